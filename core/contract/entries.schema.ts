@@ -1,0 +1,91 @@
+/**
+ * Request and response schemas of /api/v1/entries (spec sections 2 and 4, CONTRACT.md
+ * "Key-authenticated API"). The server validates with these; the shared API client types with them.
+ */
+import { z } from 'zod';
+
+export const CATEGORIES = ['feature', 'improvement', 'fix', 'announcement'] as const;
+export const VISIBILITIES = ['external', 'internal'] as const;
+export const STATUSES = ['draft', 'published'] as const;
+
+export const CategorySchema = z.enum(CATEGORIES);
+export const VisibilitySchema = z.enum(VISIBILITIES);
+export const StatusSchema = z.enum(STATUSES);
+export type Category = z.infer<typeof CategorySchema>;
+export type Visibility = z.infer<typeof VisibilitySchema>;
+export type Status = z.infer<typeof StatusSchema>;
+
+const title = z.string().trim().min(1).max(200);
+/** Markdown, at most 100 000 characters (well under the 1 MiB body limit even in UTF-8). */
+const body = z.string().max(100_000);
+const version = z.string().trim().min(1).max(40).nullable();
+
+/** POST /api/v1/entries body. Unknown fields are rejected (CONTRACT.md "General"). */
+export const CreateEntryInputSchema = z.strictObject({
+  title,
+  body,
+  category: CategorySchema.default('feature'),
+  version: version.optional(),
+  visibility: VisibilitySchema.default('external'),
+  publish: z.boolean().default(false),
+});
+export type CreateEntryInput = z.infer<typeof CreateEntryInputSchema>;
+
+/** PATCH /api/v1/entries/{id} body: any of the editable fields; the slug stays stable. */
+export const UpdateEntryInputSchema = z
+  .strictObject({
+    title: title.optional(),
+    body: body.optional(),
+    category: CategorySchema.optional(),
+    version: version.optional(),
+    visibility: VisibilitySchema.optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, { message: 'send at least one field to change' });
+export type UpdateEntryInput = z.infer<typeof UpdateEntryInputSchema>;
+
+/** GET /api/v1/entries query string. */
+export const ListEntriesQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).max(500).optional(),
+  status: StatusSchema.optional(),
+  category: CategorySchema.optional(),
+  visibility: VisibilitySchema.optional(),
+});
+export type ListEntriesQuery = z.infer<typeof ListEntriesQuerySchema>;
+
+const timestamp = z.string();
+
+/** An entry as listed (spec 4.1 plus visibility, createdAt, updatedAt). */
+export const EntrySummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  category: CategorySchema,
+  version: z.string().nullable(),
+  status: StatusSchema,
+  visibility: VisibilitySchema,
+  publishedAt: timestamp.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type EntrySummary = z.infer<typeof EntrySummarySchema>;
+
+/** The full record of GET /api/v1/entries/{id}. */
+export const EntrySchema = EntrySummarySchema.extend({
+  body: z.string(),
+  html: z.string(),
+  source: z.enum(['api', 'generate']),
+  reactions: z.record(z.string(), z.number().int()),
+});
+export type Entry = z.infer<typeof EntrySchema>;
+
+export const ListEntriesResponseSchema = z.object({
+  entries: z.array(EntrySummarySchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const CreateEntryResponseSchema = z.object({
+  entry: z.object({ id: z.string(), slug: z.string(), status: StatusSchema }),
+});
+
+export const EntryResponseSchema = z.object({ entry: EntrySchema });

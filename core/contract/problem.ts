@@ -1,0 +1,98 @@
+/**
+ * Error codes of the Shiplog API and the RFC 9457 problem document that carries them.
+ *
+ * The table is the spec's section 7 plus CONTRACT.md "Errors". The server maps its typed errors to it
+ * and serves it at /docs/errors; clients (the Action, the App) parse problems with `ProblemSchema`.
+ */
+import { z } from 'zod';
+
+export const PROBLEM_CODES = {
+  invalid: {
+    status: 400,
+    title: 'Invalid request',
+    description:
+      'The request failed validation. `errors` lists every failing field with a JSON Pointer into the body (or `/query/<name>`, `/headers/<name>`).',
+  },
+  unauthorized: {
+    status: 401,
+    title: 'Unauthorized',
+    description: 'The API key is missing, malformed, unknown or revoked. Send `Authorization: Bearer shl_…`.',
+  },
+  upgrade_required: {
+    status: 402,
+    title: 'Upgrade required',
+    description: "The project's plan does not include the API (the free plan). Upgrade to pro or business.",
+  },
+  quota_exceeded: {
+    status: 402,
+    title: 'Quota exceeded',
+    description:
+      "The project's monthly AI draft quota is used up. Offline drafts still work; the quota resets on the first day of the month (UTC).",
+  },
+  not_found: {
+    status: 404,
+    title: 'Not found',
+    description: 'No such resource, or it belongs to another project.',
+  },
+  conflict: {
+    status: 409,
+    title: 'Conflict',
+    description:
+      'A request with the same Idempotency-Key is still being processed. Retry after it completes.',
+  },
+  payload_too_large: {
+    status: 413,
+    title: 'Payload too large',
+    description: 'The body exceeds the limit: 1 MiB (2 MiB for generate).',
+  },
+  unsupported_media_type: {
+    status: 415,
+    title: 'Unsupported media type',
+    description: 'Send `Content-Type: application/json`.',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    title: 'Idempotency key reused',
+    description: 'The Idempotency-Key was already used with a different request body in the last 24 hours.',
+  },
+  rate_limited: {
+    status: 429,
+    title: 'Too many requests',
+    description:
+      'A rate limit was exceeded. Wait the number of seconds in `Retry-After`; the `RateLimit` and `RateLimit-Policy` headers describe the limits.',
+  },
+  internal: {
+    status: 500,
+    title: 'Internal server error',
+    description: 'Something failed on our side. The `requestId` identifies the request in our logs.',
+  },
+  generation_failed: {
+    status: 502,
+    title: 'Generation failed',
+    description:
+      'The AI provider answered, but the draft was unusable. Nothing was stored and no quota was spent.',
+  },
+  ai_unavailable: {
+    status: 503,
+    title: 'AI unavailable',
+    description:
+      'AI generation is turned off or the provider could not be reached. Retry after `Retry-After` seconds.',
+  },
+} as const satisfies Record<string, { status: number; title: string; description: string }>;
+
+export type ProblemCode = keyof typeof PROBLEM_CODES;
+
+export const FieldErrorSchema = z.object({ pointer: z.string(), detail: z.string() });
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+/** An RFC 9457 problem document as Shiplog sends it (`application/problem+json`). */
+export const ProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  code: z.string(),
+  requestId: z.string().optional(),
+  errors: z.array(FieldErrorSchema).optional(),
+});
+export type Problem = z.infer<typeof ProblemSchema>;

@@ -1,0 +1,86 @@
+/**
+ * Builds the Fastify application: plugins, then routes. No `listen` here (server.ts does it), so tests
+ * drive the very same app through `inject`.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/connect.ts';
+import { purgeIdempotencyKeys } from './db/idempotency-keys.ts';
+import { listenProjectChanges } from './db/notifications.ts';
+import corsPlugin from './plugins/cors.ts';
+import errorsPlugin from './plugins/errors.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import { zodValidatorCompiler } from './plugins/validate.ts';
+import { docsErrorsRoutes } from './routes/docs-errors.ts';
+import { healthRoutes } from './routes/health.ts';
+import { widgetRoutes } from './routes/public/widget.ts';
+import { v1Routes } from './routes/v1/index.ts';
+import type { ServiceContext } from './services/context.ts';
+import { newId } from './services/new-id.ts';
+import { createWidgetCache } from './services/widget-cache.ts';
+
+const HOUR_MS = 3_600_000;
+
+export type BuildAppOptions = {
+  config: Config;
+  db: Database;
+  /** Fastify logger options; defaults to pino at `config.logLevel`. */
+  logger?: FastifyServerOptions['logger'];
+};
+
+export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const options: FastifyServerOptions = {
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["idempotency-key"]'],
+    },
+    genReqId: () => newId('req'),
+    requestIdHeader: false,
+    // A hop count N trusts the N nearest proxies (the same rule as Express's `trust proxy`).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  };
+  const app = Fastify(options);
+  app.setValidatorCompiler(zodValidatorCompiler);
+  // JSON only (CONTRACT.md "General"): any other Content-Type is a 415, including text/plain.
+  app.removeContentTypeParser('text/plain');
+
+  const ctx: ServiceContext = { sql: db.sql, config, widgetCache: createWidgetCache(db.sql) };
+
+  // Other instances' writes reach this one's caches through NOTIFY; only needed when the database is shared.
+  if (db.shared) {
+    const listener = await listenProjectChanges(
+      db.sql,
+      (id) => ctx.widgetCache.invalidate(id),
+      () => ctx.widgetCache.clear(),
+    );
+    app.addHook('onClose', async () => listener.unlisten());
+  }
+  const purge = setInterval(() => {
+    purgeIdempotencyKeys(db.sql).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
+  }, HOUR_MS).unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(corsPlugin);
+  await app.register(rateLimitPlugin);
+
+  // Routes get the context by closure: register()'s options object also carries `prefix`.
+  await app.register((scope) => healthRoutes(scope, ctx));
+  await app.register(docsErrorsRoutes);
+  await app.register((scope) => widgetRoutes(scope, ctx));
+  await app.register((scope) => v1Routes(scope, ctx), { prefix: '/api/v1' });
+  return app;
+}

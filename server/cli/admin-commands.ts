@@ -1,0 +1,82 @@
+/**
+ * The CLI's project and key commands as plain functions of (sql, args) → printed output, so the same
+ * code runs in the CLI process or, when a running `shiplog serve` owns the embedded database, inside
+ * that server through the admin socket (CONTRACT.md "Operating"). `--json` shapes are the contract's.
+ */
+import type { ApiKeyRow } from '../db/api-keys.ts';
+import type { Sql } from '../db/connect.ts';
+import type { ProjectRow } from '../db/projects.ts';
+import {
+  createApiKey,
+  createProject,
+  listProjectKeys,
+  revokeKey,
+  updateProjectSettings,
+} from '../services/manage-projects.ts';
+
+export type CommandArgs = Record<string, unknown> & { json?: boolean };
+export type AdminCommand = (sql: Sql, args: CommandArgs) => Promise<string>;
+
+const projectJson = (p: ProjectRow) => ({ id: p.id, name: p.name, slug: p.slug, plan: p.plan });
+const keyJson = (k: ApiKeyRow) => ({
+  id: k.id,
+  last4: k.last4,
+  createdAt: k.createdAt.toISOString(),
+  lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+  revokedAt: k.revokedAt?.toISOString() ?? null,
+});
+const json = (value: unknown) => `${JSON.stringify(value)}\n`;
+
+export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
+  async 'projects.create'(sql, args) {
+    const { project, apiKey } = await createProject(sql, {
+      name: args.name,
+      slug: args.slug,
+      plan: args.plan,
+    });
+    if (args.json) return json({ project: projectJson(project), apiKey });
+    return `Created project "${project.name}" (${project.slug}, plan ${project.plan}, id ${project.id}).
+API key, shown only this once; store it as a secret:
+  ${apiKey}
+`;
+  },
+
+  async 'projects.update'(sql, args) {
+    const { slug, json: asJson, ...changes } = args;
+    const project = await updateProjectSettings(sql, String(slug), changes);
+    if (asJson) {
+      return json({
+        project: {
+          ...projectJson(project),
+          settings: { accent: project.accent, position: project.position, theme: project.theme },
+        },
+      });
+    }
+    return `Updated project ${project.slug}: plan ${project.plan}, accent ${project.accent}, position ${project.position}, theme ${project.theme}.\n`;
+  },
+
+  async 'keys.create'(sql, args) {
+    const { apiKey, row } = await createApiKey(sql, String(args.slug));
+    if (args.json) return json({ apiKey, key: keyJson(row) });
+    return `Created API key ${row.id}, shown only this once:\n  ${apiKey}\n`;
+  },
+
+  async 'keys.list'(sql, args) {
+    const keys = await listProjectKeys(sql, String(args.slug));
+    if (args.json) return json({ keys: keys.map(keyJson) });
+    if (keys.length === 0) return 'No API keys.\n';
+    return `${keys
+      .map((k) => {
+        const state = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : 'active';
+        const used = k.lastUsedAt ? `last used ${k.lastUsedAt.toISOString()}` : 'never used';
+        return `${k.id}  shl_…${k.last4}  ${state}  ${used}`;
+      })
+      .join('\n')}\n`;
+  },
+
+  async 'keys.revoke'(sql, args) {
+    const row = await revokeKey(sql, String(args.keyId));
+    if (args.json) return json({ key: keyJson(row) });
+    return `Revoked API key ${row.id} (shl_…${row.last4}).\n`;
+  },
+};

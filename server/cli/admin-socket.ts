@@ -1,0 +1,85 @@
+/**
+ * The admin socket: while `shiplog serve` owns the embedded database, the CLI's project and key
+ * commands are carried out by that server over a Unix socket in the data directory, mode 0600, so only
+ * the same OS user reaches it (CONTRACT.md "Operating").
+ *
+ * Protocol: `POST /commands/<name>` with the command's arguments as JSON → 200 `{"output": "…"}`, or
+ * the problem document of the error the command threw.
+ */
+import { chmod, rm } from 'node:fs/promises';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { join } from 'node:path';
+import { PROBLEM_CODES, type ProblemCode } from '../../core/contract/problem.ts';
+import type { Sql } from '../db/connect.ts';
+import { ShiplogError } from '../errors.ts';
+import { ADMIN_COMMANDS, type CommandArgs } from './admin-commands.ts';
+
+export function adminSocketPath(dataDir: string): string {
+  return join(dataDir, 'shiplog.sock');
+}
+
+/** An error the server reported for a delegated command; `code` is the problem code. */
+export class RemoteCommandError extends ShiplogError {}
+
+function readBody(stream: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    stream.on('error', reject);
+  });
+}
+
+/** Listen on the admin socket. Call only while holding the data-directory lock. */
+export async function serveAdminSocket(
+  dataDir: string,
+  sql: Sql,
+  onError: (err: unknown) => void,
+): Promise<Server> {
+  const path = adminSocketPath(dataDir);
+  await rm(path, { force: true });
+  const server = createServer(async (req, res) => {
+    const name = decodeURIComponent((req.url ?? '').replace(/^\/commands\//, ''));
+    const command = req.method === 'POST' ? ADMIN_COMMANDS[name] : undefined;
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    };
+    if (!command) return reply(404, { code: 'not_found', detail: `unknown command ${name}` });
+    try {
+      const args = JSON.parse(await readBody(req)) as CommandArgs;
+      reply(200, { output: await command(sql, args) });
+    } catch (err) {
+      if (err instanceof ShiplogError) return reply(err.status, { code: err.code, detail: err.message });
+      onError(err);
+      reply(500, { code: 'internal', detail: 'the server failed to run the command; see its log' });
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(path, resolve);
+  });
+  await chmod(path, 0o600);
+  return server;
+}
+
+/** Run `name` in the server that owns `dataDir`. @throws RemoteCommandError with the server's message. */
+export async function callAdminSocket(dataDir: string, name: string, args: CommandArgs): Promise<string> {
+  const body = JSON.stringify(args);
+  const response = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        socketPath: adminSocketPath(dataDir),
+        method: 'POST',
+        path: `/commands/${encodeURIComponent(name)}`,
+        headers: { 'content-type': 'application/json' },
+      },
+      (res) => readBody(res).then((text) => resolve({ status: res.statusCode ?? 500, text }), reject),
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+  const parsed = JSON.parse(response.text) as { output?: string; code?: string; detail?: string };
+  if (response.status === 200 && parsed.output !== undefined) return parsed.output;
+  const code = (parsed.code && parsed.code in PROBLEM_CODES ? parsed.code : 'internal') as ProblemCode;
+  throw new RemoteCommandError(code, parsed.detail ?? 'the server failed to run the command');
+}

@@ -1,0 +1,171 @@
+/** SQL for entries: insert with a unique slug, keyset listing, updates, status changes, deletion. */
+import type { Category, Status, Visibility } from '../../core/contract/entries.schema.ts';
+import { MAX_SLUG_LENGTH, truncateSlug } from '../services/make-slug.ts';
+import type { Sql, TransactionSql } from './connect.ts';
+
+type Db = Sql | TransactionSql;
+
+export type EntryRow = {
+  id: string;
+  projectId: string;
+  title: string;
+  slug: string;
+  body: string;
+  html: string;
+  category: Category;
+  version: string | null;
+  visibility: Visibility;
+  status: Status;
+  source: 'api' | 'generate';
+  publishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  sortAt: Date;
+};
+
+export type NewEntry = Omit<
+  EntryRow,
+  'slug' | 'status' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'sortAt'
+> & {
+  publish: boolean;
+};
+
+const UNIQUE_VIOLATION = '23505';
+
+/** `base`, else `base-2`, `base-3`…: the first candidate not in `taken`, each at most 80 characters. */
+function firstFreeSlug(base: string, taken: Set<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = truncateSlug(base, MAX_SLUG_LENGTH - suffix.length) + suffix;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * Insert an entry whose slug is `baseSlug` made unique within the project. A concurrent insert that
+ * takes the same slug first makes this one retry (inside a savepoint) with the next free suffix.
+ * Must run inside a transaction.
+ */
+export async function insertEntry(tx: TransactionSql, entry: NewEntry, baseSlug: string): Promise<EntryRow> {
+  const prefix = baseSlug.slice(0, MAX_SLUG_LENGTH - 8);
+  for (let attempt = 0; ; attempt++) {
+    const rows = await tx<{ slug: string }[]>`
+      select slug from entries where project_id = ${entry.projectId} and slug like ${`${prefix}%`}`;
+    const slug = firstFreeSlug(baseSlug, new Set(rows.map((r) => r.slug)));
+    try {
+      const [row] = await tx.savepoint(
+        (sp) => sp<EntryRow[]>`
+          insert into entries (id, project_id, title, slug, body, html, category, version, visibility, status, source, published_at)
+          values (${entry.id}, ${entry.projectId}, ${entry.title}, ${slug}, ${entry.body}, ${entry.html},
+                  ${entry.category}, ${entry.version}, ${entry.visibility},
+                  ${entry.publish ? 'published' : 'draft'}, ${entry.source},
+                  ${entry.publish ? tx`date_trunc('milliseconds', now())` : null})
+          returning *`,
+      );
+      return row!;
+    } catch (err) {
+      if ((err as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 5) throw err;
+    }
+  }
+}
+
+export async function findEntry(sql: Db, projectId: string, id: string): Promise<EntryRow | undefined> {
+  const [row] = await sql<EntryRow[]>`select * from entries where project_id = ${projectId} and id = ${id}`;
+  return row;
+}
+
+export type ListFilters = {
+  status?: Status | undefined;
+  category?: Category | undefined;
+  visibility?: Visibility | undefined;
+};
+
+/**
+ * One page of a project's entries, newest first by (sortAt, id), strictly after `after` when given.
+ * Keyset pagination: the index `entries_project_sort` serves every page at the same cost.
+ * @returns up to `limit + 1` rows; the extra one tells the caller that a next page exists.
+ */
+export async function listEntries(
+  sql: Db,
+  projectId: string,
+  filters: ListFilters,
+  after: { sortAt: Date; id: string } | undefined,
+  limit: number,
+): Promise<EntryRow[]> {
+  return sql<EntryRow[]>`
+    select * from entries
+    where project_id = ${projectId}
+      ${filters.status ? sql`and status = ${filters.status}` : sql``}
+      ${filters.category ? sql`and category = ${filters.category}` : sql``}
+      ${filters.visibility ? sql`and visibility = ${filters.visibility}` : sql``}
+      ${after ? sql`and (sort_at, id) < (${after.sortAt}, ${after.id})` : sql``}
+    order by sort_at desc, id desc
+    limit ${limit + 1}`;
+}
+
+export type EntryChanges = Partial<
+  Pick<EntryRow, 'title' | 'body' | 'html' | 'category' | 'version' | 'visibility'>
+>;
+
+export async function updateEntry(
+  sql: Db,
+  projectId: string,
+  id: string,
+  changes: EntryChanges,
+): Promise<EntryRow | undefined> {
+  const columns = Object.keys(changes) as (keyof EntryChanges)[];
+  const [row] = await sql<EntryRow[]>`
+    update entries set ${sql(changes, ...columns)}, updated_at = date_trunc('milliseconds', now())
+    where project_id = ${projectId} and id = ${id}
+    returning *`;
+  return row;
+}
+
+/**
+ * Move an entry to `status`. Only a real change is written, so the caller can tell a transition (row
+ * returned with `changed: true`) from a no-op on an entry already in that state.
+ */
+export async function setEntryStatus(
+  sql: Db,
+  projectId: string,
+  id: string,
+  status: Status,
+): Promise<{ row: EntryRow; changed: boolean } | undefined> {
+  const [changed] = await sql<EntryRow[]>`
+    update entries
+    set status = ${status},
+        published_at = ${status === 'published' ? sql`date_trunc('milliseconds', now())` : null},
+        updated_at = date_trunc('milliseconds', now())
+    where project_id = ${projectId} and id = ${id} and status <> ${status}
+    returning *`;
+  if (changed) return { row: changed, changed: true };
+  const row = await findEntry(sql, projectId, id);
+  return row && { row, changed: false };
+}
+
+/** @returns the deleted row, or undefined when there was none. */
+export async function deleteEntry(sql: Db, projectId: string, id: string): Promise<EntryRow | undefined> {
+  const [row] = await sql<
+    EntryRow[]
+  >`delete from entries where project_id = ${projectId} and id = ${id} returning *`;
+  return row;
+}
+
+export type PublicEntryRow = Pick<
+  EntryRow,
+  'id' | 'title' | 'slug' | 'version' | 'category' | 'publishedAt' | 'html'
+>;
+
+/** The newest `limit` published external entries: what the widget and the feeds show. */
+export async function listPublicEntries(
+  sql: Db,
+  projectId: string,
+  limit: number,
+): Promise<PublicEntryRow[]> {
+  return sql<PublicEntryRow[]>`
+    select id, title, slug, version, category, published_at, html from entries
+    where project_id = ${projectId} and status = 'published' and visibility = 'external'
+    order by published_at desc, id desc
+    limit ${limit}`;
+}

@@ -1,0 +1,61 @@
+/** SQL for projects. Plain functions taking `sql` (or a transaction); rows come back camelCased. */
+import type { Sql, TransactionSql } from './connect.ts';
+
+export const PLANS = ['free', 'pro', 'business'] as const;
+export type Plan = (typeof PLANS)[number];
+export const POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const;
+export type Position = (typeof POSITIONS)[number];
+export const THEMES = ['light', 'dark', 'auto'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export type ProjectRow = {
+  id: string;
+  name: string;
+  slug: string;
+  plan: Plan;
+  accent: string;
+  position: Position;
+  theme: Theme;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type ProjectSettings = Partial<Pick<ProjectRow, 'name' | 'plan' | 'accent' | 'position' | 'theme'>>;
+
+type Db = Sql | TransactionSql;
+
+export async function insertProject(
+  sql: Db,
+  project: Pick<ProjectRow, 'id' | 'name' | 'slug' | 'plan'>,
+): Promise<ProjectRow> {
+  const [row] = await sql<ProjectRow[]>`
+    insert into projects (id, name, slug, plan)
+    values (${project.id}, ${project.name}, ${project.slug}, ${project.plan})
+    returning *`;
+  return row!;
+}
+
+export async function findProjectBySlug(sql: Db, slug: string): Promise<ProjectRow | undefined> {
+  const [row] = await sql<ProjectRow[]>`select * from projects where slug = ${slug}`;
+  return row;
+}
+
+export async function countProjects(sql: Db): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from projects`;
+  return row!.n;
+}
+
+/** @returns the updated row, or undefined when no project has that slug. */
+export async function updateProject(
+  sql: Db,
+  slug: string,
+  changes: ProjectSettings,
+): Promise<ProjectRow | undefined> {
+  const columns = Object.keys(changes) as (keyof ProjectSettings)[];
+  if (columns.length === 0) return findProjectBySlug(sql, slug);
+  const [row] = await sql<ProjectRow[]>`
+    update projects set ${sql(changes, ...columns)}, updated_at = date_trunc('milliseconds', now())
+    where slug = ${slug}
+    returning *`;
+  return row;
+}

@@ -1,0 +1,56 @@
+/**
+ * Everything `shiplog serve` needs before it listens: the database (migrated), the app, and in
+ * embedded mode the admin socket. `close()` tears them down in reverse: stop taking requests, finish
+ * in-flight ones, close the admin socket, then the pool (and PGlite, and the data-directory lock).
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { adminSocketPath, serveAdminSocket } from './cli/admin-socket.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/connect.ts';
+import { migrate } from './db/migrate.ts';
+import { countProjects } from './db/projects.ts';
+
+export async function openServer(
+  config: Config,
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  let app: FastifyInstance | undefined;
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onLockCompromised: (err) => app?.log.error({ err }, 'lost the lock on the data directory'),
+  });
+  try {
+    const applied = await migrate(db.sql);
+    app = await buildApp({ config, db });
+    if (applied.length > 0) app.log.info({ migrations: applied }, 'applied migrations');
+    const admin =
+      db.mode === 'pglite'
+        ? await serveAdminSocket(config.dataDir, db.sql, (err) =>
+            app?.log.error({ err }, 'admin command failed'),
+          )
+        : undefined;
+    if (db.mode === 'pglite')
+      app.log.info(
+        `embedded database in ${config.dataDir}; CLI commands reach this server at ${adminSocketPath(config.dataDir)}`,
+      );
+    if ((await countProjects(db.sql)) === 0) {
+      app.log.info(
+        'no project yet; create one with: npx shiplog projects create --name "My app" --slug my-app --plan pro',
+      );
+    }
+    const server = app;
+    return {
+      app: server,
+      async close() {
+        await server.close();
+        await new Promise<void>((resolve) => (admin ? admin.close(() => resolve()) : resolve()));
+        await db.close();
+      },
+    };
+  } catch (err) {
+    await app?.close();
+    await db.close();
+    throw err;
+  }
+}

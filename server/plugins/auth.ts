@@ -1,0 +1,43 @@
+/**
+ * API-key authentication for /api/v1 (spec section 5, CONTRACT.md "Key-authenticated API").
+ * `Authorization: Bearer shl_…` → the key's project on `request.auth`. Missing, malformed, unknown or
+ * revoked: 401 `unauthorized`; a project on the free plan: 402 `upgrade_required`.
+ * Registered inside the /api/v1 scope only (not wrapped in fastify-plugin on purpose).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findLiveKeyByHash, touchApiKey } from '../db/api-keys.ts';
+import type { Sql } from '../db/connect.ts';
+import type { ProjectRow } from '../db/projects.ts';
+import { UnauthorizedError, UpgradeRequiredError } from '../errors.ts';
+import { hashApiKey, isWellFormedApiKey } from '../services/api-key-format.ts';
+
+export type Auth = { project: ProjectRow; keyId: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+/** The authenticated project; only call in routes of the authenticated scope. */
+export function authOf(request: FastifyRequest): Auth {
+  if (!request.auth) throw new UnauthorizedError();
+  return request.auth;
+}
+
+export async function authPlugin(app: FastifyInstance, options: { sql: Sql }): Promise<void> {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const match = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '');
+    if (!match) throw new UnauthorizedError();
+    const key = match[1]!;
+    if (!isWellFormedApiKey(key)) throw new UnauthorizedError('The API key is malformed');
+    const found = await findLiveKeyByHash(options.sql, hashApiKey(key));
+    if (!found) throw new UnauthorizedError('The API key is unknown or revoked');
+    if (found.project.plan === 'free') throw new UpgradeRequiredError();
+    if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) {
+      await touchApiKey(options.sql, found.keyId);
+    }
+    request.auth = { project: found.project, keyId: found.keyId };
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * The one error handler and the one not-found handler: every error becomes an RFC 9457 problem
+ * document (`application/problem+json`) with the contract's `code` and the request id. 5xx bodies
+ * never carry the underlying message (no stack traces, SQL, paths or upstream text).
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { PROBLEM_CODES, type Problem } from '../../core/contract/problem.ts';
+import {
+  InvalidError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ShiplogError,
+  UnsupportedMediaTypeError,
+} from '../errors.ts';
+
+/** Fastify's own client errors, by `code`, mapped to ours. */
+function fromFastifyError(err: FastifyError, request: FastifyRequest): ShiplogError | undefined {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new UnsupportedMediaTypeError(
+        `Content-Type ${request.headers['content-type'] ?? '(none)'} is not supported; send application/json`,
+      );
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new PayloadTooLargeError(
+        `The body exceeds ${Math.round((request.routeOptions.bodyLimit ?? 1048576) / 1024)} KiB`,
+      );
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new InvalidError(
+        err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The JSON body is empty' : 'The body is not valid JSON',
+        [{ pointer: '', detail: err.message }],
+      );
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new InvalidError('Content-Length does not match the body', [
+        { pointer: '/headers/content-length', detail: err.message },
+      ]);
+  }
+  if (err instanceof SyntaxError && err.statusCode === 400) {
+    return new InvalidError('The body is not valid JSON', [{ pointer: '', detail: err.message }]);
+  }
+  if (err.statusCode === 404) return new NotFoundError();
+  return undefined;
+}
+
+export function problemFor(err: ShiplogError, requestId: string): Problem {
+  const meta = PROBLEM_CODES[err.code];
+  return {
+    type: `/docs/errors#${err.code}`,
+    title: meta.title,
+    status: err.status,
+    detail: err.message,
+    code: err.code,
+    requestId,
+    ...(err.errors ? { errors: err.errors } : {}),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, err: ShiplogError): FastifyReply {
+  return reply
+    .code(err.status)
+    .headers(err.headers)
+    .type('application/problem+json; charset=utf-8')
+    .send(problemFor(err, String(reply.request.id)));
+}
+
+async function errorsPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const known = error instanceof ShiplogError ? error : fromFastifyError(error, request);
+    if (known) {
+      if (known.status >= 500) request.log.error({ err: error }, known.message);
+      return sendProblem(reply, known);
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'unmapped client error');
+      return sendProblem(reply, new InvalidError(error.message, [{ pointer: '', detail: error.message }]));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(reply, new ShiplogError('internal', 'An unexpected error occurred'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, new NotFoundError(`No route for ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}
+
+export default fp(errorsPlugin, { name: 'shiplog-errors' });

@@ -1,0 +1,76 @@
+/**
+ * /api/v1/entries: list, create, get, patch, delete (spec 4.1-4.2, CONTRACT.md "Key-authenticated API"
+ * and "Entry lifecycle"). Publish and unpublish live in entry-status.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateEntryInputSchema,
+  ListEntriesQuerySchema,
+  UpdateEntryInputSchema,
+} from '../../../core/contract/entries.schema.ts';
+import { findEntry, listEntries } from '../../db/entries.ts';
+import { NotFoundError } from '../../errors.ts';
+import { authOf } from '../../plugins/auth.ts';
+import type { ServiceContext } from '../../services/context.ts';
+import { createEntry } from '../../services/create-entry.ts';
+import { deleteEntry } from '../../services/delete-entry.ts';
+import { decodeCursor, encodeCursor } from '../../services/entry-cursor.ts';
+import { presentEntry, presentEntrySummary } from '../../services/present-entry.ts';
+import { updateEntry } from '../../services/update-entry.ts';
+
+export const EntryParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const entryUrl = (id: string) => `${ctx.config.publicUrl}/api/v1/entries/${id}`;
+
+  app.get('/entries', { schema: { querystring: ListEntriesQuerySchema } }, async (request, reply) => {
+    const { project } = authOf(request);
+    const { limit, cursor, ...filters } = request.query;
+    const after = cursor === undefined ? undefined : decodeCursor(cursor, filters);
+    const rows = await listEntries(ctx.sql, project.id, filters, after, limit);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const nextCursor = rows.length > limit && last ? encodeCursor(last, filters) : null;
+    if (nextCursor) {
+      const query = new URLSearchParams({ limit: String(limit) });
+      for (const [name, value] of Object.entries(filters)) if (value !== undefined) query.set(name, value);
+      query.set('cursor', nextCursor);
+      reply.header('link', `<${ctx.config.publicUrl}/api/v1/entries?${query}>; rel="next"`);
+    }
+    return { entries: page.map(presentEntrySummary), nextCursor };
+  });
+
+  app.post('/entries', { schema: { body: CreateEntryInputSchema } }, async (request, reply) => {
+    const { project } = authOf(request);
+    const row = await createEntry(ctx, project.id, request.body);
+    return reply
+      .code(201)
+      .header('location', entryUrl(row.id))
+      .send({ entry: { id: row.id, slug: row.slug, status: row.status } });
+  });
+
+  app.get('/entries/:id', { schema: { params: EntryParamsSchema } }, async (request) => {
+    const { project } = authOf(request);
+    const row = await findEntry(ctx.sql, project.id, request.params.id);
+    if (!row) throw new NotFoundError(`No entry ${request.params.id} in this project`);
+    return { entry: presentEntry(row) };
+  });
+
+  app.patch(
+    '/entries/:id',
+    { schema: { params: EntryParamsSchema, body: UpdateEntryInputSchema } },
+    async (request) => {
+      const { project } = authOf(request);
+      return { entry: presentEntry(await updateEntry(ctx, project.id, request.params.id, request.body)) };
+    },
+  );
+
+  app.delete('/entries/:id', { schema: { params: EntryParamsSchema } }, async (request, reply) => {
+    const { project } = authOf(request);
+    await deleteEntry(ctx, project.id, request.params.id);
+    return reply.code(204).send();
+  });
+}

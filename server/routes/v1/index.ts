@@ -1,0 +1,29 @@
+/**
+ * The key-authenticated API under /api/v1: authentication, the per-key rate limit, Idempotency-Key on
+ * POST, then the routes. Hook order matters: auth → rate limit (onRequest) → validation →
+ * idempotency (preHandler) → handler.
+ */
+import type { FastifyInstance } from 'fastify';
+import { authOf, authPlugin } from '../../plugins/auth.ts';
+import { idempotencyPlugin } from '../../plugins/idempotency.ts';
+import type { ServiceContext } from '../../services/context.ts';
+import { entriesRoutes } from './entries.ts';
+import { entryStatusRoutes } from './entry-status.ts';
+
+export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  await authPlugin(app, { sql: ctx.sql });
+  app.addHook(
+    'onRequest',
+    app.rateLimitHook([
+      {
+        name: 'api',
+        max: ctx.config.apiRateLimitPerMinute,
+        windowSeconds: 60,
+        key: (request) => authOf(request).keyId,
+      },
+    ]),
+  );
+  await idempotencyPlugin(app, { sql: ctx.sql });
+  await app.register((scope) => entriesRoutes(scope, ctx));
+  await app.register((scope) => entryStatusRoutes(scope, ctx));
+}

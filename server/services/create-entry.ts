@@ -1,0 +1,44 @@
+/**
+ * Create an entry (spec 4.2, CONTRACT.md "POST /api/v1/entries"): Markdown rendered to sanitized HTML
+ * now, a unique slug from the title, and with `publish: true` the entry is stored published and
+ * dispatched in the same transaction.
+ */
+import type { CreateEntryInput } from '../../core/contract/entries.schema.ts';
+import { type EntryRow, insertEntry } from '../db/entries.ts';
+import type { ServiceContext } from './context.ts';
+import { dispatchRelease } from './dispatch-release.ts';
+import { slugFromId, slugFromTitle } from './make-slug.ts';
+import { newId } from './new-id.ts';
+import { renderMarkdown } from './render-markdown.ts';
+
+export async function createEntry(
+  ctx: ServiceContext,
+  projectId: string,
+  input: CreateEntryInput,
+  source: 'api' | 'generate' = 'api',
+): Promise<EntryRow> {
+  const id = newId('ent');
+  const html = renderMarkdown(input.body);
+  const row = await ctx.sql.begin(async (tx) => {
+    const inserted = await insertEntry(
+      tx,
+      {
+        id,
+        projectId,
+        title: input.title,
+        body: input.body,
+        html,
+        category: input.category,
+        version: input.version ?? null,
+        visibility: input.visibility,
+        source,
+        publish: input.publish,
+      },
+      slugFromTitle(input.title) ?? slugFromId(id),
+    );
+    if (inserted.status === 'published') await dispatchRelease(tx, inserted);
+    return inserted;
+  });
+  if (row.status === 'published') ctx.widgetCache.invalidate(projectId);
+  return row;
+}

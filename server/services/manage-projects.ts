@@ -1,0 +1,120 @@
+/**
+ * Projects and their API keys, as the CLI manages them (CONTRACT.md "Operating"). Inputs are validated
+ * here with zod so that the CLI and the admin socket share one set of rules.
+ */
+import { z } from 'zod';
+import { type ApiKeyRow, insertApiKey, listApiKeys, revokeApiKey } from '../db/api-keys.ts';
+import type { Sql, TransactionSql } from '../db/connect.ts';
+import { notifyProjectChanged } from '../db/notifications.ts';
+import {
+  findProjectBySlug,
+  insertProject,
+  PLANS,
+  POSITIONS,
+  type ProjectRow,
+  THEMES,
+  updateProject,
+} from '../db/projects.ts';
+import { ConflictError, NotFoundError } from '../errors.ts';
+import { invalidFromZod } from '../plugins/validate.ts';
+import { generateApiKey, hashApiKey } from './api-key-format.ts';
+import { newId } from './new-id.ts';
+
+export const ProjectSlugSchema = z
+  .string()
+  .regex(
+    /^[a-z0-9]([a-z0-9-]{0,62}[a-z0-9])?$/,
+    'must be 1-64 characters of a-z, 0-9 and "-", not starting or ending with "-"',
+  );
+
+const CreateProjectSchema = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  slug: ProjectSlugSchema,
+  plan: z.enum(PLANS).default('free'),
+});
+
+const UpdateProjectSchema = z.strictObject({
+  name: z.string().trim().min(1).max(100).optional(),
+  plan: z.enum(PLANS).optional(),
+  accent: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #2563eb')
+    .optional(),
+  position: z.enum(POSITIONS).optional(),
+  theme: z.enum(THEMES).optional(),
+});
+
+function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw invalidFromZod(result.error);
+  return result.data;
+}
+
+async function issueKey(
+  sql: Sql | TransactionSql,
+  projectId: string,
+): Promise<{ apiKey: string; row: ApiKeyRow }> {
+  const apiKey = generateApiKey();
+  const row = await insertApiKey(sql, {
+    id: newId('key'),
+    projectId,
+    hash: hashApiKey(apiKey),
+    last4: apiKey.slice(-4),
+  });
+  return { apiKey, row };
+}
+
+/** Create a project and its first API key, atomically. The key is returned once and never again. */
+export async function createProject(
+  sql: Sql,
+  input: { name?: unknown; slug?: unknown; plan?: unknown },
+): Promise<{ project: ProjectRow; apiKey: string }> {
+  const data = parse(CreateProjectSchema, input);
+  try {
+    return await sql.begin(async (tx) => {
+      const project = await insertProject(tx, { id: newId('prj'), ...data });
+      const { apiKey } = await issueKey(tx, project.id);
+      return { project, apiKey };
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505')
+      throw new ConflictError(`A project with slug "${data.slug}" already exists`);
+    throw err;
+  }
+}
+
+/** Change plan or widget settings; every instance's widget cache hears of it at commit. */
+export async function updateProjectSettings(
+  sql: Sql,
+  slug: string,
+  input: Record<string, unknown>,
+): Promise<ProjectRow> {
+  const changes = parse(UpdateProjectSchema, input);
+  return sql.begin(async (tx) => {
+    const project = await updateProject(tx, slug, changes);
+    if (!project) throw new NotFoundError(`No project with slug "${slug}"`);
+    await notifyProjectChanged(tx, project.id);
+    return project;
+  });
+}
+
+async function requireProject(sql: Sql, slug: string): Promise<ProjectRow> {
+  const project = await findProjectBySlug(sql, slug);
+  if (!project) throw new NotFoundError(`No project with slug "${slug}"`);
+  return project;
+}
+
+export async function createApiKey(sql: Sql, slug: string): Promise<{ apiKey: string; row: ApiKeyRow }> {
+  const project = await requireProject(sql, slug);
+  return issueKey(sql, project.id);
+}
+
+export async function listProjectKeys(sql: Sql, slug: string): Promise<ApiKeyRow[]> {
+  return listApiKeys(sql, (await requireProject(sql, slug)).id);
+}
+
+export async function revokeKey(sql: Sql, keyId: string): Promise<ApiKeyRow> {
+  const row = await revokeApiKey(sql, keyId);
+  if (!row) throw new NotFoundError(`No API key ${keyId}`);
+  return row;
+}

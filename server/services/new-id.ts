@@ -1,0 +1,11 @@
+/**
+ * Identifiers: TypeIDs (`ent_01jd…`), a prefix plus a UUIDv7 in Crockford base32: opaque, URL-safe and
+ * sortable by creation time as CONTRACT.md "General" asks.
+ */
+import { typeid } from 'typeid-js';
+
+export type IdPrefix = 'prj' | 'key' | 'ent' | 'req';
+
+export function newId(prefix: IdPrefix): string {
+  return typeid(prefix).toString();
+}

@@ -1,0 +1,22 @@
+/** Entry rows → the API's JSON shapes (CONTRACT.md "GET /api/v1/entries" and "Entry lifecycle"). */
+import type { Entry, EntrySummary } from '../../core/contract/entries.schema.ts';
+import type { EntryRow } from '../db/entries.ts';
+
+export function presentEntrySummary(row: EntryRow): EntrySummary {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    category: row.category,
+    version: row.version,
+    status: row.status,
+    visibility: row.visibility,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentEntry(row: EntryRow, reactions: Record<string, number> = {}): Entry {
+  return { ...presentEntrySummary(row), body: row.body, html: row.html, source: row.source, reactions };
+}

@@ -1,0 +1,92 @@
+/**
+ * Markdown → sanitized HTML, done once when an entry is written (never per read).
+ *
+ * marked renders GitHub-flavoured Markdown; sanitize-html then keeps only the allowlist below
+ * (CONTRACT.md "GET /api/widget/{slug}": no script, no event handlers, no `javascript:` URLs, links get
+ * `rel="noopener noreferrer nofollow"`). Raw HTML in the Markdown is passed to the sanitizer, which
+ * drops what is not allowed: authors keep `<details>` or `<kbd>`, attackers lose `<script>`.
+ */
+import { Marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+
+const marked = new Marked({ gfm: true, breaks: false, async: false });
+
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'pre',
+    'code',
+    'kbd',
+    'samp',
+    'em',
+    'strong',
+    'del',
+    's',
+    'sub',
+    'sup',
+    'mark',
+    'a',
+    'img',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'details',
+    'summary',
+    'input',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel', 'target'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    ol: ['start'],
+    th: ['align'],
+    td: ['align'],
+    code: ['class'],
+    input: ['type', 'checked', 'disabled'],
+  },
+  allowedClasses: { code: [/^language-[a-z0-9+#_-]+$/i] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  // Task-list checkboxes from GFM only; any other input is dropped.
+  exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' },
+    }),
+    input: (tagName, attribs) => ({
+      tagName,
+      attribs: { type: 'checkbox', disabled: '', ...(attribs.checked !== undefined ? { checked: '' } : {}) },
+    }),
+  },
+  disallowedTagsMode: 'discard',
+};
+
+/** Sanitize an HTML fragment with the entry allowlist. Idempotent: `sanitize(sanitize(x)) === sanitize(x)`. */
+export function sanitize(html: string): string {
+  return sanitizeHtml(html, SANITIZE_OPTIONS);
+}
+
+/** Render an entry body (Markdown, UTF-8) to safe HTML. */
+export function renderMarkdown(markdown: string): string {
+  return sanitize(marked.parse(markdown) as string);
+}

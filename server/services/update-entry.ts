@@ -1,0 +1,28 @@
+/**
+ * PATCH an entry (CONTRACT.md "Entry lifecycle"): title, body, category, version, visibility. The slug
+ * stays stable; a new body is re-rendered now. An edit of a published entry reaches the widget at once.
+ */
+import type { UpdateEntryInput } from '../../core/contract/entries.schema.ts';
+import { type EntryChanges, type EntryRow, updateEntry as updateEntryRow } from '../db/entries.ts';
+import { notifyProjectChanged } from '../db/notifications.ts';
+import { NotFoundError } from '../errors.ts';
+import type { ServiceContext } from './context.ts';
+import { renderMarkdown } from './render-markdown.ts';
+
+export async function updateEntry(
+  ctx: ServiceContext,
+  projectId: string,
+  id: string,
+  input: UpdateEntryInput,
+): Promise<EntryRow> {
+  const changes: EntryChanges = { ...input };
+  if (input.body !== undefined) changes.html = renderMarkdown(input.body);
+  const row = await ctx.sql.begin(async (tx) => {
+    const updated = await updateEntryRow(tx, projectId, id, changes);
+    if (!updated) throw new NotFoundError(`No entry ${id} in this project`);
+    if (updated.status === 'published') await notifyProjectChanged(tx, projectId);
+    return updated;
+  });
+  if (row.status === 'published') ctx.widgetCache.invalidate(projectId);
+  return row;
+}

@@ -1,0 +1,73 @@
+/**
+ * The widget response of each project, serialized once and served as bytes with a precomputed strong
+ * ETag until the project changes. Spec 4.4 / CONTRACT.md "GET /api/widget/{slug}".
+ *
+ * Invalidation: the process that writes calls `invalidate` right after its commit, and other processes
+ * hear it through NOTIFY (db/notifications.ts). A generation counter stops a read that started before
+ * an invalidation from caching what it read, so a change is visible in the very next response.
+ */
+import { createHash } from 'node:crypto';
+import type { Sql } from '../db/connect.ts';
+import { listPublicEntries } from '../db/entries.ts';
+import { findProjectBySlug } from '../db/projects.ts';
+
+/** Spec 4.4 rule 4: the last 20 published entries. */
+export const WIDGET_ENTRIES = 20;
+
+export type WidgetItem = { projectId: string; body: Buffer; etag: string };
+
+export type WidgetCache = {
+  /** The widget of project `slug`, or undefined when no project has that slug. */
+  get(slug: string): Promise<WidgetItem | undefined>;
+  invalidate(projectId: string): void;
+  clear(): void;
+};
+
+async function loadWidget(sql: Sql, slug: string): Promise<WidgetItem | undefined> {
+  const project = await findProjectBySlug(sql, slug);
+  if (!project) return undefined;
+  const entries = await listPublicEntries(sql, project.id, WIDGET_ENTRIES);
+  const document = {
+    project: {
+      name: project.name,
+      slug: project.slug,
+      settings: { accent: project.accent, position: project.position, theme: project.theme },
+      branding: project.plan === 'free',
+    },
+    entries: entries.map((e) => ({
+      id: e.id,
+      title: e.title,
+      version: e.version,
+      category: e.category,
+      publishedAt: e.publishedAt!.toISOString(),
+      html: e.html,
+      reactions: {},
+    })),
+  };
+  const body = Buffer.from(JSON.stringify(document));
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return { projectId: project.id, body, etag };
+}
+
+export function createWidgetCache(sql: Sql): WidgetCache {
+  const bySlug = new Map<string, WidgetItem>();
+  let generation = 0;
+  return {
+    async get(slug) {
+      const cached = bySlug.get(slug);
+      if (cached) return cached;
+      const startedAt = generation;
+      const item = await loadWidget(sql, slug);
+      if (item && generation === startedAt) bySlug.set(slug, item);
+      return item;
+    },
+    invalidate(projectId) {
+      generation++;
+      for (const [slug, item] of bySlug) if (item.projectId === projectId) bySlug.delete(slug);
+    },
+    clear() {
+      generation++;
+      bySlug.clear();
+    },
+  };
+}

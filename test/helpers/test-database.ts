@@ -1,0 +1,36 @@
+/**
+ * A fresh database for one test file: a new PostgreSQL database on the DATABASE_URL server (created
+ * here, dropped by `drop`), or a copy of the migrated PGlite template in a new temporary directory.
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+
+export type TestDatabase = { databaseUrl: string | undefined; dataDir: string; drop: () => Promise<void> };
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'shiplog-test-'));
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    await cp(inject('pgliteTemplate'), dataDir, { recursive: true });
+    return { databaseUrl: undefined, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `shiplog_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    dataDir,
+    async drop() {
+      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
