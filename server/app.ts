@@ -21,6 +21,13 @@ import { createWidgetCache } from './services/widget-cache.ts';
 
 const HOUR_MS = 3_600_000;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services' shared context (database, caches, config), for the server's own plumbing and tests. */
+    shiplog: ServiceContext;
+  }
+}
+
 export type BuildAppOptions = {
   config: Config;
   db: Database;
@@ -54,6 +61,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   app.removeContentTypeParser('text/plain');
 
   const ctx: ServiceContext = { sql: db.sql, config, widgetCache: createWidgetCache(db.sql) };
+  app.decorate('shiplog', ctx);
 
   // Other instances' writes reach this one's caches through NOTIFY; only needed when the database is shared.
   if (db.shared) {

@@ -15,7 +15,9 @@ import {
 } from '../services/manage-projects.ts';
 
 export type CommandArgs = Record<string, unknown> & { json?: boolean };
-export type AdminCommand = (sql: Sql, args: CommandArgs) => Promise<string>;
+/** Where a command runs: the database, and (inside a server) how to tell its caches of a change. */
+export type AdminContext = { sql: Sql; projectChanged?: (projectId: string) => void };
+export type AdminCommand = (ctx: AdminContext, args: CommandArgs) => Promise<string>;
 
 const projectJson = (p: ProjectRow) => ({ id: p.id, name: p.name, slug: p.slug, plan: p.plan });
 const keyJson = (k: ApiKeyRow) => ({
@@ -28,7 +30,7 @@ const keyJson = (k: ApiKeyRow) => ({
 const json = (value: unknown) => `${JSON.stringify(value)}\n`;
 
 export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
-  async 'projects.create'(sql, args) {
+  async 'projects.create'({ sql }, args) {
     const { project, apiKey } = await createProject(sql, {
       name: args.name,
       slug: args.slug,
@@ -41,9 +43,10 @@ API key, shown only this once; store it as a secret:
 `;
   },
 
-  async 'projects.update'(sql, args) {
+  async 'projects.update'({ sql, projectChanged }, args) {
     const { slug, json: asJson, ...changes } = args;
     const project = await updateProjectSettings(sql, String(slug), changes);
+    projectChanged?.(project.id);
     if (asJson) {
       return json({
         project: {
@@ -55,13 +58,13 @@ API key, shown only this once; store it as a secret:
     return `Updated project ${project.slug}: plan ${project.plan}, accent ${project.accent}, position ${project.position}, theme ${project.theme}.\n`;
   },
 
-  async 'keys.create'(sql, args) {
+  async 'keys.create'({ sql }, args) {
     const { apiKey, row } = await createApiKey(sql, String(args.slug));
     if (args.json) return json({ apiKey, key: keyJson(row) });
     return `Created API key ${row.id}, shown only this once:\n  ${apiKey}\n`;
   },
 
-  async 'keys.list'(sql, args) {
+  async 'keys.list'({ sql }, args) {
     const keys = await listProjectKeys(sql, String(args.slug));
     if (args.json) return json({ keys: keys.map(keyJson) });
     if (keys.length === 0) return 'No API keys.\n';
@@ -74,7 +77,7 @@ API key, shown only this once; store it as a secret:
       .join('\n')}\n`;
   },
 
-  async 'keys.revoke'(sql, args) {
+  async 'keys.revoke'({ sql }, args) {
     const row = await revokeKey(sql, String(args.keyId));
     if (args.json) return json({ key: keyJson(row) });
     return `Revoked API key ${row.id} (shl_…${row.last4}).\n`;

@@ -10,9 +10,8 @@ import { chmod, rm } from 'node:fs/promises';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { join } from 'node:path';
 import { PROBLEM_CODES, type ProblemCode } from '../../core/contract/problem.ts';
-import type { Sql } from '../db/connect.ts';
 import { ShiplogError } from '../errors.ts';
-import { ADMIN_COMMANDS, type CommandArgs } from './admin-commands.ts';
+import { ADMIN_COMMANDS, type AdminContext, type CommandArgs } from './admin-commands.ts';
 
 export function adminSocketPath(dataDir: string): string {
   return join(dataDir, 'shiplog.sock');
@@ -33,7 +32,7 @@ function readBody(stream: NodeJS.ReadableStream): Promise<string> {
 /** Listen on the admin socket. Call only while holding the data-directory lock. */
 export async function serveAdminSocket(
   dataDir: string,
-  sql: Sql,
+  ctx: AdminContext,
   onError: (err: unknown) => void,
 ): Promise<Server> {
   const path = adminSocketPath(dataDir);
@@ -47,7 +46,7 @@ export async function serveAdminSocket(
     if (!command) return reply(404, { code: 'not_found', detail: `unknown command ${name}` });
     try {
       const args = JSON.parse(await readBody(req)) as CommandArgs;
-      reply(200, { output: await command(sql, args) });
+      reply(200, { output: await command(ctx, args) });
     } catch (err) {
       if (err instanceof ShiplogError) return reply(err.status, { code: err.code, detail: err.message });
       onError(err);

@@ -28,7 +28,7 @@ export async function runAdminCommand(config: Config, name: string, args: Comman
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 1 });
   try {
     await migrate(db.sql);
-    return await command(db.sql, args);
+    return await command({ sql: db.sql }, args);
   } finally {
     await db.close();
   }

@@ -183,10 +183,10 @@ describe('authentication and plans', () => {
     const { ADMIN_COMMANDS } = await import('../../../../server/cli/admin-commands.ts');
     const other = await server.project('pro');
     const keys = JSON.parse(
-      await ADMIN_COMMANDS['keys.list']!(server.db.sql, { slug: other.project.slug, json: true }),
+      await ADMIN_COMMANDS['keys.list']!({ sql: server.db.sql }, { slug: other.project.slug, json: true }),
     );
     expect((await get('/api/v1/entries', other.headers)).statusCode).toBe(200);
-    await ADMIN_COMMANDS['keys.revoke']!(server.db.sql, { keyId: keys.keys[0].id });
+    await ADMIN_COMMANDS['keys.revoke']!({ sql: server.db.sql }, { keyId: keys.keys[0].id });
     expect((await get('/api/v1/entries', other.headers)).statusCode).toBe(401);
   });
 
