@@ -26,8 +26,10 @@ export async function openServer(
     if (applied.length > 0) app.log.info({ migrations: applied }, 'applied migrations');
     const admin =
       db.mode === 'pglite'
-        ? await serveAdminSocket(config.dataDir, db.sql, (err) =>
-            app?.log.error({ err }, 'admin command failed'),
+        ? await serveAdminSocket(
+            config.dataDir,
+            { sql: db.sql, projectChanged: (id) => app?.shiplog.widgetCache.invalidate(id) },
+            (err) => app?.log.error({ err }, 'admin command failed'),
           )
         : undefined;
     if (db.mode === 'pglite')
