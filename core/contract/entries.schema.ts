@@ -15,10 +15,20 @@ export type Category = z.infer<typeof CategorySchema>;
 export type Visibility = z.infer<typeof VisibilitySchema>;
 export type Status = z.infer<typeof StatusSchema>;
 
-const title = z.string().trim().min(1).max(200);
-/** Markdown, at most 100 000 characters (well under the 1 MiB body limit even in UTF-8). */
-const body = z.string().max(100_000);
-const version = z.string().trim().min(1).max(40).nullable();
+/** PostgreSQL text cannot hold U+0000, and no title needs one. */
+const noNul = (s: string) => !s.includes('\u0000');
+const plainText = (max: number) =>
+  z.string().trim().min(1).max(max).refine(noNul, 'Must not contain NUL (U+0000) characters');
+const title = plainText(200);
+/**
+ * Markdown, at most 100 000 characters (well under the 1 MiB body limit even in UTF-8). U+0000 becomes
+ * U+FFFD, as CommonMark 0.31 §2.3 requires of Markdown input "for security reasons".
+ */
+const body = z
+  .string()
+  .max(100_000)
+  .transform((s) => s.replaceAll('\u0000', '\uFFFD'));
+const version = plainText(40).nullable();
 
 /** POST /api/v1/entries body. Unknown fields are rejected (CONTRACT.md "General"). */
 export const CreateEntryInputSchema = z.strictObject({

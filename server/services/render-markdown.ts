@@ -86,7 +86,18 @@ export function sanitize(html: string): string {
   return sanitizeHtml(html, SANITIZE_OPTIONS);
 }
 
-/** Render an entry body (Markdown, UTF-8) to safe HTML. */
+/**
+ * Render an entry body (Markdown, UTF-8) to safe HTML that is a fixed point of `sanitize`.
+ * One pass is not always enough: raw HTML can yield nesting the HTML parser re-arranges on the next
+ * read (`<p><table>` becomes `<p></p><table>`), so passes repeat until nothing changes (two suffice
+ * in practice; the bound only guards against a pathological input).
+ */
 export function renderMarkdown(markdown: string): string {
-  return sanitize(marked.parse(markdown) as string);
+  let html = sanitize(marked.parse(markdown) as string);
+  for (let pass = 0; pass < 4; pass++) {
+    const again = sanitize(html);
+    if (again === html) break;
+    html = again;
+  }
+  return html;
 }
