@@ -67,7 +67,9 @@ it('publishes them all and paginates through them without loss', async () => {
   const seen: string[] = [];
   let url: string | null = '/api/v1/entries?limit=7&status=published';
   while (url) {
-    const page = (await server.app.inject({ method: 'GET', url, headers })).json();
+    const page: { entries: { id: string }[]; nextCursor: string | null } = (
+      await server.app.inject({ method: 'GET', url, headers })
+    ).json();
     seen.push(...page.entries.map((e: { id: string }) => e.id));
     url = page.nextCursor ? `/api/v1/entries?limit=7&status=published&cursor=${page.nextCursor}` : null;
   }

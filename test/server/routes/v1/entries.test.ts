@@ -137,6 +137,16 @@ describe('POST /api/v1/entries', () => {
     expect(arr.json().errors[0].pointer).toBe('');
   });
 
+  it('rejects NUL in a title and turns NUL in Markdown into U+FFFD (CommonMark §2.3)', async () => {
+    const bad = await post('/api/v1/entries', { title: 'a\u0000b', body: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].pointer).toBe('/title');
+    const ok = await post('/api/v1/entries', { title: 'NUL body', body: 'a\u0000b' });
+    expect(ok.statusCode).toBe(201);
+    const full = (await get(`/api/v1/entries/${ok.json().entry.id}`)).json().entry;
+    expect(full.body).toBe('a\uFFFDb');
+  });
+
   it('answers 415 for a non-JSON content type, 400 for malformed JSON, 413 past 1 MiB', async () => {
     const form = await server.app.inject({
       method: 'POST',

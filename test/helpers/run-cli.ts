@@ -1,0 +1,45 @@
+/** The `shiplog` bin as a child process, the way a user runs it. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+export const CLI = join(import.meta.dirname, '../../server/cli/shiplog.ts');
+
+export type CliResult = { code: number | null; stdout: string; stderr: string };
+
+/** Run one CLI command to completion. `env` replaces the Shiplog variables of this process. */
+export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Start `shiplog serve` on a free port; resolves once it listens. */
+export function startServe(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; log: () => string; exited: Promise<number | null> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'serve'], {
+      env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    const onData = (d: Buffer) => {
+      output += d;
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) resolve({ child, url: match[1]!, log: () => output, exited });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    exited.then((code) => reject(new Error(`serve exited with ${code} before listening:\n${output}`)));
+  });
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+describe('loadConfig', () => {
+  it('applies the contract defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://127.0.0.1:3000',
+      databaseUrl: undefined,
+      dataDir: './.shiplog',
+      logLevel: 'info',
+      trustProxy: false,
+      apiRateLimitPerMinute: 600,
+      redisUrl: undefined,
+    });
+  });
+
+  it('reads every variable, treating empty strings as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '::1',
+      PUBLIC_URL: 'https://changelog.example.com/',
+      DATABASE_URL: 'postgres://u@db:5432/shiplog',
+      SHIPLOG_DATA_DIR: '',
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.publicUrl).toBe('https://changelog.example.com');
+    expect(config.dataDir).toBe('./.shiplog');
+    expect(config.trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
+    expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:3000');
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('lists every bad variable by name in one error', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: '70000',
+        DATABASE_URL: 'mysql://x',
+        PUBLIC_URL: 'ftp://x',
+        TRUST_PROXY: 'not-an-ip',
+        LOG_LEVEL: 'loud',
+      });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (err) {
+      const message = (err as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'LOG_LEVEL'])
+        expect(message).toContain(`${name}:`);
+    }
+  });
+});
