@@ -1,0 +1,76 @@
+/**
+ * GET /api/v1/entries page 1 vs page 1000 (limit 20) on 100 000 entries, on the embedded database.
+ * Keyset pagination should make them cost the same. Goal: page 1000 within 1.2× of page 1.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/connect.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { encodeCursor } from '../server/services/entry-cursor.ts';
+import { createProject } from '../server/services/manage-projects.ts';
+
+const ENTRIES = 100_000;
+const LIMIT = 20;
+const ROUNDS = 300;
+
+export async function listDepth(): Promise<Record<string, number>> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'shiplog-bench-list-'));
+  const config = loadConfig({
+    SHIPLOG_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SHIPLOG_API_RATE_LIMIT: '1000000',
+  });
+  const db = await openDatabase({ dataDir });
+  try {
+    await migrate(db.sql);
+    const app = await buildApp({ config, db });
+    const { project, apiKey } = await createProject(db.sql, { name: 'Bench', slug: 'bench', plan: 'pro' });
+    await db.sql`
+      insert into entries (id, project_id, title, slug, body, html, category, visibility, status, published_at, created_at)
+      select 'ent_bench' || lpad(g::text, 7, '0'), ${project.id}, 'Entry ' || g, 'entry-' || g, 'Body', '<p>Body</p>',
+             'fix', 'external', case when g % 3 = 0 then 'draft' else 'published' end,
+             case when g % 3 = 0 then null else timestamptz '2020-01-01' + g * interval '1 minute' end,
+             timestamptz '2020-01-01' + g * interval '1 minute'
+      from generate_series(1, ${ENTRIES}) g`;
+    await db.sql`analyze entries`;
+    const [row] = await db.sql<{ sortAt: Date; id: string }[]>`
+      select sort_at, id from entries where project_id = ${project.id}
+      order by sort_at desc, id desc offset ${LIMIT * 999 - 1} limit 1`;
+    const deep = encodeCursor(row!, {});
+    const headers = { authorization: `Bearer ${apiKey}` };
+    const page1 = `/api/v1/entries?limit=${LIMIT}`;
+    const page1000 = `/api/v1/entries?limit=${LIMIT}&cursor=${deep}`;
+
+    const time = async (url: string) => {
+      const t = process.hrtime.bigint();
+      const res = await app.inject({ method: 'GET', url, headers });
+      if (res.statusCode !== 200 || res.json().entries.length !== LIMIT)
+        throw new Error(`unexpected ${res.statusCode}`);
+      return Number(process.hrtime.bigint() - t) / 1e6;
+    };
+    for (let i = 0; i < 50; i++) {
+      await time(page1);
+      await time(page1000);
+    }
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      a.push(await time(page1));
+      b.push(await time(page1000));
+    }
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+    await app.close();
+    return {
+      entries: ENTRIES,
+      page1MedianMs: Number(median(a).toFixed(3)),
+      page1000MedianMs: Number(median(b).toFixed(3)),
+      ratio: Number((median(b) / median(a)).toFixed(3)),
+    };
+  } finally {
+    await db.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,12 @@
+/** `npm run bench`: every benchmark, each figure with the baseline measured in the same run. */
+import { listDepth } from './list-depth.ts';
+import { widgetThroughput } from './widget-throughput.ts';
+
+const results: Record<string, Record<string, number>> = {};
+console.log('widget GET: Shiplog vs bare Fastify, same bytes, 50 connections…');
+results.widget = await widgetThroughput();
+console.table(results.widget);
+console.log('list: page 1 vs page 1000 on 100k entries…');
+results.list = await listDepth();
+console.table(results.list);
+console.log(JSON.stringify(results));

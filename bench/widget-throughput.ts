@@ -1,0 +1,63 @@
+/**
+ * Widget GET throughput: the real route vs a bare Fastify route replying the same precomputed bytes,
+ * autocannon with 50 connections, alternating rounds in one run. Goal: ratio ≥ 0.8.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const SERVER = join(import.meta.dirname, 'serve-widget.ts');
+const CONNECTIONS = 50;
+const SECONDS = 8;
+
+function start(args: string[]): Promise<{ child: ChildProcess; info: { url: string; bytes?: string } }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SERVER, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) resolve({ child, info: JSON.parse(out.split('\n')[0]!) });
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+}
+
+async function load(url: string): Promise<{ rps: number; p99: number }> {
+  const result = await autocannon({
+    url: `${url}/api/widget/bench`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`errors during the run: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+export async function widgetThroughput(): Promise<Record<string, number>> {
+  const shiplog = await start(['shiplog']);
+  const bare = await start(['bare', shiplog.info.bytes!]);
+  try {
+    const s: { rps: number; p99: number }[] = [];
+    const b: { rps: number; p99: number }[] = [];
+    await load(shiplog.info.url); // warm-up (JIT, caches)
+    await load(bare.info.url);
+    for (let round = 0; round < 2; round++) {
+      s.push(await load(shiplog.info.url));
+      b.push(await load(bare.info.url));
+    }
+    const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+    const shiplogRps = mean(s.map((x) => x.rps));
+    const bareRps = mean(b.map((x) => x.rps));
+    return {
+      bodyBytes: Buffer.from(shiplog.info.bytes!, 'base64').length,
+      shiplogRps: Math.round(shiplogRps),
+      bareRps: Math.round(bareRps),
+      ratio: Number((shiplogRps / bareRps).toFixed(3)),
+      shiplogP99Ms: Math.max(...s.map((x) => x.p99)),
+      bareP99Ms: Math.max(...b.map((x) => x.p99)),
+    };
+  } finally {
+    shiplog.child.kill();
+    bare.child.kill();
+  }
+}
