@@ -17,6 +17,7 @@ import { widgetRoutes } from './routes/public/widget.ts';
 import { v1Routes } from './routes/v1/index.ts';
 import type { ServiceContext } from './services/context.ts';
 import { newId } from './services/new-id.ts';
+import { createAiClient } from './services/drafting/create-ai-client.ts';
 import { createWidgetCache } from './services/widget-cache.ts';
 
 const HOUR_MS = 3_600_000;
@@ -60,7 +61,12 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   // JSON only (CONTRACT.md "General"): any other Content-Type is a 415, including text/plain.
   app.removeContentTypeParser('text/plain');
 
-  const ctx: ServiceContext = { sql: db.sql, config, widgetCache: createWidgetCache(db.sql) };
+  const ctx: ServiceContext = {
+    sql: db.sql,
+    config,
+    widgetCache: createWidgetCache(db.sql),
+    openai: createAiClient(config.ai),
+  };
   app.decorate('shiplog', ctx);
 
   // Other instances' writes reach this one's caches through NOTIFY; only needed when the database is shared.

@@ -60,7 +60,55 @@ const schema = z.object({
     z.coerce.number().int().positive().default(600),
   ),
   REDIS_URL: optionalString,
+  SHIPLOG_AI: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['openai', 'offline', 'off']).optional(),
+  ),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^https?$/ }).optional(),
+  ),
+  OPENAI_MODEL: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('gpt-4o-mini')),
+  SHIPLOG_AI_TIMEOUT_MS: positiveInt(60_000),
+  SHIPLOG_AI_MAX_RETRIES: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(10).default(2),
+  ),
+  SHIPLOG_AI_MAX_INPUT_TOKENS: positiveInt(24_000),
+  SHIPLOG_AI_QUOTA_PRO: nonNegativeInt(200),
+  SHIPLOG_AI_QUOTA_BUSINESS: nonNegativeInt(2000),
 });
+
+function positiveInt(fallback: number) {
+  return z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().positive().default(fallback),
+  );
+}
+function nonNegativeInt(fallback: number) {
+  return z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).default(fallback));
+}
+
+const checkedSchema = schema.superRefine((env, ctx) => {
+  if (env.SHIPLOG_AI === 'openai' && !env.OPENAI_API_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'is required when SHIPLOG_AI=openai' });
+  }
+});
+
+export type AiConfig = {
+  /** CONTRACT.md "generate": openai when a key is set, else offline; SHIPLOG_AI overrides. */
+  provider: 'openai' | 'offline' | 'off';
+  apiKey: string | undefined;
+  baseUrl: string | undefined;
+  model: string;
+  timeoutMs: number;
+  maxRetries: number;
+  /** Prompt budget, in tokens of the o200k_base encoding. */
+  maxInputTokens: number;
+  /** AI drafts per project per calendar month (UTC), by plan. */
+  monthlyQuota: { pro: number; business: number };
+};
 
 export type Config = {
   port: number;
@@ -76,6 +124,7 @@ export type Config = {
   /** Requests per minute allowed to one API key on /api/v1. */
   apiRateLimitPerMinute: number;
   redisUrl: string | undefined;
+  ai: AiConfig;
 };
 
 export class ConfigError extends Error {
@@ -88,7 +137,7 @@ export class ConfigError extends Error {
  * @throws ConfigError listing every invalid variable as `NAME: reason`.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(env);
+  const parsed = checkedSchema.safeParse(env);
   if (!parsed.success) {
     const reasons = parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
     throw new ConfigError(`invalid configuration: ${reasons.join('; ')}`);
@@ -105,5 +154,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     apiRateLimitPerMinute: e.SHIPLOG_API_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
+    ai: {
+      provider: e.SHIPLOG_AI ?? (e.OPENAI_API_KEY ? 'openai' : 'offline'),
+      apiKey: e.OPENAI_API_KEY,
+      baseUrl: e.OPENAI_BASE_URL,
+      model: e.OPENAI_MODEL,
+      timeoutMs: e.SHIPLOG_AI_TIMEOUT_MS,
+      maxRetries: e.SHIPLOG_AI_MAX_RETRIES,
+      maxInputTokens: e.SHIPLOG_AI_MAX_INPUT_TOKENS,
+      monthlyQuota: { pro: e.SHIPLOG_AI_QUOTA_PRO, business: e.SHIPLOG_AI_QUOTA_BUSINESS },
+    },
   };
 }

@@ -9,6 +9,7 @@ import { idempotencyPlugin } from '../../plugins/idempotency.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { entriesRoutes } from './entries.ts';
 import { entryStatusRoutes } from './entry-status.ts';
+import { generateRoutes } from './generate.ts';
 
 export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   await authPlugin(app, { sql: ctx.sql });
@@ -26,4 +27,5 @@ export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promi
   await idempotencyPlugin(app, { sql: ctx.sql });
   await app.register((scope) => entriesRoutes(scope, ctx));
   await app.register((scope) => entryStatusRoutes(scope, ctx));
+  await app.register((scope) => generateRoutes(scope, ctx));
 }

@@ -1,0 +1,26 @@
+/** POST /api/v1/entries/generate: 1-500 commit messages → a drafted entry (body limit 2 MiB). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { GenerateInputSchema } from '../../../core/contract/generate.schema.ts';
+import { authOf } from '../../plugins/auth.ts';
+import type { ServiceContext } from '../../services/context.ts';
+import { generateEntry } from '../../services/generate-entry.ts';
+
+/** CONTRACT.md "General": generate may accept up to 2 MiB (500 commits with long bodies). */
+export const GENERATE_BODY_LIMIT = 2 * 1024 * 1024;
+
+export async function generateRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/entries/generate',
+    { bodyLimit: GENERATE_BODY_LIMIT, schema: { body: GenerateInputSchema } },
+    async (request, reply) => {
+      const { project } = authOf(request);
+      const { entry, draft } = await generateEntry(ctx, project, request.body, request.log);
+      return reply
+        .code(201)
+        .header('location', `${ctx.config.publicUrl}/api/v1/entries/${entry.id}`)
+        .send({ entry: { id: entry.id, slug: entry.slug, title: entry.title, status: entry.status }, draft });
+    },
+  );
+}

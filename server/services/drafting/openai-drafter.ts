@@ -1,0 +1,130 @@
+/**
+ * The AI drafter: any OpenAI-compatible chat-completions server (base URL, model and key are
+ * configuration). Structured output with a strict JSON schema, validated again with zod on arrival.
+ * Every reference and URL in the answer must exist in the input: invented ones are stripped, and an
+ * answer left with nothing usable is a 502 `generation_failed`. Transport failures after the SDK's
+ * own retries (exponential backoff, honouring Retry-After) are a 503 `ai_unavailable`.
+ */
+import OpenAI from 'openai';
+import { z } from 'zod';
+import { CATEGORIES } from '../../../core/contract/entries.schema.ts';
+import type { DraftSection } from '../../../core/contract/generate.schema.ts';
+import { AiUnavailableError, GenerationFailedError } from '../../errors.ts';
+import { buildPrompt } from './build-prompt.ts';
+import type { CleanCommits } from './commit-hygiene.ts';
+import { stripInventedRefs } from './commit-refs.ts';
+import { type DraftCore, finishDraft, withCollapsedLines } from './offline-drafter.ts';
+
+const ModelDraftSchema = z.strictObject({
+  title: z.string(),
+  summary: z.string(),
+  sections: z.array(z.strictObject({ category: z.enum(CATEGORIES), items: z.array(z.string()) })),
+});
+const { $schema: _ignored, ...MODEL_JSON_SCHEMA } = z.toJSONSchema(ModelDraftSchema) as Record<
+  string,
+  unknown
+>;
+
+export type AiDraft = DraftCore & {
+  model: string;
+  usage: { inputTokens: number; outputTokens: number };
+  removedRefs: string[];
+};
+
+export type OpenAiDrafterOptions = { model: string; maxInputTokens: number };
+
+const DEFAULT_RETRY_AFTER_S = 30;
+
+function retryAfterSeconds(err: InstanceType<typeof OpenAI.APIError>): number {
+  const header = err.headers?.get?.('retry-after');
+  const seconds = header ? Number(header) : Number.NaN;
+  if (Number.isFinite(seconds) && seconds > 0) return Math.ceil(seconds);
+  const date = header ? Date.parse(header) : Number.NaN;
+  if (Number.isFinite(date)) return Math.max(1, Math.ceil((date - Date.now()) / 1000));
+  return DEFAULT_RETRY_AFTER_S;
+}
+
+/** Provider errors → our typed errors. Upstream text never reaches the client (it is logged). */
+export function mapProviderError(err: unknown): Error {
+  if (err instanceof OpenAI.APIConnectionTimeoutError)
+    return new AiUnavailableError('The AI provider did not answer in time', DEFAULT_RETRY_AFTER_S, err);
+  if (err instanceof OpenAI.APIConnectionError)
+    return new AiUnavailableError('The AI provider could not be reached', DEFAULT_RETRY_AFTER_S, err);
+  if (err instanceof OpenAI.RateLimitError)
+    return new AiUnavailableError('The AI provider is rate-limiting requests', retryAfterSeconds(err), err);
+  if (err instanceof OpenAI.APIError) {
+    if ((err.status ?? 500) >= 500)
+      return new AiUnavailableError('The AI provider failed', retryAfterSeconds(err), err);
+    return new AiUnavailableError(
+      'The AI provider refused the request (check the server’s OPENAI_* settings)',
+      300,
+      err,
+    );
+  }
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+export async function draftWithOpenAI(
+  client: OpenAI,
+  commits: CleanCommits,
+  version: string | null,
+  options: OpenAiDrafterOptions,
+): Promise<AiDraft> {
+  const prompt = buildPrompt(commits, version, options.maxInputTokens);
+  let completion: OpenAI.Chat.Completions.ChatCompletion;
+  try {
+    completion = await client.chat.completions.create({
+      model: options.model,
+      temperature: 0.2,
+      messages: [
+        { role: 'system', content: prompt.system },
+        { role: 'user', content: prompt.user },
+      ],
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'changelog_draft', strict: true, schema: MODEL_JSON_SCHEMA },
+      },
+    });
+  } catch (err) {
+    throw mapProviderError(err);
+  }
+
+  const choice = completion.choices[0];
+  if (!choice) throw new GenerationFailedError('The AI provider returned no answer');
+  if (choice.message.refusal)
+    throw new GenerationFailedError('The AI provider refused to draft this release');
+  if (choice.finish_reason === 'length')
+    throw new GenerationFailedError('The AI answer was cut off before it was complete');
+  let parsed: z.infer<typeof ModelDraftSchema>;
+  try {
+    parsed = ModelDraftSchema.parse(JSON.parse(choice.message.content ?? ''));
+  } catch (err) {
+    throw new GenerationFailedError('The AI answer was not a valid draft', err);
+  }
+
+  const removedRefs: string[] = [];
+  const clean = (text: string) => {
+    const result = stripInventedRefs(text.trim(), commits.allowedRefs);
+    removedRefs.push(...result.removed);
+    return result.text;
+  };
+  const sections: DraftSection[] = parsed.sections.map((s) => ({
+    category: s.category,
+    items: s.items.map(clean).filter((item) => item.replace(/[^\p{L}\p{N}]/gu, '').length >= 3),
+  }));
+  if (sections.every((s) => s.items.length === 0))
+    throw new GenerationFailedError('The AI draft had no usable items');
+  const headline = clean(parsed.title).replace(/^v?\d+(\.\d+)+[:\s-]*/, '') || null;
+  const summary = clean(parsed.summary) || null;
+  const breaking = sections.flatMap((s) => s.items).filter((i) => /^(\*\*)?Breaking:/.test(i)).length;
+  const core = finishDraft(withCollapsedLines(sections, commits), version, headline, breaking, summary);
+  return {
+    ...core,
+    model: completion.model || options.model,
+    usage: {
+      inputTokens: completion.usage?.prompt_tokens ?? prompt.tokens,
+      outputTokens: completion.usage?.completion_tokens ?? 0,
+    },
+    removedRefs,
+  };
+}

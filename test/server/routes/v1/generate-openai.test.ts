@@ -1,0 +1,254 @@
+/**
+ * Generate with the OpenAI drafter, the provider served by nock from recorded chat-completions
+ * responses: each outcome maps to its status, and the quota moves only on success.
+ */
+import nock from 'nock';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DraftSchema } from '../../../../core/contract/generate.schema.ts';
+import { countAiDrafts } from '../../../../server/db/ai-usage.ts';
+import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { AI_BASE_URL, aiScope, openaiFixture } from '../../../helpers/openai-fixtures.ts';
+import { loadReleases } from '../../../helpers/release-fixtures.ts';
+
+const release = loadReleases().find((r) => r.repo === 'BurntSushi/ripgrep' && r.tag === '14.0.2')!;
+const commits = release.commits.map((c) => c.message);
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await buildTestServer({
+    OPENAI_API_KEY: 'sk-test-0123456789abcdefwxyz',
+    OPENAI_BASE_URL: AI_BASE_URL,
+    OPENAI_MODEL: 'gpt-4o-mini',
+    SHIPLOG_AI_MAX_RETRIES: '1',
+    SHIPLOG_AI_TIMEOUT_MS: '400',
+    SHIPLOG_AI_QUOTA_PRO: '3',
+    SHIPLOG_API_RATE_LIMIT: '1000',
+  });
+});
+afterAll(() => server.close());
+afterEach(() => nock.cleanAll());
+
+const generate = (headers: Record<string, string>, payload: object = { commits, version: '14.0.2' }) =>
+  server.app.inject({ method: 'POST', url: '/api/v1/entries/generate', headers, payload });
+
+async function entryCount(projectId: string): Promise<number> {
+  const [row] = await server.db.sql<
+    { n: number }[]
+  >`select count(*)::int as n from entries where project_id = ${projectId}`;
+  return row!.n;
+}
+
+describe('generate with OpenAI', () => {
+  it('drafts from the structured answer, sends a strict JSON schema, spends one quota unit', async () => {
+    const { project, headers } = await server.project('pro');
+    let sent: any;
+    const scope = aiScope()
+      .post('/v1/chat/completions', (body) => {
+        sent = body;
+        return true;
+      })
+      .matchHeader('authorization', 'Bearer sk-test-0123456789abcdefwxyz')
+      .reply(200, openaiFixture('chat-completion-draft') as object);
+    const res = await generate(headers);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(scope.isDone()).toBe(true);
+
+    expect(sent.model).toBe('gpt-4o-mini');
+    expect(sent.response_format.type).toBe('json_schema');
+    expect(sent.response_format.json_schema.strict).toBe(true);
+    expect(sent.response_format.json_schema.schema.additionalProperties).toBe(false);
+    // Only user-facing commits are sent, one line each; releases and bumps are not.
+    expect(sent.messages[1].content).toContain('Work around NUL line terminator bug (#2658)');
+    expect(sent.messages[1].content).not.toContain('grep-0.3.1');
+
+    const { entry, draft } = res.json();
+    DraftSchema.parse(draft);
+    expect(draft).toMatchObject({
+      provider: 'openai',
+      model: 'gpt-4o-mini-2024-07-18',
+      usage: { inputTokens: 512, outputTokens: 96 },
+      version: '14.0.2',
+      category: 'fix',
+      title: '14.0.2: Fixes for NUL-terminated searches and Fish completions',
+      summary: 'A patch release with two small bug fixes.',
+    });
+    // 14.0.2 and three crate release commits are ignored; bumps and maintenance are used (collapsed).
+    expect(draft.commits).toEqual({ received: 14, used: 10, ignored: 4 });
+    expect(draft.sections.find((s: { category: string }) => s.category === 'fix').items).toHaveLength(2);
+    // Our own collapsed lines carry the references of what the model never saw.
+    expect(draft.body).toContain('Maintenance: ');
+    expect(draft.body).toContain('#2654');
+    expect(entry.title).toBe(draft.title);
+    expect(await countAiDrafts(server.db.sql, project.id)).toBe(1);
+
+    const stored = (
+      await server.app.inject({ method: 'GET', url: `/api/v1/entries/${entry.id}`, headers })
+    ).json().entry;
+    expect(stored).toMatchObject({
+      source: 'generate',
+      status: 'draft',
+      body: draft.body,
+      version: '14.0.2',
+    });
+  });
+
+  it('strips invented references and keeps the real ones', async () => {
+    const { headers } = await server.project('pro');
+    const scope = aiScope()
+      .post('/v1/chat/completions')
+      .reply(200, openaiFixture('chat-completion-invented-refs') as object);
+    const res = await generate(headers);
+    expect(scope.isDone()).toBe(true);
+    expect(res.statusCode).toBe(201);
+    const { draft } = res.json();
+    const text = JSON.stringify(draft);
+    expect(text).not.toContain('#2657');
+    expect(text).not.toContain('#2660');
+    expect(text).not.toContain('issues/2700');
+    expect(draft.body).toContain('Line anchors now work when searching with `--null-data` (#2658)');
+    expect(draft.body).toContain('Fish shell completions no longer fail on negated options (#2659)');
+    expect(draft.body).toContain('(#2654)');
+    expect(draft.title).toBe('14.0.2: Fixes for NUL-terminated searches');
+  });
+
+  const failures: [string, () => nock.Scope, number, string][] = [
+    [
+      'a refusal',
+      () =>
+        aiScope()
+          .post('/v1/chat/completions')
+          .reply(200, openaiFixture('chat-completion-refusal') as object),
+      502,
+      'generation_failed',
+    ],
+    [
+      'invalid JSON',
+      () =>
+        aiScope()
+          .post('/v1/chat/completions')
+          .reply(200, openaiFixture('chat-completion-invalid-json') as object),
+      502,
+      'generation_failed',
+    ],
+    [
+      'a truncated answer',
+      () =>
+        aiScope()
+          .post('/v1/chat/completions')
+          .reply(200, openaiFixture('chat-completion-truncated') as object),
+      502,
+      'generation_failed',
+    ],
+    [
+      'only invented references',
+      () =>
+        aiScope()
+          .post('/v1/chat/completions')
+          .reply(200, openaiFixture('chat-completion-only-invented-refs') as object),
+      502,
+      'generation_failed',
+    ],
+    [
+      '429 after retries',
+      () =>
+        aiScope()
+          .post('/v1/chat/completions')
+          .times(2)
+          .reply(429, openaiFixture('error-rate-limit') as object, {
+            'retry-after': '7',
+            'retry-after-ms': '20',
+          }),
+      503,
+      'ai_unavailable',
+    ],
+    [
+      '500 after retries',
+      () =>
+        aiScope()
+          .post('/v1/chat/completions')
+          .times(2)
+          .reply(500, openaiFixture('error-server') as object, { 'retry-after-ms': '20' }),
+      503,
+      'ai_unavailable',
+    ],
+    [
+      'a timeout',
+      () =>
+        aiScope()
+          .post('/v1/chat/completions')
+          .times(2)
+          .delay(1500)
+          .reply(200, openaiFixture('chat-completion-draft') as object),
+      503,
+      'ai_unavailable',
+    ],
+    [
+      'a rejected provider key',
+      () =>
+        aiScope()
+          .post('/v1/chat/completions')
+          .reply(401, openaiFixture('error-invalid-api-key') as object),
+      503,
+      'ai_unavailable',
+    ],
+  ];
+
+  for (const [name, mock, status, code] of failures) {
+    it(`maps ${name} to ${status} ${code}, storing nothing and spending no quota`, async () => {
+      const { project, headers } = await server.project('pro');
+      const scope = mock();
+      const res = await generate(headers);
+      expect(scope.isDone()).toBe(true);
+      expect(res.statusCode, res.body).toBe(status);
+      const problem = res.json();
+      expect(problem.code).toBe(code);
+      if (status === 503) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      if (name.startsWith('429')) expect(res.headers['retry-after']).toBe('7');
+      expect(res.body).not.toMatch(/Rate limit reached|sk-test|Incorrect API key|server had an error/);
+      expect(await entryCount(project.id)).toBe(0);
+      expect(await countAiDrafts(server.db.sql, project.id)).toBe(0);
+    });
+  }
+
+  it('402 quota_exceeded past the monthly quota; offline-only releases cost nothing', async () => {
+    const { project, headers } = await server.project('pro');
+    const scope = aiScope()
+      .post('/v1/chat/completions')
+      .times(3)
+      .reply(200, openaiFixture('chat-completion-draft') as object);
+    for (let i = 0; i < 3; i++) expect((await generate(headers)).statusCode).toBe(201);
+    expect(scope.isDone()).toBe(true);
+    const over = await generate(headers);
+    expect(over.statusCode).toBe(402);
+    expect(over.json().code).toBe('quota_exceeded');
+    expect(await countAiDrafts(server.db.sql, project.id)).toBe(3);
+
+    // Nothing user-facing (only bumps and release commits): no model call, no quota, still a draft.
+    const bumps = await generate(headers, { commits: ['deps: bump grep to 0.3.1', 'grep-0.3.1', '14.0.2'] });
+    expect(bumps.statusCode).toBe(201);
+    expect(bumps.json().draft.provider).toBe('offline');
+  });
+
+  it('20 concurrent generates with one Idempotency-Key: one entry, one quota unit', async () => {
+    const { project, headers } = await server.project('business');
+    const scope = aiScope()
+      .post('/v1/chat/completions')
+      .delay(150)
+      .reply(200, openaiFixture('chat-completion-draft') as object);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        server.app.inject({
+          method: 'POST',
+          url: '/api/v1/entries/generate',
+          headers: { ...headers, 'idempotency-key': 'ripgrep:13.0.0..14.0.2:generate' },
+          payload: { commits, version: '14.0.2' },
+        }),
+      ),
+    );
+    expect(scope.isDone()).toBe(true);
+    for (const r of results) expect([201, 409]).toContain(r.statusCode);
+    expect(new Set(results.filter((r) => r.statusCode === 201).map((r) => r.json().entry.id)).size).toBe(1);
+    expect(await entryCount(project.id)).toBe(1);
+    expect(await countAiDrafts(server.db.sql, project.id)).toBe(1);
+  });
+});
