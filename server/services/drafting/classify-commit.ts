@@ -113,7 +113,8 @@ function categoryFromProse(text: string): Category {
 export function classifyCommit(message: string): ClassifiedCommit {
   const normalized = message.replace(/\r\n/g, '\n').trim();
   const [subjectLine = '', ...rest] = normalized.split('\n');
-  const subject = subjectLine.trim();
+  // A subject is one line of a few dozen characters; cap pathological ones so every regex stays cheap.
+  const subject = subjectLine.trim().slice(0, 500);
   const body = rest.join('\n').trim();
   const refs = extractRefs(normalized);
   const detail = firstUsefulParagraph(body);
@@ -136,7 +137,12 @@ export function classifyCommit(message: string): ClassifiedCommit {
     };
   }
 
-  const parsed = parser.parse(normalized);
+  // The parser's reference/mention regexes are super-linear on long bodies (seconds for one
+  // 1 KiB word), and we need only its header fields and breaking notes: give it just those, bounded.
+  const breakingNote = /^BREAKING[ -]CHANGE: .{0,200}/m.exec(body)?.[0];
+  const parsed = parser.parse(
+    breakingNote ? `${subject.slice(0, 300)}\n\n${breakingNote}` : subject.slice(0, 300),
+  );
   const type = parsed.type?.toLowerCase() ?? null;
   if (type && parsed.subject) {
     const scope = parsed.scope ?? null;
