@@ -30,8 +30,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ OPENAI_API_KEY: 'sk-x' }).ai.provider).toBe('openai');
     expect(loadConfig({ OPENAI_API_KEY: 'sk-x', SHIPLOG_AI: 'offline' }).ai.provider).toBe('offline');
     expect(loadConfig({ SHIPLOG_AI: 'off' }).ai.provider).toBe('off');
-    expect(() => loadConfig({ SHIPLOG_AI: 'openai' })).toThrow(/OPENAI_API_KEY: is required when SHIPLOG_AI=openai/);
-    expect(() => loadConfig({ SHIPLOG_AI_QUOTA_PRO: '-1', OPENAI_BASE_URL: 'nope' })).toThrow(/SHIPLOG_AI_QUOTA_PRO.*OPENAI_BASE_URL|OPENAI_BASE_URL.*SHIPLOG_AI_QUOTA_PRO/);
+    expect(() => loadConfig({ SHIPLOG_AI: 'openai' })).toThrow(
+      /OPENAI_API_KEY: is required when SHIPLOG_AI=openai/,
+    );
+    expect(() => loadConfig({ SHIPLOG_AI_QUOTA_PRO: '-1', OPENAI_BASE_URL: 'nope' })).toThrow(
+      /SHIPLOG_AI_QUOTA_PRO.*OPENAI_BASE_URL|OPENAI_BASE_URL.*SHIPLOG_AI_QUOTA_PRO/,
+    );
   });
 
   it('reads every variable, treating empty strings as unset', () => {
