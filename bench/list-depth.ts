@@ -9,7 +9,7 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { encodeCursor } from '../server/services/entry-cursor.ts';
+import { encodeCursor } from '../server/services/keyset-cursor.ts';
 import { createProject } from '../server/services/manage-projects.ts';
 
 const ENTRIES = 100_000;

@@ -6,18 +6,24 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { purgeIdempotencyKeys } from './db/idempotency-keys.ts';
-import { listenProjectChanges } from './db/notifications.ts';
+import { getOrCreateSecret } from './db/instance-secrets.ts';
+import { listenProjectChanges, notifyProjectChanged } from './db/notifications.ts';
+import { purgeExpiredPending } from './db/subscribers.ts';
 import corsPlugin from './plugins/cors.ts';
 import errorsPlugin from './plugins/errors.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import { zodValidatorCompiler } from './plugins/validate.ts';
 import { docsErrorsRoutes } from './routes/docs-errors.ts';
 import { healthRoutes } from './routes/health.ts';
+import { analyticsIngestRoutes } from './routes/public/analytics.ts';
+import { reactionsRoutes } from './routes/public/reactions.ts';
+import { subscribeRoutes } from './routes/public/subscribe.ts';
 import { widgetRoutes } from './routes/public/widget.ts';
 import { v1Routes } from './routes/v1/index.ts';
 import type { ServiceContext } from './services/context.ts';
 import { newId } from './services/new-id.ts';
 import { createAiClient } from './services/drafting/create-ai-client.ts';
+import { createMailer } from './services/mail/create-mailer.ts';
 import { createWidgetCache } from './services/widget-cache.ts';
 
 const HOUR_MS = 3_600_000;
@@ -61,12 +67,20 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   // JSON only (CONTRACT.md "General"): any other Content-Type is a 415, including text/plain.
   app.removeContentTypeParser('text/plain');
 
+  const widgetCache = createWidgetCache(db.sql);
   const ctx: ServiceContext = {
     sql: db.sql,
     config,
-    widgetCache: createWidgetCache(db.sql),
+    widgetCache,
     openai: createAiClient(config.ai),
+    mailer: createMailer(config, app.log),
+    unsubscribeSecret: await getOrCreateSecret(db.sql, 'unsubscribe'),
+    async projectChanged(projectId) {
+      widgetCache.invalidate(projectId);
+      await notifyProjectChanged(db.sql, projectId);
+    },
   };
+  app.addHook('onClose', async () => ctx.mailer.close());
   app.decorate('shiplog', ctx);
 
   // Other instances' writes reach this one's caches through NOTIFY; only needed when the database is shared.
@@ -78,8 +92,10 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     );
     app.addHook('onClose', async () => listener.unlisten());
   }
+  // Housekeeping: expired idempotency records, and addresses that never confirmed within 48 h.
   const purge = setInterval(() => {
     purgeIdempotencyKeys(db.sql).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
+    purgeExpiredPending(db.sql).catch((err) => app.log.warn({ err }, 'subscriber purge failed'));
   }, HOUR_MS).unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
@@ -89,12 +105,15 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
   await app.register(errorsPlugin);
   await app.register(corsPlugin);
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
 
   // Routes get the context by closure: register()'s options object also carries `prefix`.
   await app.register((scope) => healthRoutes(scope, ctx));
   await app.register(docsErrorsRoutes);
   await app.register((scope) => widgetRoutes(scope, ctx));
+  await app.register((scope) => subscribeRoutes(scope, ctx));
+  await app.register((scope) => reactionsRoutes(scope, ctx));
+  await app.register((scope) => analyticsIngestRoutes(scope, ctx));
   await app.register((scope) => v1Routes(scope, ctx), { prefix: '/api/v1' });
   return app;
 }

@@ -60,6 +60,9 @@ const schema = z.object({
     z.coerce.number().int().positive().default(600),
   ),
   REDIS_URL: optionalString,
+  REDIS_PREFIX: z.preprocess((v) => (v === '' ? undefined : v), z.string().default('shiplog:')),
+  SMTP_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optionalString,
   SHIPLOG_AI: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.enum(['openai', 'offline', 'off']).optional(),
@@ -124,6 +127,12 @@ export type Config = {
   /** Requests per minute allowed to one API key on /api/v1. */
   apiRateLimitPerMinute: number;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so deployments can share one Redis. */
+  redisPrefix: string;
+  /** SMTP server (`smtp://user:pass@host:587`); unset: emails are written to the log. */
+  smtpUrl: string | undefined;
+  /** From address of every email; default `Shiplog <no-reply@PUBLIC_URL host>`. */
+  mailFrom: string;
   ai: AiConfig;
 };
 
@@ -144,16 +153,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const hostForUrl = e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://${hostForUrl}:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.SHIPLOG_DATA_DIR,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     apiRateLimitPerMinute: e.SHIPLOG_API_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Shiplog <no-reply@${new URL(publicUrl).hostname}>`,
     ai: {
       provider: e.SHIPLOG_AI ?? (e.OPENAI_API_KEY ? 'openai' : 'offline'),
       apiKey: e.OPENAI_API_KEY,

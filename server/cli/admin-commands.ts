@@ -52,10 +52,11 @@ API key, shown only this once; store it as a secret:
         project: {
           ...projectJson(project),
           settings: { accent: project.accent, position: project.position, theme: project.theme },
+          reactions: project.reactions,
         },
       });
     }
-    return `Updated project ${project.slug}: plan ${project.plan}, accent ${project.accent}, position ${project.position}, theme ${project.theme}.\n`;
+    return `Updated project ${project.slug}: plan ${project.plan}, accent ${project.accent}, position ${project.position}, theme ${project.theme}, reactions ${project.reactions.join(' ')}.\n`;
   },
 
   async 'keys.create'({ sql }, args) {

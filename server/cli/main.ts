@@ -45,6 +45,7 @@ function buildProgram(
     .option('--accent <colour>', 'widget accent colour, #RRGGBB')
     .option('--position <corner>', 'bottom-right, bottom-left, top-right or top-left')
     .option('--theme <theme>', 'light, dark or auto')
+    .option('--reactions <emoji>', 'comma-separated emoji readers can react with, e.g. "👍,🎉,❤️"')
     .option('--json', 'print JSON')
     .action((slug: string, opts: CommandArgs) => run('projects.update', { slug, ...opts }));
 

@@ -169,3 +169,14 @@ export async function listPublicEntries(
     order by published_at desc, id desc
     limit ${limit}`;
 }
+
+/** A published external entry (the only kind readers can react to) with its project's emoji list. */
+export async function findPublicEntryWithProject(
+  sql: Db,
+  id: string,
+): Promise<{ id: string; projectId: string; reactions: string[] } | undefined> {
+  const [row] = await sql<{ id: string; projectId: string; reactions: string[] }[]>`
+    select e.id, e.project_id, p.reactions from entries e join projects p on p.id = e.project_id
+    where e.id = ${id} and e.status = 'published' and e.visibility = 'external'`;
+  return row;
+}

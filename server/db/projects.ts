@@ -16,11 +16,15 @@ export type ProjectRow = {
   accent: string;
   position: Position;
   theme: Theme;
+  /** The emoji readers may react with, in display order. */
+  reactions: string[];
   createdAt: Date;
   updatedAt: Date;
 };
 
-export type ProjectSettings = Partial<Pick<ProjectRow, 'name' | 'plan' | 'accent' | 'position' | 'theme'>>;
+export type ProjectSettings = Partial<
+  Pick<ProjectRow, 'name' | 'plan' | 'accent' | 'position' | 'theme' | 'reactions'>
+>;
 
 type Db = Sql | TransactionSql;
 

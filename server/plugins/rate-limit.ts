@@ -11,6 +11,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import { RateLimitedError } from '../errors.ts';
 
 export type RateLimitPolicy = {
@@ -30,10 +31,29 @@ declare module 'fastify' {
   }
 }
 
-async function rateLimitPlugin(app: FastifyInstance, options: { store?: unknown }): Promise<void> {
+/**
+ * @param options.redisUrl when set, counters live in Redis so that every process shares them
+ *   (CONTRACT.md "Rate limits"); otherwise in this process's memory.
+ */
+async function rateLimitPlugin(
+  app: FastifyInstance,
+  options: { redisUrl?: string | undefined; redisPrefix?: string },
+): Promise<void> {
+  let redis: Redis | undefined;
+  if (options.redisUrl) {
+    redis = new Redis(options.redisUrl, {
+      maxRetriesPerRequest: 2,
+      connectTimeout: 2_000,
+      lazyConnect: false,
+    });
+    redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+    app.addHook('onClose', async () => {
+      await redis?.quit();
+    });
+  }
   await app.register(rateLimit, {
     global: false,
-    ...(options.store ? { redis: options.store as never } : {}),
+    ...(redis ? { redis, nameSpace: `${options.redisPrefix ?? 'shiplog:'}rl:` } : {}),
     skipOnError: false,
   });
 

@@ -2,6 +2,7 @@
 import type OpenAI from 'openai';
 import type { Config } from '../config.ts';
 import type { Sql } from '../db/connect.ts';
+import type { Mailer } from './mail/create-mailer.ts';
 import type { WidgetCache } from './widget-cache.ts';
 
 export type ServiceContext = {
@@ -10,4 +11,9 @@ export type ServiceContext = {
   widgetCache: WidgetCache;
   /** The AI provider's client, when `config.ai.provider` is `openai`. */
   openai: OpenAI | null;
+  mailer: Mailer;
+  /** Signs unsubscribe links (db/instance-secrets.ts). */
+  unsubscribeSecret: Buffer;
+  /** Tell every instance that a project's public view changed (local cache now, others by NOTIFY). */
+  projectChanged(projectId: string): Promise<void>;
 };

@@ -42,6 +42,28 @@ const UpdateProjectSchema = z.strictObject({
     .optional(),
   position: z.enum(POSITIONS).optional(),
   theme: z.enum(THEMES).optional(),
+  /** "👍,🎉,❤️": 1-12 distinct emoji. */
+  reactions: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((e) => e.trim())
+        .filter((e) => e !== ''),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .max(16)
+            .regex(/^\p{Extended_Pictographic}/u, 'must be an emoji'),
+        )
+        .min(1)
+        .max(12)
+        .refine((list) => new Set(list).size === list.length, 'must not repeat an emoji'),
+    )
+    .optional(),
 });
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {

@@ -4,7 +4,7 @@
  */
 import { typeid } from 'typeid-js';
 
-export type IdPrefix = 'prj' | 'key' | 'ent' | 'req';
+export type IdPrefix = 'prj' | 'key' | 'ent' | 'req' | 'sub';
 
 export function newId(prefix: IdPrefix): string {
   return typeid(prefix).toString();

@@ -13,6 +13,9 @@ describe('loadConfig', () => {
       trustProxy: false,
       apiRateLimitPerMinute: 600,
       redisUrl: undefined,
+      redisPrefix: 'shiplog:',
+      smtpUrl: undefined,
+      mailFrom: 'Shiplog <no-reply@127.0.0.1>',
       ai: {
         provider: 'offline',
         apiKey: undefined,

@@ -11,12 +11,13 @@ import {
   UpdateEntryInputSchema,
 } from '../../../core/contract/entries.schema.ts';
 import { findEntry, listEntries } from '../../db/entries.ts';
+import { countReactions } from '../../db/reactions.ts';
 import { NotFoundError } from '../../errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { createEntry } from '../../services/create-entry.ts';
 import { deleteEntry } from '../../services/delete-entry.ts';
-import { decodeCursor, encodeCursor } from '../../services/entry-cursor.ts';
+import { decodeCursor, encodeCursor } from '../../services/keyset-cursor.ts';
 import { presentEntry, presentEntrySummary } from '../../services/present-entry.ts';
 import { updateEntry } from '../../services/update-entry.ts';
 
@@ -56,7 +57,10 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
     const { project } = authOf(request);
     const row = await findEntry(ctx.sql, project.id, request.params.id);
     if (!row) throw new NotFoundError(`No entry ${request.params.id} in this project`);
-    return { entry: presentEntry(row) };
+    const counts = (await countReactions(ctx.sql, [row.id])).get(row.id) ?? {};
+    return {
+      entry: presentEntry(row, Object.fromEntries(project.reactions.map((e) => [e, counts[e] ?? 0]))),
+    };
   });
 
   app.patch(

@@ -9,7 +9,9 @@ import { idempotencyPlugin } from '../../plugins/idempotency.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { entriesRoutes } from './entries.ts';
 import { entryStatusRoutes } from './entry-status.ts';
+import { analyticsRoutes } from './analytics.ts';
 import { generateRoutes } from './generate.ts';
+import { subscribersRoutes } from './subscribers.ts';
 
 export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   await authPlugin(app, { sql: ctx.sql });
@@ -28,4 +30,6 @@ export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promi
   await app.register((scope) => entriesRoutes(scope, ctx));
   await app.register((scope) => entryStatusRoutes(scope, ctx));
   await app.register((scope) => generateRoutes(scope, ctx));
+  await app.register((scope) => analyticsRoutes(scope, ctx));
+  await app.register((scope) => subscribersRoutes(scope, ctx));
 }

@@ -55,7 +55,7 @@ describe('GET /api/widget/{slug}', () => {
         category: 'improvement',
         publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         html: '<p><strong>Bold</strong> move</p>\n',
-        reactions: {},
+        reactions: { '👍': 0, '🎉': 0, '❤️': 0, '🚀': 0, '👀': 0 },
       },
     ]);
   });

@@ -1,26 +1,31 @@
 /**
- * Opaque keyset cursors for GET /api/v1/entries: base64url JSON of the last row's sort key and id and
- * of the filters the page was made with. A cursor used with other filters, or tampered with, is a
- * 400 `invalid` at `/query/cursor` (CONTRACT.md: a cursor is bound to its filters).
+ * Opaque keyset cursors for the list routes (entries, subscribers): base64url JSON of the last row's
+ * sort key and id and of the filters the page was made with. A cursor used with other filters, or
+ * tampered with, is a 400 `invalid` at `/query/cursor` (CONTRACT.md: a cursor is bound to its filters).
  */
 import { z } from 'zod';
-import type { ListFilters } from '../db/entries.ts';
 import { InvalidError } from '../errors.ts';
 
 const CursorSchema = z.strictObject({ s: z.iso.datetime(), i: z.string().min(1).max(64), f: z.string() });
 
-function filterKey(filters: ListFilters): string {
-  return [filters.status ?? '', filters.category ?? '', filters.visibility ?? ''].join('|');
+export type CursorFilters = Record<string, string | undefined>;
+
+function filterKey(filters: CursorFilters): string {
+  return Object.keys(filters)
+    .sort()
+    .filter((k) => filters[k] !== undefined)
+    .map((k) => `${k}=${filters[k]}`)
+    .join('&');
 }
 
-export function encodeCursor(last: { sortAt: Date; id: string }, filters: ListFilters): string {
+export function encodeCursor(last: { sortAt: Date; id: string }, filters: CursorFilters): string {
   return Buffer.from(
     JSON.stringify({ s: last.sortAt.toISOString(), i: last.id, f: filterKey(filters) }),
   ).toString('base64url');
 }
 
 /** @throws InvalidError for a malformed cursor or one made with other filters. */
-export function decodeCursor(cursor: string, filters: ListFilters): { sortAt: Date; id: string } {
+export function decodeCursor(cursor: string, filters: CursorFilters): { sortAt: Date; id: string } {
   let parsed: z.infer<typeof CursorSchema>;
   try {
     parsed = CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));

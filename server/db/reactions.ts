@@ -1,0 +1,48 @@
+/**
+ * SQL for emoji reactions. Counts are always derived from the rows, so they cannot drift from them.
+ */
+import type { Sql, TransactionSql } from './connect.ts';
+
+type Db = Sql | TransactionSql;
+
+/**
+ * Toggle one reaction in one statement: delete it if present, insert it otherwise.
+ * @returns true when the reaction is now present.
+ */
+export async function toggleReaction(
+  sql: Db,
+  entryId: string,
+  emoji: string,
+  anonymousId: string,
+): Promise<boolean> {
+  const [row] = await sql<{ added: boolean }[]>`
+    with removed as (
+      delete from reactions where entry_id = ${entryId} and emoji = ${emoji} and anonymous_id = ${anonymousId} returning 1
+    ), added as (
+      insert into reactions (entry_id, emoji, anonymous_id)
+      select ${entryId}, ${emoji}, ${anonymousId} where not exists (select 1 from removed)
+      on conflict do nothing
+      returning 1
+    )
+    select exists (select 1 from added) as added`;
+  return row!.added;
+}
+
+/** emoji → count for each of `entryIds` (entries without reactions are absent). */
+export async function countReactions(
+  sql: Db,
+  entryIds: readonly string[],
+): Promise<Map<string, Record<string, number>>> {
+  const result = new Map<string, Record<string, number>>();
+  if (entryIds.length === 0) return result;
+  const rows = await sql<{ entryId: string; emoji: string; n: number }[]>`
+    select entry_id, emoji, count(*)::int as n from reactions
+    where entry_id in ${sql(entryIds as string[])}
+    group by entry_id, emoji`;
+  for (const r of rows) {
+    const counts = result.get(r.entryId) ?? {};
+    counts[r.emoji] = r.n;
+    result.set(r.entryId, counts);
+  }
+  return result;
+}

@@ -1,0 +1,124 @@
+/** SQL for subscribers (double opt-in, CONTRACT.md "POST /api/subscribe"). Emails are stored lower-cased. */
+import type { Sql, TransactionSql } from './connect.ts';
+
+type Db = Sql | TransactionSql;
+
+export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
+export type SubscriberRow = {
+  id: string;
+  projectId: string;
+  email: string;
+  status: SubscriberStatus;
+  requestedAt: Date;
+  confirmedAt: Date | null;
+  unsubscribedAt: Date | null;
+  createdAt: Date;
+};
+
+export type ConsentRequest = { ip: string; userAgent: string | null; page: string | null };
+
+/** Confirmation links live 48 hours (issue "Public engagement", scope 1). */
+export const CONFIRM_TTL = '48 hours';
+
+/**
+ * Record a subscription request. New and unsubscribed addresses become pending with a fresh
+ * confirmation token; pending ones get a fresh token; confirmed ones are left as they are.
+ * One statement whatever the state, so every case costs the same.
+ * @returns whether a confirmation email is due, and the subscriber id.
+ */
+export async function requestSubscription(
+  sql: Db,
+  row: { id: string; projectId: string; email: string; tokenHash: Buffer; consent: ConsentRequest },
+): Promise<{ id: string; sendConfirmation: boolean }> {
+  const [result] = await sql<{ id: string; status: SubscriberStatus }[]>`
+    insert into subscribers (id, project_id, email, status, confirm_token_hash, confirm_expires_at,
+                             requested_at, request_ip, request_user_agent, request_page)
+    values (${row.id}, ${row.projectId}, ${row.email}, 'pending', ${row.tokenHash}, now() + ${CONFIRM_TTL}::interval,
+            date_trunc('milliseconds', now()), ${row.consent.ip}, ${row.consent.userAgent}, ${row.consent.page})
+    on conflict (project_id, email) do update set
+      status = case when subscribers.status = 'confirmed' then 'confirmed' else 'pending' end,
+      confirm_token_hash = case when subscribers.status = 'confirmed' then subscribers.confirm_token_hash else excluded.confirm_token_hash end,
+      confirm_expires_at = case when subscribers.status = 'confirmed' then subscribers.confirm_expires_at else excluded.confirm_expires_at end,
+      requested_at = case when subscribers.status = 'confirmed' then subscribers.requested_at else excluded.requested_at end,
+      request_ip = case when subscribers.status = 'confirmed' then subscribers.request_ip else excluded.request_ip end,
+      request_user_agent = case when subscribers.status = 'confirmed' then subscribers.request_user_agent else excluded.request_user_agent end,
+      request_page = case when subscribers.status = 'confirmed' then subscribers.request_page else excluded.request_page end
+    returning id, status`;
+  return { id: result!.id, sendConfirmation: result!.status === 'pending' };
+}
+
+/**
+ * Confirm with a token: valid, unexpired, single use (the hash is cleared).
+ * @returns the confirmed subscriber, or undefined when the token is unknown, used or expired.
+ */
+export async function confirmSubscription(
+  sql: Db,
+  tokenHash: Buffer,
+  consent: { ip: string; userAgent: string | null },
+): Promise<SubscriberRow | undefined> {
+  const [row] = await sql<SubscriberRow[]>`
+    update subscribers set status = 'confirmed', confirm_token_hash = null, confirm_expires_at = null,
+      confirmed_at = date_trunc('milliseconds', now()), confirm_ip = ${consent.ip}, confirm_user_agent = ${consent.userAgent},
+      unsubscribed_at = null
+    where confirm_token_hash = ${tokenHash} and status = 'pending' and confirm_expires_at > now()
+    returning id, project_id, email, status, requested_at, confirmed_at, unsubscribed_at, created_at`;
+  return row;
+}
+
+/** A pending subscriber whose token is valid (for the confirmation page, which changes nothing). */
+export async function findByConfirmToken(sql: Db, tokenHash: Buffer): Promise<SubscriberRow | undefined> {
+  const [row] = await sql<SubscriberRow[]>`
+    select id, project_id, email, status, requested_at, confirmed_at, unsubscribed_at, created_at from subscribers
+    where confirm_token_hash = ${tokenHash} and status = 'pending' and confirm_expires_at > now()`;
+  return row;
+}
+
+export async function findSubscriber(sql: Db, id: string): Promise<SubscriberRow | undefined> {
+  const [row] = await sql<SubscriberRow[]>`
+    select id, project_id, email, status, requested_at, confirmed_at, unsubscribed_at, created_at from subscribers where id = ${id}`;
+  return row;
+}
+
+/** Unsubscribe (idempotent: an unsubscribed address stays so, with its first time). */
+export async function unsubscribe(sql: Db, id: string): Promise<SubscriberRow | undefined> {
+  const [row] = await sql<SubscriberRow[]>`
+    update subscribers set status = 'unsubscribed', confirm_token_hash = null, confirm_expires_at = null,
+      unsubscribed_at = coalesce(unsubscribed_at, date_trunc('milliseconds', now()))
+    where id = ${id}
+    returning id, project_id, email, status, requested_at, confirmed_at, unsubscribed_at, created_at`;
+  return row;
+}
+
+/** Delete addresses that never confirmed within the link's lifetime. @returns how many. */
+export async function purgeExpiredPending(sql: Db): Promise<number> {
+  const rows =
+    await sql`delete from subscribers where status = 'pending' and confirm_expires_at < now() and confirmed_at is null returning 1`;
+  return rows.length;
+}
+
+export async function listSubscribers(
+  sql: Db,
+  projectId: string,
+  status: SubscriberStatus | undefined,
+  after: { createdAt: Date; id: string } | undefined,
+  limit: number,
+): Promise<SubscriberRow[]> {
+  return sql<SubscriberRow[]>`
+    select id, project_id, email, status, requested_at, confirmed_at, unsubscribed_at, created_at from subscribers
+    where project_id = ${projectId}
+      ${status ? sql`and status = ${status}` : sql``}
+      ${after ? sql`and (created_at, id) < (${after.createdAt}, ${after.id})` : sql``}
+    order by created_at desc, id desc
+    limit ${limit + 1}`;
+}
+
+export async function countSubscribers(
+  sql: Db,
+  projectId: string,
+): Promise<Record<SubscriberStatus, number>> {
+  const rows = await sql<{ status: SubscriberStatus; n: number }[]>`
+    select status, count(*)::int as n from subscribers where project_id = ${projectId} group by status`;
+  const counts: Record<SubscriberStatus, number> = { pending: 0, confirmed: 0, unsubscribed: 0 };
+  for (const r of rows) counts[r.status] = r.n;
+  return counts;
+}

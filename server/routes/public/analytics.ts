@@ -1,0 +1,72 @@
+/**
+ * POST /api/analytics (CONTRACT.md "POST /api/analytics"): one `view`/`click` event, or
+ * `{"events": [...]}` with up to 50, written in one multi-row insert → 202 `{"accepted": n}`.
+ * Every project slug must exist, and an `entryId` must be an entry of that project.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  AnalyticsBatchSchema,
+  type AnalyticsEventInput,
+  AnalyticsEventSchema,
+} from '../../../core/contract/public.schema.ts';
+import { insertEvents } from '../../db/analytics.ts';
+import { InvalidError, NotFoundError } from '../../errors.ts';
+import { invalidFromZod } from '../../plugins/validate.ts';
+import type { ServiceContext } from '../../services/context.ts';
+import { ANALYTICS_ID, ANALYTICS_IP } from './rate-limits.ts';
+
+function parseEvents(body: unknown): { events: AnalyticsEventInput[]; prefix: (i: number) => string } {
+  if (body !== null && typeof body === 'object' && 'events' in body) {
+    const result = AnalyticsBatchSchema.safeParse(body);
+    if (!result.success) throw invalidFromZod(result.error);
+    return { events: result.data.events, prefix: (i) => `/events/${i}` };
+  }
+  const result = AnalyticsEventSchema.safeParse(body);
+  if (!result.success) throw invalidFromZod(result.error);
+  return { events: [result.data], prefix: () => '' };
+}
+
+export async function analyticsIngestRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  app.post(
+    '/api/analytics',
+    {
+      bodyLimit: 64 * 1024,
+      onRequest: app.rateLimitHook([ANALYTICS_IP]),
+      preHandler: app.rateLimitHook([ANALYTICS_ID]),
+    },
+    async (request, reply) => {
+      const { events, prefix } = parseEvents(request.body);
+      const slugs = [...new Set(events.map((e) => e.project))];
+      const entryIds = [...new Set(events.flatMap((e) => (e.entryId ? [e.entryId] : [])))];
+      const projects = await ctx.sql<
+        { id: string; slug: string }[]
+      >`select id, slug from projects where slug in ${ctx.sql(slugs)}`;
+      const projectBySlug = new Map(projects.map((p) => [p.slug, p.id]));
+      const missing = slugs.find((s) => !projectBySlug.has(s));
+      if (missing) throw new NotFoundError(`No project with slug "${missing}"`);
+      const entries = entryIds.length
+        ? await ctx.sql<
+            { id: string; projectId: string }[]
+          >`select id, project_id from entries where id in ${ctx.sql(entryIds)}`
+        : [];
+      const entryProject = new Map(entries.map((e) => [e.id, e.projectId]));
+      const errors = events.flatMap((e, i) =>
+        e.entryId && entryProject.get(e.entryId) !== projectBySlug.get(e.project)
+          ? [{ pointer: `${prefix(i)}/entryId`, detail: `No entry ${e.entryId} in project ${e.project}` }]
+          : [],
+      );
+      if (errors.length) throw new InvalidError(errors[0]!.detail, errors);
+      const accepted = await insertEvents(
+        ctx.sql,
+        events.map((e) => ({
+          projectId: projectBySlug.get(e.project)!,
+          entryId: e.entryId ?? null,
+          type: e.type,
+          anonymousId: e.anonymousId,
+          url: e.url ?? null,
+        })),
+      );
+      return reply.code(202).send({ accepted });
+    },
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * Subscriptions with double opt-in (CONTRACT.md "POST /api/subscribe"):
+ * - `POST /api/subscribe` → 202 `{"status":"pending"}`, whatever the address's state;
+ * - `GET /api/subscribe/confirm?token=` shows a page; its button POSTs to the same URL, which confirms;
+ * - `GET /api/unsubscribe?token=` shows a page; `POST` unsubscribes (RFC 8058 one-click: no cookie,
+ *   `List-Unsubscribe=One-Click` form body).
+ * Pages answer HTML to browsers and problem documents to everyone else.
+ */
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SubscribeInputSchema } from '../../../core/contract/public.schema.ts';
+import { NotFoundError } from '../../errors.ts';
+import type { ServiceContext } from '../../services/context.ts';
+import {
+  confirm,
+  lookupConfirmation,
+  lookupUnsubscribe,
+  requestSubscribe,
+  unsubscribeByToken,
+} from '../../services/engagement/manage-subscription.ts';
+import { renderPage } from '../../services/engagement/render-page.ts';
+import { SUBSCRIBE_ADDRESS, SUBSCRIBE_IP } from './rate-limits.ts';
+
+const TokenQuery = z.object({ token: z.string().min(1).max(512) });
+const PAGE_HEADERS = {
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
+  'x-robots-tag': 'noindex',
+};
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+function page(reply: FastifyReply, status: number, content: Parameters<typeof renderPage>[0]): FastifyReply {
+  return reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(renderPage(content));
+}
+
+/** Run a page action; a NotFoundError becomes an HTML page for browsers, a problem for the rest. */
+async function asPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  title: string,
+  run: () => Promise<FastifyReply>,
+): Promise<FastifyReply> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof NotFoundError && wantsHtml(request))
+      return page(reply, 404, { title, message: err.message });
+    throw err;
+  }
+}
+
+export async function subscribeRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  // Form posts from the pages' buttons and from mail clients' one-click unsubscribe.
+  await app.register(formbody, { bodyLimit: 4096 });
+
+  app.post(
+    '/api/subscribe',
+    {
+      bodyLimit: 16 * 1024,
+      schema: { body: SubscribeInputSchema },
+      onRequest: app.rateLimitHook([SUBSCRIBE_IP]),
+      preHandler: app.rateLimitHook([SUBSCRIBE_ADDRESS]),
+    },
+    async (request, reply) => {
+      await requestSubscribe(
+        ctx,
+        {
+          project: request.body.project,
+          email: request.body.email,
+          consent: {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? null,
+            page: request.body.page ?? request.headers.referer ?? null,
+          },
+        },
+        request.log,
+      );
+      return reply.code(202).header('cache-control', 'no-store').send({ status: 'pending' });
+    },
+  );
+
+  app.get('/api/subscribe/confirm', { schema: { querystring: TokenQuery } }, async (request, reply) =>
+    asPage(request, reply, 'Confirm your subscription', async () => {
+      const pending = await lookupConfirmation(ctx, request.query.token);
+      if (!pending)
+        throw new NotFoundError(
+          'This confirmation link is unknown, already used or expired; subscribe again to get a new one',
+        );
+      return page(reply, 200, {
+        title: 'Confirm your subscription',
+        message: `Confirm that ${pending.email} should receive release notes.`,
+        button: { label: 'Confirm subscription', action: request.url },
+      });
+    }),
+  );
+
+  app.post('/api/subscribe/confirm', { schema: { querystring: TokenQuery } }, async (request, reply) =>
+    asPage(request, reply, 'Confirm your subscription', async () => {
+      const row = await confirm(ctx, request.query.token, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      if (!wantsHtml(request)) return reply.headers(PAGE_HEADERS).send({ status: 'confirmed' });
+      return page(reply, 200, {
+        title: 'You are subscribed',
+        message: `${row.email} will receive release notes. Every email has an unsubscribe link.`,
+      });
+    }),
+  );
+
+  app.get('/api/unsubscribe', { schema: { querystring: TokenQuery } }, async (request, reply) =>
+    asPage(request, reply, 'Unsubscribe', async () => {
+      const row = await lookupUnsubscribe(ctx, request.query.token);
+      return page(reply, 200, {
+        title: 'Unsubscribe',
+        message:
+          row.status === 'unsubscribed'
+            ? `${row.email} is already unsubscribed.`
+            : `Stop sending release notes to ${row.email}?`,
+        button: { label: 'Unsubscribe', action: request.url },
+      });
+    }),
+  );
+
+  app.post('/api/unsubscribe', { schema: { querystring: TokenQuery } }, async (request, reply) =>
+    asPage(request, reply, 'Unsubscribe', async () => {
+      const row = await unsubscribeByToken(ctx, request.query.token);
+      if (!wantsHtml(request)) return reply.headers(PAGE_HEADERS).send({ status: 'unsubscribed' });
+      return page(reply, 200, {
+        title: 'Unsubscribed',
+        message: `${row.email} will not receive release notes any more.`,
+      });
+    }),
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * GET /api/v1/analytics?from=&to=&interval=day: views, clicks and unique visitors of the project, in
+ * total, per UTC day and per entry. `from` is inclusive, `to` exclusive; dates (`2026-11-01`) or
+ * timestamps; default the last 30 days; at most 366 days.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { analyticsReport } from '../../db/analytics.ts';
+import { InvalidError } from '../../errors.ts';
+import { authOf } from '../../plugins/auth.ts';
+import type { ServiceContext } from '../../services/context.ts';
+
+const DAY_MS = 86_400_000;
+const instant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).transform((s) => new Date(s));
+
+const AnalyticsQuerySchema = z.strictObject({
+  from: instant.optional(),
+  to: instant.optional(),
+  interval: z.enum(['day']).default('day'),
+});
+
+export async function analyticsRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.get('/analytics', { schema: { querystring: AnalyticsQuerySchema } }, async (request) => {
+    const { project } = authOf(request);
+    const to = request.query.to ?? new Date(Math.ceil(Date.now() / DAY_MS) * DAY_MS);
+    const from = request.query.from ?? new Date(to.getTime() - 30 * DAY_MS);
+    if (from >= to)
+      throw new InvalidError('from must be before to', [
+        { pointer: '/query/from', detail: 'Must be before to' },
+      ]);
+    if (to.getTime() - from.getTime() > 366 * DAY_MS) {
+      throw new InvalidError('the range is at most 366 days', [
+        { pointer: '/query/from', detail: 'The range is at most 366 days' },
+      ]);
+    }
+    const report = await analyticsReport(ctx.sql, project.id, from, to);
+    return { from: from.toISOString(), to: to.toISOString(), interval: request.query.interval, ...report };
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * GET /api/v1/subscribers?status=&limit=&cursor=: the project's subscribers (newest first, keyset
+ * pagination) and the count in each status. Consent details stay in the database.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { countSubscribers, listSubscribers } from '../../db/subscribers.ts';
+import { authOf } from '../../plugins/auth.ts';
+import type { ServiceContext } from '../../services/context.ts';
+import { decodeCursor, encodeCursor } from '../../services/keyset-cursor.ts';
+
+const QuerySchema = z.strictObject({
+  status: z.enum(['pending', 'confirmed', 'unsubscribed']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().min(1).max(500).optional(),
+});
+
+export async function subscribersRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.get('/subscribers', { schema: { querystring: QuerySchema } }, async (request, reply) => {
+    const { project } = authOf(request);
+    const { status, limit, cursor } = request.query;
+    const after = cursor ? decodeCursor(cursor, { status }) : undefined;
+    const rows = await listSubscribers(
+      ctx.sql,
+      project.id,
+      status,
+      after && { createdAt: after.sortAt, id: after.id },
+      limit,
+    );
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const nextCursor =
+      rows.length > limit && last ? encodeCursor({ sortAt: last.createdAt, id: last.id }, { status }) : null;
+    if (nextCursor) {
+      const query = new URLSearchParams({
+        limit: String(limit),
+        ...(status ? { status } : {}),
+        cursor: nextCursor,
+      });
+      reply.header('link', `<${ctx.config.publicUrl}/api/v1/subscribers?${query}>; rel="next"`);
+    }
+    const counts = await countSubscribers(ctx.sql, project.id);
+    return {
+      subscribers: page.map((s) => ({
+        id: s.id,
+        email: s.email,
+        status: s.status,
+        createdAt: s.createdAt.toISOString(),
+        confirmedAt: s.confirmedAt?.toISOString() ?? null,
+        unsubscribedAt: s.unsubscribedAt?.toISOString() ?? null,
+      })),
+      counts: { ...counts, total: counts.pending + counts.confirmed + counts.unsubscribed },
+      nextCursor,
+    };
+  });
+}
