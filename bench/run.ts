@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark, each figure with the baseline measured in the same run. */
+import { analyticsIngest } from './analytics-ingest.ts';
 import { generateDraft } from './generate-draft.ts';
 import { listDepth } from './list-depth.ts';
 import { widgetThroughput } from './widget-throughput.ts';
@@ -13,4 +14,7 @@ console.table(results.list);
 console.log('generate: offline draft of 500 real commits, AI prompt tokens vs naive concatenation…');
 results.generate = await generateDraft();
 console.table(results.generate);
+console.log('analytics ingest: 50-event batches vs single events, embedded database…');
+results.analytics = await analyticsIngest();
+console.table(results.analytics);
 console.log(JSON.stringify(results));

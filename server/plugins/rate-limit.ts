@@ -22,6 +22,8 @@ export type RateLimitPolicy = {
   windowSeconds: number;
   /** The client identity this policy counts (API key id, IP /64, anonymous id…); undefined skips it. */
   key: (request: FastifyRequest) => string | undefined | Promise<string | undefined>;
+  /** Report this policy in headers only once it is exceeded (when its count itself would leak a fact). */
+  silent?: boolean;
 };
 
 declare module 'fastify' {
@@ -73,7 +75,7 @@ async function rateLimitPlugin(
       for (const { policy, check } of checkers) {
         if ((await policy.key(request)) === undefined) continue;
         const result = await check(request);
-        if (result.isAllowed) continue;
+        if (result.isAllowed || (policy.silent && !result.isExceeded)) continue;
         policyHeader.push(`"${policy.name}";q=${policy.max};w=${policy.windowSeconds}`);
         stateHeader.push(`"${policy.name}";r=${result.remaining};t=${result.ttlInSeconds}`);
         if (result.isExceeded) retryAfter = Math.max(retryAfter, result.ttlInSeconds, 1);

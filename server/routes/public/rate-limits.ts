@@ -27,6 +27,8 @@ export const SUBSCRIBE_ADDRESS: RateLimitPolicy = {
   name: 'subscribe-address',
   max: 3,
   windowSeconds: 86_400,
+  // Its count tells whether an address was submitted before: never shown unless exceeded.
+  silent: true,
   key: (request) => {
     const body = request.body as { project?: unknown; email?: unknown } | undefined;
     if (typeof body?.email !== 'string') return undefined;

@@ -1,0 +1,68 @@
+/** A real SMTP server (smtp-server) on loopback that keeps what it receives, parsed with postal-mime. */
+import type { AddressInfo } from 'node:net';
+import PostalMime, { type Email } from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+
+export type Inbox = {
+  url: string;
+  messages: Email[];
+  /** The next message to `to` that arrives after this call (or already there and not yet taken). */
+  next(to: string, timeoutMs?: number): Promise<Email>;
+  close(): Promise<void>;
+};
+
+export async function startInbox(): Promise<Inbox> {
+  const messages: Email[] = [];
+  const taken = new Set<Email>();
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', async () => {
+        messages.push(await PostalMime.parse(Buffer.concat(chunks)));
+        for (const wake of waiters.splice(0)) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async next(to, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find(
+          (m) => !taken.has(m) && m.to?.some((a) => 'address' in a && a.address === to),
+        );
+        if (found) {
+          taken.add(found);
+          return found;
+        }
+        if (Date.now() > deadline) throw new Error(`no email to ${to} within ${timeoutMs} ms`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The header `name` of a parsed email. */
+export function header(email: Email, name: string): string | undefined {
+  return email.headers.find((h) => h.key === name.toLowerCase())?.value;
+}
+
+/** The first link in the text part that starts with `prefix`. */
+export function linkIn(email: Email, prefix: string): string {
+  const match = (email.text ?? '').match(new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\S+`));
+  if (!match) throw new Error(`no ${prefix} link in:\n${email.text}`);
+  return match[0];
+}

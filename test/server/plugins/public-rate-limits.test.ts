@@ -1,0 +1,153 @@
+/**
+ * Public rate limits (CONTRACT.md "Rate limits"): 429 problem with Retry-After and the draft
+ * RateLimit headers; X-Forwarded-For only behind a trusted proxy; IPv6 by /64; and one limit across
+ * two server processes sharing the real Redis on 127.0.0.1:6379.
+ */
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
+import { runCli, startServe } from '../../helpers/run-cli.ts';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
+
+let server: TestServer;
+let slug: string;
+beforeAll(async () => {
+  server = await buildTestServer();
+  slug = (await server.project('pro')).project.slug;
+});
+afterAll(() => server.close());
+
+let n = 0;
+const subscribe = (app: TestServer['app'], remoteAddress: string, extra: Record<string, string> = {}) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/subscribe',
+    remoteAddress,
+    headers: extra,
+    payload: { project: slug, email: `reader${++n}@example.com` },
+  });
+
+describe('subscribe: 8 per 10 minutes per client', () => {
+  it('refuses the 9th with 429 rate_limited, Retry-After and the RateLimit headers', async () => {
+    for (let i = 0; i < 8; i++) {
+      const ok = await subscribe(server.app, '198.51.100.1');
+      expect(ok.statusCode).toBe(202);
+      expect(ok.headers['ratelimit-policy']).toBe('"subscribe";q=8;w=600');
+      expect(ok.headers.ratelimit).toMatch(new RegExp(`^"subscribe";r=${7 - i};t=\\d+$`));
+    }
+    const limited = await subscribe(server.app, '198.51.100.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(limited.json()).toMatchObject({
+      code: 'rate_limited',
+      status: 429,
+      type: '/docs/errors#rate_limited',
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(600);
+    expect(limited.headers['ratelimit-policy']).toBe('"subscribe";q=8;w=600');
+    expect(limited.headers.ratelimit).toMatch(/^"subscribe";r=0;t=\d+$/);
+    expect(limited.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('ignores a rotating X-Forwarded-For without TRUST_PROXY', async () => {
+    const statuses = [];
+    for (let i = 0; i < 9; i++)
+      statuses.push(
+        (await subscribe(server.app, '198.51.100.2', { 'x-forwarded-for': `192.0.2.${i + 1}` })).statusCode,
+      );
+    expect(statuses.slice(0, 8).every((s) => s === 202)).toBe(true);
+    expect(statuses[8]).toBe(429);
+  });
+
+  it('counts IPv6 clients by their /64', async () => {
+    for (let i = 0; i < 8; i++)
+      expect((await subscribe(server.app, `2001:db8:1:2::${(i + 1).toString(16)}`)).statusCode).toBe(202);
+    expect((await subscribe(server.app, '2001:db8:1:2:ffff:ffff:ffff:fffe')).statusCode).toBe(429);
+    expect((await subscribe(server.app, '2001:db8:1:3::1')).statusCode).toBe(202);
+  });
+});
+
+describe('behind a trusted proxy', () => {
+  it('counts the client address from X-Forwarded-For', async () => {
+    const proxied = await buildTestServer({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const { project } = await proxied.project('pro');
+      const send = (xff: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/subscribe',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': xff },
+          payload: { project: project.slug, email: `p${++n}@example.com` },
+        });
+      for (let i = 0; i < 8; i++) expect((await send('192.0.2.10')).statusCode).toBe(202);
+      expect((await send('192.0.2.10')).statusCode).toBe(429);
+      expect((await send('192.0.2.11')).statusCode).toBe(202);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('two server processes sharing Redis', () => {
+  let database: TestDatabase;
+  const extraDirs: string[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+    await Promise.all(extraDirs.map((d) => rm(d, { recursive: true, force: true })));
+  });
+
+  it('admit no more than the limit together', async () => {
+    const prefix = `shiplog-test-${process.pid}-${Date.now()}:`;
+    const common = { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix, LOG_LEVEL: 'info' };
+    // Both processes serve project "shared": on the shared PostgreSQL database, or on one embedded database each.
+    const envs: Record<string, string>[] = [];
+    if (database.databaseUrl) {
+      envs.push(
+        { ...common, DATABASE_URL: database.databaseUrl },
+        { ...common, DATABASE_URL: database.databaseUrl },
+      );
+      await runCli(['projects', 'create', '--name', 'Shared', '--slug', 'shared', '--plan', 'pro'], envs[0]!);
+    } else {
+      for (let i = 0; i < 2; i++) {
+        const dir = await mkdtemp(join(tmpdir(), 'shiplog-redis-'));
+        extraDirs.push(dir);
+        await cp(inject('pgliteTemplate'), dir, { recursive: true });
+        envs.push({ ...common, SHIPLOG_DATA_DIR: dir });
+        expect(
+          (
+            await runCli(
+              ['projects', 'create', '--name', 'Shared', '--slug', 'shared', '--plan', 'pro'],
+              envs[i]!,
+            )
+          ).code,
+        ).toBe(0);
+      }
+    }
+    const servers = await Promise.all(envs.map((env) => startServe(env)));
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 16; i++) {
+        const res = await fetch(`${servers[i % 2]!.url}/api/subscribe`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ project: 'shared', email: `redis${i}@example.com` }),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.filter((s) => s === 202)).toHaveLength(8);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(8);
+      // Both processes took part, and both refused once the shared count was reached.
+      expect(statuses.slice(8)).toEqual(Array(8).fill(429));
+    } finally {
+      for (const s of servers) s.child.kill('SIGTERM');
+      await Promise.all(servers.map((s) => s.exited));
+    }
+  });
+});
