@@ -43,12 +43,14 @@ function firstFreeSlug(base: string, taken: Set<string>): string {
 }
 
 /**
- * Insert an entry whose slug is `baseSlug` made unique within the project. A concurrent insert that
- * takes the same slug first makes this one retry (inside a savepoint) with the next free suffix.
- * Must run inside a transaction.
+ * Insert an entry whose slug is `baseSlug` made unique within the project. Inserts of the same base
+ * slug in one project take turns (a transaction-scoped advisory lock), so each sees the slugs the
+ * others committed; a unique violation all the same (another base truncated to the same candidate)
+ * retries inside a savepoint with the next free suffix. Must run inside a transaction.
  */
 export async function insertEntry(tx: TransactionSql, entry: NewEntry, baseSlug: string): Promise<EntryRow> {
   const prefix = baseSlug.slice(0, MAX_SLUG_LENGTH - 8);
+  await tx`select pg_advisory_xact_lock(hashtext(${`slug:${entry.projectId}:${prefix}`}))`;
   for (let attempt = 0; ; attempt++) {
     const rows = await tx<{ slug: string }[]>`
       select slug from entries where project_id = ${entry.projectId} and slug like ${`${prefix}%`}`;
