@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark, each figure with the baseline measured in the same run. */
 import { analyticsIngest } from './analytics-ingest.ts';
+import { collectCommitsBench } from './collect-commits.ts';
 import { generateDraft } from './generate-draft.ts';
 import { listDepth } from './list-depth.ts';
 import { widgetThroughput } from './widget-throughput.ts';
@@ -17,4 +18,7 @@ console.table(results.generate);
 console.log('analytics ingest: 50-event batches vs single events, embedded database…');
 results.analytics = await analyticsIngest();
 console.table(results.analytics);
+console.log('action: collecting 500 commits through the REST API vs release-drafter’s 15-per-page GraphQL…');
+results.collect = await collectCommitsBench();
+console.table(results.collect);
 console.log(JSON.stringify(results));

@@ -1,0 +1,142 @@
+/**
+ * The Action: inputs → range of the triggering event → commits (local git when the checkout has the
+ * range, else the REST API) → POST /api/v1/entries/generate → outputs, job summary, sticky PR comment.
+ * The one place that touches @actions/core and the workflow context.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import * as core from '@actions/core';
+import * as github from '@actions/github';
+import {
+  type CollectedCommits,
+  collectFromCompare,
+  collectFromGit,
+  collectHistory,
+  collectPullRequest,
+  type GitRunner,
+  gitHasRange,
+  listReleaseTagsFromApi,
+  listTagsFromGit,
+} from '../core/collect-commits.ts';
+import { renderDraftComment } from '../core/render-draft-comment.ts';
+import { type RangeRequest, resolveRange, selectPreviousTag } from '../core/resolve-range.ts';
+import { createShiplogClient, deriveIdempotencyKey } from '../core/shiplog-client.ts';
+import { upsertDraftComment } from '../core/upsert-draft-comment.ts';
+import { explainFailure } from './explain-failure.ts';
+import { readInputs } from './inputs.ts';
+
+const run$ = promisify(execFile);
+
+function gitIn(cwd: string): GitRunner {
+  return async (args) => (await run$('git', args, { cwd, maxBuffer: 256 * 1024 * 1024 })).stdout;
+}
+
+export async function run(): Promise<void> {
+  try {
+    const inputs = readInputs();
+    const { eventName, payload, repo } = github.context;
+    const range: RangeRequest = resolveRange(eventName, payload, repo, { from: inputs.from, to: inputs.to });
+
+    if (!inputs.apiKey) {
+      if (range.kind === 'pull_request' && range.fromFork) {
+        core.notice(
+          'No Shiplog API key: secrets are not given to workflows of pull requests from forks, so no draft was made. This is not an error.',
+        );
+        return;
+      }
+      throw new Error(
+        'The api-key input is empty. Store a Shiplog API key as a repository secret and pass it: `api-key: ${{ secrets.SHIPLOG_API_KEY }}`.',
+      );
+    }
+    core.setSecret(inputs.apiKey);
+
+    const workspace = process.env.GITHUB_WORKSPACE;
+    const git = workspace ? gitIn(workspace) : null;
+    const octokit = github.getOctokit(inputs.githubToken);
+    const paths = inputs.includePaths.length ? inputs.includePaths : undefined;
+
+    if (range.kind === 'release' && range.from === null) {
+      const tags =
+        git && (await gitHasRange(git, null, range.to))
+          ? await listTagsFromGit(git)
+          : (await listReleaseTagsFromApi(octokit, repo)).tags;
+      range.from = selectPreviousTag(tags, range.tag);
+      core.info(
+        range.from
+          ? `Previous release: ${range.from}`
+          : 'No previous release: taking the whole history up to this tag',
+      );
+    }
+
+    let commits: CollectedCommits;
+    if (git && (await gitHasRange(git, range.from, range.to))) {
+      commits = await collectFromGit(git, { from: range.from, to: range.to, paths });
+    } else if (range.kind === 'pull_request') {
+      commits = await collectPullRequest(octokit, { ...range, paths });
+    } else if (range.from) {
+      commits = await collectFromCompare(octokit, { ...repo, from: range.from, to: range.to, paths });
+    } else {
+      commits = await collectHistory(octokit, { ...repo, to: range.to, paths });
+    }
+    core.info(
+      `${commits.messages.length} commits from ${range.from ?? '(start)'} to ${range.to} (${commits.source === 'git' ? 'local git' : `${commits.apiCalls} API calls`})`,
+    );
+    if (commits.truncated) {
+      core.warning(
+        `The range has ${commits.total} commits; Shiplog drafts from at most 500, so only the newest ${commits.messages.length} were sent.`,
+      );
+    }
+    if (commits.messages.length === 0) {
+      core.notice('No commits in this range: nothing to draft.');
+      return;
+    }
+
+    const version = inputs.version ?? (range.kind === 'release' ? range.tag : undefined);
+    const client = createShiplogClient({
+      baseUrl: inputs.apiUrl,
+      apiKey: inputs.apiKey,
+      userAgent: 'shiplog-action',
+    });
+    const operation = inputs.publish ? 'generate+publish' : 'generate';
+    const key = deriveIdempotencyKey({
+      repository: `${repo.owner}/${repo.repo}`,
+      from: range.from,
+      to: range.to,
+      operation,
+    });
+    const { entry, draft, replayed } = await client.generate(
+      {
+        commits: commits.messages,
+        ...(version ? { version } : {}),
+        ...(inputs.category ? { category: inputs.category } : {}),
+        visibility: inputs.visibility,
+        publish: inputs.publish,
+      },
+      key,
+    );
+    core.info(`${replayed ? 'Found the entry of an earlier run' : 'Drafted'} ${entry.id}: ${entry.title}`);
+    core.setOutput('entry-id', entry.id);
+    core.setOutput('entry-slug', entry.slug);
+    core.setOutput('entry-status', entry.status);
+    core.setOutput('title', entry.title);
+    core.setOutput('commit-count', String(commits.messages.length));
+    core.setOutput('draft', JSON.stringify(draft));
+    if (draft.commits.ignored > 0)
+      core.notice(
+        `${draft.commits.ignored} of ${draft.commits.received} commits were ignored (merges, releases, noise, duplicates).`,
+      );
+
+    const entryUrl = `${inputs.apiUrl.replace(/\/+$/, '')}/api/v1/entries/${entry.id}`;
+    const truncated = commits.truncated ? { total: commits.total, kept: commits.messages.length } : null;
+    const markdown = renderDraftComment({ draft, entry, entryUrl, truncated });
+    await core.summary.addRaw(markdown).write();
+
+    const comment = inputs.comment ?? range.kind === 'pull_request';
+    if (comment && range.kind === 'pull_request') {
+      const posted = await upsertDraftComment(octokit, { ...repo, number: range.number }, markdown);
+      core.info(`${posted.created ? 'Posted' : 'Updated'} the draft comment on #${range.number}`);
+    }
+  } catch (err) {
+    core.setFailed(explainFailure(err));
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * A typed client of the Shiplog API for the Action and the App. `fetch` and `sleep` come in as
+ * arguments. Every POST carries an Idempotency-Key; 5xx and 429 answers are retried with backoff,
+ * honouring Retry-After; a problem document becomes a `ShiplogApiError` carrying its code.
+ */
+import { createHash } from 'node:crypto';
+import type { GenerateInput, GenerateResponse } from './contract/generate.schema.ts';
+import { GenerateResponseSchema } from './contract/generate.schema.ts';
+import { type Problem, ProblemSchema } from './contract/problem.ts';
+
+export class ShiplogApiError extends Error {
+  override name = 'ShiplogApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly problem: Problem | null;
+  constructor(status: number, problem: Problem | null, fallback: string) {
+    super(problem ? `${problem.title}: ${problem.detail}` : fallback);
+    this.status = status;
+    this.code = problem?.code ?? (status >= 500 ? 'internal' : 'unknown');
+    this.problem = problem;
+  }
+}
+
+export type ShiplogClientOptions = {
+  /** e.g. `https://changelog.example.com` (no trailing `/api/v1`). */
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  /** Attempts in all, the first included. */
+  attempts?: number;
+  userAgent?: string;
+};
+
+/**
+ * The key for one operation on one range of one repository: the same job re-run gets the same
+ * entry back (CONTRACT.md "Idempotency": derived from the repository, the range and the operation).
+ */
+export function deriveIdempotencyKey(parts: {
+  repository: string;
+  from: string | null;
+  to: string;
+  operation: string;
+}): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([parts.repository, parts.from, parts.to, parts.operation]))
+    .digest('base64url');
+  return `gh:${parts.operation}:${digest}`;
+}
+
+const MAX_WAIT_MS = 60_000;
+
+function retryDelay(response: Response | null, attempt: number): number {
+  const header = response?.headers.get('retry-after');
+  if (header) {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds)) return Math.min(MAX_WAIT_MS, Math.max(0, seconds * 1000));
+    const date = Date.parse(header);
+    if (Number.isFinite(date)) return Math.min(MAX_WAIT_MS, Math.max(0, date - Date.now()));
+  }
+  return Math.min(MAX_WAIT_MS, 1000 * 2 ** attempt);
+}
+
+export function createShiplogClient(options: ShiplogClientOptions) {
+  const doFetch = options.fetch ?? fetch;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const attempts = options.attempts ?? 4;
+  const base = options.baseUrl.replace(/\/+$/, '');
+
+  async function post(
+    path: string,
+    body: unknown,
+    idempotencyKey: string,
+  ): Promise<{ status: number; json: unknown; replayed: boolean }> {
+    let lastError: unknown;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      let response: Response | null = null;
+      try {
+        response = await doFetch(`${base}${path}`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${options.apiKey}`,
+            'content-type': 'application/json',
+            accept: 'application/json',
+            'idempotency-key': idempotencyKey,
+            'user-agent': options.userAgent ?? 'shiplog-client',
+          },
+          body: JSON.stringify(body),
+        });
+      } catch (err) {
+        lastError = err;
+      }
+      if (response) {
+        const text = await response.text();
+        const json = text ? safeJson(text) : null;
+        const retryable = response.status >= 500 || response.status === 429 || response.status === 409;
+        if (!retryable || attempt === attempts - 1) {
+          if (response.ok)
+            return {
+              status: response.status,
+              json,
+              replayed: response.headers.get('idempotent-replayed') === 'true',
+            };
+          const problem = ProblemSchema.safeParse(json);
+          throw new ShiplogApiError(
+            response.status,
+            problem.success ? problem.data : null,
+            `Shiplog answered ${response.status}`,
+          );
+        }
+      }
+      if (attempt < attempts - 1) await sleep(retryDelay(response, attempt));
+    }
+    throw new ShiplogApiError(
+      0,
+      null,
+      `Shiplog at ${base} could not be reached: ${(lastError as Error)?.message ?? 'unknown error'}`,
+    );
+  }
+
+  return {
+    /** POST /api/v1/entries/generate. */
+    async generate(
+      input: Partial<GenerateInput> & { commits: string[] },
+      idempotencyKey: string,
+    ): Promise<GenerateResponse & { replayed: boolean }> {
+      const { json, replayed } = await post('/api/v1/entries/generate', input, idempotencyKey);
+      return { ...GenerateResponseSchema.parse(json), replayed };
+    },
+  };
+}
+
+export type ShiplogClient = ReturnType<typeof createShiplogClient>;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * End to end: the bundled action/dist/index.js run as a child process the way the runner does
+ * (INPUT_* variables, GITHUB_EVENT_PATH, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, a checkout in
+ * GITHUB_WORKSPACE) against a Shiplog server listening on a real socket.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
+import { buildFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.ts';
+import { loadReleases } from '../helpers/release-fixtures.ts';
+import { webhookExample } from '../helpers/webhook-examples.ts';
+
+const BUNDLE = join(import.meta.dirname, '../../action/dist/index.js');
+const releases = loadReleases().filter(
+  (r) => r.repo === 'BurntSushi/ripgrep' && ['14.0.1', '14.0.2'].includes(r.tag),
+);
+
+let server: TestServer;
+let url: string;
+let apiKey: string;
+let fixture: FixtureRepo;
+let work: string;
+
+beforeAll(async () => {
+  server = await buildTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' });
+  url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ apiKey } = await server.project('pro'));
+  fixture = await buildFixtureRepo(releases);
+  work = await mkdtemp(join(tmpdir(), 'shiplog-action-'));
+});
+afterAll(async () => {
+  await server.close();
+  await fixture.remove();
+  await rm(work, { recursive: true, force: true });
+});
+
+type StepResult = { code: number | null; stdout: string; outputs: Record<string, string>; summary: string };
+
+/** Parse the runner's GITHUB_OUTPUT file (`name<<DELIMITER\nvalue\nDELIMITER`). */
+function parseOutputs(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const re = /^([\w-]+)<<(\S+)\n([^]*?)\n\2$/gm;
+  for (const m of text.matchAll(re)) out[m[1]!] = m[3]!;
+  return out;
+}
+
+async function runStep(
+  inputs: Record<string, string>,
+  event: { name: string; payload: object },
+  n: number,
+): Promise<StepResult> {
+  const eventPath = join(work, `event-${n}.json`);
+  const outputPath = join(work, `output-${n}`);
+  const summaryPath = join(work, `summary-${n}.md`);
+  await writeFile(eventPath, JSON.stringify(event.payload));
+  await writeFile(outputPath, '');
+  await writeFile(summaryPath, '');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: event.name,
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_REPOSITORY: 'BurntSushi/ripgrep',
+    GITHUB_WORKSPACE: fixture.dir,
+    GITHUB_OUTPUT: outputPath,
+    GITHUB_STEP_SUMMARY: summaryPath,
+    GITHUB_API_URL: 'http://127.0.0.1:9',
+    RUNNER_TEMP: work,
+  };
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  const child = spawn(process.execPath, [BUNDLE], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stdout += d));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return {
+    code,
+    stdout,
+    outputs: parseOutputs(await readFile(outputPath, 'utf8')),
+    summary: await readFile(summaryPath, 'utf8'),
+  };
+}
+
+function releaseEvent(tag: string) {
+  const payload = webhookExample('release', 'published');
+  payload.release.tag_name = tag;
+  payload.repository.full_name = 'BurntSushi/ripgrep';
+  return { name: 'release', payload };
+}
+
+describe('the bundled Action', () => {
+  it('drafts the release from the local checkout, writes outputs and the summary, and a re-run returns the same entry', async () => {
+    const inputs = { 'api-url': url, 'api-key': apiKey, 'github-token': 'ghs_unused_in_git_mode' };
+    const first = await runStep(inputs, releaseEvent('14.0.2'), 1);
+    expect(first.stdout).not.toMatch(/::error::/);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('Previous release: 14.0.1');
+    expect(first.stdout).toContain('local git');
+    const expected = releases.find((r) => r.tag === '14.0.2')!;
+    expect(first.outputs).toMatchObject({
+      'entry-status': 'draft',
+      'commit-count': String(expected.commits.length),
+    });
+    expect(first.outputs['entry-id']).toMatch(/^ent_/);
+    expect(first.outputs.title).toMatch(/^14\.0\.2: /);
+    const draft = JSON.parse(first.outputs.draft!);
+    expect(draft.version).toBe('14.0.2');
+    expect(draft.commits.received).toBe(expected.commits.length);
+    expect(first.summary).toContain('<!-- shiplog:draft -->');
+    expect(first.summary).toContain(first.outputs.title);
+
+    const stored = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/entries/${first.outputs['entry-id']}`,
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    expect(stored.json().entry).toMatchObject({ source: 'generate', version: '14.0.2', status: 'draft' });
+
+    const again = await runStep(inputs, releaseEvent('14.0.2'), 2);
+    expect(again.code).toBe(0);
+    expect(again.outputs['entry-id']).toBe(first.outputs['entry-id']);
+    expect(again.stdout).toContain('Found the entry of an earlier run');
+
+    // The key is only ever handed to the runner's masking command.
+    const lines = (first.stdout + again.stdout).split('\n').filter((l) => l.includes(apiKey));
+    expect(lines.every((l) => l.startsWith('::add-mask::'))).toBe(true);
+  });
+
+  it('fails the step with exit code 1 and a message that says what to do on a bad key', async () => {
+    const result = await runStep(
+      { 'api-url': url, 'api-key': 'shl_000000000000000000000000000000000000', 'github-token': 'x' },
+      releaseEvent('14.0.2'),
+      3,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/::error::Shiplog rejected the API key \(401\)\. Check the api-key input/);
+  });
+
+  it('exits 0 with a notice on a fork pull request without the secret', async () => {
+    const payload = webhookExample('pull_request', 'opened');
+    payload.pull_request.head.repo.full_name = 'someone/ripgrep';
+    const result = await runStep(
+      { 'api-url': url, 'api-key': '', 'github-token': 'x' },
+      { name: 'pull_request', payload },
+      4,
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/::notice::No Shiplog API key/);
+  });
+
+  it('publishes when asked', async () => {
+    const result = await runStep(
+      { 'api-url': url, 'api-key': apiKey, 'github-token': 'x', publish: 'true', category: 'fix' },
+      releaseEvent('14.0.1'),
+      5,
+    );
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.outputs['entry-status']).toBe('published');
+    expect(JSON.parse(result.outputs.draft!).category).toBe('fix');
+  });
+});
