@@ -11,7 +11,7 @@ export type GitRunner = (args: string[]) => Promise<string>;
 
 /** The part of an octokit this module uses. */
 export type OctokitLike = {
-  request: (route: string, params?: Record<string, unknown>) => Promise<{ data: any }>;
+  request: (route: string, params?: Record<string, unknown>) => Promise<{ data: unknown }>;
 };
 
 export type CollectedCommits = {
@@ -119,7 +119,11 @@ async function commitsTouching(
       });
       const list = data as { sha: string }[];
       let inRange = 0;
-      for (const c of list) if (shas.has(c.sha)) (found.add(c.sha), inRange++);
+      for (const c of list) {
+        if (!shas.has(c.sha)) continue;
+        found.add(c.sha);
+        inRange++;
+      }
       // Newest first: once a page holds none of the range, older pages cannot either.
       if (list.length < PER_PAGE || inRange === 0) break;
     }

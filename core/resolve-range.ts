@@ -27,7 +27,18 @@ export class RangeError extends Error {
   override name = 'RangeError';
 }
 
-type Payload = Record<string, any>;
+/** The parts of a webhook payload this module reads. */
+type Payload = {
+  release?: { tag_name: string; prerelease?: boolean };
+  pull_request?: {
+    number: number;
+    commits?: number;
+    base: { sha: string; repo?: { full_name?: string } };
+    head: { sha: string; repo?: { full_name?: string } | null };
+  };
+  before?: string;
+  after?: string;
+};
 
 /**
  * @param overrides the `from`/`to` inputs; either wins over the event.
@@ -35,25 +46,26 @@ type Payload = Record<string, any>;
  */
 export function resolveRange(
   eventName: string,
-  payload: Payload,
+  payload: object,
   repo: RepoRef,
   overrides: { from?: string; to?: string } = {},
 ): RangeRequest {
+  const event = payload as Payload;
   const from = overrides.from || undefined;
   const to = overrides.to || undefined;
-  if (eventName === 'release' && payload.release) {
-    const tag = String(payload.release.tag_name);
+  if (eventName === 'release' && event.release) {
+    const tag = String(event.release.tag_name);
     return {
       ...repo,
       kind: 'release',
       tag,
-      prerelease: Boolean(payload.release.prerelease),
+      prerelease: Boolean(event.release.prerelease),
       to: to ?? tag,
       from: from ?? null,
     };
   }
-  if ((eventName === 'pull_request' || eventName === 'pull_request_target') && payload.pull_request) {
-    const pr = payload.pull_request;
+  if ((eventName === 'pull_request' || eventName === 'pull_request_target') && event.pull_request) {
+    const pr = event.pull_request;
     return {
       ...repo,
       kind: 'pull_request',
@@ -64,9 +76,9 @@ export function resolveRange(
       fromFork: Boolean(pr.head?.repo && pr.head.repo.full_name !== pr.base?.repo?.full_name),
     };
   }
-  if (eventName === 'push' && payload.after && !ZERO_SHA.test(payload.after)) {
-    const before = payload.before && !ZERO_SHA.test(payload.before) ? String(payload.before) : null;
-    return { ...repo, kind: 'push', from: from ?? before, to: to ?? String(payload.after) };
+  if (eventName === 'push' && event.after && !ZERO_SHA.test(event.after)) {
+    const before = event.before && !ZERO_SHA.test(event.before) ? String(event.before) : null;
+    return { ...repo, kind: 'push', from: from ?? before, to: to ?? String(event.after) };
   }
   if (!to) throw new RangeError(`The ${eventName} event names no commits: set the "to" input (and "from")`);
   return { ...repo, kind: 'manual', from: from ?? null, to };
