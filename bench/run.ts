@@ -5,20 +5,28 @@ import { generateDraft } from './generate-draft.ts';
 import { listDepth } from './list-depth.ts';
 import { widgetThroughput } from './widget-throughput.ts';
 
+const BENCHMARKS: [name: string, label: string, run: () => Promise<Record<string, number>>][] = [
+  ['widget', 'widget GET: Shiplog vs bare Fastify, same bytes, 50 connections', widgetThroughput],
+  ['list', 'list: page 1 vs page 1000 on 100k entries', listDepth],
+  [
+    'generate',
+    'generate: offline draft of 500 real commits, AI prompt tokens vs naive concatenation',
+    generateDraft,
+  ],
+  ['analytics', 'analytics ingest: 50-event batches vs single events, embedded database', analyticsIngest],
+  [
+    'collect',
+    'action: collecting 500 commits through the REST API vs release-drafter’s 15-per-page GraphQL',
+    collectCommitsBench,
+  ],
+];
+
+const only = process.argv.slice(2);
 const results: Record<string, Record<string, number>> = {};
-console.log('widget GET: Shiplog vs bare Fastify, same bytes, 50 connections…');
-results.widget = await widgetThroughput();
-console.table(results.widget);
-console.log('list: page 1 vs page 1000 on 100k entries…');
-results.list = await listDepth();
-console.table(results.list);
-console.log('generate: offline draft of 500 real commits, AI prompt tokens vs naive concatenation…');
-results.generate = await generateDraft();
-console.table(results.generate);
-console.log('analytics ingest: 50-event batches vs single events, embedded database…');
-results.analytics = await analyticsIngest();
-console.table(results.analytics);
-console.log('action: collecting 500 commits through the REST API vs release-drafter’s 15-per-page GraphQL…');
-results.collect = await collectCommitsBench();
-console.table(results.collect);
+for (const [name, label, run] of BENCHMARKS) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  console.log(`${label}…`);
+  results[name] = await run();
+  console.table(results[name]);
+}
 console.log(JSON.stringify(results));

@@ -76,15 +76,13 @@ describe('shiplog client', () => {
   });
 
   it('does not retry a 4xx and surfaces the problem code', async () => {
-    const scope = nock('https://shiplog.test')
-      .post('/api/v1/entries/generate')
-      .reply(402, {
-        type: '/docs/errors#quota_exceeded',
-        title: 'Quota exceeded',
-        status: 402,
-        detail: 'used up',
-        code: 'quota_exceeded',
-      });
+    const scope = nock('https://shiplog.test').post('/api/v1/entries/generate').reply(402, {
+      type: '/docs/errors#quota_exceeded',
+      title: 'Quota exceeded',
+      status: 402,
+      detail: 'used up',
+      code: 'quota_exceeded',
+    });
     const client = createShiplogClient({
       baseUrl: 'https://shiplog.test',
       apiKey: 'shl_k',

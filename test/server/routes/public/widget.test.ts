@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_COMMANDS } from '../../../../server/cli/admin-commands.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { createEntry } from '../../../helpers/create-entry.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,15 +12,8 @@ afterAll(() => server.close());
 const widget = (slug: string, headers: Record<string, string> = {}) =>
   server.app.inject({ method: 'GET', url: `/api/widget/${slug}`, headers });
 
-async function create(headers: Record<string, string>, body: Record<string, unknown>): Promise<string> {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/v1/entries',
-    headers,
-    payload: { body: 'x', ...body },
-  });
-  return res.json().entry.id;
-}
+const create = (headers: Record<string, string>, body: Record<string, unknown>) =>
+  createEntry(server.app, headers, body);
 
 describe('GET /api/widget/{slug}', () => {
   it('serves the project and its published external entries, with the exact headers', async () => {

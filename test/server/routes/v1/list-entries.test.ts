@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { createEntry } from '../../../helpers/create-entry.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,16 +18,8 @@ type Listed = {
   createdAt: string;
 };
 
-async function create(headers: Record<string, string>, body: Record<string, unknown>): Promise<string> {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/v1/entries',
-    headers,
-    payload: { body: 'x', ...body },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().entry.id;
-}
+const create = (headers: Record<string, string>, body: Record<string, unknown>) =>
+  createEntry(server.app, headers, body);
 
 async function walk(
   headers: Record<string, string>,
