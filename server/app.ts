@@ -99,8 +99,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   }, HOUR_MS).unref();
   app.addHook('onClose', async () => clearInterval(purge));
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(errorsPlugin);
