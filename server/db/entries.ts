@@ -182,3 +182,12 @@ export async function findPublicEntryWithProject(
     where e.id = ${id} and e.status = 'published' and e.visibility = 'external'`;
   return row;
 }
+
+/** The project of each of `ids` that exists. */
+export async function findEntryProjects(sql: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<
+    { id: string; projectId: string }[]
+  >`select id, project_id from entries where id in ${sql(ids as string[])}`;
+  return new Map(rows.map((e) => [e.id, e.projectId]));
+}

@@ -49,6 +49,15 @@ export async function countProjects(sql: Db): Promise<number> {
   return row!.n;
 }
 
+/** Project ids by slug, for the slugs that exist. */
+export async function findProjectIdsBySlugs(sql: Db, slugs: readonly string[]): Promise<Map<string, string>> {
+  if (slugs.length === 0) return new Map();
+  const rows = await sql<
+    { id: string; slug: string }[]
+  >`select id, slug from projects where slug in ${sql(slugs as string[])}`;
+  return new Map(rows.map((p) => [p.slug, p.id]));
+}
+
 /** @returns the updated row, or undefined when no project has that slug. */
 export async function updateProject(
   sql: Db,

@@ -46,3 +46,18 @@ export async function countReactions(
   }
   return result;
 }
+
+/**
+ * For each of `entryIds`, every emoji of the project's list, in its order, with its count (0 included):
+ * the shape the widget and the API show, so a reader always sees one button per emoji.
+ */
+export async function reactionCounts(
+  sql: Db,
+  emojiList: readonly string[],
+  entryIds: readonly string[],
+): Promise<Map<string, Record<string, number>>> {
+  const counts = await countReactions(sql, entryIds);
+  return new Map(
+    entryIds.map((id) => [id, Object.fromEntries(emojiList.map((e) => [e, counts.get(id)?.[e] ?? 0]))]),
+  );
+}

@@ -17,6 +17,9 @@ export type SubscriberRow = {
 
 export type ConsentRequest = { ip: string; userAgent: string | null; page: string | null };
 
+/** What a SubscriberRow holds: never the token hash nor the consent details. */
+const COLUMNS = 'id, project_id, email, status, requested_at, confirmed_at, unsubscribed_at, created_at';
+
 /** Confirmation links live 48 hours (issue "Public engagement", scope 1). */
 export const CONFIRM_TTL = '48 hours';
 
@@ -61,21 +64,21 @@ export async function confirmSubscription(
       confirmed_at = date_trunc('milliseconds', now()), confirm_ip = ${consent.ip}, confirm_user_agent = ${consent.userAgent},
       unsubscribed_at = null
     where confirm_token_hash = ${tokenHash} and status = 'pending' and confirm_expires_at > now()
-    returning id, project_id, email, status, requested_at, confirmed_at, unsubscribed_at, created_at`;
+    returning ${sql.unsafe(COLUMNS)}`;
   return row;
 }
 
 /** A pending subscriber whose token is valid (for the confirmation page, which changes nothing). */
 export async function findByConfirmToken(sql: Db, tokenHash: Buffer): Promise<SubscriberRow | undefined> {
   const [row] = await sql<SubscriberRow[]>`
-    select id, project_id, email, status, requested_at, confirmed_at, unsubscribed_at, created_at from subscribers
+    select ${sql.unsafe(COLUMNS)} from subscribers
     where confirm_token_hash = ${tokenHash} and status = 'pending' and confirm_expires_at > now()`;
   return row;
 }
 
 export async function findSubscriber(sql: Db, id: string): Promise<SubscriberRow | undefined> {
   const [row] = await sql<SubscriberRow[]>`
-    select id, project_id, email, status, requested_at, confirmed_at, unsubscribed_at, created_at from subscribers where id = ${id}`;
+    select ${sql.unsafe(COLUMNS)} from subscribers where id = ${id}`;
   return row;
 }
 
@@ -85,7 +88,7 @@ export async function unsubscribe(sql: Db, id: string): Promise<SubscriberRow | 
     update subscribers set status = 'unsubscribed', confirm_token_hash = null, confirm_expires_at = null,
       unsubscribed_at = coalesce(unsubscribed_at, date_trunc('milliseconds', now()))
     where id = ${id}
-    returning id, project_id, email, status, requested_at, confirmed_at, unsubscribed_at, created_at`;
+    returning ${sql.unsafe(COLUMNS)}`;
   return row;
 }
 
@@ -104,7 +107,7 @@ export async function listSubscribers(
   limit: number,
 ): Promise<SubscriberRow[]> {
   return sql<SubscriberRow[]>`
-    select id, project_id, email, status, requested_at, confirmed_at, unsubscribed_at, created_at from subscribers
+    select ${sql.unsafe(COLUMNS)} from subscribers
     where project_id = ${projectId}
       ${status ? sql`and status = ${status}` : sql``}
       ${after ? sql`and (created_at, id) < (${after.createdAt}, ${after.id})` : sql``}

@@ -44,3 +44,25 @@ export function decodeCursor(cursor: string, filters: CursorFilters): { sortAt: 
   }
   return { sortAt: new Date(parsed.s), id: parsed.i };
 }
+
+/**
+ * One page of a keyset listing. `rows` were fetched with `limit + 1`: the extra row only says that a
+ * next page exists. `nextLink` is the RFC 8288 `Link` value (`<url>; rel="next"`) for `url` with
+ * `limit`, the filters and the cursor as query, or null on the last page.
+ */
+export function keysetPage<T>(
+  rows: readonly T[],
+  limit: number,
+  keyOf: (row: T) => { sortAt: Date; id: string },
+  filters: CursorFilters,
+  url: string,
+): { page: T[]; nextCursor: string | null; nextLink: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  if (rows.length <= limit || !last) return { page, nextCursor: null, nextLink: null };
+  const nextCursor = encodeCursor(keyOf(last), filters);
+  const query = new URLSearchParams({ limit: String(limit) });
+  for (const [name, value] of Object.entries(filters)) if (value !== undefined) query.set(name, value);
+  query.set('cursor', nextCursor);
+  return { page, nextCursor, nextLink: `<${url}?${query}>; rel="next"` };
+}

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { Sql } from '../db/connect.ts';
 import { listPublicEntries } from '../db/entries.ts';
-import { countReactions } from '../db/reactions.ts';
+import { reactionCounts } from '../db/reactions.ts';
 import { findProjectBySlug } from '../db/projects.ts';
 
 /** Spec 4.4 rule 4: the last 20 published entries. */
@@ -28,8 +28,9 @@ async function loadWidget(sql: Sql, slug: string): Promise<WidgetItem | undefine
   const project = await findProjectBySlug(sql, slug);
   if (!project) return undefined;
   const entries = await listPublicEntries(sql, project.id, WIDGET_ENTRIES);
-  const counts = await countReactions(
+  const reactions = await reactionCounts(
     sql,
+    project.reactions,
     entries.map((e) => e.id),
   );
   const document = {
@@ -46,10 +47,7 @@ async function loadWidget(sql: Sql, slug: string): Promise<WidgetItem | undefine
       category: e.category,
       publishedAt: e.publishedAt!.toISOString(),
       html: e.html,
-      // Every emoji of the project, zero included: the widget draws one button each.
-      reactions: Object.fromEntries(
-        project.reactions.map((emoji) => [emoji, counts.get(e.id)?.[emoji] ?? 0]),
-      ),
+      reactions: reactions.get(e.id)!,
     })),
   };
   const body = Buffer.from(JSON.stringify(document));

@@ -10,6 +10,8 @@ import {
   AnalyticsEventSchema,
 } from '../../../core/contract/public.schema.ts';
 import { insertEvents } from '../../db/analytics.ts';
+import { findEntryProjects } from '../../db/entries.ts';
+import { findProjectIdsBySlugs } from '../../db/projects.ts';
 import { InvalidError, NotFoundError } from '../../errors.ts';
 import { invalidFromZod } from '../../plugins/validate.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -38,18 +40,10 @@ export async function analyticsIngestRoutes(app: FastifyInstance, ctx: ServiceCo
       const { events, prefix } = parseEvents(request.body);
       const slugs = [...new Set(events.map((e) => e.project))];
       const entryIds = [...new Set(events.flatMap((e) => (e.entryId ? [e.entryId] : [])))];
-      const projects = await ctx.sql<
-        { id: string; slug: string }[]
-      >`select id, slug from projects where slug in ${ctx.sql(slugs)}`;
-      const projectBySlug = new Map(projects.map((p) => [p.slug, p.id]));
+      const projectBySlug = await findProjectIdsBySlugs(ctx.sql, slugs);
       const missing = slugs.find((s) => !projectBySlug.has(s));
       if (missing) throw new NotFoundError(`No project with slug "${missing}"`);
-      const entries = entryIds.length
-        ? await ctx.sql<
-            { id: string; projectId: string }[]
-          >`select id, project_id from entries where id in ${ctx.sql(entryIds)}`
-        : [];
-      const entryProject = new Map(entries.map((e) => [e.id, e.projectId]));
+      const entryProject = await findEntryProjects(ctx.sql, entryIds);
       const errors = events.flatMap((e, i) =>
         e.entryId && entryProject.get(e.entryId) !== projectBySlug.get(e.project)
           ? [{ pointer: `${prefix(i)}/entryId`, detail: `No entry ${e.entryId} in project ${e.project}` }]

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ReactionInputSchema } from '../../../core/contract/public.schema.ts';
 import { findPublicEntryWithProject } from '../../db/entries.ts';
-import { countReactions, toggleReaction } from '../../db/reactions.ts';
+import { reactionCounts, toggleReaction } from '../../db/reactions.ts';
 import { InvalidError, NotFoundError } from '../../errors.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { REACTIONS_ID, REACTIONS_IP } from './rate-limits.ts';
@@ -32,8 +32,7 @@ export async function reactionsRoutes(base: FastifyInstance, ctx: ServiceContext
       }
       const reacted = await toggleReaction(ctx.sql, entryId, emoji, anonymousId);
       await ctx.projectChanged(found.projectId);
-      const counts = (await countReactions(ctx.sql, [entryId])).get(entryId) ?? {};
-      const reactions = Object.fromEntries(found.reactions.map((e) => [e, counts[e] ?? 0]));
+      const reactions = (await reactionCounts(ctx.sql, found.reactions, [entryId])).get(entryId)!;
       return { reacted, count: reactions[emoji] ?? 0, reactions };
     },
   );

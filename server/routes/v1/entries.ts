@@ -11,13 +11,13 @@ import {
   UpdateEntryInputSchema,
 } from '../../../core/contract/entries.schema.ts';
 import { findEntry, listEntries } from '../../db/entries.ts';
-import { countReactions } from '../../db/reactions.ts';
+import { reactionCounts } from '../../db/reactions.ts';
 import { NotFoundError } from '../../errors.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { createEntry } from '../../services/create-entry.ts';
 import { deleteEntry } from '../../services/delete-entry.ts';
-import { decodeCursor, encodeCursor } from '../../services/keyset-cursor.ts';
+import { decodeCursor, keysetPage } from '../../services/keyset-cursor.ts';
 import { presentEntry, presentEntrySummary } from '../../services/present-entry.ts';
 import { updateEntry } from '../../services/update-entry.ts';
 
@@ -32,15 +32,14 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
     const { limit, cursor, ...filters } = request.query;
     const after = cursor === undefined ? undefined : decodeCursor(cursor, filters);
     const rows = await listEntries(ctx.sql, project.id, filters, after, limit);
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    const nextCursor = rows.length > limit && last ? encodeCursor(last, filters) : null;
-    if (nextCursor) {
-      const query = new URLSearchParams({ limit: String(limit) });
-      for (const [name, value] of Object.entries(filters)) if (value !== undefined) query.set(name, value);
-      query.set('cursor', nextCursor);
-      reply.header('link', `<${ctx.config.publicUrl}/api/v1/entries?${query}>; rel="next"`);
-    }
+    const { page, nextCursor, nextLink } = keysetPage(
+      rows,
+      limit,
+      (r) => r,
+      filters,
+      `${ctx.config.publicUrl}/api/v1/entries`,
+    );
+    if (nextLink) reply.header('link', nextLink);
     return { entries: page.map(presentEntrySummary), nextCursor };
   });
 
@@ -57,10 +56,8 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
     const { project } = authOf(request);
     const row = await findEntry(ctx.sql, project.id, request.params.id);
     if (!row) throw new NotFoundError(`No entry ${request.params.id} in this project`);
-    const counts = (await countReactions(ctx.sql, [row.id])).get(row.id) ?? {};
-    return {
-      entry: presentEntry(row, Object.fromEntries(project.reactions.map((e) => [e, counts[e] ?? 0]))),
-    };
+    const reactions = await reactionCounts(ctx.sql, project.reactions, [row.id]);
+    return { entry: presentEntry(row, reactions.get(row.id)) };
   });
 
   app.patch(

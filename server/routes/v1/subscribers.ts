@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { countSubscribers, listSubscribers } from '../../db/subscribers.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { ServiceContext } from '../../services/context.ts';
-import { decodeCursor, encodeCursor } from '../../services/keyset-cursor.ts';
+import { decodeCursor, keysetPage } from '../../services/keyset-cursor.ts';
 
 const QuerySchema = z.strictObject({
   status: z.enum(['pending', 'confirmed', 'unsubscribed']).optional(),
@@ -29,18 +29,14 @@ export async function subscribersRoutes(base: FastifyInstance, ctx: ServiceConte
       after && { createdAt: after.sortAt, id: after.id },
       limit,
     );
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    const nextCursor =
-      rows.length > limit && last ? encodeCursor({ sortAt: last.createdAt, id: last.id }, { status }) : null;
-    if (nextCursor) {
-      const query = new URLSearchParams({
-        limit: String(limit),
-        ...(status ? { status } : {}),
-        cursor: nextCursor,
-      });
-      reply.header('link', `<${ctx.config.publicUrl}/api/v1/subscribers?${query}>; rel="next"`);
-    }
+    const { page, nextCursor, nextLink } = keysetPage(
+      rows,
+      limit,
+      (s) => ({ sortAt: s.createdAt, id: s.id }),
+      { status },
+      `${ctx.config.publicUrl}/api/v1/subscribers`,
+    );
+    if (nextLink) reply.header('link', nextLink);
     const counts = await countSubscribers(ctx.sql, project.id);
     return {
       subscribers: page.map((s) => ({
