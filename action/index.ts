@@ -1,3 +1,3 @@
-import { run } from './run.ts';
+import { run } from './main.ts';
 
-void run();
+await run();

@@ -6,7 +6,7 @@
 import { Octokit } from '@octokit/core';
 import nock from 'nock';
 import { collectFromCompare } from '../core/collect-commits.ts';
-import { loadReleases } from '../test/helpers/release-fixtures.ts';
+import { loadReleases } from '../test/fixtures/releases/load-releases.ts';
 
 const RELEASE_DRAFTER_PAGE = 15;
 

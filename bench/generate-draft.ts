@@ -8,7 +8,7 @@
 import { buildPrompt, naivePromptTokens } from '../server/services/drafting/build-prompt.ts';
 import { cleanCommits } from '../server/services/drafting/commit-hygiene.ts';
 import { draftOffline } from '../server/services/drafting/offline-drafter.ts';
-import { loadReleases } from '../test/helpers/release-fixtures.ts';
+import { loadReleases } from '../test/fixtures/releases/load-releases.ts';
 
 export async function generateDraft(): Promise<Record<string, number>> {
   const ripgrep = loadReleases().filter((r) => r.repo === 'BurntSushi/ripgrep');

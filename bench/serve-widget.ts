@@ -13,7 +13,7 @@ import { openDatabase } from '../server/db/connect.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createEntry } from '../server/services/create-entry.ts';
 import { createProject } from '../server/services/manage-projects.ts';
-import { loadReleases } from '../test/helpers/release-fixtures.ts';
+import { loadReleases } from '../test/fixtures/releases/load-releases.ts';
 
 const mode = process.argv[2];
 const body = process.argv[3];

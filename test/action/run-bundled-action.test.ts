@@ -3,14 +3,14 @@
  * (INPUT_* variables, GITHUB_EVENT_PATH, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, a checkout in
  * GITHUB_WORKSPACE) against a Shiplog server listening on a real socket.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
 import { buildFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.ts';
-import { loadReleases } from '../helpers/release-fixtures.ts';
+import { loadReleases } from '../fixtures/releases/load-releases.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
 
 const BUNDLE = join(import.meta.dirname, '../../action/dist/index.js');
@@ -92,6 +92,13 @@ function releaseEvent(tag: string) {
 }
 
 describe('the bundled Action', () => {
+  it('is committed, so `uses: <owner>/shiplog@v1` finds it', () => {
+    const tracked = execFileSync('git', ['ls-files', '--', 'action/dist/index.js'], {
+      cwd: join(import.meta.dirname, '../..'),
+    });
+    expect(tracked.toString().trim()).toBe('action/dist/index.js');
+  });
+
   it('drafts the release from the local checkout, writes outputs and the summary, and a re-run returns the same entry', async () => {
     const inputs = { 'api-url': url, 'api-key': apiKey, 'github-token': 'ghs_unused_in_git_mode' };
     const first = await runStep(inputs, releaseEvent('14.0.2'), 1);
@@ -149,6 +156,18 @@ describe('the bundled Action', () => {
     );
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/::notice::No Shiplog API key/);
+  });
+
+  it('drafts from local git with an empty github-token: no GitHub API call is needed', async () => {
+    const result = await runStep(
+      { 'api-url': url, 'api-key': apiKey, 'github-token': '', from: '14.0.0', to: '14.0.1' },
+      { name: 'workflow_dispatch', payload: { inputs: {} } },
+      6,
+    );
+    expect(result.stdout).not.toMatch(/::error::/);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('local git');
+    expect(result.outputs['entry-id']).toMatch(/^ent_/);
   });
 
   it('publishes when asked', async () => {

@@ -11,7 +11,7 @@ import {
 } from '../../core/collect-commits.ts';
 import { selectPreviousTag } from '../../core/resolve-range.ts';
 import { buildFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.ts';
-import { loadReleases } from '../helpers/release-fixtures.ts';
+import { loadReleases } from '../fixtures/releases/load-releases.ts';
 
 const octokit = new Octokit({ auth: 'ghs_test' });
 const owner = 'BurntSushi';

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Release } from './release-fixtures.ts';
+import type { Release } from '../fixtures/releases/load-releases.ts';
 
 const exec = promisify(execFile);
 

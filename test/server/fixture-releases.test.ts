@@ -1,12 +1,12 @@
 /**
- * Real input: every release in ../shared/fixtures/releases becomes an entry whose body is the project's
+ * Real input: every release in test/fixtures/releases becomes an entry whose body is the project's
  * own release notes. They publish, list, paginate, render (nested lists, code spans, reference links)
  * and show in the widget.
  */
 import { parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
-import { loadReleases, type Release } from '../helpers/release-fixtures.ts';
+import { loadReleases, type Release } from '../fixtures/releases/load-releases.ts';
 
 const releases = loadReleases();
 let server: TestServer;

@@ -1,5 +1,5 @@
 /**
- * Every release of ../shared/fixtures/releases through the HTTP route with the offline drafter: 201, a
+ * Every release of test/fixtures/releases through the HTTP route with the offline drafter: 201, a
  * valid draft, no invented reference, and a quality table per repository:
  * - ref coverage: of the PR/issue numbers the project's own notes cite and its commits carry, the
  *   share the draft cites too (goal ≥ 0.9);
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DraftSchema } from '../../../../core/contract/generate.schema.ts';
 import { extractRefs, extractUrls } from '../../../../server/services/drafting/commit-refs.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
-import { loadReleases } from '../../../helpers/release-fixtures.ts';
+import { loadReleases } from '../../../fixtures/releases/load-releases.ts';
 
 const releases = loadReleases();
 let server: TestServer;

@@ -8,7 +8,7 @@ import { DraftSchema } from '../../../../core/contract/generate.schema.ts';
 import { countAiDrafts } from '../../../../server/db/ai-usage.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { AI_BASE_URL, aiScope, openaiFixture } from '../../../helpers/openai-fixtures.ts';
-import { loadReleases } from '../../../helpers/release-fixtures.ts';
+import { loadReleases } from '../../../fixtures/releases/load-releases.ts';
 
 const release = loadReleases().find((r) => r.repo === 'BurntSushi/ripgrep' && r.tag === '14.0.2')!;
 const commits = release.commits.map((c) => c.message);

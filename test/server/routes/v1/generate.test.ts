@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DraftSchema } from '../../../../core/contract/generate.schema.ts';
 import { countAiDrafts } from '../../../../server/db/ai-usage.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
-import { loadReleases } from '../../../helpers/release-fixtures.ts';
+import { loadReleases } from '../../../fixtures/releases/load-releases.ts';
 
 const releases = loadReleases();
 const ripgrep14 = releases.find((r) => r.repo === 'BurntSushi/ripgrep' && r.tag === '14.0.0')!;

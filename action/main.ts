@@ -2,6 +2,9 @@
  * The Action: inputs → range of the triggering event → commits (local git when the checkout has the
  * range, else the REST API) → POST /api/v1/entries/generate → outputs, job summary, sticky PR comment.
  * The one place that touches @actions/core and the workflow context.
+ *
+ * Importing this module has no side effects: `action/index.ts` calls `run()`, and so can
+ * `@github/local-action` (`npm run local-action`) or a test.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -31,6 +34,26 @@ function gitIn(cwd: string): GitRunner {
   return async (args) => (await run$('git', args, { cwd, maxBuffer: 256 * 1024 * 1024 })).stdout;
 }
 
+type Octokit = ReturnType<typeof github.getOctokit>;
+
+/**
+ * The GitHub client, made on first use: a checkout that holds the whole range needs no API call, so
+ * an empty `github-token` only fails when a call is really needed, and says which.
+ */
+function lazyOctokit(token: string): (why: string) => Octokit {
+  let octokit: Octokit | undefined;
+  return (why) => {
+    if (!token) {
+      throw new Error(
+        `The github-token input is empty, but ${why} needs the GitHub API. Pass \`github-token: \${{ github.token }}\` (the default), or check out the whole range with \`fetch-depth: 0\`.`,
+      );
+    }
+    octokit ??= github.getOctokit(token);
+    return octokit;
+  };
+}
+
+/** Runs the Action once; failures are reported with `core.setFailed` (exit code 1), never thrown. */
 export async function run(): Promise<void> {
   try {
     const inputs = readInputs();
@@ -52,14 +75,14 @@ export async function run(): Promise<void> {
 
     const workspace = process.env.GITHUB_WORKSPACE;
     const git = workspace ? gitIn(workspace) : null;
-    const octokit = github.getOctokit(inputs.githubToken);
+    const api = lazyOctokit(inputs.githubToken);
     const paths = inputs.includePaths.length ? inputs.includePaths : undefined;
 
     if (range.kind === 'release' && range.from === null) {
       const tags =
         git && (await gitHasRange(git, null, range.to))
           ? await listTagsFromGit(git)
-          : (await listReleaseTagsFromApi(octokit, repo)).tags;
+          : (await listReleaseTagsFromApi(api('listing release tags'), repo)).tags;
       range.from = selectPreviousTag(tags, range.tag);
       core.info(
         range.from
@@ -72,11 +95,16 @@ export async function run(): Promise<void> {
     if (git && (await gitHasRange(git, range.from, range.to))) {
       commits = await collectFromGit(git, { from: range.from, to: range.to, paths });
     } else if (range.kind === 'pull_request') {
-      commits = await collectPullRequest(octokit, { ...range, paths });
+      commits = await collectPullRequest(api("collecting the pull request's commits"), { ...range, paths });
     } else if (range.from) {
-      commits = await collectFromCompare(octokit, { ...repo, from: range.from, to: range.to, paths });
+      commits = await collectFromCompare(api('comparing the range'), {
+        ...repo,
+        from: range.from,
+        to: range.to,
+        paths,
+      });
     } else {
-      commits = await collectHistory(octokit, { ...repo, to: range.to, paths });
+      commits = await collectHistory(api('reading the history'), { ...repo, to: range.to, paths });
     }
     core.info(
       `${commits.messages.length} commits from ${range.from ?? '(start)'} to ${range.to} (${commits.source === 'git' ? 'local git' : `${commits.apiCalls} API calls`})`,
@@ -126,14 +154,21 @@ export async function run(): Promise<void> {
         `${draft.commits.ignored} of ${draft.commits.received} commits were ignored (merges, releases, noise, duplicates).`,
       );
 
-    const entryUrl = `${inputs.apiUrl.replace(/\/+$/, '')}/api/v1/entries/${entry.id}`;
+    // No link: the entry's API URL needs a key, and the key-less draft preview arrives with dispatch.
     const truncated = commits.truncated ? { total: commits.total, kept: commits.messages.length } : null;
-    const markdown = renderDraftComment({ draft, entry, entryUrl, truncated });
+    const markdown = renderDraftComment({ draft, entry, entryUrl: null, truncated });
     await core.summary.addRaw(markdown).write();
 
-    const comment = inputs.comment ?? range.kind === 'pull_request';
+    const comment = inputs.comment ?? (range.kind === 'pull_request' && inputs.githubToken !== '');
+    if (inputs.comment === null && range.kind === 'pull_request' && !comment) {
+      core.notice('The github-token input is empty, so the draft was not posted as a pull request comment.');
+    }
     if (comment && range.kind === 'pull_request') {
-      const posted = await upsertDraftComment(octokit, { ...repo, number: range.number }, markdown);
+      const posted = await upsertDraftComment(
+        api('commenting on the pull request'),
+        { ...repo, number: range.number },
+        markdown,
+      );
       core.info(`${posted.created ? 'Posted' : 'Updated'} the draft comment on #${range.number}`);
     }
   } catch (err) {
