@@ -15,6 +15,7 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import { zodValidatorCompiler } from './plugins/validate.ts';
 import { docsErrorsRoutes } from './routes/docs-errors.ts';
 import { healthRoutes } from './routes/health.ts';
+import { homeRoutes } from './routes/home.ts';
 import { analyticsIngestRoutes } from './routes/public/analytics.ts';
 import { reactionsRoutes } from './routes/public/reactions.ts';
 import { subscribeRoutes } from './routes/public/subscribe.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   // Routes get the context by closure: register()'s options object also carries `prefix`.
   await app.register((scope) => healthRoutes(scope, ctx));
   await app.register(docsErrorsRoutes);
+  await app.register((scope) => homeRoutes(scope, config));
   await app.register((scope) => widgetRoutes(scope, ctx));
   await app.register((scope) => subscribeRoutes(scope, ctx));
   await app.register((scope) => reactionsRoutes(scope, ctx));

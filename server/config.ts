@@ -143,10 +143,14 @@ export class ConfigError extends Error {
 /**
  * Parse the environment into a `Config`.
  * @param env defaults to `process.env`; tests pass their own object.
+ * @param overrides values that win over `env` (the CLI's `serve --port/--host`), checked the same way.
  * @throws ConfigError listing every invalid variable as `NAME: reason`.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = checkedSchema.safeParse(env);
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Record<string, string> = {},
+): Config {
+  const parsed = checkedSchema.safeParse({ ...env, ...overrides });
   if (!parsed.success) {
     const reasons = parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`);
     throw new ConfigError(`invalid configuration: ${reasons.join('; ')}`);

@@ -39,8 +39,12 @@ export class UnauthorizedError extends ShiplogError {
 }
 
 export class UpgradeRequiredError extends ShiplogError {
-  constructor(detail = 'The free plan does not include the API; upgrade the project to pro or business') {
-    super('upgrade_required', detail);
+  /** @param slug the project, to name the command that upgrades it. */
+  constructor(slug: string) {
+    super(
+      'upgrade_required',
+      `The free plan does not include the API; upgrade the project with: npx shiplog projects update ${slug} --plan pro`,
+    );
   }
 }
 

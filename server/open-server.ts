@@ -11,14 +11,26 @@ import { openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { countProjects } from './db/projects.ts';
 
+export type OpenServerOptions = {
+  /**
+   * Called after the data-directory lock was lost while running (the directory was removed, or the lock
+   * taken): the server must stop writing, so `shiplog serve` exits 1 here.
+   */
+  onLockLost: () => void;
+};
+
 export async function openServer(
   config: Config,
+  options: OpenServerOptions,
 ): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
   let app: FastifyInstance | undefined;
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onLockCompromised: (err) => app?.log.error({ err }, 'lost the lock on the data directory'),
+    onLockCompromised: (err) => {
+      app?.log.fatal({ err }, 'lost the lock on the data directory; stopping');
+      options.onLockLost();
+    },
   });
   try {
     const applied = await migrate(db.sql);

@@ -7,8 +7,15 @@
  * the problem document of the error the command threw.
  */
 import { chmod, rm } from 'node:fs/promises';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  request as httpRequest,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { PROBLEM_CODES, type ProblemCode } from '../../core/contract/problem.ts';
 import { ShiplogError } from '../errors.ts';
 import { ADMIN_COMMANDS, type AdminContext, type CommandArgs } from './admin-commands.ts';
@@ -29,6 +36,26 @@ function readBody(stream: NodeJS.ReadableStream): Promise<string> {
   });
 }
 
+const RequestSchema = z.object({
+  name: z.enum(Object.keys(ADMIN_COMMANDS) as [string, ...string[]]),
+  args: z.record(z.string(), z.unknown()),
+});
+
+/** Parse one admin request: `POST /commands/<name>` with a JSON object body. @returns null if malformed. */
+function parseRequest(method: string | undefined, url: string, body: string) {
+  if (method !== 'POST' || !url.startsWith('/commands/')) return null;
+  let name: string;
+  let args: unknown;
+  try {
+    name = decodeURIComponent(url.slice('/commands/'.length));
+    args = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const parsed = RequestSchema.safeParse({ name, args });
+  return parsed.success ? { command: ADMIN_COMMANDS[parsed.data.name]!, args: parsed.data.args } : null;
+}
+
 /** Listen on the admin socket. Call only while holding the data-directory lock. */
 export async function serveAdminSocket(
   dataDir: string,
@@ -37,22 +64,21 @@ export async function serveAdminSocket(
 ): Promise<Server> {
   const path = adminSocketPath(dataDir);
   await rm(path, { force: true });
-  const server = createServer(async (req, res) => {
-    const name = decodeURIComponent((req.url ?? '').replace(/^\/commands\//, ''));
-    const command = req.method === 'POST' ? ADMIN_COMMANDS[name] : undefined;
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const reply = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
-    if (!command) return reply(404, { code: 'not_found', detail: `unknown command ${name}` });
     try {
-      const args = JSON.parse(await readBody(req)) as CommandArgs;
-      reply(200, { output: await command(ctx, args) });
+      const request = parseRequest(req.method, req.url ?? '', await readBody(req));
+      if (!request) return reply(400, { code: 'invalid', detail: 'not a known admin command' });
+      reply(200, { output: await request.command(ctx, request.args as CommandArgs) });
     } catch (err) {
       if (err instanceof ShiplogError) return reply(err.status, { code: err.code, detail: err.message });
       onError(err);
       reply(500, { code: 'internal', detail: 'the server failed to run the command; see its log' });
     }
-  });
+  };
+  const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(path, resolve);
@@ -74,7 +100,16 @@ export async function callAdminSocket(dataDir: string, name: string, args: Comma
       },
       (res) => readBody(res).then((text) => resolve({ status: res.statusCode ?? 500, text }), reject),
     );
-    req.on('error', reject);
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        ['ENOENT', 'ECONNREFUSED'].includes(err.code ?? '')
+          ? new RemoteCommandError(
+              'internal',
+              `the Shiplog server that holds ${dataDir} is not answering on its admin socket (starting or stopping?); retry in a moment`,
+            )
+          : err,
+      ),
+    );
     req.end(body);
   });
   const parsed = JSON.parse(response.text) as { output?: string; code?: string; detail?: string };

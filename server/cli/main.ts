@@ -1,67 +1,129 @@
 /**
  * The `shiplog` command line (CONTRACT.md "Operating"): serve, migrate, projects, keys.
- * Exit codes: 0 success, 1 failure with a one-line message on stderr, 2 bad usage.
+ * Exit codes: 0 success, 1 failure with a one-line message on stderr, 2 bad usage (unknown command or
+ * option, a value outside its choices, nothing to do).
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import pkg from '../../package.json' with { type: 'json' };
 import { type Config, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
-import { ADMIN_COMMANDS, type CommandArgs } from './admin-commands.ts';
+import { PLANS, POSITIONS, THEMES } from '../db/projects.ts';
+import type { ADMIN_COMMANDS } from './admin-commands.ts';
+import { type CommandArgs } from './admin-commands.ts';
 import { runAdminCommand } from './run-admin-command.ts';
 
 export type Io = { stdout: (text: string) => void; stderr: (text: string) => void };
 
 const defaultIo: Io = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) };
 
-function buildProgram(
-  io: Io,
-  run: (name: string, args: CommandArgs) => Promise<void>,
-  migrateNow: () => Promise<void>,
-  serve: () => Promise<void>,
-): Command {
+const ENVIRONMENT_HELP = `
+Environment (flags win over variables):
+  PORT, HOST            where to listen (default 3000 on 127.0.0.1)
+  PUBLIC_URL            the base URL used in links (default http://HOST:PORT)
+  DATABASE_URL          PostgreSQL URL; unset: embedded database in SHIPLOG_DATA_DIR (default ./.shiplog)
+  LOG_LEVEL             fatal, error, warn, info, debug, trace or silent (default info)
+  TRUST_PROXY           addresses or CIDRs of the proxies in front (unset: X-Forwarded-For ignored)
+  REDIS_URL             shared rate-limit store for several processes (unset: in memory)
+  SMTP_URL, MAIL_FROM   where emails go (unset: written to the log)
+  OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, SHIPLOG_AI   how drafts are written
+The README lists every variable.
+`;
+
+const UPDATE_FLAGS = ['name', 'plan', 'accent', 'position', 'theme', 'reactions'] as const;
+
+function port(value: string): string {
+  if (!/^\d+$/.test(value) || Number(value) > 65535) {
+    throw new InvalidArgumentError('a port is a whole number from 0 to 65535.');
+  }
+  return value;
+}
+function accent(value: string): string {
+  if (!/^#[0-9a-fA-F]{6}$/.test(value)) throw new InvalidArgumentError('an accent colour is #RRGGBB.');
+  return value;
+}
+
+type Actions = {
+  run: (name: keyof typeof ADMIN_COMMANDS, args: CommandArgs) => Promise<void>;
+  migrate: () => Promise<void>;
+  serve: (overrides: { PORT?: string; HOST?: string }) => Promise<void>;
+};
+
+function buildProgram(io: Io, actions: Actions): Command {
   const program = new Command('shiplog')
     .description('Shiplog: changelogs your users read')
+    .version(pkg.version, '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError();
 
-  program.command('serve').description('run the HTTP server (migrations run at start)').action(serve);
-  program.command('migrate').description('apply database migrations and exit').action(migrateNow);
+  program
+    .command('serve')
+    .description('run the HTTP server (migrations run at start)')
+    .option('--port <port>', 'port to listen on (PORT)', port)
+    .option('--host <host>', 'interface to listen on (HOST)')
+    .addHelpText('after', ENVIRONMENT_HELP)
+    .action((opts: { port?: string; host?: string }) =>
+      actions.serve({
+        ...(opts.port !== undefined ? { PORT: opts.port } : {}),
+        ...(opts.host !== undefined ? { HOST: opts.host } : {}),
+      }),
+    );
+  program.command('migrate').description('apply database migrations and exit').action(actions.migrate);
 
+  const plan = () => new Option('--plan <plan>', 'plan (free has no API access)').choices(PLANS);
+  const json = ['--json', 'print JSON'] as const;
   const projects = program.command('projects').description('create and update projects');
   projects
     .command('create')
     .description('create a project and its first API key')
     .requiredOption('--name <name>', 'display name')
     .requiredOption('--slug <slug>', 'URL slug: a-z, 0-9, "-"')
-    .option('--plan <plan>', 'free, pro or business', 'free')
-    .option('--json', 'print JSON')
-    .action((opts: CommandArgs) => run('projects.create', opts));
+    .addOption(plan())
+    .option(...json)
+    .action(async (opts: CommandArgs) => {
+      await actions.run('projects.create', { ...opts, plan: opts.plan ?? 'free' });
+      if (opts.plan === undefined) {
+        const note = `Note: the free plan has no API access. Upgrade it with: npx shiplog projects update ${String(opts.slug)} --plan pro\n`;
+        (opts.json ? io.stderr : io.stdout)(note);
+      }
+    });
   projects
     .command('update <slug>')
-    .description("change a project's plan or widget settings")
+    .description("change a project's plan, widget settings or reaction emoji")
     .option('--name <name>', 'display name')
-    .option('--plan <plan>', 'free, pro or business')
-    .option('--accent <colour>', 'widget accent colour, #RRGGBB')
-    .option('--position <corner>', 'bottom-right, bottom-left, top-right or top-left')
-    .option('--theme <theme>', 'light, dark or auto')
+    .addOption(plan())
+    .option('--accent <colour>', 'widget accent colour, #RRGGBB', accent)
+    .addOption(new Option('--position <corner>', 'widget corner').choices(POSITIONS))
+    .addOption(new Option('--theme <theme>', 'widget theme').choices(THEMES))
     .option('--reactions <emoji>', 'comma-separated emoji readers can react with, e.g. "👍,🎉,❤️"')
-    .option('--json', 'print JSON')
-    .action((slug: string, opts: CommandArgs) => run('projects.update', { slug, ...opts }));
+    .option(...json)
+    .action((slug: string, opts: CommandArgs, command: Command) => {
+      if (!UPDATE_FLAGS.some((flag) => opts[flag] !== undefined)) {
+        command.error(
+          `error: nothing to update: give at least one of ${UPDATE_FLAGS.map((f) => `--${f}`).join(', ')}`,
+          { exitCode: 2 },
+        );
+      }
+      return actions.run('projects.update', { slug, ...opts });
+    });
 
-  const keys = program.command('keys').description('manage API keys');
+  const keys = program.command('keys').description('create, list and revoke API keys');
   keys
     .command('create <project-slug>')
-    .option('--json', 'print JSON')
-    .action((slug: string, opts: CommandArgs) => run('keys.create', { slug, ...opts }));
+    .description('create an API key for a project (shown once)')
+    .option(...json)
+    .action((slug: string, opts: CommandArgs) => actions.run('keys.create', { slug, ...opts }));
   keys
     .command('list <project-slug>')
-    .option('--json', 'print JSON')
-    .action((slug: string, opts: CommandArgs) => run('keys.list', { slug, ...opts }));
+    .description("list a project's keys: id, last 4 characters, created, last used, revoked")
+    .option(...json)
+    .action((slug: string, opts: CommandArgs) => actions.run('keys.list', { slug, ...opts }));
   keys
     .command('revoke <key-id>')
-    .option('--json', 'print JSON')
-    .action((keyId: string, opts: CommandArgs) => run('keys.revoke', { keyId, ...opts }));
+    .description('revoke an API key at once')
+    .option(...json)
+    .action((keyId: string, opts: CommandArgs) => actions.run('keys.revoke', { keyId, ...opts }));
   return program;
 }
 
@@ -72,26 +134,27 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     config ??= loadConfig();
     return config;
   };
-  const run = async (name: string, args: CommandArgs) => {
-    if (!(name in ADMIN_COMMANDS)) throw new Error(`unknown command ${name}`);
-    io.stdout(await runAdminCommand(getConfig(), name, args));
-  };
-  const migrateNow = async () => {
-    const c = getConfig();
-    const db = await openDatabase({ databaseUrl: c.databaseUrl, dataDir: c.dataDir, max: 1 });
-    try {
-      const applied = await migrate(db.sql);
-      io.stdout(applied.length ? `Applied ${applied.join(', ')}\n` : 'The database is up to date.\n');
-    } finally {
-      await db.close();
-    }
-  };
-  const serve = async () => {
-    getConfig();
-    await import('../server.ts');
+  const actions: Actions = {
+    async run(name, args) {
+      io.stdout(await runAdminCommand(getConfig(), name, args));
+    },
+    async migrate() {
+      const c = getConfig();
+      const db = await openDatabase({ databaseUrl: c.databaseUrl, dataDir: c.dataDir, max: 1 });
+      try {
+        const applied = await migrate(db.sql);
+        io.stdout(applied.length ? `Applied ${applied.join(', ')}\n` : 'The database is up to date.\n');
+      } finally {
+        await db.close();
+      }
+    },
+    async serve(overrides) {
+      const { serve } = await import('../server.ts');
+      await serve(loadConfig(undefined, overrides));
+    },
   };
   try {
-    await buildProgram(io, run, migrateNow, serve).parseAsync(argv, { from: 'user' });
+    await buildProgram(io, actions).parseAsync(argv, { from: 'user' });
     return 0;
   } catch (err) {
     if (err instanceof CommanderError) {

@@ -1,29 +1,47 @@
 /**
  * Runs a project/key command against the configured database: PostgreSQL directly; the embedded
  * database directly when no server holds it, else through the running server's admin socket.
+ * Never creates a database: that is `serve`'s and `migrate`'s job (CONTRACT.md "Operating").
  */
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connect.ts';
-import { DataDirLockedError, isDataDirLocked } from '../db/lock-data-dir.ts';
+import { isDataDirLocked } from '../db/lock-data-dir.ts';
 import { migrate } from '../db/migrate.ts';
 import { ADMIN_COMMANDS, type CommandArgs } from './admin-commands.ts';
-import { adminSocketPath, callAdminSocket } from './admin-socket.ts';
+import { callAdminSocket } from './admin-socket.ts';
 
-export async function runAdminCommand(config: Config, name: string, args: CommandArgs): Promise<string> {
+/** A CLI command that cannot run here; its message names the fix. Exit code 1. */
+export class CommandFailedError extends Error {
+  override name = 'CommandFailedError';
+}
+
+/** Whether `dataDir` holds an initialised embedded database (PostgreSQL's own marker file). */
+function hasEmbeddedDatabase(dataDir: string): boolean {
+  return existsSync(join(dataDir, 'pgdata', 'PG_VERSION'));
+}
+
+/**
+ * @returns the command's printed output.
+ * @throws CommandFailedError when there is no database at the data directory; the command's own
+ *   errors (ShiplogError) otherwise.
+ */
+export async function runAdminCommand(
+  config: Config,
+  name: keyof typeof ADMIN_COMMANDS,
+  args: CommandArgs,
+): Promise<string> {
   const command = ADMIN_COMMANDS[name];
-  if (!command) throw new Error(`unknown command ${name}`);
+  if (!command) throw new CommandFailedError(`unknown command ${name}`);
   if (!config.databaseUrl) {
     const dataDir = resolve(config.dataDir);
-    if (existsSync(dataDir) && (await isDataDirLocked(dataDir))) {
-      if (!existsSync(adminSocketPath(dataDir))) {
-        throw new DataDirLockedError(
-          `the embedded database in ${dataDir} is in use by another process that is not a Shiplog server; stop it and retry`,
-        );
-      }
-      return callAdminSocket(dataDir, name, args);
+    if (!hasEmbeddedDatabase(dataDir)) {
+      throw new CommandFailedError(
+        `no Shiplog database in ${dataDir}: start the server there first (npm start), run this from the directory you run it in, or set SHIPLOG_DATA_DIR (or DATABASE_URL) to the server's`,
+      );
     }
+    if (await isDataDirLocked(dataDir)) return callAdminSocket(dataDir, name, args);
   }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 1 });
   try {

@@ -34,7 +34,7 @@ export async function authPlugin(app: FastifyInstance, options: { sql: Sql }): P
     if (!isWellFormedApiKey(key)) throw new UnauthorizedError('The API key is malformed');
     const found = await findLiveKeyByHash(options.sql, hashApiKey(key));
     if (!found) throw new UnauthorizedError('The API key is unknown or revoked');
-    if (found.project.plan === 'free') throw new UpgradeRequiredError();
+    if (found.project.plan === 'free') throw new UpgradeRequiredError(found.project.slug);
     if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) {
       await touchApiKey(options.sql, found.keyId);
     }

@@ -25,9 +25,10 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
 /** Start `shiplog serve` on a free port; resolves once it listens. */
 export function startServe(
   env: Record<string, string>,
+  args: string[] = [],
 ): Promise<{ child: ChildProcess; url: string; log: () => string; exited: Promise<number | null> }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve'], {
+    const child = spawn(process.execPath, [CLI, 'serve', ...args], {
       env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -3,7 +3,10 @@
  * `shiplog serve` on a real socket; exit codes; delegation to a running embedded server; graceful
  * shutdown with a request in flight.
  */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startServe } from '../../helpers/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
@@ -102,14 +105,68 @@ describe('shiplog CLI', () => {
     expect(badSlug.stderr).toMatch(/^shiplog: slug: must be 1-64 characters/);
 
     const badPlan = await runCli(['projects', 'update', 'acme', '--plan', 'gold'], env);
-    expect(badPlan.code).toBe(1);
-    expect(badPlan.stderr).toMatch(/^shiplog: plan: /);
+    expect(badPlan.code).toBe(2);
+    expect(badPlan.stderr).toMatch(/'gold' is invalid\. Allowed choices are free, pro, business/);
+    const badTheme = await runCli(['projects', 'update', 'acme', '--theme', 'pink'], env);
+    expect(badTheme.code).toBe(2);
+    expect(badTheme.stderr).toMatch(/Allowed choices are light, dark, auto/);
+    const badAccent = await runCli(['projects', 'update', 'acme', '--accent', 'red'], env);
+    expect(badAccent.code).toBe(2);
+    expect(badAccent.stderr).toMatch(/#RRGGBB/);
+    const badPort = await runCli(['serve', '--port', 'eighty'], env);
+    expect(badPort.code).toBe(2);
+    const noOp = await runCli(['projects', 'update', 'acme'], env);
+    expect(noOp.code).toBe(2);
+    expect(noOp.stderr).toMatch(/nothing to update: give at least one of --name, --plan/);
 
     const badConfig = await runCli(['migrate'], { ...env, PORT: 'eighty', LOG_LEVEL: 'loud' });
     expect(badConfig.code).toBe(1);
     expect(badConfig.stderr).toMatch(/PORT/);
     expect(badConfig.stderr).toMatch(/LOG_LEVEL/);
     expect(badConfig.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('prints its version, describes every command, and lists the environment under serve --help', async () => {
+    const version = await runCli(['--version'], env);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    for (const group of [[], ['projects'], ['keys']]) {
+      const help = await runCli([...group, '--help'], env);
+      expect(help.code).toBe(0);
+      const commands = help.stdout.slice(help.stdout.indexOf('Commands:')).split('\n').slice(1);
+      // Every listed command has a description after its usage column.
+      for (const line of commands.filter((l) => /^ {2}\S/.test(l))) expect(line).toMatch(/\S {2,}\S/);
+    }
+    const serveHelp = await runCli(['serve', '--help'], env);
+    expect(serveHelp.stdout).toMatch(/--port <port>/);
+    expect(serveHelp.stdout).toMatch(/DATABASE_URL/);
+  });
+
+  it('serve --port and --host win over PORT and HOST', async () => {
+    const server = await startServe({ ...env, PORT: '1', HOST: '0.0.0.0' }, [
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+    ]);
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+  });
+
+  it('projects create without --plan says the free plan has no API access and how to upgrade', async () => {
+    const created = await runCli(['projects', 'create', '--name', 'Free', '--slug', 'free-one'], env);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain('npx shiplog projects update free-one --plan pro');
+    const asJson = await runCli(
+      ['projects', 'create', '--name', 'Free', '--slug', 'free-two', '--json'],
+      env,
+    );
+    expect(JSON.parse(asJson.stdout).project.plan).toBe('free');
+    expect(asJson.stderr).toContain('npx shiplog projects update free-two --plan pro');
   });
 
   it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
@@ -148,5 +205,22 @@ describe('shiplog CLI', () => {
     expect(JSON.parse(text).entry.slug).toBe('sent-slowly');
     expect(await server.exited).toBe(0);
     expect(server.log()).toContain('shutting down');
+  });
+});
+
+describe('shiplog CLI without a database', () => {
+  it('never creates one: keys list in an empty directory exits 1 naming the path and the fix', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'shiplog-empty-'));
+    try {
+      const result = await runCli(['keys', 'list', 'my-app'], { SHIPLOG_DATA_DIR: join(empty, '.shiplog') });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(
+        /^shiplog: no Shiplog database in .*\.shiplog: start the server there first/,
+      );
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(await readdir(empty)).toEqual([]);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
   });
 });

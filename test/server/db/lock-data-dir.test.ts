@@ -2,7 +2,7 @@
  * The embedded database belongs to one process at a time (CONTRACT.md "Operating"): a second process
  * gets a clear error naming the fix, and the lock of a crashed process is recovered.
  */
-import { cp, mkdir, mkdtemp, rm, utimes } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, inject, it } from 'vitest';
@@ -40,21 +40,36 @@ it('refuses a second server on the same data directory with a message naming the
   }
 });
 
-it('recovers the stale lock of a crashed process', async () => {
+it('starts at once after the previous server was killed with SIGKILL', async () => {
   const dataDir = await embeddedDataDir();
   const crashed = await startServe({ SHIPLOG_DATA_DIR: dataDir });
   crashed.child.kill('SIGKILL');
   await crashed.exited;
-  // A SIGKILLed process leaves its lock behind; make it look as old as a crash long ago.
-  await mkdir(lockPath(dataDir), { recursive: true });
-  const past = new Date(Date.now() - 60_000);
-  await utimes(lockPath(dataDir), past, past);
+  // The lock file is still there, naming a process that no longer exists.
+  expect(JSON.parse(await readFile(lockPath(dataDir), 'utf8')).pid).toBe(crashed.child.pid);
 
+  // What a supervisor does: start again immediately, and again if need be (never after a delay).
   const restarted = await startServe({ SHIPLOG_DATA_DIR: dataDir });
   try {
     expect((await fetch(`${restarted.url}/readyz`)).status).toBe(200);
+    // The CLI reaches the new server, not the dead one's socket.
+    const created = await runCli(
+      ['projects', 'create', '--name', 'After', '--slug', 'after', '--plan', 'pro'],
+      {
+        SHIPLOG_DATA_DIR: dataDir,
+      },
+    );
+    expect(created.code, created.stderr).toBe(0);
   } finally {
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toBe(0);
   }
+});
+
+it('stops with exit code 1 when its lock is taken away while it runs', async () => {
+  const dataDir = await embeddedDataDir();
+  const server = await startServe({ SHIPLOG_DATA_DIR: dataDir });
+  await rm(lockPath(dataDir));
+  expect(await server.exited).toBe(1);
+  expect(server.log()).toMatch(/lost the lock on the data directory/);
 });

@@ -210,10 +210,12 @@ describe('authentication and plans', () => {
   });
 
   it('402 upgrade_required on the free plan', async () => {
-    const { headers: free } = await server.project('free');
+    const { headers: free, project } = await server.project('free');
     const res = await get('/api/v1/entries', free);
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ code: 'upgrade_required', status: 402 });
+    // The detail names the command that upgrades this very project.
+    expect(res.json().detail).toContain(`npx shiplog projects update ${project.slug} --plan pro`);
   });
 
   it('sends no CORS headers on /api/v1', async () => {
