@@ -51,14 +51,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     },
     genReqId: () => newId('req'),
     requestIdHeader: false,
-    // A hop count N trusts the N nearest proxies (the same rule as Express's `trust proxy`).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',

@@ -10,16 +10,25 @@ import { z } from 'zod';
 
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
-/** TRUST_PROXY: a hop count, `true`, or a comma-separated list of proxy addresses / CIDR blocks. */
+/**
+ * TRUST_PROXY: a comma-separated list of proxy addresses / CIDR blocks (CONTRACT.md "Rate limits").
+ * A hop count or `true` is refused: either lets a client that connects directly pick its own address
+ * by sending X-Forwarded-For (Fastify 5.12.8 dropped hop-count trust for that reason).
+ */
 const trustProxy = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z
     .string()
     .optional()
-    .transform((value, ctx): number | boolean | string[] | false => {
+    .transform((value, ctx): string[] | false => {
       if (value === undefined || value === 'false') return false;
-      if (value === 'true') return true;
-      if (/^\d+$/.test(value)) return Number(value);
+      if (/^\d+$/.test(value) || value === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${value}" would let any direct client choose its address; list the proxies' addresses or CIDR blocks instead, e.g. TRUST_PROXY=10.0.0.0/8 or TRUST_PROXY=127.0.0.1`,
+        });
+        return z.NEVER;
+      }
       const items = value.split(',').map((s) => s.trim());
       for (const item of items) {
         const [address, prefix] = item.split('/');
@@ -122,8 +131,8 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Fastify `trustProxy`: false means X-Forwarded-For is ignored. */
-  trustProxy: number | boolean | string[];
+  /** Proxies whose X-Forwarded-For is believed (addresses/CIDRs); false: X-Forwarded-For is ignored. */
+  trustProxy: string[] | false;
   /** Requests per minute allowed to one API key on /api/v1. */
   apiRateLimitPerMinute: number;
   redisUrl: string | undefined;

@@ -98,7 +98,7 @@ export async function callAdminSocket(dataDir: string, name: string, args: Comma
         path: `/commands/${encodeURIComponent(name)}`,
         headers: { 'content-type': 'application/json' },
       },
-      (res) => readBody(res).then((text) => resolve({ status: res.statusCode ?? 500, text }), reject),
+      (res) => void readBody(res).then((text) => resolve({ status: res.statusCode ?? 500, text }), reject),
     );
     req.on('error', (err: NodeJS.ErrnoException) =>
       reject(

@@ -8,11 +8,11 @@
  * Several policies may apply to one request (e.g. per IP and per anonymous id); each is counted and
  * reported, and the request is refused with 429 `rate_limited` + `Retry-After` when any is exceeded.
  */
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { RateLimitedError } from '../errors.ts';
+import { createRedis, failoverStore, type StoreHealth } from './failover-store.ts';
 
 export type RateLimitPolicy = {
   /** Policy name shown in the headers, e.g. "api". */
@@ -30,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** A hook enforcing `policies` on the routes it is added to. */
     rateLimitHook(policies: RateLimitPolicy[]): onRequestAsyncHookHandler;
+    /** The shared counter store's state when Redis is configured (for /readyz); undefined otherwise. */
+    rateLimitStoreHealth(): StoreHealth | undefined;
   }
 }
 
@@ -41,23 +43,19 @@ async function rateLimitPlugin(
   app: FastifyInstance,
   options: { redisUrl?: string | undefined; redisPrefix?: string },
 ): Promise<void> {
-  let redis: Redis | undefined;
+  let health: () => StoreHealth | undefined = () => undefined;
+  let Store: FastifyRateLimitStoreCtor | undefined;
   if (options.redisUrl) {
-    redis = new Redis(options.redisUrl, {
-      maxRetriesPerRequest: 2,
-      connectTimeout: 2_000,
-      lazyConnect: false,
-    });
-    redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+    const redis = createRedis(options.redisUrl);
+    const failover = failoverStore(redis, `${options.redisPrefix ?? 'shiplog:'}rl:`, app.log);
+    Store = failover.Store;
+    health = failover.health;
     app.addHook('onClose', async () => {
-      await redis?.quit();
+      redis.disconnect();
     });
   }
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: `${options.redisPrefix ?? 'shiplog:'}rl:` } : {}),
-    skipOnError: false,
-  });
+  await app.register(rateLimit, { global: false, ...(Store ? { store: Store } : {}), skipOnError: false });
+  app.decorate('rateLimitStoreHealth', () => health());
 
   app.decorate('rateLimitHook', (policies: RateLimitPolicy[]) => {
     const checkers = policies.map((policy) => ({

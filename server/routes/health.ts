@@ -1,4 +1,8 @@
-/** /healthz: the process is up. /readyz: the database answers (for load balancers and orchestrators). */
+/**
+ * /healthz: the process is up. /readyz: the database answers (for load balancers and orchestrators);
+ * with Redis configured but unreachable, `200 {"status":"degraded",…,"redis":"unavailable"}`: the
+ * service still answers, with per-process rate limits (CONTRACT.md "Rate limits").
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../services/context.ts';
 
@@ -16,7 +20,9 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServiceContext): P
           timer = setTimeout(() => reject(new Error('database timeout')), READY_TIMEOUT_MS);
         }),
       ]);
-      return { status: 'ok', database: 'ok' };
+      const store = app.rateLimitStoreHealth();
+      if (!store) return { status: 'ok', database: 'ok' };
+      return { status: store.redis === 'ok' ? 'ok' : 'degraded', database: 'ok', redis: store.redis };
     } catch (err) {
       request.log.warn({ err }, 'readiness check failed');
       return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });

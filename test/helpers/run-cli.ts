@@ -41,6 +41,6 @@ export function startServe(
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    exited.then((code) => reject(new Error(`serve exited with ${code} before listening:\n${output}`)));
+    void exited.then((code) => reject(new Error(`serve exited with ${code} before listening:\n${output}`)));
   });
 }

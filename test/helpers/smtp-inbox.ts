@@ -22,10 +22,12 @@ export async function startInbox(): Promise<Inbox> {
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', async () => {
-        messages.push(await PostalMime.parse(Buffer.concat(chunks)));
-        for (const wake of waiters.splice(0)) wake();
-        callback();
+      stream.on('end', () => {
+        void PostalMime.parse(Buffer.concat(chunks)).then((message) => {
+          messages.push(message);
+          for (const wake of waiters.splice(0)) wake();
+          callback();
+        }, callback);
       });
     },
   });

@@ -55,7 +55,11 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe('./.shiplog');
     expect(config.trustProxy).toEqual(['10.0.0.0/8', '192.168.1.1']);
     expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:3000');
-    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    // A hop count or `true` lets a direct client pick its own address: refused, naming the fix.
+    for (const unsafe of ['1', '2', 'true'])
+      expect(() => loadConfig({ TRUST_PROXY: unsafe })).toThrow(
+        /TRUST_PROXY: .* list the proxies' addresses or CIDR blocks/,
+      );
   });
 
   it('lists every bad variable by name in one error', () => {

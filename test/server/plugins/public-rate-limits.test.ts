@@ -86,6 +86,19 @@ describe('behind a trusted proxy', () => {
       for (let i = 0; i < 8; i++) expect((await send('192.0.2.10')).statusCode).toBe(202);
       expect((await send('192.0.2.10')).statusCode).toBe(429);
       expect((await send('192.0.2.11')).statusCode).toBe(202);
+
+      // A client that connects directly, not through the proxy, cannot choose its address.
+      const direct = (xff: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/subscribe',
+          remoteAddress: '198.51.100.77',
+          headers: { 'x-forwarded-for': xff },
+          payload: { project: project.slug, email: `d${++n}@example.com` },
+        });
+      const statuses = [];
+      for (let i = 0; i < 12; i++) statuses.push((await direct(`203.0.113.${i + 1}`)).statusCode);
+      expect(statuses.filter((s) => s === 202)).toHaveLength(8);
     } finally {
       await proxied.close();
     }
