@@ -11,6 +11,9 @@ import { listenProjectChanges, notifyProjectChanged } from './db/notifications.t
 import { purgeExpiredPending } from './db/subscribers.ts';
 import corsPlugin from './plugins/cors.ts';
 import errorsPlugin from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.ts';
+import { loggerOptions } from './plugins/log-options.ts';
+import strictInputPlugin from './plugins/strict-input.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import { zodValidatorCompiler } from './plugins/validate.ts';
 import { docsErrorsRoutes } from './routes/docs-errors.ts';
@@ -25,6 +28,7 @@ import type { ServiceContext } from './services/context.ts';
 import { newId } from './services/new-id.ts';
 import { createAiClient } from './services/drafting/create-ai-client.ts';
 import { createMailer } from './services/mail/create-mailer.ts';
+import { createMarkdownRenderer } from './services/markdown-renderer.ts';
 import { createWidgetCache } from './services/widget-cache.ts';
 
 const HOUR_MS = 3_600_000;
@@ -45,14 +49,13 @@ export type BuildAppOptions = {
 
 export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers["idempotency-key"]'],
-    },
+    logger: logger ?? loggerOptions(config),
     genReqId: () => newId('req'),
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   };
@@ -66,6 +69,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     sql: db.sql,
     config,
     widgetCache,
+    markdown: createMarkdownRenderer(config.renderTimeoutMs),
     openai: createAiClient(config.ai),
     mailer: createMailer(config, app.log),
     unsubscribeSecret: await getOrCreateSecret(db.sql, 'unsubscribe'),
@@ -75,6 +79,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     },
   };
   app.addHook('onClose', async () => ctx.mailer.close());
+  app.addHook('onClose', async () => ctx.markdown.close());
   app.decorate('shiplog', ctx);
 
   // Other instances' writes reach this one's caches through NOTIFY; only needed when the database is shared.
@@ -100,6 +105,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
   await app.register(errorsPlugin);
   await app.register(corsPlugin);
+  await app.register(strictInputPlugin);
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
 
   // Routes get the context by closure: register()'s options object also carries `prefix`.

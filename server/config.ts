@@ -88,6 +88,7 @@ const schema = z.object({
     z.coerce.number().int().min(0).max(10).default(2),
   ),
   SHIPLOG_AI_MAX_INPUT_TOKENS: positiveInt(24_000),
+  SHIPLOG_RENDER_TIMEOUT_MS: positiveInt(2_000),
   SHIPLOG_AI_QUOTA_PRO: nonNegativeInt(200),
   SHIPLOG_AI_QUOTA_BUSINESS: nonNegativeInt(2000),
 });
@@ -133,6 +134,8 @@ export type Config = {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Proxies whose X-Forwarded-For is believed (addresses/CIDRs); false: X-Forwarded-For is ignored. */
   trustProxy: string[] | false;
+  /** Time budget of rendering one entry body, in milliseconds (over it: `400 invalid`). */
+  renderTimeoutMs: number;
   /** Requests per minute allowed to one API key on /api/v1. */
   apiRateLimitPerMinute: number;
   redisUrl: string | undefined;
@@ -175,6 +178,7 @@ export function loadConfig(
     dataDir: e.SHIPLOG_DATA_DIR,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    renderTimeoutMs: e.SHIPLOG_RENDER_TIMEOUT_MS,
     apiRateLimitPerMinute: e.SHIPLOG_API_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

@@ -21,13 +21,10 @@ const plainText = (max: number) =>
   z.string().trim().min(1).max(max).refine(noNul, 'Must not contain NUL (U+0000) characters');
 const title = plainText(200);
 /**
- * Markdown, at most 100 000 characters (well under the 1 MiB body limit even in UTF-8). U+0000 becomes
- * U+FFFD, as CommonMark 0.31 §2.3 requires of Markdown input "for security reasons".
+ * Markdown, at most 100 000 characters (CONTRACT.md "General"; well under the 1 MiB body limit even in
+ * UTF-8). U+0000 is refused like in every other string (the server's input guard).
  */
-const body = z
-  .string()
-  .max(100_000)
-  .transform((s) => s.replaceAll('\u0000', '\uFFFD'));
+const body = z.string().max(100_000, 'must be at most 100,000 characters');
 const version = plainText(40).nullable();
 
 /** POST /api/v1/entries body. Unknown fields are rejected (CONTRACT.md "General"). */
@@ -53,9 +50,25 @@ export const UpdateEntryInputSchema = z
   .refine((v) => Object.keys(v).length > 0, { message: 'send at least one field to change' });
 export type UpdateEntryInput = z.infer<typeof UpdateEntryInputSchema>;
 
+/**
+ * A query-string integer: plain decimal digits only (CONTRACT.md "General": `limit=1e1`, `0x10` or
+ * ` 1` are `400 invalid`), within [min, max], with one error per field whatever is wrong.
+ */
+export function queryInt(min: number, max: number, fallback: number) {
+  return z
+    .string()
+    .transform((s, ctx) => {
+      const n = /^\d{1,15}$/.test(s) ? Number(s) : NaN;
+      if (n >= min && n <= max) return n;
+      ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+      return z.NEVER;
+    })
+    .default(fallback);
+}
+
 /** GET /api/v1/entries query string. */
 export const ListEntriesQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: queryInt(1, 100, 20),
   cursor: z.string().min(1).max(500).optional(),
   status: StatusSchema.optional(),
   category: CategorySchema.optional(),

@@ -10,6 +10,7 @@ import type { Sql } from '../db/connect.ts';
 import type { ProjectRow } from '../db/projects.ts';
 import { UnauthorizedError, UpgradeRequiredError } from '../errors.ts';
 import { hashApiKey, isWellFormedApiKey } from '../services/api-key-format.ts';
+import { clientAddress } from './client-address.ts';
 
 export type Auth = { project: ProjectRow; keyId: string };
 
@@ -25,19 +26,34 @@ export function authOf(request: FastifyRequest): Auth {
   return request.auth;
 }
 
+/** Failed authentications per client address (CONTRACT.md "Rate limits"): then 429 before any lookup. */
+const AUTH_FAILURES = { name: 'auth-failures', max: 60, windowSeconds: 60, key: clientAddress };
+
 export async function authPlugin(app: FastifyInstance, options: { sql: Sql }): Promise<void> {
   app.decorateRequest('auth', null);
+  const failures = app.failureLimit(AUTH_FAILURES);
   app.addHook('onRequest', async (request) => {
-    const match = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '');
-    if (!match) throw new UnauthorizedError();
-    const key = match[1]!;
-    if (!isWellFormedApiKey(key)) throw new UnauthorizedError('The API key is malformed');
-    const found = await findLiveKeyByHash(options.sql, hashApiKey(key));
-    if (!found) throw new UnauthorizedError('The API key is unknown or revoked');
-    if (found.project.plan === 'free') throw new UpgradeRequiredError(found.project.slug);
-    if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) {
-      await touchApiKey(options.sql, found.keyId);
+    await failures.assertAllowed(request);
+    try {
+      await authenticate(request, options.sql);
+    } catch (err) {
+      if (err instanceof UnauthorizedError) await failures.recordFailure(request);
+      throw err;
     }
-    request.auth = { project: found.project, keyId: found.keyId };
   });
+}
+
+/** Sets `request.auth`. @throws UnauthorizedError, UpgradeRequiredError. */
+async function authenticate(request: FastifyRequest, sql: Sql): Promise<void> {
+  const match = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '');
+  if (!match) throw new UnauthorizedError();
+  const key = match[1]!;
+  if (!isWellFormedApiKey(key)) throw new UnauthorizedError('The API key is malformed');
+  const found = await findLiveKeyByHash(sql, hashApiKey(key));
+  if (!found) throw new UnauthorizedError('The API key is unknown or revoked');
+  if (found.project.plan === 'free') throw new UpgradeRequiredError(found.project.slug);
+  if (!found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() > 60_000) {
+    await touchApiKey(sql, found.keyId);
+  }
+  request.auth = { project: found.project, keyId: found.keyId };
 }

@@ -17,11 +17,21 @@ const PUBLIC = {
 };
 const NONE = { origin: false };
 
+/** Whether `url` is on the key-authenticated API, which sends no CORS headers. */
+export function isKeyApiPath(url: string): boolean {
+  return url.startsWith('/api/v1/') || url === '/api/v1' || url.startsWith('/api/v1?');
+}
+
+/** The CORS headers of a public response, for answers written outside the plugin (framework errors). */
+export const PUBLIC_CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': PUBLIC.exposedHeaders.join(', '),
+};
+
 async function corsPlugin(app: FastifyInstance): Promise<void> {
   await app.register(cors, {
     delegator: (request, callback) => {
-      const url = request.url ?? '';
-      callback(null, url.startsWith('/api/v1/') || url === '/api/v1' ? NONE : PUBLIC);
+      callback(null, isKeyApiPath(request.url ?? '') ? NONE : PUBLIC);
     },
   });
 }

@@ -30,6 +30,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** A hook enforcing `policies` on the routes it is added to. */
     rateLimitHook(policies: RateLimitPolicy[]): onRequestAsyncHookHandler;
+    /**
+     * A limit on failures only: `assertAllowed` refuses (429) once `policy.max` failures were recorded in
+     * the window, without counting the request itself; `recordFailure` counts one.
+     */
+    failureLimit(policy: RateLimitPolicy): {
+      assertAllowed(request: FastifyRequest): Promise<void>;
+      recordFailure(request: FastifyRequest): Promise<void>;
+    };
     /** The shared counter store's state when Redis is configured (for /readyz); undefined otherwise. */
     rateLimitStoreHealth(): StoreHealth | undefined;
   }
@@ -56,6 +64,27 @@ async function rateLimitPlugin(
   }
   await app.register(rateLimit, { global: false, ...(Store ? { store: Store } : {}), skipOnError: false });
   app.decorate('rateLimitStoreHealth', () => health());
+
+  app.decorate('failureLimit', (policy: RateLimitPolicy) => {
+    const counter = app.createRateLimit({
+      max: policy.max,
+      timeWindow: policy.windowSeconds * 1000,
+      keyGenerator: async (request) => `${policy.name}:${await policy.key(request)}`,
+    });
+    return {
+      async assertAllowed(request: FastifyRequest) {
+        const seen = await counter(request, { increment: false });
+        if (seen.isAllowed || seen.remaining > 0 || seen.ttlInSeconds <= 0) return;
+        throw new RateLimitedError(seen.ttlInSeconds, {
+          'ratelimit-policy': `"${policy.name}";q=${policy.max};w=${policy.windowSeconds}`,
+          ratelimit: `"${policy.name}";r=0;t=${seen.ttlInSeconds}`,
+        });
+      },
+      async recordFailure(request: FastifyRequest) {
+        await counter(request);
+      },
+    };
+  });
 
   app.decorate('rateLimitHook', (policies: RateLimitPolicy[]) => {
     const checkers = policies.map((policy) => ({

@@ -3,12 +3,15 @@ import type OpenAI from 'openai';
 import type { Config } from '../config.ts';
 import type { Sql } from '../db/connect.ts';
 import type { Mailer } from './mail/create-mailer.ts';
+import type { MarkdownRenderer } from './markdown-renderer.ts';
 import type { WidgetCache } from './widget-cache.ts';
 
 export type ServiceContext = {
   sql: Sql;
   config: Config;
   widgetCache: WidgetCache;
+  /** Entry bodies → sanitized HTML, in worker threads with a time budget. */
+  markdown: MarkdownRenderer;
   /** The AI provider's client, when `config.ai.provider` is `openai`. */
   openai: OpenAI | null;
   mailer: Mailer;

@@ -9,7 +9,6 @@ import type { ServiceContext } from './context.ts';
 import { dispatchRelease } from './dispatch-release.ts';
 import { slugFromId, slugFromTitle } from './make-slug.ts';
 import { newId } from './new-id.ts';
-import { renderMarkdown } from './render-markdown.ts';
 
 export async function createEntry(
   ctx: ServiceContext,
@@ -18,7 +17,7 @@ export async function createEntry(
   source: 'api' | 'generate' = 'api',
 ): Promise<EntryRow> {
   const id = newId('ent');
-  const html = renderMarkdown(input.body);
+  const html = await ctx.markdown.render(input.body);
   const row = await ctx.sql.begin(async (tx) => {
     const inserted = await insertEntry(
       tx,

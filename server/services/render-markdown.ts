@@ -11,6 +11,13 @@ import sanitizeHtml from 'sanitize-html';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
+/**
+ * Only absolute URLs survive (CONTRACT.md "GET /api/widget/{slug}"): the widget shows this HTML inside
+ * the customer's page, where `/logout` or `../x` would resolve against the customer's site.
+ */
+const ABSOLUTE_LINK = /^(https?:\/\/|mailto:)/i;
+const ABSOLUTE_IMAGE = /^https?:\/\//i;
+
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'h1',
@@ -67,12 +74,16 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
   // Task-list checkboxes from GFM only; any other input is dropped.
-  exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
+  // Images without an absolute http(s) source are dropped.
+  exclusiveFilter: (frame) =>
+    (frame.tag === 'input' && frame.attribs.type !== 'checkbox') ||
+    (frame.tag === 'img' && !ABSOLUTE_IMAGE.test(frame.attribs.src ?? '')),
   transformTags: {
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' },
-    }),
+    // A link without an absolute target loses its tag (a span is not allowed) and keeps its text.
+    a: (tagName, attribs) =>
+      ABSOLUTE_LINK.test(attribs.href ?? '')
+        ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' } }
+        : { tagName: 'span', attribs: {} },
     input: (tagName, attribs) => ({
       tagName,
       attribs: { type: 'checkbox', disabled: '', ...(attribs.checked !== undefined ? { checked: '' } : {}) },

@@ -7,7 +7,6 @@ import { type EntryChanges, type EntryRow, updateEntry as updateEntryRow } from 
 import { notifyProjectChanged } from '../db/notifications.ts';
 import { NotFoundError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
-import { renderMarkdown } from './render-markdown.ts';
 
 export async function updateEntry(
   ctx: ServiceContext,
@@ -16,7 +15,7 @@ export async function updateEntry(
   input: UpdateEntryInput,
 ): Promise<EntryRow> {
   const changes: EntryChanges = { ...input };
-  if (input.body !== undefined) changes.html = renderMarkdown(input.body);
+  if (input.body !== undefined) changes.html = await ctx.markdown.render(input.body);
   const row = await ctx.sql.begin(async (tx) => {
     const updated = await updateEntryRow(tx, projectId, id, changes);
     if (!updated) throw new NotFoundError(`No entry ${id} in this project`);

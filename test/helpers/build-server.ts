@@ -2,7 +2,7 @@
  * The app under test on its own fresh database, migrated, with helpers to make projects and keys.
  * Call `close()` in afterAll: it closes the app and the pool and drops the database.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/connect.ts';
@@ -25,7 +25,10 @@ export type TestServer = {
 
 let counter = 0;
 
-export async function buildTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function buildTestServer(
+  env: Record<string, string> = {},
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestServer> {
   const testDb = await createTestDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -36,7 +39,7 @@ export async function buildTestServer(env: Record<string, string> = {}): Promise
   });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 4 });
   await migrate(db.sql);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, ...options });
   await app.ready();
   return {
     app,

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       dataDir: './.shiplog',
       logLevel: 'info',
       trustProxy: false,
+      renderTimeoutMs: 2000,
       apiRateLimitPerMinute: 600,
       redisUrl: undefined,
       redisPrefix: 'shiplog:',

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { queryInt } from '../../../core/contract/entries.schema.ts';
 import { countSubscribers, listSubscribers } from '../../db/subscribers.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -12,7 +13,7 @@ import { decodeCursor, keysetPage } from '../../services/keyset-cursor.ts';
 
 const QuerySchema = z.strictObject({
   status: z.enum(['pending', 'confirmed', 'unsubscribed']).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: queryInt(1, 100, 50),
   cursor: z.string().min(1).max(500).optional(),
 });
 

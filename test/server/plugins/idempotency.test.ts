@@ -1,4 +1,8 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RateLimitedError } from '../../../server/errors.ts';
+import errorsPlugin from '../../../server/plugins/errors.ts';
+import { idempotencyPlugin } from '../../../server/plugins/idempotency.ts';
 import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
 
 let server: TestServer;
@@ -135,5 +139,43 @@ describe('Idempotency-Key', () => {
     expect(res.statusCode).toBe(201);
     expect(res.headers['idempotent-replayed']).toBeUndefined();
     expect(await countEntries(project.id)).toBe(2);
+  });
+
+  it('does not store a 429 produced after the key was claimed: a retry runs again', async () => {
+    // No route of the API answers 429 after the claim today (the limiters run before it), so the
+    // plugin is driven here in an app of its own whose handler is rate-limited once.
+    const { project } = await server.project();
+    const app = Fastify();
+    await app.register(errorsPlugin);
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      request.auth = { project, keyId: 'key_test' };
+    });
+    await idempotencyPlugin(app, { sql: server.db.sql });
+    let calls = 0;
+    app.post('/thing', async (_request, reply) => {
+      if (++calls === 1) throw new RateLimitedError(1, {});
+      return reply.code(201).send({ calls });
+    });
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/thing',
+        headers: { 'idempotency-key': 'limited-once' },
+        payload: {},
+      });
+    try {
+      expect((await send()).statusCode).toBe(429);
+      const retry = await send();
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBeUndefined();
+      expect(retry.json()).toEqual({ calls: 2 });
+      // The success is stored and replayed from now on.
+      const replay = await send();
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(calls).toBe(2);
+    } finally {
+      await app.close();
+    }
   });
 });

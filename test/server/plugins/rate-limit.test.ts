@@ -24,7 +24,8 @@ it('limits each API key separately, with draft RateLimit headers and a 429 probl
   expect(limited.headers['ratelimit-policy']).toBe('"api";q=3;w=60');
   expect(limited.headers.ratelimit).toMatch(/^"api";r=0;t=\d+$/);
 
-  // A 429 is not stored against an Idempotency-Key: once the window passes, the retry runs.
+  // The limiter answers before an Idempotency-Key is claimed, so nothing is stored for it (the plugin's
+  // own handling of a later 429 is tested in idempotency.test.ts).
   const withKey = await server.app.inject({
     method: 'POST',
     url: '/api/v1/entries',
@@ -38,4 +39,25 @@ it('limits each API key separately, with draft RateLimit headers and a 429 probl
   expect(
     (await server.app.inject({ method: 'GET', url: '/api/v1/entries', headers: b.headers })).statusCode,
   ).toBe(200);
+});
+
+it('refuses an address after 60 failed authentications a minute, before any key lookup', async () => {
+  const { headers } = await server.project();
+  const attempt = (ip: string, authorization: string) =>
+    server.app.inject({
+      method: 'GET',
+      url: '/api/v1/entries',
+      remoteAddress: ip,
+      headers: { authorization },
+    });
+  const unknown = (i: number) => `Bearer shl_${String(i).padStart(36, '0')}`;
+  for (let i = 0; i < 60; i++) expect((await attempt('203.0.113.9', unknown(i))).statusCode).toBe(401);
+  const refused = await attempt('203.0.113.9', unknown(61));
+  expect(refused.statusCode).toBe(429);
+  expect(refused.json().code).toBe('rate_limited');
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  expect(refused.headers['ratelimit-policy']).toBe('"auth-failures";q=60;w=60');
+  // Another address is unaffected, and successes from it count nothing.
+  expect((await attempt('203.0.113.10', headers.authorization!)).statusCode).toBe(200);
+  expect((await attempt('203.0.113.10', unknown(1))).statusCode).toBe(401);
 });

@@ -1,0 +1,30 @@
+/**
+ * The request log's options: pino at the configured level, with secrets kept out (CONTRACT.md
+ * "Operating"): the Authorization and Idempotency-Key headers are redacted, and so is the value of
+ * every `token` query parameter (confirmation, unsubscribe and preview links carry their secret there).
+ */
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { Config } from '../config.ts';
+
+const TOKEN_PARAM = /([?&](?:token|key|secret)=)[^&#]*/gi;
+
+/** `url` with the values of its token-bearing query parameters replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  return url.replace(TOKEN_PARAM, '$1[redacted]');
+}
+
+export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers["idempotency-key"]'],
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+  };
+}

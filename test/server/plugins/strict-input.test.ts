@@ -1,0 +1,213 @@
+/**
+ * Bad input on every route gets a problem document in the contract's shape, never a 500 (CONTRACT.md
+ * "General" and "Errors"): U+0000 anywhere, charsets and bytes that are not UTF-8, bodies on routes that
+ * take none, query numbers that are not plain decimal, and what Fastify or Node refuse before routing.
+ * Request logs never carry the tokens of email links.
+ */
+import { connect } from 'node:net';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProblemSchema } from '../../../core/contract/problem.ts';
+import { loggerOptions } from '../../../server/plugins/log-options.ts';
+import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
+
+let server: TestServer;
+let headers: Record<string, string>;
+let slug: string;
+let entryId: string;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  server = await buildTestServer(
+    {},
+    { logger: { ...(loggerOptions({ logLevel: 'info' }) as object), stream } },
+  );
+  const created = await server.project('pro');
+  headers = created.headers;
+  slug = created.project.slug;
+  const entry = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/entries',
+    headers,
+    payload: { title: 'Published', body: 'x', publish: true },
+  });
+  entryId = entry.json().entry.id;
+});
+afterAll(() => server.close());
+
+function expectProblem(
+  res: { statusCode: number; headers: Record<string, unknown>; json: () => any },
+  status: number,
+) {
+  expect(res.statusCode).toBe(status);
+  expect(String(res.headers['content-type'])).toMatch(/^application\/problem\+json/);
+  const problem = ProblemSchema.parse(res.json());
+  expect(problem.status).toBe(status);
+  expect(res.headers['x-request-id']).toBe(problem.requestId);
+  return problem;
+}
+
+describe('U+0000', () => {
+  it('is 404 in a path identifier and 400 with a pointer in a query or body, on every route', async () => {
+    expectProblem(await server.app.inject('/api/widget/al%00pha'), 404);
+    expectProblem(await server.app.inject({ url: '/api/v1/entries/ent_%00x', headers }), 404);
+    const cursor = expectProblem(
+      await server.app.inject({ url: '/api/v1/entries?cursor=a%00b', headers }),
+      400,
+    );
+    expect(cursor.errors).toEqual([
+      { pointer: '/query/cursor', detail: 'Must not contain NUL (U+0000) characters' },
+    ]);
+
+    const cases: [string, object, string][] = [
+      ['/api/subscribe', { project: `${slug}\u0000`, email: 'a@example.com' }, '/project'],
+      [
+        '/api/reactions',
+        { entryId: `${entryId}\u0000`, emoji: '👍', anonymousId: 'reader-0001' },
+        '/entryId',
+      ],
+      [
+        '/api/analytics',
+        { project: slug, type: 'view', anonymousId: 'reader-0001', url: 'https://a\u0000' },
+        '/url',
+      ],
+      [
+        '/api/analytics',
+        { events: [{ project: slug, type: 'view', anonymousId: 'r\u0000-0001' }] },
+        '/events/0/anonymousId',
+      ],
+    ];
+    for (const [url, payload, pointer] of cases) {
+      const problem = expectProblem(await server.app.inject({ method: 'POST', url, payload }), 400);
+      expect(problem.errors?.[0]?.pointer, url).toBe(pointer);
+    }
+  });
+});
+
+describe('JSON bodies', () => {
+  const post = (contentType: string, payload: string | Buffer) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/v1/entries',
+      headers: { ...headers, 'content-type': contentType },
+      payload,
+    });
+
+  it('are UTF-8: another charset is 415, invalid bytes are 400 and never replaced', async () => {
+    const json = JSON.stringify({ title: 'Charset', body: 'x' });
+    expectProblem(await post('application/json; charset=iso-8859-1', json), 415);
+    expectProblem(await post('application/json; charset=utf-16', json), 415);
+    expect((await post('application/json; charset=UTF-8', json)).statusCode).toBe(201);
+    const bad = Buffer.concat([
+      Buffer.from('{"title":"bad'),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('","body":"x"}'),
+    ]);
+    const problem = expectProblem(await post('application/json', bad), 400);
+    expect(problem.detail).toBe('The body is not valid UTF-8');
+  });
+
+  it('publish and unpublish take no body: empty or {} only', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/entries',
+      headers,
+      payload: { title: 'Strict publish', body: 'x' },
+    });
+    const id = created.json().entry.id;
+    const withBody = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/entries/${id}/publish`,
+      headers,
+      payload: { x: 1 },
+    });
+    expect(expectProblem(withBody, 400).errors).toEqual([{ pointer: '/x', detail: 'Unknown field' }]);
+    const entry = await server.app.inject({ url: `/api/v1/entries/${id}`, headers });
+    expect(entry.json().entry.status).toBe('draft');
+    const empty = await server.app.inject({ method: 'POST', url: `/api/v1/entries/${id}/publish`, headers });
+    expect(empty.statusCode).toBe(200);
+    const emptyObject = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/entries/${id}/unpublish`,
+      headers,
+      payload: {},
+    });
+    expect(emptyObject.statusCode).toBe(200);
+  });
+});
+
+describe('query numbers', () => {
+  it('are plain decimal integers in range, with one error per field', async () => {
+    for (const limit of ['1e1', '0x10', '%201', '10.0', '-1', '0', '101', '99999999999999999999']) {
+      const problem = expectProblem(
+        await server.app.inject({ url: `/api/v1/entries?limit=${limit}`, headers }),
+        400,
+      );
+      expect(problem.errors, limit).toEqual([
+        { pointer: '/query/limit', detail: 'must be a whole number from 1 to 100' },
+      ]);
+    }
+    expect((await server.app.inject({ url: '/api/v1/entries?limit=10', headers })).statusCode).toBe(200);
+    expectProblem(await server.app.inject({ url: '/api/v1/subscribers?limit=1e1', headers }), 400);
+  });
+});
+
+describe('errors raised before routing', () => {
+  it('a path that cannot be decoded or a path parameter that is too long: 404 problem, CORS on public routes', async () => {
+    const bad = await server.app.inject('/api/widget/%ff');
+    expect(expectProblem(bad, 404).code).toBe('not_found');
+    expect(bad.headers['access-control-allow-origin']).toBe('*');
+    const long = await server.app.inject(`/api/widget/${'a'.repeat(5000)}`);
+    const problem = expectProblem(long, 404);
+    expect(long.body).not.toContain('aaaa');
+    expect(problem.code).toBe('not_found');
+  });
+
+  it('headers over 16 KB: a 431 problem document with a request id, over a real socket', async () => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as { port: number };
+    // A raw socket: what Node's parser refuses never reaches an HTTP client library (or nock).
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (d) => (text += d));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      socket.end(`GET /api/widget/${slug} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    });
+    const [head, body] = raw.split('\r\n\r\n') as [string, string];
+    const res = {
+      status: Number(head.split(' ')[1]),
+      headers: Object.fromEntries(
+        head
+          .split('\r\n')
+          .slice(1)
+          .map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+      ),
+      body,
+    };
+    expect(res.status).toBe(431);
+    expect(res.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    const problem = ProblemSchema.parse(JSON.parse(res.body));
+    expect(problem).toMatchObject({ status: 431, code: 'invalid' });
+    expect(res.headers['x-request-id']).toBe(problem.requestId);
+  });
+});
+
+describe('request logs', () => {
+  it('redact the tokens of confirmation and unsubscribe links', async () => {
+    await server.app.inject('/api/subscribe/confirm?token=secret-confirm-token-123');
+    await server.app.inject({ method: 'POST', url: '/api/unsubscribe?token=secret-unsub-token-456' });
+    const log = logLines.join('');
+    expect(log).toContain('/api/subscribe/confirm?token=[redacted]');
+    expect(log).not.toContain('secret-confirm-token-123');
+    expect(log).not.toContain('secret-unsub-token-456');
+    expect(log).not.toContain(headers.authorization!.slice(7));
+  });
+});
