@@ -68,7 +68,7 @@ async function strictInputPlugin(app: FastifyInstance): Promise<void> {
         ]),
       );
     }
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
   app.addHook('preValidation', (request, _reply, done) => {
     try {

@@ -20,7 +20,9 @@ export type MarkdownRenderer = {
 const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 
 function tooComplex(): InvalidError {
-  return new InvalidError('body: too complex to render', [{ pointer: '/body', detail: 'too complex to render' }]);
+  return new InvalidError('body: too complex to render', [
+    { pointer: '/body', detail: 'too complex to render' },
+  ]);
 }
 
 /** @param timeoutMs the budget of one render, queueing included, in milliseconds. */
