@@ -39,7 +39,12 @@ export async function listDepth(): Promise<Record<string, number>> {
     const [row] = await db.sql<{ sortAt: Date; id: string }[]>`
       select sort_at, id from entries where project_id = ${project.id}
       order by sort_at desc, id desc offset ${LIMIT * 999 - 1} limit 1`;
-    const deep = encodeCursor(row!, {});
+    const deep = encodeCursor(row!, {
+      list: 'entries',
+      projectId: project.id,
+      filters: {},
+      secret: app.shiplog.cursorSecret,
+    });
     const headers = { authorization: `Bearer ${apiKey}` };
     const page1 = `/api/v1/entries?limit=${LIMIT}`;
     const page1000 = `/api/v1/entries?limit=${LIMIT}&cursor=${deep}`;

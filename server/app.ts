@@ -73,6 +73,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     openai: createAiClient(config.ai),
     mailer: createMailer(config, app.log),
     unsubscribeSecret: await getOrCreateSecret(db.sql, 'unsubscribe'),
+    cursorSecret: await getOrCreateSecret(db.sql, 'cursor'),
     async projectChanged(projectId) {
       widgetCache.invalidate(projectId);
       await notifyProjectChanged(db.sql, projectId);

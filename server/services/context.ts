@@ -17,6 +17,8 @@ export type ServiceContext = {
   mailer: Mailer;
   /** Signs unsubscribe links (db/instance-secrets.ts). */
   unsubscribeSecret: Buffer;
+  /** Signs list cursors (services/keyset-cursor.ts). */
+  cursorSecret: Buffer;
   /** Tell every instance that a project's public view changed (local cache now, others by NOTIFY). */
   projectChanged(projectId: string): Promise<void>;
 };

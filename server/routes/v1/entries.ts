@@ -30,13 +30,14 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
   app.get('/entries', { schema: { querystring: ListEntriesQuerySchema } }, async (request, reply) => {
     const { project } = authOf(request);
     const { limit, cursor, ...filters } = request.query;
-    const after = cursor === undefined ? undefined : decodeCursor(cursor, filters);
+    const scope = { list: 'entries', projectId: project.id, filters, secret: ctx.cursorSecret } as const;
+    const after = cursor === undefined ? undefined : decodeCursor(cursor, scope);
     const rows = await listEntries(ctx.sql, project.id, filters, after, limit);
     const { page, nextCursor, nextLink } = keysetPage(
       rows,
       limit,
       (r) => r,
-      filters,
+      scope,
       `${ctx.config.publicUrl}/api/v1/entries`,
     );
     if (nextLink) reply.header('link', nextLink);

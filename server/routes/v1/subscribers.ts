@@ -22,7 +22,13 @@ export async function subscribersRoutes(base: FastifyInstance, ctx: ServiceConte
   app.get('/subscribers', { schema: { querystring: QuerySchema } }, async (request, reply) => {
     const { project } = authOf(request);
     const { status, limit, cursor } = request.query;
-    const after = cursor ? decodeCursor(cursor, { status }) : undefined;
+    const scope = {
+      list: 'subscribers',
+      projectId: project.id,
+      filters: { status },
+      secret: ctx.cursorSecret,
+    } as const;
+    const after = cursor ? decodeCursor(cursor, scope) : undefined;
     const rows = await listSubscribers(
       ctx.sql,
       project.id,
@@ -34,7 +40,7 @@ export async function subscribersRoutes(base: FastifyInstance, ctx: ServiceConte
       rows,
       limit,
       (s) => ({ sortAt: s.createdAt, id: s.id }),
-      { status },
+      scope,
       `${ctx.config.publicUrl}/api/v1/subscribers`,
     );
     if (nextLink) reply.header('link', nextLink);

@@ -263,4 +263,22 @@ describe('GET /api/v1/subscribers', () => {
       unsubscribedAt: null,
     });
   });
+
+  it('walks every subscriber exactly once, page by page, following Link', async () => {
+    const { counts } = (
+      await server.app.inject({ method: 'GET', url: '/api/v1/subscribers', headers })
+    ).json();
+    expect(counts.total).toBeGreaterThan(4);
+    const seen: string[] = [];
+    let url: string | null = '/api/v1/subscribers?limit=2';
+    while (url) {
+      const res = await server.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode).toBe(200);
+      seen.push(...res.json().subscribers.map((s: { id: string }) => s.id));
+      const link = res.headers.link as string | undefined;
+      url = link ? link.slice(link.indexOf('/api/v1/'), link.indexOf('>')) : null;
+    }
+    expect(seen.length).toBe(counts.total);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
 });

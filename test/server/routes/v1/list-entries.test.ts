@@ -108,6 +108,50 @@ describe('GET /api/v1/entries', () => {
     expect(same.statusCode).toBe(200);
   });
 
+  it('signs cursors: a forged, a foreign-project or a subscribers cursor is 400', async () => {
+    const { headers } = await server.project();
+    const other = await server.project();
+    for (let i = 0; i < 3; i++) await create(headers, { title: `S${i}` });
+    for (let i = 0; i < 3; i++) await create(other.headers, { title: `O${i}` });
+    const first = (
+      await server.app.inject({ method: 'GET', url: '/api/v1/entries?limit=1', headers })
+    ).json();
+    const [payload, signature] = first.nextCursor.split('.');
+    // Forge the payload (say, to move the position): the signature no longer matches.
+    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const forged = `${Buffer.from(JSON.stringify({ ...decoded, i: 'ent_zzzz' })).toString('base64url')}.${signature}`;
+    // Another project's cursor, and a cursor of the subscribers list.
+    for (let i = 0; i < 2; i++) {
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/subscribe',
+        payload: { project: other.project.slug, email: `c${i}@example.com` },
+      });
+    }
+    const foreign = (
+      await server.app.inject({ method: 'GET', url: '/api/v1/entries?limit=1', headers: other.headers })
+    ).json().nextCursor;
+    const subscribers = (
+      await server.app.inject({ method: 'GET', url: '/api/v1/subscribers?limit=1', headers: other.headers })
+    ).json().nextCursor;
+    expect(subscribers).toEqual(expect.any(String));
+    for (const cursor of [forged, foreign, subscribers, `${payload}.`, payload]) {
+      const res = await server.app.inject({
+        method: 'GET',
+        url: `/api/v1/entries?limit=1&cursor=${cursor}`,
+        headers,
+      });
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json().errors[0].pointer).toBe('/query/cursor');
+    }
+    const entriesOnSubscribers = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/subscribers?limit=1&cursor=${foreign}`,
+      headers: other.headers,
+    });
+    expect(entriesOnSubscribers.statusCode).toBe(400);
+  });
+
   it('rejects bad query parameters with /query pointers', async () => {
     const { headers } = await server.project();
     for (const [query, pointer] of [
