@@ -30,9 +30,14 @@ export async function reactionsRoutes(base: FastifyInstance, ctx: ServiceContext
           { pointer: '/emoji', detail: `Not one of this project's reactions: ${found.reactions.join(' ')}` },
         ]);
       }
-      const reacted = await toggleReaction(ctx.sql, entryId, emoji, anonymousId);
+      const { reacted, reactions } = await ctx.sql.begin(async (tx) => {
+        const now = await toggleReaction(tx, entryId, emoji, anonymousId);
+        return {
+          reacted: now,
+          reactions: (await reactionCounts(tx, found.reactions, [entryId])).get(entryId)!,
+        };
+      });
       await ctx.projectChanged(found.projectId);
-      const reactions = (await reactionCounts(ctx.sql, found.reactions, [entryId])).get(entryId)!;
       return { reacted, count: reactions[emoji] ?? 0, reactions };
     },
   );

@@ -139,6 +139,16 @@ describe('POST /api/analytics', () => {
     expect(statuses[60]).toBe(429);
   });
 
+  it('limits each address to 60 requests a minute, whatever anonymous ids it sends', async () => {
+    const statuses = [];
+    for (let i = 0; i < 61; i++) {
+      const event = { project: slug, type: 'view', anonymousId: `rotating-${String(i).padStart(3, '0')}` };
+      statuses.push((await send(event, '198.51.100.60')).statusCode);
+    }
+    expect(statuses.filter((s) => s === 202)).toHaveLength(60);
+    expect(statuses[60]).toBe(429);
+  });
+
   it('validates the report range', async () => {
     const res = await server.app.inject({
       method: 'GET',

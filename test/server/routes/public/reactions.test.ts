@@ -60,6 +60,19 @@ describe('POST /api/reactions', () => {
     ).toBe(0);
   });
 
+  it('answers 20 concurrent identical toggles each with the state its own toggle produced', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => react({ entryId, emoji: '❤️', anonymousId: 'same-reader-01' })),
+    );
+    const bodies = results.map((r) => r.json());
+    // One reader, one emoji: present means a count of exactly 1, absent exactly 0.
+    for (const body of bodies) expect(body.count).toBe(body.reacted ? 1 : 0);
+    expect(bodies.filter((b) => b.reacted)).toHaveLength(10);
+    const [row] = await server.db.sql<{ n: number }[]>`
+      select count(*)::int as n from reactions where entry_id = ${entryId} and emoji = '❤️'`;
+    expect(row!.n).toBe(0);
+  });
+
   it('counts 50 concurrent toggles from distinct readers as 50', async () => {
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -135,6 +148,23 @@ describe('POST /api/reactions', () => {
     const statuses = [];
     for (let i = 0; i < 31; i++)
       statuses.push((await react({ entryId, emoji: '👍', anonymousId: 'busy-reader' })).statusCode);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('limits each address to 30 a minute, whatever anonymous ids it sends', async () => {
+    const { entries } = (await server.app.inject(`/api/widget/${slug}`)).json();
+    const emoji = Object.keys(entries[0].reactions)[0];
+    const statuses = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/reactions',
+        remoteAddress: '198.51.100.30',
+        payload: { entryId, emoji, anonymousId: `rotating-${String(i).padStart(3, '0')}` },
+      });
+      statuses.push(res.statusCode);
+    }
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses[30]).toBe(429);
   });
