@@ -7,6 +7,9 @@ export const AnonymousIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Must be 8-64 characters of A-Z, a-z, 0-9, "_" and "-"');
 
+/** RFC 5322 dot-atom local part, then `@` and a domain without quotes. */
+const DOT_ATOM_LOCAL_PART = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-z0-9.-]+$/;
+
 export const SubscribeInputSchema = z.strictObject({
   project: ProjectSlugParam,
   email: z
@@ -15,7 +18,11 @@ export const SubscribeInputSchema = z.strictObject({
     .max(254)
     .transform((s) => s.toLowerCase())
     .refine(
-      (s) => validator.isEmail(s, { allow_display_name: false, require_tld: true, allow_ip_domain: false }),
+      (s) =>
+        validator.isEmail(s, { allow_display_name: false, require_tld: true, allow_ip_domain: false }) &&
+        // A dot-atom local part only: a quoted one ("<b>x@evil>"@example.com) is rewritten by mailers
+        // into another address than the one stored.
+        DOT_ATOM_LOCAL_PART.test(s),
       'Not a valid email address',
     ),
   /** The page the form was on, for the consent record (optional). */

@@ -2,6 +2,7 @@
 import type { Category, Status, Visibility } from '../../core/contract/entries.schema.ts';
 import { MAX_SLUG_LENGTH, truncateSlug } from '../services/make-slug.ts';
 import type { Sql, TransactionSql } from './connect.ts';
+import { isUniqueViolation } from './unique-violation.ts';
 
 type Db = Sql | TransactionSql;
 
@@ -29,8 +30,6 @@ export type NewEntry = Omit<
 > & {
   publish: boolean;
 };
-
-const UNIQUE_VIOLATION = '23505';
 
 /** `base`, else `base-2`, `base-3`…: the first candidate not in `taken`, each at most 80 characters. */
 function firstFreeSlug(base: string, taken: Set<string>): string {
@@ -67,7 +66,7 @@ export async function insertEntry(tx: TransactionSql, entry: NewEntry, baseSlug:
       );
       return row!;
     } catch (err) {
-      if ((err as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 5) throw err;
+      if (!isUniqueViolation(err) || attempt >= 5) throw err;
     }
   }
 }

@@ -19,6 +19,7 @@ import { ConflictError, NotFoundError } from '../errors.ts';
 import { invalidFromZod } from '../plugins/validate.ts';
 import { generateApiKey, hashApiKey } from './api-key-format.ts';
 import { newId } from './new-id.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 
 export const ProjectSlugSchema = z
   .string()
@@ -99,8 +100,7 @@ export async function createProject(
       return { project, apiKey };
     });
   } catch (err) {
-    if ((err as { code?: string }).code === '23505')
-      throw new ConflictError(`A project with slug "${data.slug}" already exists`);
+    if (isUniqueViolation(err)) throw new ConflictError(`A project with slug "${data.slug}" already exists`);
     throw err;
   }
 }

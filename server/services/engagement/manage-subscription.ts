@@ -83,7 +83,10 @@ export async function lookupUnsubscribe(ctx: ServiceContext, token: string): Pro
   return row;
 }
 
+/** @throws NotFoundError for a forged token, or a subscription deleted meanwhile (the hourly purge). */
 export async function unsubscribeByToken(ctx: ServiceContext, token: string): Promise<SubscriberRow> {
   const row = await lookupUnsubscribe(ctx, token);
-  return (await unsubscribe(ctx.sql, row.id))!;
+  const done = await unsubscribe(ctx.sql, row.id);
+  if (!done) throw new NotFoundError('This unsubscribe link is not valid');
+  return done;
 }

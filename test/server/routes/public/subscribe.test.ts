@@ -178,14 +178,23 @@ describe('double opt-in', () => {
     await inbox.next('new@example.com');
     await inbox.next('pending@example.com');
     await inbox.next('gone@example.com');
+    // The confirmed address was asked for before 'gone', whose mail is here: it got no second email.
+    await subscribe('sentinel@example.com');
+    await inbox.next('sentinel@example.com');
+    const toConfirmed = inbox.messages.filter((m) =>
+      m.to?.some((a) => 'address' in a && a.address === 'confirmed@example.com'),
+    );
+    expect(toConfirmed).toHaveLength(1);
     expect(await statusOf('confirmed@example.com')).toBe('confirmed');
     expect(await statusOf('gone@example.com')).toBe('pending');
   });
 
   it('rejects a bad address (400) and an unknown project (404); caps mails per address per day', async () => {
-    const bad = await subscribe('not-an-email');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors[0].pointer).toBe('/email');
+    for (const email of ['not-an-email', '"<b>victim@evil.example>x</b>"@example.com', '"a b"@example.com']) {
+      const bad = await subscribe(email);
+      expect(bad.statusCode, email).toBe(400);
+      expect(bad.json().errors[0].pointer).toBe('/email');
+    }
     const unknown = await server.app.inject({
       method: 'POST',
       url: '/api/subscribe',
@@ -202,6 +211,18 @@ describe('double opt-in', () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await subscribe('flooded@example.com')).statusCode);
     expect(statuses).toEqual([202, 202, 202, 429]);
+  });
+
+  it('answers 404, not 500, to an unsubscribe link whose subscription was purged meanwhile', async () => {
+    await subscribe('purged@example.com');
+    const mail = await inbox.next('purged@example.com');
+    await server.db.sql`delete from subscribers where email = 'purged@example.com'`;
+    const res = await server.app.inject({
+      method: 'POST',
+      url: pathOf(header(mail, 'List-Unsubscribe')!.slice(1, -1)),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not_found');
   });
 
   it('expires links after 48 h and purges addresses that never confirmed', async () => {
