@@ -14,6 +14,7 @@ import errorsPlugin from './plugins/errors.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.ts';
 import { loggerOptions } from './plugins/log-options.ts';
 import strictInputPlugin from './plugins/strict-input.ts';
+import htmlPagesPlugin from './plugins/html-pages.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import { zodValidatorCompiler } from './plugins/validate.ts';
 import { docsErrorsRoutes } from './routes/docs-errors.ts';
@@ -107,6 +108,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(errorsPlugin);
   await app.register(corsPlugin);
   await app.register(strictInputPlugin);
+  await app.register(htmlPagesPlugin);
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
 
   // Routes get the context by closure: register()'s options object also carries `prefix`.

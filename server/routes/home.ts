@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { PAGE_STYLESHEET, sendPage } from '../plugins/html-pages.ts';
 import { escapeHtml } from '../services/engagement/render-email.ts';
 
 function renderHome(publicUrl: string): string {
@@ -11,7 +12,7 @@ function renderHome(publicUrl: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Shiplog</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}pre{background:#f4f4f5;padding:.75rem;overflow-x:auto}</style>
+<link rel="stylesheet" href="${PAGE_STYLESHEET}">
 </head><body><main>
 <h1>Shiplog</h1>
 <p>This is a Shiplog server: it turns what a team ships into a changelog its users read. Release tooling writes entries through the API at <code>${base}/api/v1</code>; websites embed the widget, which reads <code>${base}/api/widget/&lt;project&gt;</code>.</p>
@@ -31,7 +32,5 @@ function renderHome(publicUrl: string): string {
 
 export async function homeRoutes(app: FastifyInstance, config: Config): Promise<void> {
   const page = renderHome(config.publicUrl);
-  app.get('/', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=300').send(page),
-  );
+  app.get('/', async (_request, reply) => sendPage(reply, page, { cacheControl: 'public, max-age=300' }));
 }

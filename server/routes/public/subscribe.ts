@@ -20,6 +20,7 @@ import {
   requestSubscribe,
   unsubscribeByToken,
 } from '../../services/engagement/manage-subscription.ts';
+import { sendPage } from '../../plugins/html-pages.ts';
 import { renderPage } from '../../services/engagement/render-page.ts';
 import { SUBSCRIBE_ADDRESS, SUBSCRIBE_IP } from './rate-limits.ts';
 
@@ -34,8 +35,12 @@ function wantsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
-function page(reply: FastifyReply, status: number, content: Parameters<typeof renderPage>[0]): FastifyReply {
-  return reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(renderPage(content));
+function page(
+  reply: FastifyReply,
+  status: number,
+  content: Parameters<typeof renderPage>[0],
+): Promise<FastifyReply> {
+  return sendPage(reply.headers(PAGE_HEADERS), renderPage(content), { status });
 }
 
 /** Run a page action; a NotFoundError becomes an HTML page for browsers, a problem for the rest. */

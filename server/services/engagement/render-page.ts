@@ -1,8 +1,9 @@
 /**
  * The small HTML pages behind email links (confirm, unsubscribe). A GET shows a page whose button
  * POSTs to the same URL: link scanners follow GETs, so a GET never changes anything.
- * No script and no inline style attribute beyond one <style> block, so a strict CSP applies.
+ * No script and no inline style: the stylesheet comes from this origin, so a strict CSP applies.
  */
+import { PAGE_STYLESHEET } from '../../plugins/html-pages.ts';
 import { escapeHtml } from './render-email.ts';
 
 export function renderPage(options: {
@@ -17,6 +18,6 @@ export function renderPage(options: {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer"><meta name="robots" content="noindex">
 <title>${escapeHtml(options.title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;padding:.5rem 1rem;cursor:pointer}</style>
+<link rel="stylesheet" href="${PAGE_STYLESHEET}">
 </head><body><main><h1>${escapeHtml(options.title)}</h1><p>${escapeHtml(options.message)}</p>${form}</main></body></html>`;
 }

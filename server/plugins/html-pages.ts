@@ -1,0 +1,56 @@
+/**
+ * The HTML pages (home, /docs/errors, confirm and unsubscribe) and their one stylesheet, with the
+ * security headers of @fastify/helmet (CONTRACT.md "Operating"): a strict Content-Security-Policy (no
+ * script at all, styles only from this origin, forms only to this origin, no framing), nosniff,
+ * frame protection and no referrer. JSON routes do not carry them: they are not documents, and the
+ * widget's hot path stays lean.
+ */
+import { readFile } from 'node:fs/promises';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Where pages link their stylesheet. */
+export const PAGE_STYLESHEET = '/assets/page.css';
+
+const HELMET = {
+  global: false,
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+    },
+  },
+  referrerPolicy: { policy: 'no-referrer' as const },
+  crossOriginResourcePolicy: { policy: 'same-origin' as const },
+};
+
+/** Send `html` as a page with the security headers. */
+export async function sendPage(
+  reply: FastifyReply,
+  html: string,
+  options: { status?: number; cacheControl?: string } = {},
+): Promise<FastifyReply> {
+  await reply.helmet();
+  return reply
+    .code(options.status ?? 200)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', options.cacheControl ?? 'no-store')
+    .send(html);
+}
+
+async function htmlPagesPlugin(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, HELMET);
+  const css = await readFile(new URL('../views/page.css', import.meta.url), 'utf8');
+  app.get(PAGE_STYLESHEET, async (_request, reply) => {
+    await reply.helmet();
+    return reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=86400').send(css);
+  });
+}
+
+export default fp(htmlPagesPlugin, { name: 'shiplog-html-pages' });
