@@ -1,4 +1,7 @@
-/** Recorded OpenAI chat-completions responses (test/fixtures/openai) and a nock scope for them. */
+/**
+ * OpenAI chat-completions responses (test/fixtures/openai), written by hand in the shape of real
+ * responses (this machine has no network to record live ones), and a nock scope for them.
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';

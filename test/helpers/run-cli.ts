@@ -26,18 +26,35 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
 export function startServe(
   env: Record<string, string>,
   args: string[] = [],
-): Promise<{ child: ChildProcess; url: string; log: () => string; exited: Promise<number | null> }> {
+): Promise<{
+  child: ChildProcess;
+  url: string;
+  log: () => string;
+  /** Resolves once the server's output matches `pattern` (already, or later). */
+  waitForLog: (pattern: RegExp) => Promise<void>;
+  exited: Promise<number | null>;
+}> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, 'serve', ...args], {
       env: { PATH: process.env.PATH ?? '', PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    const watchers: { pattern: RegExp; done: () => void }[] = [];
+    const waitForLog = (pattern: RegExp) =>
+      new Promise<void>((done) => {
+        if (pattern.test(output)) done();
+        else watchers.push({ pattern, done });
+      });
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     const onData = (d: Buffer) => {
       output += d;
+      for (const w of watchers.filter((x) => x.pattern.test(output))) {
+        watchers.splice(watchers.indexOf(w), 1);
+        w.done();
+      }
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve({ child, url: match[1]!, log: () => output, exited });
+      if (match) resolve({ child, url: match[1]!, log: () => output, waitForLog, exited });
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);

@@ -14,6 +14,7 @@ import { buildPrompt } from './build-prompt.ts';
 import type { CleanCommits } from './commit-hygiene.ts';
 import { stripInventedRefs } from './commit-refs.ts';
 import { type DraftCore, finishDraft, withCollapsedLines } from './offline-drafter.ts';
+import { escapeText } from './render-draft.ts';
 
 const ModelDraftSchema = z.strictObject({
   title: z.string(),
@@ -108,14 +109,16 @@ export async function draftWithOpenAI(
     removedRefs.push(...result.removed);
     return result.text;
   };
+  // The answer is as untrusted as the commits it was made from: Markdown text only, no HTML or links.
+  const cleanMarkdown = (text: string) => escapeText(clean(text));
   const sections: DraftSection[] = parsed.sections.map((s) => ({
     category: s.category,
-    items: s.items.map(clean).filter((item) => item.replace(/[^\p{L}\p{N}]/gu, '').length >= 3),
+    items: s.items.map(cleanMarkdown).filter((item) => item.replace(/[^\p{L}\p{N}]/gu, '').length >= 3),
   }));
   if (sections.every((s) => s.items.length === 0))
     throw new GenerationFailedError('The AI draft had no usable items');
   const headline = clean(parsed.title).replace(/^v?\d+(\.\d+)+[:\s-]*/, '') || null;
-  const summary = clean(parsed.summary) || null;
+  const summary = cleanMarkdown(parsed.summary) || null;
   const breaking = sections.flatMap((s) => s.items).filter((i) => /^(\*\*)?Breaking:/.test(i)).length;
   const core = finishDraft(withCollapsedLines(sections, commits), version, headline, breaking, summary);
   return {

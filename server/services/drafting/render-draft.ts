@@ -27,19 +27,30 @@ export function citeRefs(refs: readonly string[]): string {
 }
 
 /**
- * Commit text as Markdown that shows what was written: outside code spans, `<` and `>` are escaped
- * so that `Box<dyn Error>` is not taken for an HTML tag (and then removed by the sanitizer).
+ * Untrusted text (commit messages, an AI's answer) as Markdown that shows exactly what was written and
+ * can make nothing else (CONTRACT.md "generate": a draft never carries raw HTML, images or links that
+ * were not references). Outside code spans: `<` and `>` are escaped (no HTML: `Box<dyn Error>` stays
+ * text, `<script>` cannot open an element), `[`, `]` and backslashes are escaped (no link or image syntax),
+ * and URL schemes, `www.` hosts and `@` are escaped so that GFM does not autolink them. References
+ * are cited apart from the text (`citeRefs`), so they are the only links a draft can hold.
  */
 export function escapeText(text: string): string {
   return text
     .split(/(`[^`]*`)/)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/[<>]/g, (c) => `\\${c}`)))
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part
+            .replace(/[\\<>[\]@]/g, (c) => `\\${c}`)
+            .replace(/:\/\//g, ':\\/\\/')
+            .replace(/\b(www)\./gi, '$1\\.'),
+    )
     .join('');
 }
 
-/** One changelog line for a change: `**Breaking:** **scope**: Text (#1, #2)`. */
+/** One changelog line for a change: `**Breaking:** **scope**: Text (#1, #2)`; scope and text escaped alike. */
 export function renderItem(c: Pick<ClassifiedCommit, 'scope' | 'text' | 'refs' | 'breaking'>): string {
-  return `${c.breaking ? '**Breaking:** ' : ''}${c.scope ? `**${c.scope}**: ` : ''}${escapeText(c.text)}${citeRefs(c.refs)}`;
+  return `${c.breaking ? '**Breaking:** ' : ''}${c.scope ? `**${escapeText(c.scope)}**: ` : ''}${escapeText(c.text)}${citeRefs(c.refs)}`;
 }
 
 /** `globset 0.4.14` from "deps: bump globset to 0.4.14", "Bump serde from 1.0.1 to 1.0.2", "body-parser@1.20.0"… */

@@ -196,9 +196,14 @@ describe('shiplog CLI', () => {
       });
       req.on('error', reject);
       req.write(body.slice(0, 10));
-      // The request is in flight: headers sent, body not finished. Now ask the server to stop.
-      setTimeout(() => server.child.kill('SIGTERM'), 300);
-      setTimeout(() => req.end(body.slice(10)), 900);
+      // Ordered by what the server logs, not by sleeps: once it has the request (headers sent, body not
+      // finished), ask it to stop; once it says it is shutting down, finish the body.
+      void (async () => {
+        await server.waitForLog(/"msg":"incoming request"/);
+        server.child.kill('SIGTERM');
+        await server.waitForLog(/shutting down/);
+        req.end(body.slice(10));
+      })();
     });
     const { status, text } = await response;
     expect(status).toBe(201);

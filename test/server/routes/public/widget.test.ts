@@ -32,6 +32,13 @@ describe('GET /api/widget/{slug}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    // A script on the customer's site can read what it needs to revalidate and to back off.
+    expect(String(res.headers['access-control-expose-headers']).split(/,\s*/).sort()).toEqual([
+      'ETag',
+      'RateLimit',
+      'RateLimit-Policy',
+      'Retry-After',
+    ]);
     expect(res.headers['cache-control']).toBe('public, s-maxage=60, stale-while-revalidate=300');
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = res.json();

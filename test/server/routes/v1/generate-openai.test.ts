@@ -1,5 +1,5 @@
 /**
- * Generate with the OpenAI drafter, the provider served by nock from recorded chat-completions
+ * Generate with the OpenAI drafter, the provider served by nock from hand-written chat-completions
  * responses: each outcome maps to its status, and the quota moves only on success.
  */
 import nock from 'nock';

@@ -88,6 +88,29 @@ describe('POST /api/v1/entries/generate (offline)', () => {
     expect(widget.entries[0]).toMatchObject({ id: entry.id, category: 'announcement', version: null });
   });
 
+  it('treats commit text as untrusted: no HTML, images or links but references, scope escaped like the subject', async () => {
+    const res = await generate({
+      commits: [
+        'fix(<script>): x closes the scope',
+        'feat: ![pixel](https://evil.example/q.png) tracking',
+        'feat: see [docs](https://evil.example/d), www.evil.example and https://evil.example/x',
+        'fix: write to a@evil.example for help (#42)',
+        'fix: keep `Box<dyn Error>` and Vec<u8> readable',
+      ],
+      publish: true,
+    });
+    expect(res.statusCode).toBe(201);
+    const entry = (await server.app.inject({ url: `/api/v1/entries/${res.json().entry.id}`, headers })).json()
+      .entry;
+    const html: string = entry.html;
+    expect(html).not.toMatch(/<img|<script|<a /);
+    expect(html).toContain('<strong>&lt;script&gt;</strong>: X closes the scope');
+    // Nothing after the bad scope was swallowed.
+    for (const text of ['tracking', 'www.evil.example', 'https://evil.example/x', 'a@evil.example', '(#42)'])
+      expect(html).toContain(text);
+    expect(html).toContain('<code>Box&lt;dyn Error&gt;</code> and Vec&lt;u8&gt; readable');
+  });
+
   it('accepts 500 commits and rejects 0 or 501 with a pointer', async () => {
     const padded = Array.from(
       { length: 500 },
