@@ -139,6 +139,9 @@ export async function run(): Promise<void> {
         ...(inputs.category ? { category: inputs.category } : {}),
         visibility: inputs.visibility,
         publish: inputs.publish,
+        // References in the draft link to this repository (GitHub Enterprise included).
+        repository: `${repo.owner}/${repo.repo}`,
+        repositoryUrl: `${github.context.serverUrl}/${repo.owner}/${repo.repo}`,
       },
       key,
     );

@@ -46782,7 +46782,7 @@ var StatusSchema = external_exports.enum(STATUSES);
 var noNul = (s) => !s.includes("\0");
 var plainText = (max) => external_exports.string().trim().min(1).max(max).refine(noNul, "Must not contain NUL (U+0000) characters");
 var title = plainText(200);
-var body = external_exports.string().max(1e5).transform((s) => s.replaceAll("\0", "\uFFFD"));
+var body = external_exports.string().max(1e5, "must be at most 100,000 characters");
 var version2 = plainText(40).nullable();
 var CreateEntryInputSchema = external_exports.strictObject({
   title,
@@ -46799,8 +46799,16 @@ var UpdateEntryInputSchema = external_exports.strictObject({
   version: version2.optional(),
   visibility: VisibilitySchema.optional()
 }).refine((v) => Object.keys(v).length > 0, { message: "send at least one field to change" });
+function queryInt(min, max, fallback) {
+  return external_exports.string().transform((s, ctx) => {
+    const n = /^\d{1,15}$/.test(s) ? Number(s) : NaN;
+    if (n >= min && n <= max) return n;
+    ctx.addIssue({ code: "custom", message: `must be a whole number from ${min} to ${max}` });
+    return external_exports.NEVER;
+  }).default(fallback);
+}
 var ListEntriesQuerySchema = external_exports.strictObject({
-  limit: external_exports.coerce.number().int().min(1).max(100).default(20),
+  limit: queryInt(1, 100, 20),
   cursor: external_exports.string().min(1).max(500).optional(),
   status: StatusSchema.optional(),
   category: CategorySchema.optional(),
@@ -46843,7 +46851,11 @@ var GenerateInputSchema = external_exports.strictObject({
   version: external_exports.string().trim().min(1).max(40).nullable().optional(),
   category: CategorySchema.optional(),
   visibility: VisibilitySchema.default("external"),
-  publish: external_exports.boolean().default(false)
+  publish: external_exports.boolean().default(false),
+  /** `owner/name`: with it, `#123`, `owner/repo#123` and commit SHAs in the draft become links. */
+  repository: external_exports.string().regex(/^[\w.-]+\/[\w.-]+$/, 'must be "owner/name"').max(200).optional(),
+  /** The repository's web URL, for GitHub Enterprise; default `https://github.com/<repository>`. */
+  repositoryUrl: external_exports.url({ protocol: /^https?$/ }).max(500).optional()
 });
 var DraftSectionSchema = external_exports.object({ category: CategorySchema, items: external_exports.array(external_exports.string()) });
 var DraftSchema = external_exports.object({
@@ -47158,7 +47170,10 @@ async function run() {
         ...version3 ? { version: version3 } : {},
         ...inputs.category ? { category: inputs.category } : {},
         visibility: inputs.visibility,
-        publish: inputs.publish
+        publish: inputs.publish,
+        // References in the draft link to this repository (GitHub Enterprise included).
+        repository: `${repo.owner}/${repo.repo}`,
+        repositoryUrl: `${context2.serverUrl}/${repo.owner}/${repo.repo}`
       },
       key
     );

@@ -22,6 +22,17 @@ export const GenerateInputSchema = z.strictObject({
   category: CategorySchema.optional(),
   visibility: VisibilitySchema.default('external'),
   publish: z.boolean().default(false),
+  /** `owner/name`: with it, `#123`, `owner/repo#123` and commit SHAs in the draft become links. */
+  repository: z
+    .string()
+    .regex(/^[\w.-]+\/[\w.-]+$/, 'must be "owner/name"')
+    .max(200)
+    .optional(),
+  /** The repository's web URL, for GitHub Enterprise; default `https://github.com/<repository>`. */
+  repositoryUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .optional(),
 });
 export type GenerateInput = z.infer<typeof GenerateInputSchema>;
 

@@ -18,6 +18,7 @@ import { createEntry } from './create-entry.ts';
 import { cleanCommits } from './drafting/commit-hygiene.ts';
 import { draftOffline } from './drafting/offline-drafter.ts';
 import { draftWithOpenAI } from './drafting/openai-drafter.ts';
+import { refLinker } from './drafting/ref-links.ts';
 
 export async function generateEntry(
   ctx: ServiceContext,
@@ -29,6 +30,7 @@ export async function generateEntry(
   if (ai.provider === 'off') throw new AiUnavailableError('AI generation is turned off on this server', 3600);
   const commits = cleanCommits(input.commits);
   const version = input.version ?? null;
+  const link = refLinker(input.repository, input.repositoryUrl);
   const useModel = ai.provider === 'openai' && ctx.openai !== null && commits.changes.length > 0;
 
   let reserved: string | null = null;
@@ -45,17 +47,20 @@ export async function generateEntry(
     let core: Omit<Draft, 'version' | 'commits' | 'provider' | 'model' | 'usage'>;
     let meta: Pick<Draft, 'provider' | 'model' | 'usage'>;
     if (useModel) {
-      const drafted = await draftWithOpenAI(ctx.openai!, commits, version, {
-        model: ai.model,
-        maxInputTokens: ai.maxInputTokens,
-      });
+      const drafted = await draftWithOpenAI(
+        ctx.openai!,
+        commits,
+        version,
+        { model: ai.model, maxInputTokens: ai.maxInputTokens },
+        link,
+      );
       if (drafted.removedRefs.length > 0)
         log.warn({ removedRefs: drafted.removedRefs }, 'stripped references the model invented');
       const { model, usage, removedRefs: _removed, ...rest } = drafted;
       core = rest;
       meta = { provider: 'openai', model, usage };
     } else {
-      core = draftOffline(commits, version);
+      core = draftOffline(commits, version, link);
       meta = { provider: 'offline', model: null, usage: { inputTokens: 0, outputTokens: 0 } };
     }
     const category = input.category ?? core.category;

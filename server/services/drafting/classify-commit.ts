@@ -10,6 +10,7 @@
 import { CommitParser } from 'conventional-commits-parser';
 import type { Category } from '../../../core/contract/entries.schema.ts';
 import { extractRefs } from './commit-refs.ts';
+import { INTERNAL_AREA, isInternalProse } from './internal-work.ts';
 
 export type CommitKind = 'change' | 'dependency' | 'maintenance' | 'noise' | 'release';
 
@@ -26,6 +27,8 @@ export type ClassifiedCommit = {
   /** The first paragraph of the body that says something (trailers and sub-commit lists removed). */
   detail: string;
   breaking: boolean;
+  /** The text of each `BREAKING CHANGE:` / `BREAKING-CHANGE:` footer, in order (may be empty). */
+  breakingNotes: string[];
   refs: string[];
   /** The subject line as written, for de-duplication and revert matching. */
   subject: string;
@@ -46,7 +49,8 @@ const CONVENTIONAL_TYPES: Record<string, { kind: CommitKind; category: Category 
   fix: { kind: 'change', category: 'fix' },
   bugfix: { kind: 'change', category: 'fix' },
   perf: { kind: 'change', category: 'improvement' },
-  refactor: { kind: 'change', category: 'improvement' },
+  // A refactor changes nothing users can see: internal work.
+  refactor: { kind: 'maintenance', category: 'improvement' },
   revert: { kind: 'change', category: 'improvement' },
   deprecate: { kind: 'change', category: 'improvement' },
   security: { kind: 'change', category: 'fix' },
@@ -60,17 +64,14 @@ const CONVENTIONAL_TYPES: Record<string, { kind: CommitKind; category: Category 
   chore: { kind: 'maintenance', category: 'improvement' },
 };
 
-/** Free-form areas that never concern users directly. */
-const MAINTENANCE_AREAS =
-  /^(ci|ci\/.*|build|builds|test|tests|testing|bench|benches|benchsuite|lint|linting|doc|docs|documentation|readme|changelog|history|examples?|release|github|\.github|cargo|msrv|pkg(\/.*)?|edition|style|chore|tooling|scripts?|misc|workflows?|gitignore|license|contributing|[a-z]+\/readme)$/i;
 const DEPENDENCY_AREAS = /^(deps|dep|dependencies|deps-dev|dev-deps)$/i;
 
 const VERSION_ONLY = /^v?\d+(\.\d+){1,3}([-+.][0-9A-Za-z.-]+)?$/;
 const CRATE_RELEASE = /^[a-z][\w-]*-v?\d+\.\d+\.\d+([-+.][0-9A-Za-z.-]+)?$/;
 const RELEASE_SUBJECT =
-  /^(release|releasing|bump(ed)? version|set version|version bump|prepare( for)?( release)?)\b.*\d+\.\d+|^(chore|build|ci|release)(\(release\))!?:.*\d+\.\d+|^(chore|build)(\([^)]*\))?!?: (release|prepare for|bump version)\b/i;
+  /^(release|releasing|released|bump(ed)? version|set version|version bump|new version|version|prepare( for)?( release)?|bump( to)?)\b.*\d+\.\d+|^v?\d+(\.\d+)+[^\s]* (release|released)$|^(chore|build|ci|release)(\(release\))!?:.*\d+\.\d+|^(chore|build)(\([^)]*\))?!?: (release|prepare for|bump version)\b/i;
 const NOISE_SUBJECT =
-  /^(deploying to|deployed to|deploy to|wip\b|fixup!|squash!|amend!|merge branch|merge remote-tracking|merge tag|initial commit$|update (changelog|history)(\.md)?$|\[skip ci\])/i;
+  /^(deploying to|deployed to|deploy to|wip\b|fixup!|squash!|amend!|rebase\b|merge branch|merge remote-tracking|merge tag|merge pull request #?\d+ from \S+$|merge (main|master|develop|dev)\b|initial commit$|update (changelog|history)(\.md)?$|\[skip ci\])/i;
 const BOT_BUMP =
   /^(bump|update|upgrade) [@\w./-]+ (from \S+ )?to v?\S+|^(build|chore|fix)\(deps(-dev)?\)!?: (bump|update|upgrade|pin|lock)/i;
 const BOT_TRAILER = /\b(dependabot|renovate|greenkeeper|snyk-bot)\[bot\]/i;
@@ -98,10 +99,20 @@ function firstUsefulParagraph(body: string): string {
   return '';
 }
 
+const REF = String.raw`(?:#\d+|GH-\d+|[\w.-]+\/[\w.-]+#\d+)`;
+const REF_GROUP = new RegExp(String.raw`\s*\(\s*${REF}(?:\s*,\s*${REF})*\s*\)`, 'gi');
+const LEADING_REF = new RegExp(String.raw`^${REF}[:\s-]+`, 'i');
+
+/**
+ * The subject's words without its references (they are cited once, after the text): parenthesised
+ * reference lists anywhere, a leading `#12:` and a trailing bare `#12` go.
+ */
 function cleanText(text: string): string {
   const stripped = text
-    .replace(/\s*\((#\d+|GH-\d+)(,\s*(#\d+|GH-\d+))*\)\s*$/i, '')
-    .replace(/\s+(#\d+)$/, '')
+    .replace(REF_GROUP, '')
+    .replace(LEADING_REF, '')
+    .replace(/\s+#\d+$/, '')
+    .replace(/\s{2,}/g, ' ')
     .trim();
   return stripped.charAt(0).toUpperCase() + stripped.slice(1);
 }
@@ -110,6 +121,40 @@ function categoryFromProse(text: string): Category {
   if (FIX_VERB.test(text)) return 'fix';
   if (FEATURE_VERB.test(text)) return 'feature';
   return 'improvement';
+}
+
+/**
+ * The text of each breaking-change footer (Conventional Commits 1.0 §12-16): the token, then the text
+ * up to the next footer token or a blank line, joined into one line.
+ */
+export function breakingNotesOf(body: string): string[] {
+  const notes: string[] = [];
+  let current: string[] | null = null;
+  for (const line of body.split('\n')) {
+    const start = /^BREAKING[ -]CHANGE: *(.*)$/.exec(line);
+    if (start) {
+      if (current) notes.push(current.join(' '));
+      current = start[1] ? [start[1].trim()] : [];
+    } else if (current && (line.trim() === '' || /^[\w-]+(: | #)/.test(line))) {
+      notes.push(current.join(' '));
+      current = null;
+    } else if (current) {
+      current.push(line.trim());
+    }
+  }
+  if (current) notes.push(current.join(' '));
+  return notes.map((n) => n.trim()).filter((n) => n.length > 0);
+}
+
+/** `(feat) add x`, `[fix] y`, `Feat: z` → the Conventional Commits header they mean. */
+function normalizeHeader(subject: string): string {
+  const bracketed = /^[([](\w+)(?:\(([^)]*)\))?[)\]]:?\s+(.+)$/.exec(subject);
+  if (bracketed && CONVENTIONAL_TYPES[bracketed[1]!.toLowerCase()]) {
+    return `${bracketed[1]!.toLowerCase()}${bracketed[2] ? `(${bracketed[2]})` : ''}: ${bracketed[3]}`;
+  }
+  return subject.replace(/^(\w+)(?=(\([^)]*\))?!?: )/, (type) =>
+    CONVENTIONAL_TYPES[type.toLowerCase()] ? type.toLowerCase() : type,
+  );
 }
 
 /** Classify one commit message (subject, blank line, body). */
@@ -121,7 +166,10 @@ export function classifyCommit(message: string): ClassifiedCommit {
   const body = rest.join('\n').trim();
   const refs = extractRefs(normalized);
   const detail = firstUsefulParagraph(body);
-  const base = { subject, refs, detail, breaking: /^BREAKING[ -]CHANGE:/m.test(body) };
+  const breakingNotes = /^BREAKING[ -]CHANGE:/m.test(body) ? breakingNotesOf(body.slice(0, 20_000)) : [];
+  const base = { subject, refs, detail, breaking: breakingNotes.length > 0, breakingNotes };
+  const internal = (fields: { type: string | null; scope: string | null; text: string }) =>
+    ({ ...base, ...fields, kind: 'maintenance', category: 'improvement' }) as const;
 
   if (subject === '' || NOISE_SUBJECT.test(subject)) {
     return { ...base, kind: 'noise', category: 'improvement', type: null, scope: null, text: subject };
@@ -141,29 +189,34 @@ export function classifyCommit(message: string): ClassifiedCommit {
   }
 
   // The parser's reference/mention regexes are super-linear on long bodies (seconds for one
-  // 1 KiB word), and we need only its header fields and breaking notes: give it just those, bounded.
-  const breakingNote = /^BREAKING[ -]CHANGE: .{0,200}/m.exec(body)?.[0];
-  const parsed = parser.parse(
-    breakingNote ? `${subject.slice(0, 300)}\n\n${breakingNote}` : subject.slice(0, 300),
-  );
+  // 1 KiB word), and we need only its header fields: give it just the header, bounded.
+  const header = normalizeHeader(subject.slice(0, 300));
+  const parsed = parser.parse(header);
   const type = parsed.type?.toLowerCase() ?? null;
   if (type && parsed.subject) {
     const scope = parsed.scope ?? null;
-    const breaking = base.breaking || /^\w+(\([^)]*\))?!:/.test(subject) || parsed.notes.length > 0;
+    const breaking = base.breaking || /^\w+(\([^)]*\))?!:/.test(header);
     const mapped = CONVENTIONAL_TYPES[type];
     const text = cleanText(parsed.subject);
     if (scope && DEPENDENCY_AREAS.test(scope))
       return { ...base, breaking, kind: 'dependency', category: 'improvement', type, scope, text };
-    if (mapped)
+    if (mapped) {
+      // A breaking change is news whatever its type; otherwise internal scopes and objects fold away.
+      if (
+        !breaking &&
+        (mapped.kind === 'maintenance' || (scope && INTERNAL_AREA.test(scope)) || isInternalProse(text))
+      )
+        return { ...internal({ type, scope, text }), breaking };
       return {
         ...base,
         breaking,
-        kind: breaking ? 'change' : mapped.kind,
-        category: mapped.category,
+        kind: 'change',
+        category: breaking && type === 'chore' ? 'improvement' : mapped.category,
         type,
         scope,
         text,
       };
+    }
     // An unknown type is an area written like a type (`printer: fix …`): fall through to prose rules.
   }
 
@@ -173,12 +226,14 @@ export function classifyCommit(message: string): ClassifiedCommit {
     const text = cleanText(rest2);
     if (DEPENDENCY_AREAS.test(name))
       return { ...base, kind: 'dependency', category: 'improvement', type: null, scope: name, text };
-    if (MAINTENANCE_AREAS.test(name))
-      return { ...base, kind: 'maintenance', category: 'improvement', type: null, scope: name, text };
+    if (!base.breaking && (INTERNAL_AREA.test(name) || isInternalProse(rest2)))
+      return internal({ type: null, scope: name, text });
     return { ...base, kind: 'change', category: categoryFromProse(rest2), type: null, scope: name, text };
   }
   const revert = /^Revert "(.+)"$/.exec(subject);
   const text = cleanText(revert ? `Revert ${revert[1]}` : subject);
+  if (!revert && !base.breaking && isInternalProse(subject))
+    return internal({ type: null, scope: null, text });
   return {
     ...base,
     kind: 'change',

@@ -1,17 +1,28 @@
 /**
- * The offline drafter (`provider: "offline"`): deterministic, no network. One item per user-facing
- * change, grouped by category, breaking changes first in their section; dependency bumps and
- * maintenance collapsed into one line each under Improvements. Every reference is cited.
+ * The offline drafter (`provider: "offline"`): deterministic, no network. What users read:
+ * - breaking changes first, one item per `BREAKING CHANGE` footer in the footer's own words;
+ * - one item per user-facing change, grouped by category (fixes phrased as fixes), every reference
+ *   cited once;
+ * - dependency bumps and internal work folded into one short line each (a count, no references);
+ * - a title naming the most important change (breaking, then feature, then fix), a summary naming the
+ *   highlights, and the release category by rule.
  */
 import type { Category } from '../../../core/contract/entries.schema.ts';
 import type { DraftSection } from '../../../core/contract/generate.schema.ts';
+import type { ClassifiedCommit } from './classify-commit.ts';
 import type { CleanCommits } from './commit-hygiene.ts';
+import { plainRefs, type RefLinker } from './ref-links.ts';
 import {
+  categoryByRule,
   countItems,
   dependencyLine,
-  dominantCategory,
+  headlineOf,
+  isBreakingItem,
+  isDescriptive,
   maintenanceLine,
+  phraseFix,
   renderBody,
+  renderBreakingItems,
   renderItem,
   renderSummary,
   renderTitle,
@@ -37,38 +48,72 @@ export function withCollapsedLines(sections: DraftSection[], commits: CleanCommi
   return [...sections, { category: 'improvement', items: extra }];
 }
 
-/** Title, summary, body and category around the given sections. */
-export function finishDraft(
-  sections: DraftSection[],
-  version: string | null,
-  headline: string | null,
-  breaking: number,
-  summaryText: string | null = null,
-): DraftCore {
+/** The parts of a draft around its sections (both drafters end here). */
+export function finishDraft(input: {
+  sections: DraftSection[];
+  version: string | null;
+  /** The most important change, as a headline; null when the release has no user-facing change. */
+  headline: string | null;
+  /** User-facing changes worth naming in the summary, most important first. */
+  highlights: readonly string[];
+  hasInternal: boolean;
+  /** A summary written elsewhere (the model's), already escaped; else one is written here. */
+  summary?: string | null;
+}): DraftCore {
   const ordered = SECTION_ORDER.flatMap((category) => {
-    const items = sections.filter((s) => s.category === category).flatMap((s) => s.items);
+    const items = input.sections.filter((s) => s.category === category).flatMap((s) => s.items);
     return items.length > 0 ? [{ category, items }] : [];
   });
   const counts = countItems(ordered);
-  const summary = summaryText ?? renderSummary(counts, breaking);
+  const breaking = ordered.flatMap((s) => s.items).filter(isBreakingItem).length;
+  const summary = input.summary || renderSummary(counts, breaking, input.highlights);
   return {
-    title: renderTitle(version, headline, counts),
+    title: renderTitle(input.version, input.headline ? headlineOf(input.headline) : null, input.hasInternal),
     summary,
     body: renderBody(summary, ordered),
-    category: dominantCategory(ordered),
+    category: categoryByRule(breaking > 0, counts),
     sections: ordered,
   };
 }
 
-export function draftOffline(commits: CleanCommits, version: string | null): DraftCore {
+/** How a change is named in a title or summary: a fix as a fix, a breaking change by what it breaks. */
+export function nameOf(c: ClassifiedCommit): string {
+  if (c.breaking && !isDescriptive(c.text) && c.breakingNotes[0]) return c.breakingNotes[0];
+  return c.category === 'fix' && (c.type === 'fix' || c.type === 'bugfix') ? phraseFix(c.text) : c.text;
+}
+
+/** Changes by importance: breaking, then features, then fixes, then the rest; input order within. */
+export function byImportance(changes: readonly ClassifiedCommit[]): ClassifiedCommit[] {
+  const rank = (c: ClassifiedCommit) =>
+    c.breaking
+      ? 0
+      : c.category === 'feature' || c.category === 'announcement'
+        ? 1
+        : c.category === 'fix'
+          ? 2
+          : 3;
+  return [...changes].sort((a, b) => rank(a) - rank(b));
+}
+
+export function draftOffline(
+  commits: CleanCommits,
+  version: string | null,
+  link: RefLinker = plainRefs,
+): DraftCore {
   const sections: DraftSection[] = SECTION_ORDER.map((category) => {
     const items = commits.changes.filter((c) => c.category === category);
-    // Breaking changes lead their section; otherwise keep the input order (newest first).
     const ordered = [...items.filter((c) => c.breaking), ...items.filter((c) => !c.breaking)];
-    return { category, items: ordered.map(renderItem) };
+    return {
+      category,
+      items: ordered.flatMap((c) => (c.breaking ? renderBreakingItems(c, link) : [renderItem(c, link)])),
+    };
   });
-  const lead =
-    commits.changes.find((c) => c.breaking) ?? commits.changes.find((c) => c.category === 'feature');
-  const breaking = commits.changes.filter((c) => c.breaking).length;
-  return finishDraft(withCollapsedLines(sections, commits), version, lead ? lead.text : null, breaking);
+  const ranked = byImportance(commits.changes).map(nameOf);
+  return finishDraft({
+    sections: withCollapsedLines(sections, commits),
+    version,
+    headline: ranked[0] ?? null,
+    highlights: ranked.slice(1),
+    hasInternal: commits.maintenance.length + commits.dependencies.length > 0,
+  });
 }

@@ -13,8 +13,16 @@ import { AiUnavailableError, GenerationFailedError } from '../../errors.ts';
 import { buildPrompt } from './build-prompt.ts';
 import type { CleanCommits } from './commit-hygiene.ts';
 import { stripInventedRefs } from './commit-refs.ts';
-import { type DraftCore, finishDraft, withCollapsedLines } from './offline-drafter.ts';
-import { escapeText } from './render-draft.ts';
+import { byImportance, type DraftCore, finishDraft, nameOf, withCollapsedLines } from './offline-drafter.ts';
+import { isInternalProse } from './internal-work.ts';
+import { plainRefs, type RefLinker } from './ref-links.ts';
+import {
+  BREAKING_PREFIX,
+  escapeText,
+  isBreakingItem,
+  isDescriptive,
+  renderBreakingItems,
+} from './render-draft.ts';
 
 const ModelDraftSchema = z.strictObject({
   title: z.string(),
@@ -65,11 +73,22 @@ export function mapProviderError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
+/** An item of the model's that is internal work (its text without prefix, scope and references). */
+function isInternalItem(item: string): boolean {
+  const text = item
+    .replace(/^(\*\*)?Breaking:?(\*\*)?:?\s*/, '')
+    .replace(/^\*\*[^*]+\*\*:\s*/, '')
+    .replace(/\s*\([^)]*\)\s*$/, '')
+    .replace(/\\(.)/g, '$1');
+  return isInternalProse(text);
+}
+
 export async function draftWithOpenAI(
   client: OpenAI,
   commits: CleanCommits,
   version: string | null,
   options: OpenAiDrafterOptions,
+  link: RefLinker = plainRefs,
 ): Promise<AiDraft> {
   const prompt = buildPrompt(commits, version, options.maxInputTokens);
   let completion: OpenAI.Chat.Completions.ChatCompletion;
@@ -111,16 +130,43 @@ export async function draftWithOpenAI(
   };
   // The answer is as untrusted as the commits it was made from: Markdown text only, no HTML or links.
   const cleanMarkdown = (text: string) => escapeText(clean(text));
+  // The same guarantees as the offline drafter: no internal work listed, every breaking change kept.
   const sections: DraftSection[] = parsed.sections.map((s) => ({
     category: s.category,
-    items: s.items.map(cleanMarkdown).filter((item) => item.replace(/[^\p{L}\p{N}]/gu, '').length >= 3),
+    items: s.items
+      .map(cleanMarkdown)
+      .filter((item) => item.replace(/[^\p{L}\p{N}]/gu, '').length >= 3 && !isInternalItem(item))
+      .map((item) => item.replace(/^(\*\*)?Breaking:?(\*\*)?:?\s*/, BREAKING_PREFIX))
+      .map(link.text),
   }));
   if (sections.every((s) => s.items.length === 0))
     throw new GenerationFailedError('The AI draft had no usable items');
-  const headline = clean(parsed.title).replace(/^v?\d+(\.\d+)+[:\s-]*/, '') || null;
-  const summary = cleanMarkdown(parsed.summary) || null;
-  const breaking = sections.flatMap((s) => s.items).filter((i) => /^(\*\*)?Breaking:/.test(i)).length;
-  const core = finishDraft(withCollapsedLines(sections, commits), version, headline, breaking, summary);
+  const answered = sections.flatMap((s) => s.items).filter(isBreakingItem).length;
+  const expected = commits.changes.filter((c) => c.breaking);
+  if (answered < expected.reduce((n, c) => n + Math.max(1, c.breakingNotes.length), 0)) {
+    // Repaired, not trusted: the breaking changes as the commits state them replace the model's.
+    for (const section of sections) section.items = section.items.filter((i) => !isBreakingItem(i));
+    for (const c of expected) {
+      const target = sections.find((s) => s.category === c.category) ?? sections[0]!;
+      target.items.unshift(...renderBreakingItems(c, link));
+    }
+  }
+  const modelHeadline = clean(parsed.title).replace(/^v?\d+(\.\d+)+[:\s-]*/, '');
+  const ranked = byImportance(commits.changes);
+  const headline =
+    expected.length > 0 || !isDescriptive(modelHeadline)
+      ? ranked[0]
+        ? nameOf(ranked[0])
+        : null
+      : modelHeadline;
+  const core = finishDraft({
+    sections: withCollapsedLines(sections, commits),
+    version,
+    headline,
+    highlights: [],
+    hasInternal: commits.maintenance.length + commits.dependencies.length > 0,
+    summary: cleanMarkdown(parsed.summary) || null,
+  });
   return {
     ...core,
     model: completion.model || options.model,

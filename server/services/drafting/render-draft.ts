@@ -6,6 +6,7 @@
 import type { Category } from '../../../core/contract/entries.schema.ts';
 import type { DraftSection } from '../../../core/contract/generate.schema.ts';
 import type { ClassifiedCommit } from './classify-commit.ts';
+import { plainRefs, type RefLinker } from './ref-links.ts';
 
 export const SECTION_ORDER: Category[] = ['announcement', 'feature', 'improvement', 'fix'];
 const HEADINGS: Record<Category, string> = {
@@ -20,10 +21,16 @@ const NOUNS: Record<Category, [string, string]> = {
   improvement: ['improvement', 'improvements'],
   fix: ['fix', 'fixes'],
 };
-const LIST_LIMIT = 8;
+/** The longest a collapsed line (dependencies, maintenance) may be, in characters. */
+export const COLLAPSED_MAX = 300;
+/** The longest headline in a title, in characters (before the version). */
+const HEADLINE_MAX = 80;
 
-export function citeRefs(refs: readonly string[]): string {
-  return refs.length ? ` (${refs.join(', ')})` : '';
+/** Items that are breaking changes carry this prefix in `sections`; the body lists them first. */
+export const BREAKING_PREFIX = '**Breaking:** ';
+
+export function citeRefs(refs: readonly string[], link: RefLinker = plainRefs): string {
+  return refs.length ? ` (${refs.map((r) => link.ref(r)).join(', ')})` : '';
 }
 
 /**
@@ -48,60 +55,129 @@ export function escapeText(text: string): string {
     .join('');
 }
 
-/** One changelog line for a change: `**Breaking:** **scope**: Text (#1, #2)`; scope and text escaped alike. */
-export function renderItem(c: Pick<ClassifiedCommit, 'scope' | 'text' | 'refs' | 'breaking'>): string {
-  return `${c.breaking ? '**Breaking:** ' : ''}${c.scope ? `**${escapeText(c.scope)}**: ` : ''}${escapeText(c.text)}${citeRefs(c.refs)}`;
+const FIX_START =
+  /^(fix|fixes|fixed|correct|resolve|repair|prevent|avoid|handle|stop|don't|do not|make sure|ensure|restore|revert|work around|guard|catch|skip|ignore|respect|honou?r|keep|no longer|properly|allow|use)\b/i;
+
+/** `Crash on empty tag` → `crash on empty tag`; `CLI flag` stays (an acronym starts it). */
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
-/** `globset 0.4.14` from "deps: bump globset to 0.4.14", "Bump serde from 1.0.1 to 1.0.2", "body-parser@1.20.0"… */
-export function dependencyName(c: ClassifiedCommit): string {
+/** A fix reads as a fix: `fix: crash on empty tag` → `Fix crash on empty tag`; `Fixed x` → `Fix x`. */
+export function phraseFix(text: string): string {
+  const normalized = text.replace(/^(fixed|fixes|fixing)\b/i, 'Fix');
+  return FIX_START.test(normalized) ? normalized : `Fix ${lowerFirst(normalized)}`;
+}
+
+type ItemSource = Pick<ClassifiedCommit, 'scope' | 'text' | 'refs' | 'type' | 'category'>;
+
+function scopePrefix(scope: string | null): string {
+  return scope ? `**${escapeText(scope)}**: ` : '';
+}
+
+/** One changelog line for a change: `**scope**: Text (#1, #2)`; scope and text escaped alike. */
+export function renderItem(c: ItemSource, link: RefLinker = plainRefs): string {
+  const text = c.category === 'fix' && (c.type === 'fix' || c.type === 'bugfix') ? phraseFix(c.text) : c.text;
+  return `${scopePrefix(c.scope)}${link.text(escapeText(text))}${citeRefs(c.refs, link)}`;
+}
+
+/** The breaking-change items of a commit: one per footer, in the footer's own words; else its subject. */
+export function renderBreakingItems(
+  c: ItemSource & Pick<ClassifiedCommit, 'breakingNotes'>,
+  link: RefLinker = plainRefs,
+): string[] {
+  const texts = c.breakingNotes.length > 0 ? c.breakingNotes : [c.text];
+  return texts.map(
+    (t) =>
+      `${BREAKING_PREFIX}${scopePrefix(c.scope)}${link.text(escapeText(t.charAt(0).toUpperCase() + t.slice(1)))}${citeRefs(c.refs, link)}`,
+  );
+}
+
+/**
+ * `globset 0.4.14` from "deps: bump globset to 0.4.14", "Bump serde from 1.0.1 to 1.0.2",
+ * "deps: bump to tikv-jemallocator 0.7.0", "body-parser@1.20.0"…; null when the subject names no
+ * package and version (then the line only counts it).
+ */
+export function dependencyName(c: ClassifiedCommit): string | null {
   const s = c.subject;
   const patterns = [
-    /bump(?:s|ed)?(?: the)? ([@\w./-]+)(?: in [\w./ -]+?)?(?: from \S+)? to v?([\w.+-]+)/i,
-    /(?:update|upgrade)[sd]?(?: to)? ([@\w./-]+?)(?:@| v?)(\d[\w.+-]*)/i,
+    /bump(?:s|ed)?(?: the)?(?: to)? ([@\w./-]+?)(?: in [\w./ -]+?)?(?: from \S+)?(?: to)? v?(\d[\w.+-]*)/i,
+    /(?:update|upgrade)[sd]?(?: dependency)?(?: to)? ([@\w./-]+?)(?:@| to v?| v?)(\d[\w.+-]*)/i,
     /([@\w./-]+)@(\d[\w.+-]*)/,
   ];
   for (const p of patterns) {
     const m = p.exec(s);
-    if (m) return `${m[1]} ${m[2]}`;
+    if (m && /[a-z]/i.test(m[1]!)) return `${m[1]} ${m[2]!.replace(/[.,;:]+$/, '')}`;
   }
-  return c.text;
+  return null;
 }
 
-function listWithMore(names: string[]): string {
-  if (names.length <= LIST_LIMIT) return names.join(', ');
-  return `${names.slice(0, LIST_LIMIT).join(', ')} and ${names.length - LIST_LIMIT} more`;
+/** `names` joined with ", " and "and N more" so that `prefix + list` stays within `max` characters. */
+function fitList(prefix: string, names: string[], max: number): string {
+  for (let n = names.length; n >= 1; n--) {
+    const more = names.length - n;
+    const shown = names.slice(0, n).join(', ');
+    const line = `${prefix}${shown}${more ? ` and ${more} more` : ''}`;
+    if (line.length <= max) return line;
+  }
+  return `${prefix}${names.length} packages`;
 }
 
-/** "Dependencies: updated globset 0.4.14, grep 0.2.13 and 3 more (#1, #2)", or null when none. */
+/** "Updated 12 dependencies: globset 0.4.14, grep 0.2.13 and 10 more" (≤ 300 characters), or null. */
 export function dependencyLine(commits: readonly ClassifiedCommit[]): string | null {
   if (commits.length === 0) return null;
   const names: string[] = [];
   const seen = new Set<string>();
+  let unnamed = 0;
   for (const c of commits) {
     const name = dependencyName(c);
-    const pkg = name.split(' ')[0]!;
+    if (name === null) {
+      unnamed++;
+      continue;
+    }
+    const pkg = name.split(' ')[0]!.toLowerCase();
     if (seen.has(pkg)) continue;
     seen.add(pkg);
-    names.push(name);
+    names.push(escapeText(name));
   }
-  return `Dependencies: updated ${listWithMore(names)}${citeRefs([...new Set(commits.flatMap((c) => c.refs))])}`;
+  const total = names.length + unnamed;
+  const prefix = `Updated ${total} ${total === 1 ? 'dependency' : 'dependencies'}`;
+  if (names.length === 0) return prefix;
+  const line = fitList(`${prefix}: `, names, COLLAPSED_MAX - (unnamed ? 16 : 0));
+  if (!unnamed) return line;
+  // Bumps that name no package count as "more".
+  const more = /and (\d+) more$/.exec(line);
+  return more
+    ? line.replace(/and \d+ more$/, `and ${Number(more[1]) + unnamed} more`)
+    : `${line} and ${unnamed} more`;
 }
 
-/** "Maintenance: 12 internal changes (docs, ci, tests) (#1, #2)", or null when none. */
+/** Human names of internal areas, for the maintenance line. */
+const AREA_NAMES: [RegExp, string][] = [
+  [/^(test|tests|testing|e2e|spec|specs|coverage|codecov)$/i, 'tests'],
+  [/^(doc|docs|documentation|readme|changelog|history|examples?|[a-z]+\/readme|[a-z]+\/docs?)$/i, 'docs'],
+  [/^(ci|cd|ci\/.*|github|\.github|gh-actions|actions|workflows?)$/i, 'CI'],
+  [/^(build|builds|cargo|pkg(\/.*)?|msrv|edition|release|releases|nix|devcontainer)$/i, 'build'],
+  [/^(lint|linting|linter|eslint|prettier|rubocop|clippy|fmt|format|style|styles|styling|typos?)$/i, 'style'],
+  [/^(refactor)$/i, 'refactoring'],
+  [/^(website|site|web-?site|landing|homepage|sponsors?|funding)$/i, 'website'],
+];
+
+/** "Maintenance: 12 internal changes (tests, docs, CI)" — a count and the main areas, no references. */
 export function maintenanceLine(commits: readonly ClassifiedCommit[]): string | null {
   if (commits.length === 0) return null;
   const areas = new Map<string, number>();
   for (const c of commits) {
-    const area = (c.scope ?? c.type ?? 'other').toLowerCase();
-    areas.set(area, (areas.get(area) ?? 0) + 1);
+    const raw = c.type === 'refactor' ? 'refactor' : (c.scope ?? c.type ?? '');
+    const area = AREA_NAMES.find(([re]) => re.test(raw))?.[1];
+    if (area) areas.set(area, (areas.get(area) ?? 0) + 1);
   }
   const top = [...areas.entries()]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, 4)
     .map(([a]) => a);
   const noun = commits.length === 1 ? 'internal change' : 'internal changes';
-  return `Maintenance: ${commits.length} ${noun} (${top.join(', ')})${citeRefs([...new Set(commits.flatMap((c) => c.refs))])}`;
+  return `Maintenance: ${commits.length} ${noun}${top.length ? ` (${top.join(', ')})` : ''}`;
 }
 
 function phrase(counts: [Category, number][]): string {
@@ -110,58 +186,98 @@ function phrase(counts: [Category, number][]): string {
 }
 
 /**
- * The category with the most user-facing items (the collapsed dependency and maintenance lines do not
- * count); ties go to the more newsworthy (announcement > feature > improvement > fix).
+ * The release's category by rule (issue "Drafts a maintainer would publish", scope 4): any breaking
+ * change or feature → `feature`; else any fix → `fix`; else `improvement`.
  */
-export function dominantCategory(
-  sections: readonly DraftSection[],
-  fallback: Category = 'improvement',
-): Category {
-  let best: [Category, number] | undefined;
-  for (const entry of countItems(sections)) if (entry[1] > (best?.[1] ?? 0)) best = entry;
-  return best?.[0] ?? fallback;
+export function categoryByRule(hasBreaking: boolean, counts: readonly [Category, number][]): Category {
+  const has = (c: Category) => counts.some(([cat, n]) => cat === c && n > 0);
+  if (hasBreaking || has('feature') || has('announcement')) return 'feature';
+  if (has('fix')) return 'fix';
+  return 'improvement';
 }
 
-/** Title: "<version>: <headline>", the headline being the first breaking change or feature, else counts. */
-export function renderTitle(
-  version: string | null,
-  headline: string | null,
-  counts: [Category, number][],
-): string {
-  const lead =
-    headline ??
-    (counts.length ? phrase(counts).replace(/^./, (c) => c.toUpperCase()) : 'Maintenance release');
+/** A headline from a change's text: one line, no trailing period, at most 80 characters at a word. */
+export function headlineOf(text: string): string {
+  const line = text
+    .replace(/\s+/g, ' ')
+    .replace(/[.;:,]+$/, '')
+    .trim();
+  const capped =
+    line.length <= HEADLINE_MAX ? line : `${line.slice(0, HEADLINE_MAX).replace(/\s+\S*$/, '')}…`;
+  return capped.charAt(0).toUpperCase() + capped.slice(1);
+}
+
+/** Whether a subject says something on its own (not `V14`, `2.0`, `Breaking`, one bare word). */
+export function isDescriptive(text: string): boolean {
+  const words = text.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w) && !/^v?\d/i.test(w));
+  return words.length >= 2;
+}
+
+/** Title: "<version>: <headline>"; never a bare version, a count or internal work. */
+export function renderTitle(version: string | null, headline: string | null, hasInternal: boolean): string {
+  const lead = headline ?? (hasInternal ? 'Maintenance and dependency updates' : 'Maintenance release');
   const title = version ? `${version}: ${lead}` : lead;
   return title.length <= 200 ? title : `${title.slice(0, 199).trimEnd()}…`;
 }
 
-export function renderSummary(counts: [Category, number][], breaking: number): string {
+/**
+ * One or two sentences naming the highlights (escaped Markdown): "This release brings 2 new features
+ * and 3 fixes, including X and Y." and, with breaking changes, a warning to read them first.
+ */
+export function renderSummary(
+  counts: [Category, number][],
+  breaking: number,
+  highlights: readonly string[],
+): string {
   const main = counts.length
     ? `This release brings ${phrase(counts)}.`
     : 'This release contains maintenance and dependency updates.';
-  return breaking
-    ? `${main} It includes ${breaking} breaking ${breaking === 1 ? 'change' : 'changes'}.`
-    : main;
+  const named = highlights.slice(0, 2).map((h) => escapeText(headlineOf(h)));
+  const parts = [main];
+  if (named.length) parts.push(`Highlights: ${named.join('; ')}.`);
+  if (breaking)
+    parts.push(
+      `It has ${breaking} breaking ${breaking === 1 ? 'change' : 'changes'}: read ${breaking === 1 ? 'it' : 'them'} before upgrading.`,
+    );
+  return parts.join(' ');
 }
 
-/** The Markdown body: the summary, then one `###` section per category in a fixed order. */
+/** An item of `sections` that is a breaking change (ours: `**Breaking:** …`; a model's: `Breaking: …`). */
+const BREAKING_ITEM = /^(\*\*Breaking:?\*\*:?|Breaking:)\s*/;
+
+export function isBreakingItem(item: string): boolean {
+  return BREAKING_ITEM.test(item);
+}
+
+/**
+ * The Markdown body: the summary, a leading "Breaking changes" section (every breaking item, without
+ * its prefix), then one `###` section per category with the other items.
+ */
 export function renderBody(summary: string, sections: readonly DraftSection[]): string {
   const parts = [summary];
+  const breaking = SECTION_ORDER.flatMap(
+    (category) => sections.find((s) => s.category === category)?.items.filter(isBreakingItem) ?? [],
+  ).map((item) => item.replace(BREAKING_ITEM, ''));
+  if (breaking.length > 0) parts.push(`### Breaking changes\n\n${breaking.map((i) => `- ${i}`).join('\n')}`);
   for (const category of SECTION_ORDER) {
-    const section = sections.find((s) => s.category === category);
-    if (!section || section.items.length === 0) continue;
-    parts.push(`### ${HEADINGS[category]}\n\n${section.items.map((item) => `- ${item}`).join('\n')}`);
+    const items =
+      sections.find((s) => s.category === category)?.items.filter((i) => !isBreakingItem(i)) ?? [];
+    if (items.length === 0) continue;
+    parts.push(`### ${HEADINGS[category]}\n\n${items.map((item) => `- ${item}`).join('\n')}`);
   }
   return `${parts.join('\n\n')}\n`;
+}
+
+/** Whether a section item is one of the collapsed lines (dependencies, maintenance), not a change. */
+export function isCollapsedLine(item: string): boolean {
+  return /^(Dependencies|Maintenance): |^Updated \d+ dependenc/.test(item);
 }
 
 /** Section item counts, in section order, without the dependency/maintenance lines. */
 export function countItems(sections: readonly DraftSection[]): [Category, number][] {
   return SECTION_ORDER.flatMap((category) => {
     const n =
-      sections
-        .find((s) => s.category === category)
-        ?.items.filter((i) => !/^(Dependencies|Maintenance): /.test(i)).length ?? 0;
+      sections.find((s) => s.category === category)?.items.filter((i) => !isCollapsedLine(i)).length ?? 0;
     return n > 0 ? [[category, n] as [Category, number]] : [];
   });
 }

@@ -1,13 +1,16 @@
 /**
  * Every release of test/fixtures/releases through the HTTP route with the offline drafter: 201, a
  * valid draft, no invented reference, and a quality table per repository:
- * - ref coverage: of the PR/issue numbers the project's own notes cite and its commits carry, the
- *   share the draft cites too (goal ≥ 0.9);
- * - for the Conventional Commits repository, category accuracy against the commit types (goal ≥ 0.95).
+ * - ref coverage: of the PR/issue numbers the project's own notes cite and its user-facing commits
+ *   carry, the share the draft cites too (goal ≥ 0.9; internal work is folded into a count by design);
+ * - for the Conventional Commits repository, category accuracy against the commit types (goal ≥ 0.95);
+ * - collapsed lines within 300 characters, and drafts of ≥ 20 commits at most twice the notes' length.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DraftSchema } from '../../../../core/contract/generate.schema.ts';
+import { classifyCommit } from '../../../../server/services/drafting/classify-commit.ts';
 import { extractRefs, extractUrls } from '../../../../server/services/drafting/commit-refs.ts';
+import { isCollapsedLine } from '../../../../server/services/drafting/render-draft.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { loadReleases } from '../../../fixtures/releases/load-releases.ts';
 
@@ -53,9 +56,15 @@ it('drafts every release with no invented reference and prints the quality table
       expect(allowed, `${release.tag}: ${ref}`).toContain(ref);
 
     const inNotes = numbers(release.releaseNotes);
-    const inCommits = numbers(messages.join('\n'));
+    const inCommits = numbers(messages.filter((m) => classifyCommit(m).kind === 'change').join('\n'));
     const relevant = [...inNotes].filter((n) => inCommits.has(n));
     const cited = numbers(draft.body);
+    for (const line of draft.sections.flatMap((x) => x.items).filter(isCollapsedLine))
+      expect(line.length, `${release.tag}: ${line}`).toBeLessThanOrEqual(300);
+    if (messages.length >= 20)
+      expect(draft.body.length, `${release.repo} ${release.tag}`).toBeLessThanOrEqual(
+        2 * release.releaseNotes.length,
+      );
     const row = (table[release.repo] ??= { releases: 0, cited: 0, relevant: 0, coverage: '' });
     row.releases++;
     row.relevant += relevant.length;
@@ -83,6 +92,7 @@ it('drafts every release with no invented reference and prints the quality table
 
   for (const row of Object.values(table))
     if (row.relevant > 0) expect(row.cited / row.relevant).toBeGreaterThanOrEqual(0.9);
-  expect(categoryTotal).toBeGreaterThan(100);
+  // Only listed items carry a reference: internal work (most of git-cliff's commits) is a count.
+  expect(categoryTotal).toBeGreaterThan(50);
   expect(categoryHits / categoryTotal).toBeGreaterThanOrEqual(0.95);
 });

@@ -104,7 +104,7 @@ describe('POST /api/v1/entries/generate (offline)', () => {
       .entry;
     const html: string = entry.html;
     expect(html).not.toMatch(/<img|<script|<a /);
-    expect(html).toContain('<strong>&lt;script&gt;</strong>: X closes the scope');
+    expect(html).toContain('<strong>&lt;script&gt;</strong>: Fix X closes the scope');
     // Nothing after the bad scope was swallowed.
     for (const text of ['tracking', 'www.evil.example', 'https://evil.example/x', 'a@evil.example', '(#42)'])
       expect(html).toContain(text);

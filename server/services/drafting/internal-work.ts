@@ -1,0 +1,54 @@
+/**
+ * Is this commit internal work, whatever its style? Tests, docs, README/CHANGELOG/release-notes edits,
+ * the website, CI and workflows, lint/format/typos, build and release plumbing, code comments, WIP
+ * (issue "Drafts a maintainer would publish", scope 1). A changelog is written for the people who use
+ * the product; this work folds into one "Maintenance" line instead of items of its own.
+ *
+ * Three styles are recognised:
+ * - an area or Conventional Commits scope naming internal work (`ci:`, `docs(readme):`, `fix(ci):`,
+ *   `feat(website):`, `test:`…);
+ * - prose whose object is internal (`Add test cases for …`, `Update README.md`, `Fix rubocop errors`,
+ *   `Re-enable docs deploy`, `Add to README.md`);
+ * - a subject that is only a label (`Lint`, `Docs`, `Deps`, `Update`, `Test wip`, `Typo`).
+ */
+
+/** Areas and scopes that name internal work. */
+export const INTERNAL_AREA =
+  /^(test-[\w-]+|[\w-]+-tests?|ci|ci\/.*|cd|build|builds|test|tests|testing|e2e|spec|specs|bench|benches|benchsuite|benchmarks?|lint|linting|linter|eslint|prettier|rubocop|clippy|fmt|format|doc|docs|documentation|readme|changelog|history|release-notes|examples?|release|releases|releasing|github|\.github|gh-actions|actions|workflows?|cargo|msrv|pkg(\/.*)?|edition|style|styles|styling|chore|chores|tooling|tools|scripts?|misc|gitignore|license|contributing|website|site|web-?site|landing|homepage|sponsors?|funding|typos?|comments?|coverage|codecov|devcontainer|docker-?compose|renovate|dependabot|[a-z]+\/readme|[a-z]+\/docs?)$/i;
+
+/** What internal work acts on, as the object of a verb ("Add tests", "Update the README"). */
+const INTERNAL_OBJECT =
+  /^(?:the |a |an |some |more |missing |new |unit |e2e |integration |our |all |few )*(tests?(?![.(\w-])|test cases?|test suite|specs?\b|snapshots?\b|fixtures?\b|docs?\b|documentation|readme|changelog|history\.md|release notes|typos?\b|spelling|grammar|wording in (?:the )?docs|lint\w*|eslint|prettier|rubocop|clippy|rustfmt|formatting|format\b|ci\b|workflows?\b|github actions?|actions? workflows?|website|site\b|sponsors?|badges?|code comments?|comments?\b|(?:some )?(?:'?allow\(|#\[allow)[^)]*\)?'? annotations?|annotations? for (?:clippy|lint)|(?:compiler |clippy |lint )warnings|unused (?:imports?|code|variables?)|dead code|examples?\b|benchmarks?\b|benches\b|coverage|\.gitignore|license|contributing|code of conduct|funding|dev ?dependencies|dev-dependencies|(?:to|in) (?:the )?(?:readme|docs?|changelog)|links? (?:in|to) (?:the )?(?:readme|docs?)|.*\.md\b|.*\.github\/|.*workflows?\/)/i;
+
+const VERB =
+  /^(add|added|adds|adding|update|updated|updates|updating|fix|fixed|fixes|fixing|improve|improved|improves|remove|removed|removes|delete|deleted|clean ?up|cleaned up|cleanup|rewrite|rewrote|reword|reworded|tweak|tweaked|edit|edited|correct|corrected|move|moved|rename|renamed|bump|bumped|upgrade|upgraded|enable|enabled|re-?enable|re-?enabled|disable|disabled|skip|skipped|run|use|used|polish|polished|refactor|refactored|restructure|document|documented|mention|mentioned|clarify|clarified|expand|extend|simplify|simplified|split|migrate|migrated|port|ported|regenerate|regenerated|generate|sync|synced|format|formatted|lint|linted|test|tested|deploy|deployed|publish|published|prepare|prepared|run)\s+/i;
+
+/** Subjects that are only a label for internal work. */
+const LABEL_ONLY =
+  /^(wip|test wip|tests?|testing|lint|linting|docs?|documentation|readme|changelog|deps|bump deps|update deps|update dependencies|dependencies|typos?|fix typos?|formatting|format|fmt|style|cleanup|clean up|refactor|refactoring|misc|minor|minor changes|small fixes|update|updates|updated|changes|fixes|tweaks?|wording|comments?|ci|build|release|release notes|add release notes|add link|add links|update links?|sponsors?|website|merge|merged|sync|tidy|tidy up|polish|nit|nits)[.!]?$/i;
+
+/** True when a subject (type/area prefix already removed) describes internal work. */
+export function isInternalProse(text: string): boolean {
+  const t = text.trim().replace(/[.!]+$/, '');
+  if (LABEL_ONLY.test(t)) return true;
+  const verb = VERB.exec(t);
+  if (verb) {
+    const object = t.slice(verb[0].length);
+    if (INTERNAL_OBJECT.test(object)) return true;
+    // "Add multi-root parent matcher regression tests", "Fix compression tests in QEMU".
+    if (/\b(tests|test cases|test suite|unit tests?|regression tests?|benchmarks|fixtures)\b/i.test(object))
+      return true;
+  }
+  // Short prose about the docs or the release process ("Add note on how to update docs for a release").
+  if (
+    verb &&
+    t.split(/\s+/).length <= 12 &&
+    /\b(docs|documentation|readme|changelog|release notes|contributing)\b/i.test(t)
+  )
+    return true;
+  // "Tests for …", "Docs: …", "README: …" written as prose.
+  return (
+    /^(tests?|docs?|readme|changelog|ci|lint)\b(?! (?:command|option|flag|mode)\b)/i.test(t) &&
+    t.split(/\s+/).length <= 8
+  );
+}

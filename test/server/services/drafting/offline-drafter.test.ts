@@ -1,0 +1,191 @@
+/**
+ * The rules of a draft a maintainer would publish, pinned with real commit subjects (probot, pg-boss,
+ * qodo-ai/pr-agent, git-cliff, ripgrep, express): what is a change, breaking changes first, the title,
+ * the category, the collapsed lines, items as sentences, and links.
+ */
+import { describe, expect, it } from 'vitest';
+import { cleanCommits } from '../../../../server/services/drafting/commit-hygiene.ts';
+import { draftOffline } from '../../../../server/services/drafting/offline-drafter.ts';
+import { refLinker } from '../../../../server/services/drafting/ref-links.ts';
+import { isCollapsedLine } from '../../../../server/services/drafting/render-draft.ts';
+
+const draft = (commits: string[], version: string | null = '1.0.0') =>
+  draftOffline(cleanCommits(commits), version);
+const items = (d: ReturnType<typeof draft>) => d.sections.flatMap((s) => s.items);
+const listed = (d: ReturnType<typeof draft>) => items(d).filter((i) => !isCollapsedLine(i));
+
+/** Internal work from the histories the issue names, in their own words. */
+const INTERNAL = [
+  'Test wip',
+  '10.1.2 release',
+  'Lint',
+  'Docs',
+  'Deps',
+  'Bump deps',
+  'Add docs',
+  'Add to README.md',
+  'Update',
+  'Merge pull request #495 from timgit/v11',
+  'Update CHANGELOG',
+  'Fix rubocop errors',
+  'Add test cases for queue specific size warnings',
+  'Added test for queue specific size warnings',
+  'ci: Use organization-wide dependabot settings',
+  'docs: Re-enable the docs deploy workflow',
+  'fix(ci): pin the checkout action',
+  'feat(website): add sponsors section',
+  'test: add fixture for overriding the conventional scope (#1166)',
+  'style(formatting): use spaces instead of tabs (#1184)',
+  'chore(release): prepare for v2.10.1',
+  'refactor(config): implement FromStr instead of Config::parse_from_str() (#1185)',
+  'Add release notes',
+  'Add link',
+  'Fix typo in README',
+  'Update .github/workflows/ci.yml',
+  'doc: add cargo-binstall instructions',
+  'changelog: add bug fix for \\b',
+  'Add note on how to update docs for new release',
+  'ignore: add multi-root parent matcher regression tests',
+  'Deploying to gh-pages from @ 1a2b3c4',
+  'fixup! feat: add queue size warning',
+  'WIP',
+];
+
+describe('what is a change', () => {
+  it('never lists internal work: it folds into one Maintenance line with a count and no references', () => {
+    const d = draft([...INTERNAL, 'feat: add support for azure devops (#1172)']);
+    expect(listed(d)).toEqual(['Add support for azure devops (#1172)']);
+    const maintenance = items(d).find((i) => i.startsWith('Maintenance:'))!;
+    expect(maintenance).toMatch(/^Maintenance: \d+ internal changes/);
+    expect(maintenance).not.toMatch(/#\d/);
+  });
+
+  it('drops a commit and its revert, in both revert styles', () => {
+    const d = draft([
+      'Revert "fix: cache the config between runs"',
+      'revert: feat: add a --fast flag',
+      'feat: add a --fast flag',
+      'fix: cache the config between runs',
+      'fix: handle empty tags (#12)',
+    ]);
+    expect(listed(d)).toEqual(['Handle empty tags (#12)']);
+  });
+
+  it('reads `(feat) …` as a feature, and ripgrep-style areas as scopes', () => {
+    const d = draft([
+      '(feat) add support for custom templates',
+      'printer: fix --vimgrep with multiple matches (#2101)',
+    ]);
+    expect(d.sections.find((s) => s.category === 'feature')!.items).toEqual([
+      'Add support for custom templates',
+    ]);
+    expect(d.sections.find((s) => s.category === 'fix')!.items).toEqual([
+      '**printer**: Fix --vimgrep with multiple matches (#2101)',
+    ]);
+  });
+});
+
+describe('breaking changes', () => {
+  // probot v14: one `feat!:` commit whose footers say what broke.
+  const v14 = [
+    'feat!: v14\n\nBREAKING CHANGE: Probot is now an ES module only package\nBREAKING CHANGE: drop support for Node.js < 20\nBREAKING-CHANGE: the built-in server is removed; use createNodeMiddleware\n\nCloses #1986',
+    'feat: typed context for every event (#2001)',
+    'fix: do not retry on 4xx (#2003)',
+  ];
+
+  it('lead the body, one item per footer in the footer’s words, and count in the summary', () => {
+    const d = draft(v14, '14.0.0');
+    expect(d.body).toMatch(/^This release brings .*\n\n### Breaking changes\n\n/);
+    const breaking = d.body.split('### Breaking changes\n\n')[1]!.split('\n\n')[0]!.split('\n');
+    expect(breaking).toEqual([
+      '- Probot is now an ES module only package (#1986)',
+      '- Drop support for Node.js < 20 (#1986)'.replace('<', '\\<'),
+      '- The built-in server is removed; use createNodeMiddleware (#1986)',
+    ]);
+    expect(d.summary).toContain('It has 3 breaking changes');
+    expect(d.category).toBe('feature');
+  });
+
+  it('title the release by what broke, never by a bare "V14"', () => {
+    expect(draft(v14, '14.0.0').title).toBe('14.0.0: Probot is now an ES module only package');
+  });
+});
+
+describe('title and category', () => {
+  it('name the most important user-facing change: feature before fix, never a count', () => {
+    expect(draft(['fix: crash when the config is empty (#5)'], '17.5.1').title).toBe(
+      '17.5.1: Fix crash when the config is empty',
+    );
+    expect(draft(['fix: crash on empty tag', 'feat: export to PDF'], '2.0.0').title).toBe(
+      '2.0.0: Export to PDF',
+    );
+    expect(draft(['test: add e2e tests', 'chore(deps): bump zod from 4.1.0 to 4.2.0'], '2.0.1').title).toBe(
+      '2.0.1: Maintenance and dependency updates',
+    );
+  });
+
+  it('set the category by rule: breaking or feature, else fix, else improvement', () => {
+    const features = Array.from({ length: 8 }, (_, i) => `feat: feature number ${i}`);
+    const fixes = Array.from({ length: 12 }, (_, i) => `fix: bug number ${i}`);
+    expect(draft([...features, ...fixes]).category).toBe('feature');
+    expect(draft(['fix: a crash', 'perf: faster startup', 'perf: less memory']).category).toBe('fix');
+    expect(draft(['perf: faster startup']).category).toBe('improvement');
+    expect(
+      draft(['refactor!: rename the config file\n\nBREAKING CHANGE: .shiplogrc is now shiplog.toml'])
+        .category,
+    ).toBe('feature');
+  });
+});
+
+describe('collapsed lines', () => {
+  it('list dependencies by name and version, without prefixes or references, within 300 characters', () => {
+    const bumps = Array.from(
+      { length: 85 },
+      (_, i) =>
+        `chore(deps): bump package-number-${i} from 1.0.${i} to 1.1.${i} (#${2000 + i})\n\nSigned-off-by: dependabot[bot] <support@github.com>`,
+    );
+    const d = draft([
+      ...bumps,
+      'build(deps-dev): bump vitest from 3.1.0 to 3.2.4 (#2100)',
+      'feat: something new',
+    ]);
+    const line = items(d).find((i) => i.startsWith('Updated '))!;
+    expect(line).toMatch(/^Updated 86 dependencies: package-number-0 1\.1\.0, .* and \d+ more$/);
+    expect(line.length).toBeLessThanOrEqual(300);
+    expect(line).not.toMatch(/chore|build|deps\)|#\d/i);
+  });
+});
+
+describe('items', () => {
+  it('merge near-duplicates (a typo or case apart) and cite each reference once', () => {
+    const d = draft([
+      'Add eyes reaction to GitLab provider (#1949)',
+      'Add eyes reacrtion to gitlab provider',
+      '(#1676) Improve the review prompt for large diffs (#1676)',
+    ]);
+    expect(listed(d)).toEqual([
+      'Add eyes reaction to GitLab provider (#1949)',
+      'Improve the review prompt for large diffs (#1676)',
+    ]);
+  });
+
+  it('phrase fixes as fixes, with the scope in bold', () => {
+    expect(listed(draft(['fix(parser): crash on empty tag (#7)']))).toEqual([
+      '**parser**: Fix crash on empty tag (#7)',
+    ]);
+    expect(listed(draft(['fix: handle CRLF line endings']))).toEqual(['Handle CRLF line endings']);
+  });
+});
+
+describe('links', () => {
+  it('link references and commit SHAs when the repository is known, and only then', () => {
+    const commits = cleanCommits(['fix: revert 1a2b3c4d5 which broke paging (#12, octo/other#3)']);
+    const linked = draftOffline(commits, null, refLinker('octo/app', undefined));
+    expect(linked.body).toContain('[#12](https://github.com/octo/app/issues/12)');
+    expect(linked.body).toContain('[octo/other#3](https://github.com/octo/other/issues/3)');
+    expect(linked.body).toContain('[1a2b3c4](https://github.com/octo/app/commit/1a2b3c4d5)');
+    const enterprise = draftOffline(commits, null, refLinker('octo/app', 'https://git.example.com/octo/app'));
+    expect(enterprise.body).toContain('[#12](https://git.example.com/octo/app/issues/12)');
+    expect(draftOffline(commits, null).body).not.toContain('](');
+  });
+});
