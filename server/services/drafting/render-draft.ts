@@ -55,8 +55,9 @@ export function escapeText(text: string): string {
     .join('');
 }
 
+/** Texts that already say what the fix does (a verb first) are kept as written. */
 const FIX_START =
-  /^(fix|fixes|fixed|correct|resolve|repair|prevent|avoid|handle|stop|don't|do not|make sure|ensure|restore|revert|work around|guard|catch|skip|ignore|respect|honou?r|keep|no longer|properly|allow|use)\b/i;
+  /^(fix|fixes|fixed|correct|resolve|repair|prevent|avoid|handle|stop|don't|do not|make|ensure|restore|revert|work around|guard|catch|skip|ignore|respect|honou?r|keep|no longer|properly|allow|use|add|check|verify|validate|set|unset|return|reset|clear|show|print|report|include|exclude|apply|update|remove|rename|replace|change|move|support|treat|pass|parse|read|write|emit|close|open|wait|retry|escape|quote|trim|strip|sort|limit|normalize|preserve|propagate|display|load|save|accept|reject|drop|disable|enable|default|only|always|never|correctly|improve|reduce|increase|bump|upgrade|downgrade|detect|recognize|convert|encode|decode|align|match|count|clean)\b/i;
 
 /** `Crash on empty tag` → `crash on empty tag`; `CLI flag` stays (an acronym starts it). */
 function lowerFirst(text: string): string {
