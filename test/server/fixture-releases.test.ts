@@ -6,9 +6,19 @@
 import { parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
-import { loadReleases, type Release } from '../fixtures/releases/load-releases.ts';
+import { resolve } from 'node:path';
+import { loadReleases, RELEASES_DIR, type Release } from '../fixtures/releases/load-releases.ts';
 
 const releases = loadReleases();
+
+it('loads the release fixtures from inside the repository (a clone has nothing beside it)', () => {
+  const root = resolve(import.meta.dirname, '../..');
+  expect(RELEASES_DIR.startsWith(`${root}/test/fixtures/releases`)).toBe(true);
+  expect(new Set(releases.map((r) => r.repo))).toEqual(
+    new Set(['BurntSushi/ripgrep', 'expressjs/express', 'orhun/git-cliff']),
+  );
+  expect(releases).toHaveLength(28);
+});
 let server: TestServer;
 let headers: Record<string, string>;
 let slug: string;
