@@ -5,9 +5,9 @@
  */
 import * as github from '@actions/github';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
-import { buildFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.ts';
-import { loadReleases } from '../fixtures/releases/load-releases.ts';
+import type { Release } from '../fixtures/releases/load-releases.ts';
+import { type ActionSetup, startActionSetup } from '../helpers/action-setup.ts';
+import type { FixtureRepo } from '../helpers/fixture-repo.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
 
 const step = vi.hoisted(() => ({
@@ -44,24 +44,17 @@ vi.mock('@actions/core', () => {
   };
 });
 
-const releases = loadReleases().filter(
-  (r) => r.repo === 'BurntSushi/ripgrep' && ['14.0.1', '14.0.2'].includes(r.tag),
-);
-let server: TestServer;
+let setup: ActionSetup;
 let url: string;
 let apiKey: string;
 let fixture: FixtureRepo;
+let releases: Release[];
 
 beforeAll(async () => {
-  server = await buildTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' });
-  url = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  ({ apiKey } = await server.project('pro'));
-  fixture = await buildFixtureRepo(releases);
+  setup = await startActionSetup();
+  ({ url, apiKey, fixture, releases } = setup);
 });
-afterAll(async () => {
-  await server.close();
-  await fixture.remove();
-});
+afterAll(() => setup.close());
 beforeEach(() => {
   step.outputs = {};
   step.failed = [];

@@ -8,32 +8,28 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
-import { buildFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.ts';
-import { loadReleases } from '../fixtures/releases/load-releases.ts';
+import type { Release } from '../fixtures/releases/load-releases.ts';
+import { type ActionSetup, startActionSetup } from '../helpers/action-setup.ts';
+import type { TestServer } from '../helpers/build-server.ts';
+import type { FixtureRepo } from '../helpers/fixture-repo.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
 
 const BUNDLE = join(import.meta.dirname, '../../action/dist/index.js');
-const releases = loadReleases().filter(
-  (r) => r.repo === 'BurntSushi/ripgrep' && ['14.0.1', '14.0.2'].includes(r.tag),
-);
-
+let setup: ActionSetup;
 let server: TestServer;
 let url: string;
 let apiKey: string;
 let fixture: FixtureRepo;
+let releases: Release[];
 let work: string;
 
 beforeAll(async () => {
-  server = await buildTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' });
-  url = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  ({ apiKey } = await server.project('pro'));
-  fixture = await buildFixtureRepo(releases);
+  setup = await startActionSetup();
+  ({ server, url, apiKey, fixture, releases } = setup);
   work = await mkdtemp(join(tmpdir(), 'shiplog-action-'));
 });
 afterAll(async () => {
-  await server.close();
-  await fixture.remove();
+  await setup.close();
   await rm(work, { recursive: true, force: true });
 });
 
