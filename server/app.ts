@@ -7,7 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { purgeIdempotencyKeys } from './db/idempotency-keys.ts';
 import { getOrCreateSecret } from './db/instance-secrets.ts';
-import { listenProjectChanges, notifyProjectChanged } from './db/notifications.ts';
+import { listenProjectChanges } from './db/notifications.ts';
 import { purgeExpiredPending } from './db/subscribers.ts';
 import corsPlugin from './plugins/cors.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -75,10 +75,6 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     mailer: createMailer(config, app.log),
     unsubscribeSecret: await getOrCreateSecret(db.sql, 'unsubscribe'),
     cursorSecret: await getOrCreateSecret(db.sql, 'cursor'),
-    async projectChanged(projectId) {
-      widgetCache.invalidate(projectId);
-      await notifyProjectChanged(db.sql, projectId);
-    },
   };
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => ctx.markdown.close());

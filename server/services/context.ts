@@ -19,6 +19,4 @@ export type ServiceContext = {
   unsubscribeSecret: Buffer;
   /** Signs list cursors (services/keyset-cursor.ts). */
   cursorSecret: Buffer;
-  /** Tell every instance that a project's public view changed (local cache now, others by NOTIFY). */
-  projectChanged(projectId: string): Promise<void>;
 };

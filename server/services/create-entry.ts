@@ -6,7 +6,7 @@
 import type { CreateEntryInput } from '../../core/contract/entries.schema.ts';
 import { type EntryRow, insertEntry } from '../db/entries.ts';
 import type { ServiceContext } from './context.ts';
-import { dispatchRelease } from './dispatch-release.ts';
+import { withEntryEvents } from './entry-events.ts';
 import { slugFromId, slugFromTitle } from './make-slug.ts';
 import { newId } from './new-id.ts';
 
@@ -18,7 +18,7 @@ export async function createEntry(
 ): Promise<EntryRow> {
   const id = newId('ent');
   const html = await ctx.markdown.render(input.body);
-  const row = await ctx.sql.begin(async (tx) => {
+  return withEntryEvents(ctx, async (tx, record) => {
     const inserted = await insertEntry(
       tx,
       {
@@ -35,9 +35,7 @@ export async function createEntry(
       },
       slugFromTitle(input.title) ?? slugFromId(id),
     );
-    if (inserted.status === 'published') await dispatchRelease(tx, inserted);
+    if (inserted.status === 'published') await record('published', inserted);
     return inserted;
   });
-  if (row.status === 'published') ctx.widgetCache.invalidate(projectId);
-  return row;
 }

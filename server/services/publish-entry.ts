@@ -4,29 +4,24 @@
  * takes the entry out of the widget and feeds; what was already delivered is not recalled.
  */
 import { type EntryRow, setEntryStatus } from '../db/entries.ts';
-import { notifyProjectChanged } from '../db/notifications.ts';
 import { NotFoundError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
-import { dispatchRelease } from './dispatch-release.ts';
+import { withEntryEvents } from './entry-events.ts';
 
 export async function publishEntry(ctx: ServiceContext, projectId: string, id: string): Promise<EntryRow> {
-  const result = await ctx.sql.begin(async (tx) => {
+  return withEntryEvents(ctx, async (tx, record) => {
     const changed = await setEntryStatus(tx, projectId, id, 'published');
     if (!changed) throw new NotFoundError(`No entry ${id} in this project`);
-    if (changed.changed) await dispatchRelease(tx, changed.row);
-    return changed;
+    if (changed.changed) await record('published', changed.row);
+    return changed.row;
   });
-  if (result.changed) ctx.widgetCache.invalidate(projectId);
-  return result.row;
 }
 
 export async function unpublishEntry(ctx: ServiceContext, projectId: string, id: string): Promise<EntryRow> {
-  const result = await ctx.sql.begin(async (tx) => {
+  return withEntryEvents(ctx, async (tx, record) => {
     const changed = await setEntryStatus(tx, projectId, id, 'draft');
     if (!changed) throw new NotFoundError(`No entry ${id} in this project`);
-    if (changed.changed) await notifyProjectChanged(tx, projectId);
-    return changed;
+    if (changed.changed) await record('unpublished', changed.row);
+    return changed.row;
   });
-  if (result.changed) ctx.widgetCache.invalidate(projectId);
-  return result.row;
 }

@@ -4,9 +4,9 @@
  */
 import type { UpdateEntryInput } from '../../core/contract/entries.schema.ts';
 import { type EntryChanges, type EntryRow, updateEntry as updateEntryRow } from '../db/entries.ts';
-import { notifyProjectChanged } from '../db/notifications.ts';
 import { NotFoundError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
+import { withEntryEvents } from './entry-events.ts';
 
 export async function updateEntry(
   ctx: ServiceContext,
@@ -16,12 +16,10 @@ export async function updateEntry(
 ): Promise<EntryRow> {
   const changes: EntryChanges = { ...input };
   if (input.body !== undefined) changes.html = await ctx.markdown.render(input.body);
-  const row = await ctx.sql.begin(async (tx) => {
+  return withEntryEvents(ctx, async (tx, record) => {
     const updated = await updateEntryRow(tx, projectId, id, changes);
     if (!updated) throw new NotFoundError(`No entry ${id} in this project`);
-    if (updated.status === 'published') await notifyProjectChanged(tx, projectId);
+    if (updated.status === 'published') await record('changed', updated);
     return updated;
   });
-  if (row.status === 'published') ctx.widgetCache.invalidate(projectId);
-  return row;
 }

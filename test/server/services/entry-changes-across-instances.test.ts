@@ -53,6 +53,20 @@ describe.runIf(process.env.DATABASE_URL)('entry changes across instances (Postgr
     return upTo.filter((n) => n === projectId).length;
   }
 
+  /**
+   * B hears a NOTIFY on its own connection, a moment after our listener may: poll (bounded) until
+   * `read` satisfies `check`, and return what it read last.
+   */
+  async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+    let value = await read();
+    for (let i = 0; i < 100 && !check(value); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      value = await read();
+    }
+    return value;
+  }
+  const same = (expected: unknown) => (value: unknown) => JSON.stringify(value) === JSON.stringify(expected);
+
   const titlesOnB = async (slug: string) =>
     (await b.inject(`/api/widget/${slug}`)).json().entries.map((e: { title: string }) => e.title);
 
@@ -64,7 +78,7 @@ describe.runIf(process.env.DATABASE_URL)('entry changes across instances (Postgr
     const id = await createEntry(a.app, headers, { title: 'Across', body: 'x' });
     await a.app.inject({ method: 'POST', url: `/api/v1/entries/${id}/publish`, headers });
     expect(await noticesUntilNow(project.id)).toBe(1);
-    expect(await titlesOnB(project.slug)).toEqual(['Across']);
+    expect(await eventually(() => titlesOnB(project.slug), same(['Across']))).toEqual(['Across']);
 
     // Publishing it again is a no-op: no second dispatch.
     const again = await a.app.inject({ method: 'POST', url: `/api/v1/entries/${id}/publish`, headers });
@@ -73,7 +87,36 @@ describe.runIf(process.env.DATABASE_URL)('entry changes across instances (Postgr
 
     await a.app.inject({ method: 'POST', url: `/api/v1/entries/${id}/unpublish`, headers });
     expect(await noticesUntilNow(project.id)).toBe(1);
-    expect(await titlesOnB(project.slug)).toEqual([]);
+    expect(await eventually(() => titlesOnB(project.slug), same([]))).toEqual([]);
+  });
+
+  it('an edit, a reaction and a delete on one instance refresh the other instance’s widget', async () => {
+    const { project, headers } = await a.project('pro');
+    const id = await createEntry(a.app, headers, { title: 'Before', body: 'x', publish: true });
+    const widgetOnB = async () => (await b.inject(`/api/widget/${project.slug}`)).json().entries;
+    expect((await widgetOnB())[0].title).toBe('Before'); // cached on B
+    await noticesUntilNow(project.id);
+
+    await a.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/entries/${id}`,
+      headers,
+      payload: { title: 'After' },
+    });
+    expect(await noticesUntilNow(project.id)).toBe(1);
+    expect((await eventually(widgetOnB, (e) => e[0]?.title === 'After'))[0].title).toBe('After');
+
+    await a.app.inject({
+      method: 'POST',
+      url: '/api/reactions',
+      payload: { entryId: id, emoji: '🎉', anonymousId: 'across-reader' },
+    });
+    expect(await noticesUntilNow(project.id)).toBe(1);
+    expect((await eventually(widgetOnB, (e) => e[0]?.reactions['🎉'] === 1))[0].reactions['🎉']).toBe(1);
+
+    await a.app.inject({ method: 'DELETE', url: `/api/v1/entries/${id}`, headers });
+    expect(await noticesUntilNow(project.id)).toBe(1);
+    expect(await eventually(widgetOnB, same([]))).toEqual([]);
   });
 
   it('never caches a widget read that overlapped a change', async () => {
