@@ -24,6 +24,8 @@ import { analyticsIngestRoutes } from './routes/public/analytics.ts';
 import { reactionsRoutes } from './routes/public/reactions.ts';
 import { subscribeRoutes } from './routes/public/subscribe.ts';
 import { widgetRoutes } from './routes/public/widget.ts';
+import { changelogRoutes } from './routes/public/changelog.ts';
+import { feedRoutes } from './routes/public/feeds.ts';
 import { v1Routes } from './routes/v1/index.ts';
 import type { ServiceContext } from './services/context.ts';
 import { newId } from './services/new-id.ts';
@@ -112,6 +114,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register(docsErrorsRoutes);
   await app.register((scope) => homeRoutes(scope, config));
   await app.register((scope) => widgetRoutes(scope, ctx));
+  await app.register((scope) => feedRoutes(scope, ctx));
+  await app.register((scope) => changelogRoutes(scope, ctx));
   await app.register((scope) => subscribeRoutes(scope, ctx));
   await app.register((scope) => reactionsRoutes(scope, ctx));
   await app.register((scope) => analyticsIngestRoutes(scope, ctx));

@@ -153,35 +153,6 @@ export async function deleteEntry(sql: Db, projectId: string, id: string): Promi
   return row;
 }
 
-export type PublicEntryRow = Pick<
-  EntryRow,
-  'id' | 'title' | 'slug' | 'version' | 'category' | 'publishedAt' | 'html'
->;
-
-/** The newest `limit` published external entries: what the widget and the feeds show. */
-export async function listPublicEntries(
-  sql: Db,
-  projectId: string,
-  limit: number,
-): Promise<PublicEntryRow[]> {
-  return sql<PublicEntryRow[]>`
-    select id, title, slug, version, category, published_at, html from entries
-    where project_id = ${projectId} and status = 'published' and visibility = 'external'
-    order by published_at desc, id desc
-    limit ${limit}`;
-}
-
-/** A published external entry (the only kind readers can react to) with its project's emoji list. */
-export async function findPublicEntryWithProject(
-  sql: Db,
-  id: string,
-): Promise<{ id: string; projectId: string; reactions: string[] } | undefined> {
-  const [row] = await sql<{ id: string; projectId: string; reactions: string[] }[]>`
-    select e.id, e.project_id, p.reactions from entries e join projects p on p.id = e.project_id
-    where e.id = ${id} and e.status = 'published' and e.visibility = 'external'`;
-  return row;
-}
-
 /** The project of each of `ids` that exists. */
 export async function findEntryProjects(sql: Db, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Sql } from '../db/connect.ts';
-import { listPublicEntries } from '../db/entries.ts';
+import { listPublicEntries } from '../db/public-entries.ts';
 import { reactionCounts } from '../db/reactions.ts';
 import { findProjectBySlug } from '../db/projects.ts';
 

@@ -86,6 +86,14 @@ export async function subscribeRoutes(base: FastifyInstance, ctx: ServiceContext
         },
         request.log,
       );
+      // The changelog page's form posts here: a browser gets a page, every state the same one.
+      if (wantsHtml(request)) {
+        return page(reply, 202, {
+          title: 'Check your inbox',
+          message:
+            'If this address can get these updates, a confirmation link is on its way. Open it within 48 hours and press Confirm.',
+        });
+      }
       return reply.code(202).header('cache-control', 'no-store').send({ status: 'pending' });
     },
   );

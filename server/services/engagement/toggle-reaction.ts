@@ -4,7 +4,7 @@
  * the state its own toggle produced; every instance's widget shows the new counts at once.
  */
 import type { ReactionInput } from '../../../core/contract/public.schema.ts';
-import { findPublicEntryWithProject } from '../../db/entries.ts';
+import { findPublicEntryWithProject } from '../../db/public-entries.ts';
 import { reactionCounts, toggleReaction as toggleReactionRow } from '../../db/reactions.ts';
 import { InvalidError, NotFoundError } from '../../errors.ts';
 import type { ServiceContext } from '../context.ts';

@@ -1,0 +1,46 @@
+/** SQL for what readers see: published external entries (widget, feeds, changelog page, reactions). */
+import type { Sql, TransactionSql } from './connect.ts';
+import type { EntryRow } from './entries.ts';
+
+type Db = Sql | TransactionSql;
+
+export type PublicEntryRow = Pick<
+  EntryRow,
+  'id' | 'title' | 'slug' | 'version' | 'category' | 'publishedAt' | 'html'
+>;
+
+/** The newest `limit` published external entries: what the widget and the feeds show. */
+export async function listPublicEntries(
+  sql: Db,
+  projectId: string,
+  limit: number,
+): Promise<PublicEntryRow[]> {
+  return sql<PublicEntryRow[]>`
+    select id, title, slug, version, category, published_at, html from entries
+    where project_id = ${projectId} and status = 'published' and visibility = 'external'
+    order by published_at desc, id desc
+    limit ${limit}`;
+}
+
+/** A published external entry (the only kind readers can react to) with its project's emoji list. */
+export async function findPublicEntryWithProject(
+  sql: Db,
+  id: string,
+): Promise<{ id: string; projectId: string; reactions: string[] } | undefined> {
+  const [row] = await sql<{ id: string; projectId: string; reactions: string[] }[]>`
+    select e.id, e.project_id, p.reactions from entries e join projects p on p.id = e.project_id
+    where e.id = ${id} and e.status = 'published' and e.visibility = 'external'`;
+  return row;
+}
+
+/** A published external entry of a project by its slug (the changelog page of one entry). */
+export async function findPublicEntryBySlug(
+  sql: Db,
+  projectId: string,
+  slug: string,
+): Promise<PublicEntryRow | undefined> {
+  const [row] = await sql<PublicEntryRow[]>`
+    select id, title, slug, version, category, published_at, html from entries
+    where project_id = ${projectId} and slug = ${slug} and status = 'published' and visibility = 'external'`;
+  return row;
+}

@@ -1,0 +1,57 @@
+/**
+ * The public changelog page (CONTRACT.md "Feeds and page"): `GET /changelog/{slug}`, the page of one
+ * entry `GET /changelog/{slug}/{entrySlug}`, and the project's theme stylesheet. Unknown projects and
+ * entries: a 404 page for browsers, a problem document for other clients.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NotFoundError } from '../../errors.ts';
+import { sendPage } from '../../plugins/html-pages.ts';
+import type { ServiceContext } from '../../services/context.ts';
+import { renderPage } from '../../services/engagement/render-page.ts';
+import { loadChangelog, loadChangelogEntry, type PublicChangelog } from '../../services/public-changelog.ts';
+import { renderChangelogPage, renderThemeCss } from '../../services/render-changelog-page.ts';
+
+const PAGE_CACHE_CONTROL = 'public, max-age=60';
+
+async function answer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  view: PublicChangelog | undefined,
+  html: (view: PublicChangelog) => string,
+): Promise<FastifyReply> {
+  if (view) return sendPage(reply, html(view), { cacheControl: PAGE_CACHE_CONTROL });
+  const message = 'There is no changelog at this address.';
+  if ((request.headers.accept ?? '').includes('text/html'))
+    return sendPage(reply, renderPage({ title: 'Not found', message }), { status: 404 });
+  throw new NotFoundError(message);
+}
+
+export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const { publicUrl } = ctx.config;
+
+  app.get<{ Params: { slug: string } }>('/changelog/:slug', async (request, reply) =>
+    answer(request, reply, await loadChangelog(ctx.sql, request.params.slug), (view) =>
+      renderChangelogPage(view, publicUrl),
+    ),
+  );
+
+  app.get<{ Params: { slug: string; entrySlug: string } }>(
+    '/changelog/:slug/:entrySlug',
+    async (request, reply) =>
+      answer(
+        request,
+        reply,
+        await loadChangelogEntry(ctx.sql, request.params.slug, request.params.entrySlug),
+        (view) => renderChangelogPage(view, publicUrl, request.params.entrySlug),
+      ),
+  );
+
+  app.get<{ Params: { slug: string } }>('/changelog/:slug/theme.css', async (request, reply) => {
+    const view = await loadChangelog(ctx.sql, request.params.slug);
+    if (!view) throw new NotFoundError('No such project');
+    return reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', PAGE_CACHE_CONTROL)
+      .send(renderThemeCss(view.project.accent));
+  });
+}

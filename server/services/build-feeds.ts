@@ -1,0 +1,49 @@
+/**
+ * The project's feeds (CONTRACT.md "Feeds and page"): RSS 2.0, Atom 1.0 and JSON Feed 1.1, built with
+ * the `feed` package from the same public entries as the changelog page; each item links to its
+ * entry's page and carries the sanitized HTML.
+ */
+import { Feed } from 'feed';
+import type { PublicChangelog } from './public-changelog.ts';
+
+export type FeedFormat = 'rss' | 'atom' | 'json';
+
+export const FEED_CONTENT_TYPES: Record<FeedFormat, string> = {
+  rss: 'application/rss+xml; charset=utf-8',
+  atom: 'application/atom+xml; charset=utf-8',
+  json: 'application/feed+json; charset=utf-8',
+};
+
+/** The feed of `view` in `format`, with absolute links under `publicUrl`. */
+export function buildFeed(view: PublicChangelog, publicUrl: string, format: FeedFormat): string {
+  const { project, entries } = view;
+  const page = `${publicUrl}/changelog/${project.slug}`;
+  const feedUrl = `${publicUrl}/api/feeds/${project.slug}`;
+  const feed = new Feed({
+    title: `${project.name} changelog`,
+    description: `What's new in ${project.name}`,
+    id: page,
+    link: page,
+    language: 'en',
+    copyright: project.name,
+    updated: entries[0]?.publishedAt ?? project.updatedAt,
+    generator: 'Shiplog',
+    feedLinks: { rss: `${feedUrl}/rss`, atom: `${feedUrl}/atom`, json: `${feedUrl}/json` },
+  });
+  for (const entry of entries) {
+    feed.addItem({
+      title: entry.version ? `${entry.version}: ${entry.title}` : entry.title,
+      id: `${page}/${entry.slug}`,
+      link: `${page}/${entry.slug}`,
+      date: entry.publishedAt!,
+      content: entry.html,
+      category: [{ name: entry.category }],
+    });
+  }
+  if (format === 'rss') return feed.rss2();
+  if (format === 'atom') return feed.atom1();
+  // `feed` writes JSON Feed 1; 1.1 (https://jsonfeed.org/version/1.1) only renames `author` to `authors`,
+  // which these items do not carry, and adds `language`.
+  const json = JSON.parse(feed.json1()) as Record<string, unknown>;
+  return JSON.stringify({ ...json, version: 'https://jsonfeed.org/version/1.1', language: 'en' });
+}

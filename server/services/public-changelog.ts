@@ -1,0 +1,44 @@
+/**
+ * What the public changelog page and the feeds show of a project (CONTRACT.md "Feeds and page"): its
+ * published external entries, newest first, with reaction counts. Internal entries and drafts never
+ * appear.
+ */
+import type { Sql } from '../db/connect.ts';
+import { findProjectBySlug, type ProjectRow } from '../db/projects.ts';
+import { findPublicEntryBySlug, listPublicEntries, type PublicEntryRow } from '../db/public-entries.ts';
+import { reactionCounts } from '../db/reactions.ts';
+
+/** The feeds' and the page's length (CONTRACT.md: the last 50 external published entries). */
+export const CHANGELOG_ENTRIES = 50;
+
+export type PublicEntry = PublicEntryRow & { reactions: Record<string, number> };
+export type PublicChangelog = { project: ProjectRow; entries: PublicEntry[] };
+
+async function withReactions(sql: Sql, project: ProjectRow, rows: PublicEntryRow[]): Promise<PublicEntry[]> {
+  const counts = await reactionCounts(
+    sql,
+    project.reactions,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, reactions: counts.get(r.id)! }));
+}
+
+/** The project of `slug` and its newest public entries; undefined when no project has that slug. */
+export async function loadChangelog(sql: Sql, slug: string): Promise<PublicChangelog | undefined> {
+  const project = await findProjectBySlug(sql, slug);
+  if (!project) return undefined;
+  const rows = await listPublicEntries(sql, project.id, CHANGELOG_ENTRIES);
+  return { project, entries: await withReactions(sql, project, rows) };
+}
+
+/** One public entry by its slug, with its project; undefined when either is unknown or not public. */
+export async function loadChangelogEntry(
+  sql: Sql,
+  slug: string,
+  entrySlug: string,
+): Promise<PublicChangelog | undefined> {
+  const project = await findProjectBySlug(sql, slug);
+  if (!project) return undefined;
+  const row = await findPublicEntryBySlug(sql, project.id, entrySlug);
+  return row ? { project, entries: await withReactions(sql, project, [row]) } : undefined;
+}

@@ -1,0 +1,80 @@
+/**
+ * The public changelog page as HTML (CONTRACT.md "Feeds and page"): the project's entries with their
+ * category, version, date, sanitized HTML and reaction counts; a subscribe form; feed links; canonical
+ * and OpenGraph tags; the project's theme and accent (from a stylesheet of its own, so the page keeps
+ * a strict CSP); "Powered by Shiplog" on the free plan.
+ */
+import type { Category } from '../../core/contract/entries.schema.ts';
+import { renderView } from '../views/render-view.ts';
+import type { PublicChangelog } from './public-changelog.ts';
+
+const CATEGORY_LABELS: Record<Category, string> = {
+  announcement: 'Announcement',
+  feature: 'New',
+  improvement: 'Improved',
+  fix: 'Fixed',
+};
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** Plain text of an HTML fragment, for a description meta tag (at most 200 characters). */
+function textOf(html: string): string {
+  const text = html
+    .replace(/<\/?(p|li|h\d|br|div|ul|ol|pre|blockquote|tr|td|th|dt|dd)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length <= 200 ? text : `${text.slice(0, 199)}…`;
+}
+
+/**
+ * @param publicUrl the `{base_url}`; links in the page are absolute under it.
+ * @param entrySlug set for the page of one entry (the canonical URL is then the entry's).
+ */
+export function renderChangelogPage(view: PublicChangelog, publicUrl: string, entrySlug?: string): string {
+  const { project } = view;
+  const base = `${publicUrl}/changelog/${project.slug}`;
+  const feedUrl = `${publicUrl}/api/feeds/${project.slug}`;
+  const entries = view.entries.map((e) => ({
+    ...e,
+    categoryLabel: CATEGORY_LABELS[e.category],
+    publishedIso: e.publishedAt!.toISOString(),
+    publishedDate: dateFormat.format(e.publishedAt!),
+    reactions: Object.entries(e.reactions)
+      .filter(([, n]) => n > 0)
+      .map(([emoji, count]) => ({ emoji, count })),
+  }));
+  const single = entrySlug ? entries[0] : undefined;
+  const body = renderView('changelog', {
+    base,
+    feedUrl,
+    project,
+    entries,
+    branding: project.plan === 'free',
+  });
+  return renderView('layout', {
+    title: single ? `${single.title} · ${project.name} changelog` : `${project.name} changelog`,
+    description: single ? textOf(single.html) : `What's new in ${project.name}: every release, as it ships.`,
+    canonical: single ? `${base}/${single.slug}` : base,
+    theme: project.theme,
+    // Same origin as the page, whatever PUBLIC_URL says: the CSP allows styles from 'self' only.
+    themeCss: `/changelog/${project.slug}/theme.css`,
+    feeds: [
+      { type: 'application/rss+xml', title: `${project.name} (RSS)`, href: `${feedUrl}/rss` },
+      { type: 'application/atom+xml', title: `${project.name} (Atom)`, href: `${feedUrl}/atom` },
+      { type: 'application/feed+json', title: `${project.name} (JSON Feed)`, href: `${feedUrl}/json` },
+    ],
+    mainClass: 'changelog',
+    body,
+  });
+}
+
+/** The project's own stylesheet: its accent colour (validated `#RRGGBB` when stored). */
+export function renderThemeCss(accent: string): string {
+  return `:root{--accent:${/^#[0-9a-fA-F]{6}$/.test(accent) ? accent : '#2563eb'}}\n`;
+}
