@@ -157,9 +157,12 @@ export async function run(): Promise<void> {
         `${draft.commits.ignored} of ${draft.commits.received} commits were ignored (merges, releases, noise, duplicates).`,
       );
 
-    // No link: the entry's API URL needs a key, and the key-less draft preview arrives with dispatch.
+    // A draft links to its key-less preview (as readers will see it); a published entry to nothing
+    // that needs a key.
+    const previewUrl = entry.status === 'draft' ? (await client.getEntry(entry.id)).previewUrl : null;
+    if (previewUrl) core.setOutput('preview-url', previewUrl);
     const truncated = commits.truncated ? { total: commits.total, kept: commits.messages.length } : null;
-    const markdown = renderDraftComment({ draft, entry, entryUrl: null, truncated });
+    const markdown = renderDraftComment({ draft, entry, entryUrl: previewUrl, truncated });
     await core.summary.addRaw(markdown).write();
 
     const comment = inputs.comment ?? (range.kind === 'pull_request' && inputs.githubToken !== '');

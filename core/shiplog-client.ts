@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { GenerateInput, GenerateResponse } from './contract/generate.schema.ts';
 import { GenerateResponseSchema } from './contract/generate.schema.ts';
+import { type Entry, EntryResponseSchema } from './contract/entries.schema.ts';
 import { type Problem, ProblemSchema } from './contract/problem.ts';
 
 export class ShiplogApiError extends Error {
@@ -61,31 +62,33 @@ function retryDelay(response: Response | null, attempt: number): number {
   return Math.min(MAX_WAIT_MS, 1000 * 2 ** attempt);
 }
 
-export function createShiplogClient(options: ShiplogClientOptions) {
-  const doFetch = options.fetch ?? fetch;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const attempts = options.attempts ?? 4;
-  const base = options.baseUrl.replace(/\/+$/, '');
+export function createShiplogClient(clientOptions: ShiplogClientOptions) {
+  const doFetch = clientOptions.fetch ?? fetch;
+  const sleep =
+    clientOptions.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const attempts = clientOptions.attempts ?? 4;
+  const base = clientOptions.baseUrl.replace(/\/+$/, '');
 
-  async function post(
+  /** One API call with retries (5xx, 429, 409 in flight), honouring Retry-After. */
+  async function call(
+    method: 'GET' | 'POST',
     path: string,
-    body: unknown,
-    idempotencyKey: string,
+    options: { body?: unknown; idempotencyKey?: string } = {},
   ): Promise<{ status: number; json: unknown; replayed: boolean }> {
     let lastError: unknown;
     for (let attempt = 0; attempt < attempts; attempt++) {
       let response: Response | null = null;
       try {
         response = await doFetch(`${base}${path}`, {
-          method: 'POST',
+          method,
           headers: {
-            authorization: `Bearer ${options.apiKey}`,
-            'content-type': 'application/json',
+            authorization: `Bearer ${clientOptions.apiKey}`,
             accept: 'application/json',
-            'idempotency-key': idempotencyKey,
-            'user-agent': options.userAgent ?? 'shiplog-client',
+            'user-agent': clientOptions.userAgent ?? 'shiplog-client',
+            ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
           },
-          body: JSON.stringify(body),
+          ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
         });
       } catch (err) {
         lastError = err;
@@ -124,8 +127,16 @@ export function createShiplogClient(options: ShiplogClientOptions) {
       input: Partial<GenerateInput> & { commits: string[] },
       idempotencyKey: string,
     ): Promise<GenerateResponse & { replayed: boolean }> {
-      const { json, replayed } = await post('/api/v1/entries/generate', input, idempotencyKey);
+      const { json, replayed } = await call('POST', '/api/v1/entries/generate', {
+        body: input,
+        idempotencyKey,
+      });
       return { ...GenerateResponseSchema.parse(json), replayed };
+    },
+    /** GET /api/v1/entries/{id}: the full record (with `previewUrl` for a draft). */
+    async getEntry(id: string): Promise<Entry> {
+      const { json } = await call('GET', `/api/v1/entries/${encodeURIComponent(id)}`);
+      return EntryResponseSchema.parse(json).entry;
     },
   };
 }

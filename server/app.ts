@@ -77,6 +77,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     mailer: createMailer(config, app.log),
     unsubscribeSecret: await getOrCreateSecret(db.sql, 'unsubscribe'),
     cursorSecret: await getOrCreateSecret(db.sql, 'cursor'),
+    previewSecret: await getOrCreateSecret(db.sql, 'preview'),
   };
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => ctx.markdown.close());

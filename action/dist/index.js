@@ -46831,7 +46831,9 @@ var EntrySchema = EntrySummarySchema.extend({
   body: external_exports.string(),
   html: external_exports.string(),
   source: external_exports.enum(["api", "generate"]),
-  reactions: external_exports.record(external_exports.string(), external_exports.number().int())
+  reactions: external_exports.record(external_exports.string(), external_exports.number().int()),
+  /** For a draft: an unguessable, expiring link that shows it as readers will see it; else null. */
+  previewUrl: external_exports.string().nullable()
 });
 var ListEntriesResponseSchema = external_exports.object({
   entries: external_exports.array(EntrySummarySchema),
@@ -46915,26 +46917,26 @@ function retryDelay(response, attempt) {
   }
   return Math.min(MAX_WAIT_MS, 1e3 * 2 ** attempt);
 }
-function createShiplogClient(options) {
-  const doFetch = options.fetch ?? fetch;
-  const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
-  const attempts = options.attempts ?? 4;
-  const base = options.baseUrl.replace(/\/+$/, "");
-  async function post(path, body2, idempotencyKey) {
+function createShiplogClient(clientOptions) {
+  const doFetch = clientOptions.fetch ?? fetch;
+  const sleep = clientOptions.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  const attempts = clientOptions.attempts ?? 4;
+  const base = clientOptions.baseUrl.replace(/\/+$/, "");
+  async function call(method, path, options = {}) {
     let lastError;
     for (let attempt = 0; attempt < attempts; attempt++) {
       let response = null;
       try {
         response = await doFetch(`${base}${path}`, {
-          method: "POST",
+          method,
           headers: {
-            authorization: `Bearer ${options.apiKey}`,
-            "content-type": "application/json",
+            authorization: `Bearer ${clientOptions.apiKey}`,
             accept: "application/json",
-            "idempotency-key": idempotencyKey,
-            "user-agent": options.userAgent ?? "shiplog-client"
+            "user-agent": clientOptions.userAgent ?? "shiplog-client",
+            ...options.body !== void 0 ? { "content-type": "application/json" } : {},
+            ...options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}
           },
-          body: JSON.stringify(body2)
+          ...options.body !== void 0 ? { body: JSON.stringify(options.body) } : {}
         });
       } catch (err) {
         lastError = err;
@@ -46969,8 +46971,16 @@ function createShiplogClient(options) {
   return {
     /** POST /api/v1/entries/generate. */
     async generate(input2, idempotencyKey) {
-      const { json: json2, replayed } = await post("/api/v1/entries/generate", input2, idempotencyKey);
+      const { json: json2, replayed } = await call("POST", "/api/v1/entries/generate", {
+        body: input2,
+        idempotencyKey
+      });
       return { ...GenerateResponseSchema.parse(json2), replayed };
+    },
+    /** GET /api/v1/entries/{id}: the full record (with `previewUrl` for a draft). */
+    async getEntry(id) {
+      const { json: json2 } = await call("GET", `/api/v1/entries/${encodeURIComponent(id)}`);
+      return EntryResponseSchema.parse(json2).entry;
     }
   };
 }
@@ -47188,8 +47198,10 @@ async function run() {
       notice(
         `${draft.commits.ignored} of ${draft.commits.received} commits were ignored (merges, releases, noise, duplicates).`
       );
+    const previewUrl = entry.status === "draft" ? (await client.getEntry(entry.id)).previewUrl : null;
+    if (previewUrl) setOutput("preview-url", previewUrl);
     const truncated = commits.truncated ? { total: commits.total, kept: commits.messages.length } : null;
-    const markdown = renderDraftComment({ draft, entry, entryUrl: null, truncated });
+    const markdown = renderDraftComment({ draft, entry, entryUrl: previewUrl, truncated });
     await summary.addRaw(markdown).write();
     const comment = inputs.comment ?? (range.kind === "pull_request" && inputs.githubToken !== "");
     if (inputs.comment === null && range.kind === "pull_request" && !comment) {

@@ -99,6 +99,8 @@ export const EntrySchema = EntrySummarySchema.extend({
   html: z.string(),
   source: z.enum(['api', 'generate']),
   reactions: z.record(z.string(), z.number().int()),
+  /** For a draft: an unguessable, expiring link that shows it as readers will see it; else null. */
+  previewUrl: z.string().nullable(),
 });
 export type Entry = z.infer<typeof EntrySchema>;
 

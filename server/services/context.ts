@@ -19,4 +19,6 @@ export type ServiceContext = {
   unsubscribeSecret: Buffer;
   /** Signs list cursors (services/keyset-cursor.ts). */
   cursorSecret: Buffer;
+  /** Signs draft preview links (services/preview-link.ts). */
+  previewSecret: Buffer;
 };

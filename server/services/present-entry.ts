@@ -17,6 +17,17 @@ export function presentEntrySummary(row: EntryRow): EntrySummary {
   };
 }
 
-export function presentEntry(row: EntryRow, reactions: Record<string, number> = {}): Entry {
-  return { ...presentEntrySummary(row), body: row.body, html: row.html, source: row.source, reactions };
+/** The full record; `previewUrl` comes from services/preview-link.ts (null once published). */
+export function presentEntry(
+  row: EntryRow,
+  extras: { reactions?: Record<string, number>; previewUrl: string | null },
+): Entry {
+  return {
+    ...presentEntrySummary(row),
+    body: row.body,
+    html: row.html,
+    source: row.source,
+    reactions: extras.reactions ?? {},
+    previewUrl: extras.previewUrl,
+  };
 }

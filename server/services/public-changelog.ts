@@ -7,6 +7,8 @@ import type { Sql } from '../db/connect.ts';
 import { findProjectBySlug, type ProjectRow } from '../db/projects.ts';
 import { findPublicEntryBySlug, listPublicEntries, type PublicEntryRow } from '../db/public-entries.ts';
 import { reactionCounts } from '../db/reactions.ts';
+import { findEntry } from '../db/entries.ts';
+import { verifyPreviewToken } from './preview-link.ts';
 
 /** The feeds' and the page's length (CONTRACT.md: the last 50 external published entries). */
 export const CHANGELOG_ENTRIES = 50;
@@ -29,6 +31,24 @@ export async function loadChangelog(sql: Sql, slug: string): Promise<PublicChang
   if (!project) return undefined;
   const rows = await listPublicEntries(sql, project.id, CHANGELOG_ENTRIES);
   return { project, entries: await withReactions(sql, project, rows) };
+}
+
+/**
+ * The entry a preview token names, draft or not, as readers would see it; undefined when the token is
+ * forged or expired, or names an entry of another project.
+ */
+export async function loadDraftPreview(
+  sql: Sql,
+  secret: Buffer,
+  slug: string,
+  token: string,
+): Promise<PublicChangelog | undefined> {
+  const entryId = verifyPreviewToken(secret, token);
+  const project = entryId ? await findProjectBySlug(sql, slug) : undefined;
+  const row = project && entryId ? await findEntry(sql, project.id, entryId) : undefined;
+  if (!project || !row) return undefined;
+  const entry = { ...row, publishedAt: row.publishedAt ?? row.createdAt };
+  return { project, entries: await withReactions(sql, project, [entry]) };
 }
 
 /** One public entry by its slug, with its project; undefined when either is unknown or not public. */

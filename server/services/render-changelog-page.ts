@@ -34,9 +34,14 @@ function textOf(html: string): string {
 
 /**
  * @param publicUrl the `{base_url}`; links in the page are absolute under it.
- * @param entrySlug set for the page of one entry (the canonical URL is then the entry's).
+ * @param options.entrySlug set for the page of one entry (the canonical URL is then the entry's);
+ *   `preview` for a draft preview: marked as such, no canonical URL, never indexed.
  */
-export function renderChangelogPage(view: PublicChangelog, publicUrl: string, entrySlug?: string): string {
+export function renderChangelogPage(
+  view: PublicChangelog,
+  publicUrl: string,
+  options: { entrySlug?: string; preview?: boolean } = {},
+): string {
   const { project } = view;
   const base = `${publicUrl}/changelog/${project.slug}`;
   const feedUrl = `${publicUrl}/api/feeds/${project.slug}`;
@@ -49,18 +54,22 @@ export function renderChangelogPage(view: PublicChangelog, publicUrl: string, en
       .filter(([, n]) => n > 0)
       .map(([emoji, count]) => ({ emoji, count })),
   }));
-  const single = entrySlug ? entries[0] : undefined;
+  const single = options.entrySlug || options.preview ? entries[0] : undefined;
   const body = renderView('changelog', {
     base,
     feedUrl,
     project,
     entries,
     branding: project.plan === 'free',
+    preview: options.preview === true,
   });
   return renderView('layout', {
-    title: single ? `${single.title} · ${project.name} changelog` : `${project.name} changelog`,
+    title: single
+      ? `${options.preview ? 'Preview: ' : ''}${single.title} · ${project.name} changelog`
+      : `${project.name} changelog`,
+    noindex: options.preview === true,
     description: single ? textOf(single.html) : `What's new in ${project.name}: every release, as it ships.`,
-    canonical: single ? `${base}/${single.slug}` : base,
+    canonical: options.preview ? undefined : single ? `${base}/${single.slug}` : base,
     theme: project.theme,
     // Same origin as the page, whatever PUBLIC_URL says: the CSP allows styles from 'self' only.
     themeCss: `/changelog/${project.slug}/theme.css`,

@@ -114,6 +114,16 @@ describe('the bundled Action', () => {
     expect(draft.commits.received).toBe(expected.commits.length);
     expect(first.summary).toContain('<!-- shiplog:draft -->');
     expect(first.summary).toContain(first.outputs.title);
+    // The summary links to the draft's key-less preview, which opens without a key.
+    const preview = first.outputs['preview-url']!;
+    expect(preview).toMatch(/^https:\/\/changelog\.test\/changelog\/.+\/preview\/ent_/);
+    expect(first.summary).toContain(`(${preview})`);
+    const page = await server.app.inject({
+      url: preview.replace('https://changelog.test', ''),
+      headers: { accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Draft preview');
 
     const stored = await server.app.inject({
       method: 'GET',

@@ -8,7 +8,12 @@ import { NotFoundError } from '../../errors.ts';
 import { sendPage } from '../../plugins/html-pages.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { renderPage } from '../../services/engagement/render-page.ts';
-import { loadChangelog, loadChangelogEntry, type PublicChangelog } from '../../services/public-changelog.ts';
+import {
+  loadChangelog,
+  loadChangelogEntry,
+  loadDraftPreview,
+  type PublicChangelog,
+} from '../../services/public-changelog.ts';
 import { renderChangelogPage, renderThemeCss } from '../../services/render-changelog-page.ts';
 
 const PAGE_CACHE_CONTROL = 'public, max-age=60';
@@ -42,8 +47,29 @@ export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext)
         request,
         reply,
         await loadChangelogEntry(ctx.sql, request.params.slug, request.params.entrySlug),
-        (view) => renderChangelogPage(view, publicUrl, request.params.entrySlug),
+        (view) => renderChangelogPage(view, publicUrl, { entrySlug: request.params.entrySlug }),
       ),
+  );
+
+  app.get<{ Params: { slug: string; token: string } }>(
+    '/changelog/:slug/preview/:token',
+    async (request, reply) => {
+      // The token is the secret: never cached, never indexed, never sent on as a referrer.
+      reply.header('x-robots-tag', 'noindex').header('referrer-policy', 'no-referrer');
+      const view = await loadDraftPreview(
+        ctx.sql,
+        ctx.previewSecret,
+        request.params.slug,
+        request.params.token,
+      );
+      if (!view) {
+        const message = 'This preview link is unknown or has expired; ask for a new one.';
+        if ((request.headers.accept ?? '').includes('text/html'))
+          return sendPage(reply, renderPage({ title: 'Not found', message }), { status: 404 });
+        throw new NotFoundError(message);
+      }
+      return sendPage(reply, renderChangelogPage(view, publicUrl, { preview: true }));
+    },
   );
 
   app.get<{ Params: { slug: string } }>('/changelog/:slug/theme.css', async (request, reply) => {

@@ -10,7 +10,7 @@ import {
   ListEntriesQuerySchema,
   UpdateEntryInputSchema,
 } from '../../../core/contract/entries.schema.ts';
-import { findEntry, listEntries } from '../../db/entries.ts';
+import { type EntryRow, findEntry, listEntries } from '../../db/entries.ts';
 import { reactionCounts } from '../../db/reactions.ts';
 import { NotFoundError } from '../../errors.ts';
 import { authOf } from '../../plugins/auth.ts';
@@ -19,6 +19,7 @@ import { createEntry } from '../../services/create-entry.ts';
 import { deleteEntry } from '../../services/delete-entry.ts';
 import { decodeCursor, keysetPage } from '../../services/keyset-cursor.ts';
 import { presentEntry, presentEntrySummary } from '../../services/present-entry.ts';
+import { previewUrl } from '../../services/preview-link.ts';
 import { updateEntry } from '../../services/update-entry.ts';
 
 export const EntryParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -26,6 +27,8 @@ export const EntryParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const entryUrl = (id: string) => `${ctx.config.publicUrl}/api/v1/entries/${id}`;
+  const preview = (project: { slug: string }, row: EntryRow) =>
+    previewUrl(ctx.config.publicUrl, project.slug, row, ctx.previewSecret);
 
   app.get('/entries', { schema: { querystring: ListEntriesQuerySchema } }, async (request, reply) => {
     const { project } = authOf(request);
@@ -58,7 +61,9 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
     const row = await findEntry(ctx.sql, project.id, request.params.id);
     if (!row) throw new NotFoundError(`No entry ${request.params.id} in this project`);
     const reactions = await reactionCounts(ctx.sql, project.reactions, [row.id]);
-    return { entry: presentEntry(row, reactions.get(row.id)) };
+    return {
+      entry: presentEntry(row, { reactions: reactions.get(row.id), previewUrl: preview(project, row) }),
+    };
   });
 
   app.patch(
@@ -66,7 +71,8 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
     { schema: { params: EntryParamsSchema, body: UpdateEntryInputSchema } },
     async (request) => {
       const { project } = authOf(request);
-      return { entry: presentEntry(await updateEntry(ctx, project.id, request.params.id, request.body)) };
+      const row = await updateEntry(ctx, project.id, request.params.id, request.body);
+      return { entry: presentEntry(row, { previewUrl: preview(project, row) }) };
     },
   );
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { authOf } from '../../plugins/auth.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { presentEntry } from '../../services/present-entry.ts';
+import { previewUrl } from '../../services/preview-link.ts';
 import { publishEntry, unpublishEntry } from '../../services/publish-entry.ts';
 import { EntryParamsSchema } from './entries.ts';
 
@@ -19,7 +20,8 @@ export async function entryStatusRoutes(base: FastifyInstance, ctx: ServiceConte
     { schema: { params: EntryParamsSchema, body: NoBodySchema } },
     async (request) => {
       const { project } = authOf(request);
-      return { entry: presentEntry(await publishEntry(ctx, project.id, request.params.id)) };
+      const row = await publishEntry(ctx, project.id, request.params.id);
+      return { entry: presentEntry(row, { previewUrl: null }) };
     },
   );
 
@@ -28,7 +30,12 @@ export async function entryStatusRoutes(base: FastifyInstance, ctx: ServiceConte
     { schema: { params: EntryParamsSchema, body: NoBodySchema } },
     async (request) => {
       const { project } = authOf(request);
-      return { entry: presentEntry(await unpublishEntry(ctx, project.id, request.params.id)) };
+      const row = await unpublishEntry(ctx, project.id, request.params.id);
+      return {
+        entry: presentEntry(row, {
+          previewUrl: previewUrl(ctx.config.publicUrl, project.slug, row, ctx.previewSecret),
+        }),
+      };
     },
   );
 }

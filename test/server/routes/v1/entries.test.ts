@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { previewToken } from '../../../../server/services/preview-link.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 
 let server: TestServer;
@@ -327,5 +328,60 @@ describe('entry lifecycle', () => {
       title: 'Mine',
       status: 'draft',
     });
+  });
+
+  it('gives a draft an expiring, unguessable preview link that shows it as readers will see it', async () => {
+    const id = (await post('/api/v1/entries', { title: 'Coming soon', body: 'A **secret** feature.' })).json()
+      .entry.id;
+    const draft = (await get(`/api/v1/entries/${id}`)).json().entry;
+    expect(draft.previewUrl).toMatch(
+      new RegExp(`^https://changelog\\.test/changelog/[^/]+/preview/${id}\\.\\d+\\.[\\w-]+$`),
+    );
+    const path = draft.previewUrl.replace('https://changelog.test', '');
+    const page = await server.app.inject({ url: path, headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-robots-tag']).toBe('noindex');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<meta name="robots" content="noindex">');
+    expect(page.body).toContain('<p>A <strong>secret</strong> feature.</p>');
+    expect(page.body).not.toContain('rel="canonical"');
+
+    // Forged, tampered, expired or another project's: 404.
+    const [entryId, expires, signature] = path.split('/').at(-1)!.split('.');
+    const stale = previewToken(
+      server.app.shiplog.previewSecret,
+      entryId!,
+      new Date(Date.now() - 8 * 86_400_000),
+    );
+    const other = await server.project();
+    const otherId = (
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/entries',
+        headers: other.headers,
+        payload: { title: 'Theirs', body: 'x' },
+      })
+    ).json().entry.id;
+    const base = path.slice(0, path.lastIndexOf('/') + 1);
+    for (const token of [
+      `${entryId}.${Number(expires) + 3600}.${signature}`,
+      `${otherId}.${expires}.${signature}`,
+      stale,
+      'nonsense',
+    ]) {
+      expect((await server.app.inject({ url: `${base}${token}` })).statusCode, token).toBe(404);
+    }
+    const theirs = (
+      await server.app.inject({ url: `/api/v1/entries/${otherId}`, headers: other.headers })
+    ).json().entry;
+    expect(
+      (await server.app.inject({ url: `${base}${theirs.previewUrl.split('/').at(-1)}` })).statusCode,
+    ).toBe(404);
+
+    // Published entries have a public page instead.
+    const published = (
+      await server.app.inject({ method: 'POST', url: `/api/v1/entries/${id}/publish`, headers })
+    ).json().entry;
+    expect(published.previewUrl).toBeNull();
   });
 });
