@@ -19,14 +19,16 @@ export type ConsentRequest = { ip: string; userAgent: string | null; page: strin
 
 /** What a SubscriberRow holds: never the token hash nor the consent details. */
 const COLUMNS = 'id, project_id, email, status, requested_at, confirmed_at, unsubscribed_at, created_at';
+/** The same, qualified by the alias `s`, for joins. */
+const S_COLUMNS = COLUMNS.replace(/(^|, )/g, '$1s.');
 
 /** Confirmation links live 48 hours (issue "Public engagement", scope 1). */
 export const CONFIRM_TTL = '48 hours';
 
 /**
- * Record a subscription request. New and unsubscribed addresses become pending with a fresh
- * confirmation token; pending ones get a fresh token; confirmed ones are left as they are.
- * One statement whatever the state, so every case costs the same.
+ * Record a subscription request. New and unsubscribed addresses become pending, pending ones stay
+ * so, and each of them gets one more confirmation link (earlier links stay valid until they expire);
+ * confirmed ones are left as they are. One statement whatever the state, so every case costs the same.
  * @returns whether a confirmation email is due, and the subscriber id.
  */
 export async function requestSubscription(
@@ -34,24 +36,29 @@ export async function requestSubscription(
   row: { id: string; projectId: string; email: string; tokenHash: Buffer; consent: ConsentRequest },
 ): Promise<{ id: string; sendConfirmation: boolean }> {
   const [result] = await sql<{ id: string; status: SubscriberStatus }[]>`
-    insert into subscribers (id, project_id, email, status, confirm_token_hash, confirm_expires_at,
-                             requested_at, request_ip, request_user_agent, request_page)
-    values (${row.id}, ${row.projectId}, ${row.email}, 'pending', ${row.tokenHash}, now() + ${CONFIRM_TTL}::interval,
-            date_trunc('milliseconds', now()), ${row.consent.ip}, ${row.consent.userAgent}, ${row.consent.page})
-    on conflict (project_id, email) do update set
-      status = case when subscribers.status = 'confirmed' then 'confirmed' else 'pending' end,
-      confirm_token_hash = case when subscribers.status = 'confirmed' then subscribers.confirm_token_hash else excluded.confirm_token_hash end,
-      confirm_expires_at = case when subscribers.status = 'confirmed' then subscribers.confirm_expires_at else excluded.confirm_expires_at end,
-      requested_at = case when subscribers.status = 'confirmed' then subscribers.requested_at else excluded.requested_at end,
-      request_ip = case when subscribers.status = 'confirmed' then subscribers.request_ip else excluded.request_ip end,
-      request_user_agent = case when subscribers.status = 'confirmed' then subscribers.request_user_agent else excluded.request_user_agent end,
-      request_page = case when subscribers.status = 'confirmed' then subscribers.request_page else excluded.request_page end
-    returning id, status`;
+    with subscriber as (
+      insert into subscribers (id, project_id, email, status, confirm_expires_at,
+                               requested_at, request_ip, request_user_agent, request_page)
+      values (${row.id}, ${row.projectId}, ${row.email}, 'pending', now() + ${CONFIRM_TTL}::interval,
+              date_trunc('milliseconds', now()), ${row.consent.ip}, ${row.consent.userAgent}, ${row.consent.page})
+      on conflict (project_id, email) do update set
+        status = case when subscribers.status = 'confirmed' then 'confirmed' else 'pending' end,
+        confirm_expires_at = case when subscribers.status = 'confirmed' then subscribers.confirm_expires_at else excluded.confirm_expires_at end,
+        requested_at = case when subscribers.status = 'confirmed' then subscribers.requested_at else excluded.requested_at end,
+        request_ip = case when subscribers.status = 'confirmed' then subscribers.request_ip else excluded.request_ip end,
+        request_user_agent = case when subscribers.status = 'confirmed' then subscribers.request_user_agent else excluded.request_user_agent end,
+        request_page = case when subscribers.status = 'confirmed' then subscribers.request_page else excluded.request_page end
+      returning id, status
+    ), link as (
+      insert into confirmation_tokens (token_hash, subscriber_id, expires_at)
+      select ${row.tokenHash}, id, now() + ${CONFIRM_TTL}::interval from subscriber where status = 'pending'
+    )
+    select id, status from subscriber`;
   return { id: result!.id, sendConfirmation: result!.status === 'pending' };
 }
 
 /**
- * Confirm with a token: valid, unexpired, single use (the hash is cleared).
+ * Confirm with a token: valid, unexpired, single use (the token is deleted).
  * @returns the confirmed subscriber, or undefined when the token is unknown, used or expired.
  */
 export async function confirmSubscription(
@@ -60,10 +67,14 @@ export async function confirmSubscription(
   consent: { ip: string; userAgent: string | null },
 ): Promise<SubscriberRow | undefined> {
   const [row] = await sql<SubscriberRow[]>`
-    update subscribers set status = 'confirmed', confirm_token_hash = null, confirm_expires_at = null,
+    with used as (
+      delete from confirmation_tokens where token_hash = ${tokenHash} and expires_at > now()
+      returning subscriber_id
+    )
+    update subscribers set status = 'confirmed', confirm_expires_at = null,
       confirmed_at = date_trunc('milliseconds', now()), confirm_ip = ${consent.ip}, confirm_user_agent = ${consent.userAgent},
       unsubscribed_at = null
-    where confirm_token_hash = ${tokenHash} and status = 'pending' and confirm_expires_at > now()
+    where id in (select subscriber_id from used) and status = 'pending'
     returning ${sql.unsafe(COLUMNS)}`;
   return row;
 }
@@ -71,8 +82,9 @@ export async function confirmSubscription(
 /** A pending subscriber whose token is valid (for the confirmation page, which changes nothing). */
 export async function findByConfirmToken(sql: Db, tokenHash: Buffer): Promise<SubscriberRow | undefined> {
   const [row] = await sql<SubscriberRow[]>`
-    select ${sql.unsafe(COLUMNS)} from subscribers
-    where confirm_token_hash = ${tokenHash} and status = 'pending' and confirm_expires_at > now()`;
+    select ${sql.unsafe(S_COLUMNS)} from subscribers s
+    join confirmation_tokens t on t.subscriber_id = s.id
+    where t.token_hash = ${tokenHash} and t.expires_at > now() and s.status = 'pending'`;
   return row;
 }
 
@@ -85,17 +97,23 @@ export async function findSubscriber(sql: Db, id: string): Promise<SubscriberRow
 /** Unsubscribe (idempotent: an unsubscribed address stays so, with its first time). */
 export async function unsubscribe(sql: Db, id: string): Promise<SubscriberRow | undefined> {
   const [row] = await sql<SubscriberRow[]>`
-    update subscribers set status = 'unsubscribed', confirm_token_hash = null, confirm_expires_at = null,
+    with links as (delete from confirmation_tokens where subscriber_id = ${id})
+    update subscribers set status = 'unsubscribed', confirm_expires_at = null,
       unsubscribed_at = coalesce(unsubscribed_at, date_trunc('milliseconds', now()))
     where id = ${id}
     returning ${sql.unsafe(COLUMNS)}`;
   return row;
 }
 
-/** Delete addresses that never confirmed within the link's lifetime. @returns how many. */
+/**
+ * Delete addresses that never confirmed within their last link's lifetime, and expired links.
+ * @returns how many addresses.
+ */
 export async function purgeExpiredPending(sql: Db): Promise<number> {
-  const rows =
-    await sql`delete from subscribers where status = 'pending' and confirm_expires_at < now() and confirmed_at is null returning 1`;
+  const rows = await sql`
+    with expired as (delete from confirmation_tokens where expires_at < now())
+    delete from subscribers where status = 'pending' and confirm_expires_at < now() and confirmed_at is null
+    returning 1`;
   return rows.length;
 }
 

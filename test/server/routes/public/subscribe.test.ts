@@ -95,7 +95,10 @@ describe('double opt-in', () => {
     });
     expect(consent!.requestedAt).toBeInstanceOf(Date);
     expect(consent!.confirmedAt).toBeInstanceOf(Date);
-    expect(consent!.confirmTokenHash).toBeNull();
+    // The token was used up: no confirmation link of this address is left.
+    const [links] = await server.db.sql<{ n: number }[]>`
+      select count(*)::int as n from confirmation_tokens where subscriber_id = ${consent!.id}`;
+    expect(links!.n).toBe(0);
 
     // Single use.
     const again = await server.app.inject({
@@ -213,6 +216,20 @@ describe('double opt-in', () => {
     expect(statuses).toEqual([202, 202, 202, 429]);
   });
 
+  it('keeps every confirmation link valid until it expires: a second request does not kill the first', async () => {
+    await subscribe('twice@example.com');
+    const first = await inbox.next('twice@example.com');
+    await subscribe('twice@example.com');
+    const second = await inbox.next('twice@example.com');
+    const firstUrl = pathOf(linkIn(first, 'https://changelog.test/api/subscribe/confirm?token='));
+    const secondUrl = pathOf(linkIn(second, 'https://changelog.test/api/subscribe/confirm?token='));
+    expect(firstUrl).not.toBe(secondUrl);
+    // The first email's link still works, once.
+    expect((await server.app.inject({ method: 'POST', url: firstUrl })).statusCode).toBe(200);
+    expect(await statusOf('twice@example.com')).toBe('confirmed');
+    expect((await server.app.inject({ method: 'POST', url: firstUrl })).statusCode).toBe(404);
+  });
+
   it('answers 404, not 500, to an unsubscribe link whose subscription was purged meanwhile', async () => {
     await subscribe('purged@example.com');
     const mail = await inbox.next('purged@example.com');
@@ -230,6 +247,8 @@ describe('double opt-in', () => {
     const mail = await inbox.next('late@example.com');
     await server.db
       .sql`update subscribers set confirm_expires_at = now() - interval '1 minute' where email = 'late@example.com'`;
+    await server.db.sql`update confirmation_tokens set expires_at = now() - interval '1 minute'
+      where subscriber_id = (select id from subscribers where email = 'late@example.com')`;
     const expired = await server.app.inject({
       method: 'POST',
       url: pathOf(linkIn(mail, 'https://changelog.test/api/subscribe/confirm?token=')),
