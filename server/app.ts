@@ -5,10 +5,9 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
-import { purgeIdempotencyKeys } from './db/idempotency-keys.ts';
 import { getOrCreateSecret } from './db/instance-secrets.ts';
+import { startJobQueue } from './jobs/job-queue.ts';
 import { listenProjectChanges } from './db/notifications.ts';
-import { purgeExpiredPending } from './db/subscribers.ts';
 import corsPlugin from './plugins/cors.ts';
 import errorsPlugin from './plugins/errors.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.ts';
@@ -33,8 +32,6 @@ import { createAiClient } from './services/drafting/create-ai-client.ts';
 import { createMailer } from './services/mail/create-mailer.ts';
 import { createMarkdownRenderer } from './services/markdown-renderer.ts';
 import { createWidgetCache } from './services/widget-cache.ts';
-
-const HOUR_MS = 3_600_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,10 +72,13 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     markdown: createMarkdownRenderer(config.renderTimeoutMs),
     openai: createAiClient(config.ai),
     mailer: createMailer(config, app.log),
+    jobs: await startJobQueue(db.sql, app.log),
     unsubscribeSecret: await getOrCreateSecret(db.sql, 'unsubscribe'),
     cursorSecret: await getOrCreateSecret(db.sql, 'cursor'),
     previewSecret: await getOrCreateSecret(db.sql, 'preview'),
   };
+  // Jobs stop first (finishing those in progress), then what they use.
+  app.addHook('onClose', async () => ctx.jobs.stop());
   app.addHook('onClose', async () => ctx.mailer.close());
   app.addHook('onClose', async () => ctx.markdown.close());
   app.decorate('shiplog', ctx);
@@ -92,13 +92,6 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     );
     app.addHook('onClose', async () => listener.unlisten());
   }
-  // Housekeeping: expired idempotency records, and addresses that never confirmed within 48 h.
-  const purge = setInterval(() => {
-    purgeIdempotencyKeys(db.sql).catch((err) => app.log.warn({ err }, 'idempotency purge failed'));
-    purgeExpiredPending(db.sql).catch((err) => app.log.warn({ err }, 'subscriber purge failed'));
-  }, HOUR_MS).unref();
-  app.addHook('onClose', async () => clearInterval(purge));
-
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { startWorkers } from './jobs/start-workers.ts';
 import { adminSocketPath, serveAdminSocket } from './cli/admin-socket.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/connect.ts';
@@ -35,6 +36,7 @@ export async function openServer(
   try {
     const applied = await migrate(db.sql);
     app = await buildApp({ config, db });
+    await startWorkers(app.shiplog);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'applied migrations');
     const admin =
       db.mode === 'pglite'

@@ -39,6 +39,11 @@ export async function insertProject(
   return row!;
 }
 
+export async function findProjectById(sql: Db, id: string): Promise<ProjectRow | undefined> {
+  const [row] = await sql<ProjectRow[]>`select * from projects where id = ${id}`;
+  return row;
+}
+
 export async function findProjectBySlug(sql: Db, slug: string): Promise<ProjectRow | undefined> {
   const [row] = await sql<ProjectRow[]>`select * from projects where slug = ${slug}`;
   return row;

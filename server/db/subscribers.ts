@@ -26,35 +26,50 @@ const S_COLUMNS = COLUMNS.replace(/(^|, )/g, '$1s.');
 export const CONFIRM_TTL = '48 hours';
 
 /**
- * Record a subscription request. New and unsubscribed addresses become pending, pending ones stay
- * so, and each of them gets one more confirmation link (earlier links stay valid until they expire);
- * confirmed ones are left as they are. One statement whatever the state, so every case costs the same.
- * @returns whether a confirmation email is due, and the subscriber id.
+ * Record a subscription request. New and unsubscribed addresses become pending, pending ones stay so,
+ * confirmed ones are left as they are. One statement whatever the state, so every case costs the
+ * same; whether a confirmation email is due is decided later, by the job (`addConfirmationLink`).
+ * @returns the subscriber id.
  */
 export async function requestSubscription(
   sql: Db,
-  row: { id: string; projectId: string; email: string; tokenHash: Buffer; consent: ConsentRequest },
-): Promise<{ id: string; sendConfirmation: boolean }> {
-  const [result] = await sql<{ id: string; status: SubscriberStatus }[]>`
-    with subscriber as (
-      insert into subscribers (id, project_id, email, status, confirm_expires_at,
-                               requested_at, request_ip, request_user_agent, request_page)
-      values (${row.id}, ${row.projectId}, ${row.email}, 'pending', now() + ${CONFIRM_TTL}::interval,
-              date_trunc('milliseconds', now()), ${row.consent.ip}, ${row.consent.userAgent}, ${row.consent.page})
-      on conflict (project_id, email) do update set
-        status = case when subscribers.status = 'confirmed' then 'confirmed' else 'pending' end,
-        confirm_expires_at = case when subscribers.status = 'confirmed' then subscribers.confirm_expires_at else excluded.confirm_expires_at end,
-        requested_at = case when subscribers.status = 'confirmed' then subscribers.requested_at else excluded.requested_at end,
-        request_ip = case when subscribers.status = 'confirmed' then subscribers.request_ip else excluded.request_ip end,
-        request_user_agent = case when subscribers.status = 'confirmed' then subscribers.request_user_agent else excluded.request_user_agent end,
-        request_page = case when subscribers.status = 'confirmed' then subscribers.request_page else excluded.request_page end
-      returning id, status
+  row: { id: string; projectId: string; email: string; consent: ConsentRequest },
+): Promise<string> {
+  const [result] = await sql<{ id: string }[]>`
+    insert into subscribers (id, project_id, email, status, requested_at, request_ip, request_user_agent, request_page)
+    values (${row.id}, ${row.projectId}, ${row.email}, 'pending',
+            date_trunc('milliseconds', now()), ${row.consent.ip}, ${row.consent.userAgent}, ${row.consent.page})
+    on conflict (project_id, email) do update set
+      status = case when subscribers.status = 'confirmed' then 'confirmed' else 'pending' end,
+      requested_at = case when subscribers.status = 'confirmed' then subscribers.requested_at else excluded.requested_at end,
+      request_ip = case when subscribers.status = 'confirmed' then subscribers.request_ip else excluded.request_ip end,
+      request_user_agent = case when subscribers.status = 'confirmed' then subscribers.request_user_agent else excluded.request_user_agent end,
+      request_page = case when subscribers.status = 'confirmed' then subscribers.request_page else excluded.request_page end
+    returning id`;
+  return result!.id;
+}
+
+/**
+ * One more confirmation link for a pending subscriber (earlier links stay valid until they expire);
+ * the subscriber's purge time moves to this link's expiry.
+ * @returns the subscriber when it is pending (an email is due), else undefined.
+ */
+export async function addConfirmationLink(
+  sql: Db,
+  subscriberId: string,
+  tokenHash: Buffer,
+): Promise<SubscriberRow | undefined> {
+  const [row] = await sql<SubscriberRow[]>`
+    with pending as (
+      update subscribers set confirm_expires_at = now() + ${CONFIRM_TTL}::interval
+      where id = ${subscriberId} and status = 'pending'
+      returning ${sql.unsafe(COLUMNS)}
     ), link as (
       insert into confirmation_tokens (token_hash, subscriber_id, expires_at)
-      select ${row.tokenHash}, id, now() + ${CONFIRM_TTL}::interval from subscriber where status = 'pending'
+      select ${tokenHash}, id, now() + ${CONFIRM_TTL}::interval from pending
     )
-    select id, status from subscriber`;
-  return { id: result!.id, sendConfirmation: result!.status === 'pending' };
+    select * from pending`;
+  return row;
 }
 
 /**

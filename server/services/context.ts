@@ -2,6 +2,7 @@
 import type OpenAI from 'openai';
 import type { Config } from '../config.ts';
 import type { Sql } from '../db/connect.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Mailer } from './mail/create-mailer.ts';
 import type { MarkdownRenderer } from './markdown-renderer.ts';
 import type { WidgetCache } from './widget-cache.ts';
@@ -15,6 +16,8 @@ export type ServiceContext = {
   /** The AI provider's client, when `config.ai.provider` is `openai`. */
   openai: OpenAI | null;
   mailer: Mailer;
+  /** Durable jobs (pg-boss): enqueue in the caller's transaction. */
+  jobs: JobQueue;
   /** Signs unsubscribe links (db/instance-secrets.ts). */
   unsubscribeSecret: Buffer;
   /** Signs list cursors (services/keyset-cursor.ts). */

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../server/app.ts';
+import { startWorkers } from '../../server/jobs/start-workers.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/connect.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -27,7 +28,7 @@ let counter = 0;
 
 export async function buildTestServer(
   env: Record<string, string> = {},
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; workers?: boolean } = {},
 ): Promise<TestServer> {
   const testDb = await createTestDatabase();
   const config = loadConfig({
@@ -39,8 +40,9 @@ export async function buildTestServer(
   });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 4 });
   await migrate(db.sql);
-  const app = await buildApp({ config, db, ...options });
+  const app = await buildApp({ config, db, logger: options.logger });
   await app.ready();
+  if (options.workers !== false) await startWorkers(app.shiplog);
   return {
     app,
     db,

@@ -73,19 +73,15 @@ export async function subscribeRoutes(base: FastifyInstance, ctx: ServiceContext
       preHandler: app.rateLimitHook([SUBSCRIBE_ADDRESS]),
     },
     async (request, reply) => {
-      await requestSubscribe(
-        ctx,
-        {
-          project: request.body.project,
-          email: request.body.email,
-          consent: {
-            ip: request.ip,
-            userAgent: request.headers['user-agent'] ?? null,
-            page: request.body.page ?? request.headers.referer ?? null,
-          },
+      await requestSubscribe(ctx, {
+        project: request.body.project,
+        email: request.body.email,
+        consent: {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+          page: request.body.page ?? request.headers.referer ?? null,
         },
-        request.log,
-      );
+      });
       // The changelog page's form posts here: a browser gets a page, every state the same one.
       if (wantsHtml(request)) {
         return page(reply, 202, {

@@ -1,11 +1,12 @@
 /**
  * Double opt-in subscriptions (CONTRACT.md "POST /api/subscribe"): request → confirmation email →
  * confirm by POST; unsubscribe by one-click POST. Every request answers the same whatever the
- * address's state (no enumeration): the work is one upsert in every case, and the email is sent after
- * the response, never awaited by it.
+ * address's state (no enumeration): the work is one upsert and one job in every case; the job decides
+ * whether an email is due and sends it, after the response, with retries.
  */
-import { findProjectBySlug } from '../../db/projects.ts';
+import { findProjectById, findProjectBySlug } from '../../db/projects.ts';
 import {
+  addConfirmationLink,
   type ConsentRequest,
   confirmSubscription,
   findByConfirmToken,
@@ -29,28 +30,42 @@ export function unsubscribeUrl(ctx: ServiceContext, subscriberId: string): strin
   return `${ctx.config.publicUrl}/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(ctx.unsubscribeSecret, subscriberId))}`;
 }
 
-/** @throws NotFoundError for an unknown project (the only answer that differs). */
+/**
+ * Record a request and enqueue its job, in one transaction: the same two statements whatever the
+ * address's state, so neither the answer nor its timing tells states apart.
+ * @throws NotFoundError for an unknown project (the only answer that differs).
+ */
 export async function requestSubscribe(
   ctx: ServiceContext,
   input: { project: string; email: string; consent: ConsentRequest },
-  log: { error: (obj: object, msg: string) => void },
 ): Promise<void> {
   const project = await findProjectBySlug(ctx.sql, input.project);
   if (!project) throw new NotFoundError(`No project with slug "${input.project}"`);
-  const { token, hash } = newConfirmToken();
-  const result = await requestSubscription(ctx.sql, {
-    id: newId('sub'),
-    projectId: project.id,
-    email: input.email,
-    tokenHash: hash,
-    consent: input.consent,
+  await ctx.sql.begin(async (tx) => {
+    const subscriberId = await requestSubscription(tx, {
+      id: newId('sub'),
+      projectId: project.id,
+      email: input.email,
+      consent: input.consent,
+    });
+    await ctx.jobs.send(tx, 'subscription-requested', { subscriberId });
   });
-  if (!result.sendConfirmation) return;
+}
+
+/**
+ * The job of a subscribe request: a pending address gets one more confirmation link by email; a
+ * confirmed or unsubscribed one, nothing. A failed send throws, and the job is retried (with a new link).
+ */
+export async function sendConfirmation(ctx: ServiceContext, subscriberId: string): Promise<void> {
+  const { token, hash } = newConfirmToken();
+  const subscriber = await addConfirmationLink(ctx.sql, subscriberId, hash);
+  if (!subscriber) return;
+  const project = await findProjectById(ctx.sql, subscriber.projectId);
+  if (!project) return;
   const confirmUrl = `${ctx.config.publicUrl}/api/subscribe/confirm?token=${token}`;
-  const mail = confirmationEmail(input.email, project.name, confirmUrl, unsubscribeUrl(ctx, result.id));
-  ctx.mailer
-    .send(mail)
-    .catch((err: unknown) => log.error({ err, subscriberId: result.id }, 'confirmation email failed'));
+  await ctx.mailer.send(
+    confirmationEmail(subscriber.email, project.name, confirmUrl, unsubscribeUrl(ctx, subscriber.id)),
+  );
 }
 
 /** The pending subscription a confirmation token belongs to, with its project name (changes nothing). */

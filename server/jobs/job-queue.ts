@@ -1,0 +1,60 @@
+/**
+ * Durable jobs with pg-boss, on PostgreSQL and on the embedded database alike (CONTRACT.md "Dispatch on
+ * publish"): jobs live in the same database as the rows they follow, and are written in the caller's
+ * transaction, so a change and its consequences commit together or not at all, and a crash or a
+ * restart loses neither. Every instance may work jobs; pg-boss hands each job to one of them.
+ */
+import { randomUUID } from 'node:crypto';
+import { PgBoss } from 'pg-boss';
+import type { Sql, TransactionSql } from '../db/connect.ts';
+import { bossDatabase } from './boss-database.ts';
+
+/** The queues, and how often a job of each is tried before it is given up. */
+export const QUEUES = {
+  /** A subscribe request: the job decides whether a confirmation email is due, and sends it. */
+  'subscription-requested': { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600 },
+  /** Housekeeping, hourly: expired confirmation links and idempotency records. */
+  housekeeping: { retryLimit: 2, retryDelay: 60 },
+} as const;
+
+export type QueueName = keyof typeof QUEUES;
+
+export type JobQueue = {
+  /** Enqueue a job; pass the caller's transaction so that the job commits (or not) with it. */
+  send(db: Sql | TransactionSql, queue: QueueName, data: object): Promise<void>;
+  boss: PgBoss;
+  /** Stop working: finish jobs in progress (up to `timeoutMs`), then release pg-boss. */
+  stop(timeoutMs?: number): Promise<void>;
+};
+
+/**
+ * Start pg-boss on `sql` (its schema, `pgboss`, is created or migrated here) and make the queues.
+ * @param log where pg-boss's own errors go (a failing poll is logged, not thrown).
+ */
+export async function startJobQueue(
+  sql: Sql,
+  log: { error: (obj: object, msg: string) => void },
+): Promise<JobQueue> {
+  const boss = new PgBoss({ db: bossDatabase(sql), schema: 'pgboss', schedule: true, supervise: true });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  for (const [name, options] of Object.entries(QUEUES)) {
+    await boss.createQueue(name, { ...options });
+    // pg-boss caches queues at start, so these new ones are looked up on first use, through its own
+    // connection. A send runs in the caller's transaction, where that lookup would wait for the one
+    // embedded connection the transaction holds: look each queue up now, outside any transaction.
+    await boss.getJobById(name, randomUUID());
+  }
+  let stopped = false;
+  return {
+    boss,
+    async send(db, queue, data) {
+      await boss.send(queue, data, { db: bossDatabase(db) });
+    },
+    async stop(timeoutMs = 10_000) {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: false });
+    },
+  };
+}
