@@ -36,7 +36,7 @@ export async function openServer(
   try {
     const applied = await migrate(db.sql);
     app = await buildApp({ config, db });
-    await startWorkers(app.shiplog);
+    await startWorkers(app.shiplog, app.log);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'applied migrations');
     const admin =
       db.mode === 'pglite'

@@ -71,6 +71,12 @@ export async function insertEntry(tx: TransactionSql, entry: NewEntry, baseSlug:
   }
 }
 
+/** An entry by id, whatever its project (for jobs, which carry only the id). */
+export async function findEntryById(sql: Db, id: string): Promise<EntryRow | undefined> {
+  const [row] = await sql<EntryRow[]>`select * from entries where id = ${id}`;
+  return row;
+}
+
 export async function findEntry(sql: Db, projectId: string, id: string): Promise<EntryRow | undefined> {
   const [row] = await sql<EntryRow[]>`select * from entries where project_id = ${projectId} and id = ${id}`;
   return row;

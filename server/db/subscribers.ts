@@ -120,6 +120,20 @@ export async function unsubscribe(sql: Db, id: string): Promise<SubscriberRow | 
   return row;
 }
 
+/** The ids of a project's confirmed subscribers, in a stable order (for email fan-out). */
+export async function listConfirmedSubscriberIds(sql: Db, projectId: string): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`
+    select id from subscribers where project_id = ${projectId} and status = 'confirmed' order by id`;
+  return rows.map((r) => r.id);
+}
+
+/** The subscribers of `ids` that are still confirmed. */
+export async function findConfirmedSubscribers(sql: Db, ids: readonly string[]): Promise<SubscriberRow[]> {
+  if (ids.length === 0) return [];
+  return sql<SubscriberRow[]>`
+    select ${sql.unsafe(COLUMNS)} from subscribers where id in ${sql(ids as string[])} and status = 'confirmed'`;
+}
+
 /**
  * Delete addresses that never confirmed within their last link's lifetime, and expired links.
  * @returns how many addresses.

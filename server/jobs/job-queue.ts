@@ -13,6 +13,10 @@ import { bossDatabase } from './boss-database.ts';
 export const QUEUES = {
   /** A subscribe request: the job decides whether a confirmation email is due, and sends it. */
   'subscription-requested': { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600 },
+  /** A release was published: fan out to its deliveries (email batches today). */
+  'entry-published': { retryLimit: 9, retryDelay: 5, retryBackoff: true, retryDelayMax: 86_400 },
+  /** One batch of subscriber emails of a release; what fails is re-enqueued alone. */
+  'email-batch': { retryLimit: 9, retryDelay: 5, retryBackoff: true, retryDelayMax: 86_400 },
   /** Housekeeping, hourly: expired confirmation links and idempotency records. */
   housekeeping: { retryLimit: 2, retryDelay: 60 },
 } as const;

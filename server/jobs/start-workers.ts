@@ -6,16 +6,27 @@
 import { purgeIdempotencyKeys } from '../db/idempotency-keys.ts';
 import { purgeExpiredPending } from '../db/subscribers.ts';
 import type { ServiceContext } from '../services/context.ts';
+import { fanOutEntryEmail, sendEntryEmails } from '../services/engagement/email-subscribers.ts';
 import { sendConfirmation } from '../services/engagement/manage-subscription.ts';
 
 /** How often an idle worker asks for jobs, in seconds (pg-boss's minimum). */
 const POLLING_SECONDS = 0.5;
 
-export async function startWorkers(ctx: ServiceContext): Promise<void> {
+/** @param log where a job's partial failures are reported (its own failure is pg-boss's, with retries). */
+export async function startWorkers(
+  ctx: ServiceContext,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<void> {
   const { boss } = ctx.jobs;
   const polling = { pollingIntervalSeconds: POLLING_SECONDS };
   await boss.work<{ subscriberId: string }>('subscription-requested', polling, async ([job]) => {
     if (job) await sendConfirmation(ctx, job.data.subscriberId);
+  });
+  await boss.work<{ entryId: string }>('entry-published', polling, async ([job]) => {
+    if (job) await fanOutEntryEmail(ctx, job.data.entryId);
+  });
+  await boss.work<{ entryId: string; subscriberIds: string[] }>('email-batch', polling, async ([job]) => {
+    if (job) await sendEntryEmails(ctx, job.data.entryId, job.data.subscriberIds, log);
   });
   await boss.work('housekeeping', polling, async () => {
     await purgeIdempotencyKeys(ctx.sql);

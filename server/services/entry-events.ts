@@ -3,13 +3,15 @@
  * place, inside the transaction that makes the change"). Services run their writes in
  * `withEntryEvents`, and say what happened with `record(event, entry)`:
  * - inside the transaction, what must commit with the change: the NOTIFY that tells every other
- *   instance (delivered only if the transaction commits), and, for a release, its dispatch;
+ *   instance (delivered only if the transaction commits), and, for a release, its dispatch job
+ *   (`entry-published`: email to subscribers), so a crash can lose neither;
  * - after the commit, once per project: this instance's widget cache is refreshed.
  * Nothing else refreshes caches or notifies instances; a rolled-back change does neither.
  */
 import type { Sql, TransactionSql } from '../db/connect.ts';
 import type { EntryRow } from '../db/entries.ts';
 import { notifyProjectChanged } from '../db/notifications.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import type { WidgetCache } from './widget-cache.ts';
 
 /**
@@ -20,9 +22,12 @@ import type { WidgetCache } from './widget-cache.ts';
  */
 export type EntryEvent = 'published' | 'changed' | 'unpublished' | 'deleted';
 
-export type RecordEvent = (event: EntryEvent, entry: Pick<EntryRow, 'projectId'>) => Promise<void>;
+export type RecordEvent = (
+  event: EntryEvent,
+  entry: Pick<EntryRow, 'projectId'> & { id?: string },
+) => Promise<void>;
 
-type SeamContext = { sql: Sql; widgetCache: WidgetCache };
+type SeamContext = { sql: Sql; widgetCache: WidgetCache; jobs: JobQueue };
 
 /**
  * Run `work` in a transaction; the events it records commit with it and refresh caches after.
@@ -34,7 +39,9 @@ export async function withEntryEvents<T>(
 ): Promise<T> {
   const projects = new Set<string>();
   const result = await ctx.sql.begin(async (tx) => {
-    const record: RecordEvent = async (_event, entry) => {
+    const record: RecordEvent = async (event, entry) => {
+      if (event === 'published' && entry.id)
+        await ctx.jobs.send(tx, 'entry-published', { entryId: entry.id });
       if (projects.has(entry.projectId)) return;
       projects.add(entry.projectId);
       await notifyProjectChanged(tx, entry.projectId);

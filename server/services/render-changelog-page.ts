@@ -17,18 +17,24 @@ const CATEGORY_LABELS: Record<Category, string> = {
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
 
-/** Plain text of an HTML fragment, for a description meta tag (at most 200 characters). */
-function textOf(html: string): string {
+/** Plain text of an HTML fragment (a description meta tag, an email's text part). */
+export function htmlToText(html: string): string {
   const text = html
-    .replace(/<\/?(p|li|h\d|br|div|ul|ol|pre|blockquote|tr|td|th|dt|dd)\b[^>]*>/gi, ' ')
+    .replace(/<\/?(p|li|h\d|br|div|ul|ol|pre|blockquote|tr|td|th|dt|dd)\b[^>]*>/gi, '\n')
     .replace(/<[^>]*>/g, '')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
     .trim();
+  return text;
+}
+
+function textOf(html: string): string {
+  const text = htmlToText(html).replace(/\s+/g, ' ');
   return text.length <= 200 ? text : `${text.slice(0, 199)}…`;
 }
 

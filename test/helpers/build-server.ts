@@ -42,7 +42,7 @@ export async function buildTestServer(
   await migrate(db.sql);
   const app = await buildApp({ config, db, logger: options.logger });
   await app.ready();
-  if (options.workers !== false) await startWorkers(app.shiplog);
+  if (options.workers !== false) await startWorkers(app.shiplog, app.log);
   return {
     app,
     db,

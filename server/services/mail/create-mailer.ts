@@ -11,6 +11,8 @@ export type Mail = {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** A stable Message-ID, so that a retried delivery is recognisable as the same message. */
+  messageId?: string;
 };
 export type Mailer = {
   send(mail: Mail): Promise<void>;
@@ -41,7 +43,10 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: 
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  // Pooled: a fan-out to many subscribers reuses a few connections instead of one per message.
+  const url = new URL(config.smtpUrl);
+  url.searchParams.set('pool', 'true');
+  const transport = nodemailer.createTransport(url.toString());
   return {
     async send(mail) {
       await transport.sendMail({ from: config.mailFrom, ...mail });

@@ -52,7 +52,7 @@ it('enqueues exactly one job per request in every state, sends nothing itself, a
   }
   expect(inbox.messages).toHaveLength(0);
 
-  await startWorkers(server.app.shiplog);
+  await startWorkers(server.app.shiplog, server.app.log);
   for (const email of ['new@example.com', 'pending@example.com', 'gone@example.com']) await inbox.next(email);
   // Jobs run in order: once a later request's email is here, the confirmed address's job is done.
   await server.app.inject({

@@ -1,0 +1,84 @@
+/**
+ * Publishing emails the entry to every confirmed subscriber (CONTRACT.md "Dispatch on publish"),
+ * through the job queue to a real SMTP server: external entries only, never to pending or
+ * unsubscribed addresses, once per publish, with a stable Message-ID and the RFC 8058 headers.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { createEntry } from '../../../helpers/create-entry.ts';
+import { header, type Inbox, startInbox } from '../../../helpers/smtp-inbox.ts';
+
+let server: TestServer;
+let inbox: Inbox;
+beforeAll(async () => {
+  inbox = await startInbox();
+  server = await buildTestServer({ SMTP_URL: inbox.url, MAIL_FROM: 'Acme <updates@acme.test>' });
+});
+afterAll(async () => {
+  await server.close();
+  await inbox.close();
+});
+
+/** Wait (bounded) until no dispatch job is left to run. */
+async function dispatchSettled(): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const [row] = await server.db.sql<{ n: number }[]>`
+      select count(*)::int as n from pgboss.job
+      where name in ('entry-published', 'email-batch') and state not in ('completed', 'failed', 'cancelled')`;
+    if (row!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('dispatch jobs did not settle');
+}
+
+const to = (address: string) =>
+  inbox.messages.filter((m) => m.to?.some((a) => 'address' in a && a.address === address));
+
+it('emails an external release to every confirmed subscriber, once, and nobody else', async () => {
+  const { project, headers } = await server.project('pro');
+  const people = [
+    ['sub_a1', 'ann@example.com', 'confirmed'],
+    ['sub_a2', 'bob@example.com', 'confirmed'],
+    ['sub_a3', 'cy@example.com', 'confirmed'],
+    ['sub_a4', 'pending@example.com', 'pending'],
+    ['sub_a5', 'gone@example.com', 'unsubscribed'],
+  ] as const;
+  for (const [id, email, status] of people) {
+    await server.db.sql`
+      insert into subscribers (id, project_id, email, status, requested_at) values (${id}, ${project.id}, ${email}, ${status}, now())`;
+  }
+
+  await createEntry(server.app, headers, {
+    title: 'Only for the team',
+    visibility: 'internal',
+    publish: true,
+  });
+  const draftId = await createEntry(server.app, headers, {
+    title: 'Dark mode',
+    body: 'Toggle it in **Settings**.',
+    version: '1.4.0',
+  });
+  await dispatchSettled();
+  expect(inbox.messages).toHaveLength(0); // internal entries and drafts email no one
+
+  await server.app.inject({ method: 'POST', url: `/api/v1/entries/${draftId}/publish`, headers });
+  const mails = await Promise.all(
+    ['ann@example.com', 'bob@example.com', 'cy@example.com'].map((a) => inbox.next(a)),
+  );
+  for (const [i, mail] of mails.entries()) {
+    expect(mail.subject).toBe(`${project.name} 1.4.0: Dark mode`);
+    expect(mail.html).toContain('<strong>Settings</strong>');
+    expect(mail.text).toContain(`https://changelog.test/changelog/${project.slug}/dark-mode`);
+    expect(mail.messageId).toBe(`<${draftId}.${people[i]![0]}@changelog.test>`);
+    expect(header(mail, 'List-Unsubscribe')).toMatch(
+      /^<https:\/\/changelog\.test\/api\/unsubscribe\?token=.+>$/,
+    );
+    expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  }
+
+  // Publishing again is a no-op: no second email.
+  await server.app.inject({ method: 'POST', url: `/api/v1/entries/${draftId}/publish`, headers });
+  await dispatchSettled();
+  for (const [, email, status] of people)
+    expect(to(email), email).toHaveLength(status === 'confirmed' ? 1 : 0);
+});
