@@ -9,16 +9,37 @@ import { PgBoss } from 'pg-boss';
 import type { Sql, TransactionSql } from '../db/connect.ts';
 import { bossDatabase } from './boss-database.ts';
 
-/** The queues, and how often a job of each is tried before it is given up. */
+/**
+ * The queues: how often a job is tried before it is given up, and how long one attempt may run
+ * before pg-boss takes it for lost (its worker died) and retries it.
+ */
 export const QUEUES = {
   /** A subscribe request: the job decides whether a confirmation email is due, and sends it. */
-  'subscription-requested': { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 3600 },
+  'subscription-requested': {
+    retryLimit: 5,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    expireInSeconds: 60,
+  },
   /** A release was published: fan out to its deliveries (email batches today). */
-  'entry-published': { retryLimit: 9, retryDelay: 5, retryBackoff: true, retryDelayMax: 86_400 },
+  'entry-published': {
+    retryLimit: 9,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 86_400,
+    expireInSeconds: 60,
+  },
   /** One batch of subscriber emails of a release; what fails is re-enqueued alone. */
-  'email-batch': { retryLimit: 9, retryDelay: 5, retryBackoff: true, retryDelayMax: 86_400 },
+  'email-batch': {
+    retryLimit: 9,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 86_400,
+    expireInSeconds: 300,
+  },
   /** Housekeeping, hourly: expired confirmation links and idempotency records. */
-  housekeeping: { retryLimit: 2, retryDelay: 60 },
+  housekeeping: { retryLimit: 2, retryDelay: 60, expireInSeconds: 600 },
 } as const;
 
 export type QueueName = keyof typeof QUEUES;
