@@ -72,7 +72,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     markdown: createMarkdownRenderer(config.renderTimeoutMs),
     openai: createAiClient(config.ai),
     mailer: createMailer(config, app.log),
-    jobs: await startJobQueue(db.sql, app.log),
+    jobs: await startJobQueue(db.sql, app.log, { shared: db.shared }),
     unsubscribeSecret: await getOrCreateSecret(db.sql, 'unsubscribe'),
     cursorSecret: await getOrCreateSecret(db.sql, 'cursor'),
     previewSecret: await getOrCreateSecret(db.sql, 'preview'),

@@ -59,16 +59,23 @@ export type JobQueue = {
 export async function startJobQueue(
   sql: Sql,
   log: { error: (obj: object, msg: string) => void },
+  options: { shared: boolean },
 ): Promise<JobQueue> {
   const boss = new PgBoss({ db: bossDatabase(sql), schema: 'pgboss', schedule: true, supervise: true });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
-  await boss.start();
-  for (const [name, options] of Object.entries(QUEUES)) {
-    await boss.createQueue(name, { ...options });
-    // pg-boss caches queues at start, so these new ones are looked up on first use, through its own
-    // connection. A send runs in the caller's transaction, where that lookup would wait for the one
-    // embedded connection the transaction holds: look each queue up now, outside any transaction.
-    await boss.getJobById(name, randomUUID());
+  // Processes starting together on one database would race to create pg-boss's schema: they take
+  // turns on an advisory lock held by a connection of its own (the embedded database has one process).
+  if (!options.shared) {
+    await setUp(boss);
+  } else {
+    const turn = await sql.reserve();
+    try {
+      await turn`select pg_advisory_lock(hashtext('shiplog:pg-boss start'))`;
+      await setUp(boss);
+    } finally {
+      await turn`select pg_advisory_unlock(hashtext('shiplog:pg-boss start'))`;
+      turn.release();
+    }
   }
   let stopped = false;
   return {
@@ -82,4 +89,15 @@ export async function startJobQueue(
       await boss.stop({ graceful: true, timeout: timeoutMs, close: false });
     },
   };
+}
+
+async function setUp(boss: PgBoss): Promise<void> {
+  await boss.start();
+  for (const [name, options] of Object.entries(QUEUES)) {
+    await boss.createQueue(name, { ...options });
+    // pg-boss caches queues at start, so these new ones are looked up on first use, through its own
+    // connection. A send runs in the caller's transaction, where that lookup would wait for the one
+    // embedded connection the transaction holds: look each queue up now, outside any transaction.
+    await boss.getJobById(name, randomUUID());
+  }
 }

@@ -11,6 +11,14 @@ export type RefLinker = {
   text(markdown: string): string;
 };
 
+/** `text` with `fn` applied to what lies outside its `code spans` (code spans are left as written). */
+export function outsideCodeSpans(text: string, fn: (part: string) => string): string {
+  return text
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 === 1 ? part : fn(part)))
+    .join('');
+}
+
 export const plainRefs: RefLinker = { ref: (r) => r, text: (t) => t };
 
 const SHA = /(?<![\w/.#-])([0-9a-f]{7,40})(?![\w/.-])/g;
@@ -34,18 +42,13 @@ export function refLinker(repository: string | undefined, repositoryUrl: string 
   return {
     ref: linkRef,
     text(markdown) {
-      return markdown
-        .split(/(`[^`]*`)/)
-        .map((part, i) =>
-          i % 2 === 1
-            ? part
-            : part
-                .replace(SHA, (sha: string) =>
-                  /[a-f]/.test(sha) && /\d/.test(sha) ? `[${sha.slice(0, 7)}](${base}/commit/${sha})` : sha,
-                )
-                .replace(INLINE_REF, linkRef),
-        )
-        .join('');
+      return outsideCodeSpans(markdown, (part) =>
+        part
+          .replace(SHA, (sha: string) =>
+            /[a-f]/.test(sha) && /\d/.test(sha) ? `[${sha.slice(0, 7)}](${base}/commit/${sha})` : sha,
+          )
+          .replace(INLINE_REF, linkRef),
+      );
     },
   };
 }

@@ -6,7 +6,7 @@
 import type { Category } from '../../../core/contract/entries.schema.ts';
 import type { DraftSection } from '../../../core/contract/generate.schema.ts';
 import type { ClassifiedCommit } from './classify-commit.ts';
-import { plainRefs, type RefLinker } from './ref-links.ts';
+import { outsideCodeSpans, plainRefs, type RefLinker } from './ref-links.ts';
 
 export const SECTION_ORDER: Category[] = ['announcement', 'feature', 'improvement', 'fix'];
 const HEADINGS: Record<Category, string> = {
@@ -42,17 +42,12 @@ export function citeRefs(refs: readonly string[], link: RefLinker = plainRefs): 
  * are cited apart from the text (`citeRefs`), so they are the only links a draft can hold.
  */
 export function escapeText(text: string): string {
-  return text
-    .split(/(`[^`]*`)/)
-    .map((part, i) =>
-      i % 2 === 1
-        ? part
-        : part
-            .replace(/[\\<>[\]@]/g, (c) => `\\${c}`)
-            .replace(/:\/\//g, ':\\/\\/')
-            .replace(/\b(www)\./gi, '$1\\.'),
-    )
-    .join('');
+  return outsideCodeSpans(text, (part) =>
+    part
+      .replace(/[\\<>[\]@]/g, (c) => `\\${c}`)
+      .replace(/:\/\//g, ':\\/\\/')
+      .replace(/\b(www)\./gi, '$1\\.'),
+  );
 }
 
 /** Texts that already say what the fix does (a verb first) are kept as written. */
