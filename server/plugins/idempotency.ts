@@ -37,6 +37,7 @@ function fingerprint(request: FastifyRequest): string {
 export async function idempotencyPlugin(app: FastifyInstance, options: { sql: Sql }): Promise<void> {
   const { sql } = options;
   app.decorateRequest('idempotencyKey', null);
+  app.decorateRequest('idempotencyStored', false);
 
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST') return;
@@ -79,6 +80,9 @@ export async function idempotencyPlugin(app: FastifyInstance, options: { sql: Sq
     const key = request.idempotencyKey;
     if (key === null) return payload;
     request.idempotencyKey = null;
+    // Stored with the change it describes (idempotent-response.ts): whatever happens now, a retry
+    // replays that response rather than running again.
+    if (request.idempotencyStored) return payload;
     const projectId = authOf(request).project.id;
     const status = reply.statusCode;
     if (status >= 500 || status === 429) {

@@ -4,6 +4,7 @@
  * dispatched in the same transaction.
  */
 import type { CreateEntryInput } from '../../core/contract/entries.schema.ts';
+import type { TransactionSql } from '../db/connect.ts';
 import { type EntryRow, insertEntry } from '../db/entries.ts';
 import type { ServiceContext } from './context.ts';
 import { withEntryEvents } from './entry-events.ts';
@@ -15,6 +16,7 @@ export async function createEntry(
   projectId: string,
   input: CreateEntryInput,
   source: 'api' | 'generate' = 'api',
+  beforeCommit?: (tx: TransactionSql, row: EntryRow) => Promise<void>,
 ): Promise<EntryRow> {
   const id = newId('ent');
   const html = await ctx.markdown.render(input.body);
@@ -36,6 +38,7 @@ export async function createEntry(
       slugFromTitle(input.title) ?? slugFromId(id),
     );
     if (inserted.status === 'published') await record('published', inserted);
+    await beforeCommit?.(tx, inserted);
     return inserted;
   });
 }

@@ -10,6 +10,7 @@
  */
 import type { Draft, GenerateInput } from '../../core/contract/generate.schema.ts';
 import { releaseAiDraft, reserveAiDraft } from '../db/ai-usage.ts';
+import type { TransactionSql } from '../db/connect.ts';
 import type { EntryRow } from '../db/entries.ts';
 import type { ProjectRow } from '../db/projects.ts';
 import { AiUnavailableError, QuotaExceededError } from '../errors.ts';
@@ -25,6 +26,7 @@ export async function generateEntry(
   project: ProjectRow,
   input: GenerateInput,
   log: { warn: (obj: object, msg: string) => void },
+  beforeCommit?: (tx: TransactionSql, result: { entry: EntryRow; draft: Draft }) => Promise<void>,
 ): Promise<{ entry: EntryRow; draft: Draft }> {
   const { ai } = ctx.config;
   if (ai.provider === 'off') throw new AiUnavailableError('AI generation is turned off on this server', 3600);
@@ -64,6 +66,13 @@ export async function generateEntry(
       meta = { provider: 'offline', model: null, usage: { inputTokens: 0, outputTokens: 0 } };
     }
     const category = input.category ?? core.category;
+    const draft: Draft = {
+      ...core,
+      category,
+      version,
+      commits: { received: commits.received, used: commits.used, ignored: commits.ignored },
+      ...meta,
+    };
     const entry = await createEntry(
       ctx,
       project.id,
@@ -76,14 +85,8 @@ export async function generateEntry(
         publish: input.publish,
       },
       'generate',
+      beforeCommit && ((tx, row) => beforeCommit(tx, { entry: row, draft })),
     );
-    const draft: Draft = {
-      ...core,
-      category,
-      version,
-      commits: { received: commits.received, used: commits.used, ignored: commits.ignored },
-      ...meta,
-    };
     return { entry, draft };
   } catch (err) {
     if (reserved) await releaseAiDraft(ctx.sql, project.id, reserved);

@@ -14,6 +14,7 @@ import { type EntryRow, findEntry, listEntries } from '../../db/entries.ts';
 import { reactionCounts } from '../../db/reactions.ts';
 import { NotFoundError } from '../../errors.ts';
 import { authOf } from '../../plugins/auth.ts';
+import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { createEntry } from '../../services/create-entry.ts';
 import { deleteEntry } from '../../services/delete-entry.ts';
@@ -49,11 +50,13 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
 
   app.post('/entries', { schema: { body: CreateEntryInputSchema } }, async (request, reply) => {
     const { project } = authOf(request);
-    const row = await createEntry(ctx, project.id, request.body);
-    return reply
-      .code(201)
-      .header('location', entryUrl(row.id))
-      .send({ entry: { id: row.id, slug: row.slug, status: row.status } });
+    const response = idempotentResponse(request, (row: EntryRow) => ({
+      status: 201,
+      headers: { location: entryUrl(row.id) },
+      body: { entry: { id: row.id, slug: row.slug, status: row.status } },
+    }));
+    const row = await createEntry(ctx, project.id, request.body, 'api', response.beforeCommit);
+    return response.send(reply, row);
   });
 
   app.get('/entries/:id', { schema: { params: EntryParamsSchema } }, async (request) => {

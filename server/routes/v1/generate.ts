@@ -2,7 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GenerateInputSchema } from '../../../core/contract/generate.schema.ts';
+import type { Draft } from '../../../core/contract/generate.schema.ts';
+import type { EntryRow } from '../../db/entries.ts';
 import { authOf } from '../../plugins/auth.ts';
+import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { generateEntry } from '../../services/generate-entry.ts';
 
@@ -16,11 +19,13 @@ export async function generateRoutes(base: FastifyInstance, ctx: ServiceContext)
     { bodyLimit: GENERATE_BODY_LIMIT, schema: { body: GenerateInputSchema } },
     async (request, reply) => {
       const { project } = authOf(request);
-      const { entry, draft } = await generateEntry(ctx, project, request.body, request.log);
-      return reply
-        .code(201)
-        .header('location', `${ctx.config.publicUrl}/api/v1/entries/${entry.id}`)
-        .send({ entry: { id: entry.id, slug: entry.slug, title: entry.title, status: entry.status }, draft });
+      const response = idempotentResponse(request, ({ entry, draft }: { entry: EntryRow; draft: Draft }) => ({
+        status: 201,
+        headers: { location: `${ctx.config.publicUrl}/api/v1/entries/${entry.id}` },
+        body: { entry: { id: entry.id, slug: entry.slug, title: entry.title, status: entry.status }, draft },
+      }));
+      const result = await generateEntry(ctx, project, request.body, request.log, response.beforeCommit);
+      return response.send(reply, result);
     },
   );
 }

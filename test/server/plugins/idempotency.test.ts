@@ -178,4 +178,41 @@ describe('Idempotency-Key', () => {
       await app.close();
     }
   });
+
+  it('commits the stored response in the same transaction as the entry it describes', async () => {
+    const { project, headers } = await server.project();
+    // A check that runs when the entry's transaction commits: the key's response must be stored by
+    // then. Stored after the commit (as a crash could prevent), the insert fails here.
+    await server.db.sql`
+      create or replace function shiplog_test_response_stored() returns trigger language plpgsql as $$
+      begin
+        if not exists (select 1 from idempotency_keys where project_id = new.project_id and state = 'done') then
+          raise exception 'the idempotency response did not commit with the entry';
+        end if;
+        return null;
+      end $$`;
+    await server.db.sql.unsafe(`
+      create constraint trigger shiplog_test_response_stored after insert on entries
+      deferrable initially deferred for each row when (new.project_id = '${project.id}')
+      execute function shiplog_test_response_stored()`);
+    try {
+      const created = await create(headers, 'atomic-create', { title: 'Atomic', body: 'x', publish: true });
+      expect(created.statusCode).toBe(201);
+      const generated = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/entries/generate',
+        headers: { ...headers, 'idempotency-key': 'atomic-generate' },
+        payload: { commits: ['feat: atomic drafts'] },
+      });
+      expect(generated.statusCode).toBe(201);
+      // The replay is the response that committed with the entry, byte for byte.
+      const replay = await create(headers, 'atomic-create', { title: 'Atomic', body: 'x', publish: true });
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body).toBe(created.body);
+      expect(replay.headers.location).toBe(created.headers.location);
+      expect(await countEntries(project.id)).toBe(2);
+    } finally {
+      await server.db.sql`drop trigger shiplog_test_response_stored on entries`;
+    }
+  });
 });
