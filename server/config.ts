@@ -91,6 +91,10 @@ const schema = z.object({
   SHIPLOG_RENDER_TIMEOUT_MS: positiveInt(2_000),
   SHIPLOG_AI_QUOTA_PRO: nonNegativeInt(200),
   SHIPLOG_AI_QUOTA_BUSINESS: nonNegativeInt(2000),
+  SHIPLOG_ALLOW_PRIVATE_DESTINATIONS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['true', 'false']).default('false'),
+  ),
 });
 
 function positiveInt(fallback: number) {
@@ -136,6 +140,8 @@ export type Config = {
   trustProxy: string[] | false;
   /** Time budget of rendering one entry body, in milliseconds (over it: `400 invalid`). */
   renderTimeoutMs: number;
+  /** Channels may deliver to loopback, private and link-local addresses (intranets, tests). */
+  allowPrivateDestinations: boolean;
   /** Requests per minute allowed to one API key on /api/v1. */
   apiRateLimitPerMinute: number;
   redisUrl: string | undefined;
@@ -179,6 +185,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     renderTimeoutMs: e.SHIPLOG_RENDER_TIMEOUT_MS,
+    allowPrivateDestinations: e.SHIPLOG_ALLOW_PRIVATE_DESTINATIONS === 'true',
     apiRateLimitPerMinute: e.SHIPLOG_API_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

@@ -38,6 +38,17 @@ export const QUEUES = {
     retryDelayMax: 86_400,
     expireInSeconds: 300,
   },
+  /**
+   * One delivery attempt to a channel. Its own schedule re-enqueues failed attempts (Standard
+   * Webhooks' timing, Retry-After); pg-boss retries only a job that crashed.
+   */
+  'channel-delivery': {
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: 60,
+  },
   /** Housekeeping, hourly: expired confirmation links and idempotency records. */
   housekeeping: { retryLimit: 2, retryDelay: 60, expireInSeconds: 600 },
 } as const;
@@ -46,7 +57,12 @@ export type QueueName = keyof typeof QUEUES;
 
 export type JobQueue = {
   /** Enqueue a job; pass the caller's transaction so that the job commits (or not) with it. */
-  send(db: Sql | TransactionSql, queue: QueueName, data: object): Promise<void>;
+  send(
+    db: Sql | TransactionSql,
+    queue: QueueName,
+    data: object,
+    options?: { startAfter?: number },
+  ): Promise<void>;
   boss: PgBoss;
   /** Stop working: finish jobs in progress (up to `timeoutMs`), then release pg-boss. */
   stop(timeoutMs?: number): Promise<void>;
@@ -80,8 +96,8 @@ export async function startJobQueue(
   let stopped = false;
   return {
     boss,
-    async send(db, queue, data) {
-      await boss.send(queue, data, { db: bossDatabase(db) });
+    async send(db, queue, data, options = {}) {
+      await boss.send(queue, data, { db: bossDatabase(db), ...options });
     },
     async stop(timeoutMs = 10_000) {
       if (stopped) return;

@@ -6,6 +6,8 @@
 import { purgeIdempotencyKeys } from '../db/idempotency-keys.ts';
 import { purgeExpiredPending } from '../db/subscribers.ts';
 import type { ServiceContext } from '../services/context.ts';
+import { deliverToChannel } from '../services/channels/deliver-to-channel.ts';
+import { dispatchToChannels } from '../services/channels/dispatch-to-channels.ts';
 import { fanOutEntryEmail, sendEntryEmails } from '../services/engagement/email-subscribers.ts';
 import { sendConfirmation } from '../services/engagement/manage-subscription.ts';
 
@@ -23,7 +25,12 @@ export async function startWorkers(
     if (job) await sendConfirmation(ctx, job.data.subscriberId);
   });
   await boss.work<{ entryId: string }>('entry-published', polling, async ([job]) => {
-    if (job) await fanOutEntryEmail(ctx, job.data.entryId);
+    if (!job) return;
+    await dispatchToChannels(ctx, job.data.entryId);
+    await fanOutEntryEmail(ctx, job.data.entryId);
+  });
+  await boss.work<{ deliveryId: string }>('channel-delivery', polling, async ([job]) => {
+    if (job) await deliverToChannel(ctx, job.data.deliveryId);
   });
   await boss.work<{ entryId: string; subscriberIds: string[] }>('email-batch', polling, async ([job]) => {
     if (job) await sendEntryEmails(ctx, job.data.entryId, job.data.subscriberIds, log);

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       renderTimeoutMs: 2000,
+      allowPrivateDestinations: false,
       apiRateLimitPerMinute: 600,
       redisUrl: undefined,
       redisPrefix: 'shiplog:',

@@ -12,6 +12,7 @@ import { entryStatusRoutes } from './entry-status.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { generateRoutes } from './generate.ts';
 import { subscribersRoutes } from './subscribers.ts';
+import { channelsRoutes } from './channels.ts';
 
 export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   await authPlugin(app, { sql: ctx.sql });
@@ -32,4 +33,5 @@ export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promi
   await app.register((scope) => generateRoutes(scope, ctx));
   await app.register((scope) => analyticsRoutes(scope, ctx));
   await app.register((scope) => subscribersRoutes(scope, ctx));
+  await app.register((scope) => channelsRoutes(scope, ctx));
 }

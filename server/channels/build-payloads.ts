@@ -1,0 +1,86 @@
+/**
+ * What each kind of channel receives for a published entry:
+ * - Slack incoming webhook: Block Kit, a header (plain text, ≤ 150 characters) and a section (mrkdwn,
+ *   ≤ 3,000 characters) with a link to the entry's page;
+ * - Discord webhook: one embed (title ≤ 256, description ≤ 4,096; 6,000 characters across embeds);
+ * - generic webhook: `{"type":"entry.published","timestamp","data":{"entry":{…}}}` (CONTRACT.md), at
+ *   most 20 KB: a longer body or HTML is cut, and `url` links to the rest.
+ */
+import type { ChannelType } from '../db/channels.ts';
+import type { EntryRow } from '../db/entries.ts';
+
+export const WEBHOOK_MAX_BYTES = 20 * 1024;
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/** Markdown-ish plain text of sanitized HTML, for chat messages. */
+function textOf(html: string): string {
+  return html
+    .replace(/<\/(p|li|h\d|pre|blockquote)>/gi, '\n')
+    .replace(/<li>/gi, '• ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export function buildPayload(type: ChannelType, entry: EntryRow, pageUrl: string, now: Date): string {
+  const title = entry.version ? `${entry.version}: ${entry.title}` : entry.title;
+  if (type === 'slack') {
+    const link = `\n\n<${pageUrl}|Read it on the changelog>`;
+    return JSON.stringify({
+      text: cut(title, 150),
+      blocks: [
+        { type: 'header', text: { type: 'plain_text', text: cut(title, 150), emoji: true } },
+        {
+          type: 'section',
+          text: { type: 'mrkdwn', text: cut(textOf(entry.html), 3000 - link.length) + link },
+        },
+      ],
+    });
+  }
+  if (type === 'discord') {
+    return JSON.stringify({
+      embeds: [
+        {
+          title: cut(title, 256),
+          url: pageUrl,
+          description: cut(textOf(entry.html), 4096 - 256 - 64),
+          timestamp: (entry.publishedAt ?? now).toISOString(),
+        },
+      ],
+    });
+  }
+  const envelope = (body: string, html: string) =>
+    JSON.stringify({
+      type: 'entry.published',
+      timestamp: now.toISOString(),
+      data: {
+        entry: {
+          id: entry.id,
+          title: entry.title,
+          slug: entry.slug,
+          category: entry.category,
+          version: entry.version,
+          visibility: entry.visibility,
+          publishedAt: entry.publishedAt?.toISOString() ?? null,
+          url: pageUrl,
+          html,
+          body,
+        },
+      },
+    });
+  const full = envelope(entry.body, entry.html);
+  if (Buffer.byteLength(full) <= WEBHOOK_MAX_BYTES) return full;
+  // Over 20 KB: keep the start of both texts (shorter until it fits) and let `url` carry the rest.
+  for (let chars = Math.floor(WEBHOOK_MAX_BYTES / 4); ; chars = Math.floor(chars / 2)) {
+    const cutDown = envelope(cut(entry.body, chars), cut(textOf(entry.html), chars));
+    if (Buffer.byteLength(cutDown) <= WEBHOOK_MAX_BYTES || chars < 16) return cutDown;
+  }
+}

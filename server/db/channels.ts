@@ -1,0 +1,106 @@
+/** SQL for channels and their deliveries (CONTRACT.md "Dispatch on publish"). */
+import type { Sql, TransactionSql } from './connect.ts';
+
+type Db = Sql | TransactionSql;
+
+export type ChannelType = 'slack' | 'discord' | 'webhook';
+export type ChannelRow = {
+  id: string;
+  projectId: string;
+  type: ChannelType;
+  name: string;
+  url: string;
+  visibility: 'external' | 'all';
+  secret: string | null;
+  disabledAt: Date | null;
+  disabledReason: string | null;
+  createdAt: Date;
+};
+export type DeliveryRow = {
+  id: string;
+  channelId: string;
+  entryId: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export async function insertChannel(
+  sql: Db,
+  row: Omit<ChannelRow, 'disabledAt' | 'disabledReason' | 'createdAt'>,
+): Promise<ChannelRow> {
+  const [created] = await sql<ChannelRow[]>`
+    insert into channels (id, project_id, type, name, url, visibility, secret)
+    values (${row.id}, ${row.projectId}, ${row.type}, ${row.name}, ${row.url}, ${row.visibility}, ${row.secret})
+    returning *`;
+  return created!;
+}
+
+export async function listChannels(sql: Db, projectId: string): Promise<ChannelRow[]> {
+  return sql<ChannelRow[]>`select * from channels where project_id = ${projectId} order by created_at, id`;
+}
+
+export async function findChannel(sql: Db, projectId: string, id: string): Promise<ChannelRow | undefined> {
+  const [row] = await sql<
+    ChannelRow[]
+  >`select * from channels where project_id = ${projectId} and id = ${id}`;
+  return row;
+}
+
+export async function deleteChannel(sql: Db, projectId: string, id: string): Promise<boolean> {
+  const rows = await sql`delete from channels where project_id = ${projectId} and id = ${id} returning 1`;
+  return rows.length > 0;
+}
+
+export async function disableChannel(sql: Db, id: string, reason: string): Promise<void> {
+  await sql`update channels set disabled_at = date_trunc('milliseconds', now()), disabled_reason = ${reason}
+    where id = ${id} and disabled_at is null`;
+}
+
+/** The channels of a project that an entry of `visibility` goes to (enabled ones only). */
+export async function channelsFor(
+  sql: Db,
+  projectId: string,
+  visibility: 'external' | 'internal',
+): Promise<ChannelRow[]> {
+  return sql<ChannelRow[]>`
+    select * from channels where project_id = ${projectId} and disabled_at is null
+      ${visibility === 'internal' ? sql`and visibility = 'all'` : sql``}`;
+}
+
+export async function insertDelivery(
+  sql: Db,
+  row: { id: string; channelId: string; entryId: string },
+): Promise<void> {
+  await sql`insert into channel_deliveries (id, channel_id, entry_id, status) values (${row.id}, ${row.channelId}, ${row.entryId}, 'pending')`;
+}
+
+export async function findDelivery(sql: Db, id: string): Promise<DeliveryRow | undefined> {
+  const [row] = await sql<DeliveryRow[]>`select * from channel_deliveries where id = ${id}`;
+  return row;
+}
+
+export async function findChannelById(sql: Db, id: string): Promise<ChannelRow | undefined> {
+  const [row] = await sql<ChannelRow[]>`select * from channels where id = ${id}`;
+  return row;
+}
+
+export async function recordAttempt(
+  sql: Db,
+  id: string,
+  outcome: { status: DeliveryRow['status']; httpStatus: number | null; error: string | null },
+): Promise<void> {
+  await sql`
+    update channel_deliveries set status = ${outcome.status}, attempts = attempts + 1, last_status = ${outcome.httpStatus},
+      last_error = ${outcome.error}, updated_at = date_trunc('milliseconds', now())
+    where id = ${id}`;
+}
+
+/** The newest deliveries of a channel, at most `limit`. */
+export async function listDeliveries(sql: Db, channelId: string, limit: number): Promise<DeliveryRow[]> {
+  return sql<DeliveryRow[]>`
+    select * from channel_deliveries where channel_id = ${channelId} order by created_at desc, id desc limit ${limit}`;
+}

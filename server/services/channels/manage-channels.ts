@@ -1,0 +1,95 @@
+/**
+ * Channels of a project (CONTRACT.md "Dispatch on publish", `/api/v1/channels`): create (the URL checked
+ * by the SSRF guard; a webhook gets its `whsec_` signing secret, shown only in this answer), list (no
+ * secrets; URLs that carry tokens are shown up to their path's first segment), delete, and the recent
+ * deliveries of one.
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { assertDeliverableUrl } from '../../channels/ssrf-guard.ts';
+import {
+  type ChannelRow,
+  deleteChannel as deleteChannelRow,
+  type DeliveryRow,
+  findChannel,
+  insertChannel,
+  listChannels,
+  listDeliveries,
+} from '../../db/channels.ts';
+import { NotFoundError } from '../../errors.ts';
+import type { ServiceContext } from '../context.ts';
+import { newId } from '../new-id.ts';
+
+export const CreateChannelInputSchema = z.strictObject({
+  type: z.enum(['slack', 'discord', 'webhook']),
+  url: z.string().min(1).max(2048),
+  visibility: z.enum(['external', 'all']).default('external'),
+  name: z.string().trim().min(1).max(100).optional(),
+});
+export type CreateChannelInput = z.infer<typeof CreateChannelInputSchema>;
+
+/** A Slack or Discord webhook URL is itself the secret: show its host and first path segment only. */
+function maskedUrl(channel: ChannelRow): string {
+  if (channel.type === 'webhook') return channel.url;
+  const url = new URL(channel.url);
+  const first = url.pathname.split('/').filter(Boolean)[0];
+  return `${url.origin}/${first ? `${first}/` : ''}…`;
+}
+
+export function presentChannel(channel: ChannelRow) {
+  return {
+    id: channel.id,
+    type: channel.type,
+    name: channel.name,
+    url: maskedUrl(channel),
+    visibility: channel.visibility,
+    createdAt: channel.createdAt.toISOString(),
+    disabledAt: channel.disabledAt?.toISOString() ?? null,
+    disabledReason: channel.disabledReason,
+  };
+}
+
+export function presentDelivery(d: DeliveryRow) {
+  return {
+    id: d.id,
+    entryId: d.entryId,
+    status: d.status,
+    attempts: d.attempts,
+    lastStatus: d.lastStatus,
+    lastError: d.lastError,
+    createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
+  };
+}
+
+export async function createChannel(ctx: ServiceContext, projectId: string, input: CreateChannelInput) {
+  const url = await assertDeliverableUrl(input.url, ctx.config.allowPrivateDestinations);
+  const secret = input.type === 'webhook' ? `whsec_${randomBytes(24).toString('base64')}` : null;
+  const channel = await insertChannel(ctx.sql, {
+    id: newId('chn'),
+    projectId,
+    type: input.type,
+    name: input.name ?? `${input.type} ${url.hostname}`,
+    url: url.toString(),
+    visibility: input.visibility,
+    secret,
+  });
+  return { ...presentChannel(channel), ...(secret ? { secret } : {}) };
+}
+
+export async function listProjectChannels(ctx: ServiceContext, projectId: string) {
+  return (await listChannels(ctx.sql, projectId)).map(presentChannel);
+}
+
+/** @throws NotFoundError for an unknown channel or one of another project. */
+export async function deleteChannel(ctx: ServiceContext, projectId: string, id: string): Promise<void> {
+  if (!(await deleteChannelRow(ctx.sql, projectId, id)))
+    throw new NotFoundError(`No channel ${id} in this project`);
+}
+
+/** @throws NotFoundError for an unknown channel or one of another project. */
+export async function channelDeliveries(ctx: ServiceContext, projectId: string, id: string) {
+  const channel = await findChannel(ctx.sql, projectId, id);
+  if (!channel) throw new NotFoundError(`No channel ${id} in this project`);
+  return (await listDeliveries(ctx.sql, channel.id, 100)).map(presentDelivery);
+}

@@ -1,0 +1,211 @@
+/**
+ * Channels (CONTRACT.md "Dispatch on publish"): a publish reaches Slack, Discord and signed webhooks,
+ * real HTTP receivers on loopback (allowed here by SHIPLOG_ALLOW_PRIVATE_DESTINATIONS), through the
+ * job queue. Signatures are verified with the `standardwebhooks` package; a 500 is retried with the
+ * same webhook-id, a 410 disables the channel; internal entries reach only channels set to `all`; the
+ * list never shows a secret.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { createEntry } from '../../../helpers/create-entry.ts';
+
+type Received = { path: string; headers: IncomingMessage['headers']; body: string };
+const received: Received[] = [];
+/** Per path: the statuses to answer, in turn (then 200). */
+const script = new Map<string, number[]>();
+let receiver: Server;
+let base: string;
+let server: TestServer;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body });
+      const status = script.get(req.url ?? '')?.shift() ?? 200;
+      res.writeHead(status, status === 429 ? { 'retry-after': '1' } : {}).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+  server = await buildTestServer({ SHIPLOG_ALLOW_PRIVATE_DESTINATIONS: 'true' });
+  ({ headers } = await server.project('pro'));
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+const addChannel = async (payload: object) => {
+  const res = await server.app.inject({ method: 'POST', url: '/api/v1/channels', headers, payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().channel;
+};
+/** Wait (bounded) until `path` has received `n` requests. */
+async function receivedAt(path: string, n: number, timeoutMs = 15_000): Promise<Received[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const got = received.filter((r) => r.path === path);
+    if (got.length >= n) return got;
+    if (Date.now() > deadline) throw new Error(`${path} received ${got.length} of ${n}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('channels', () => {
+  it('deliver a publish to Slack, Discord and a signed webhook; internal entries only to `all`', async () => {
+    const hook = await addChannel({ type: 'webhook', url: `${base}/hook`, visibility: 'all', name: 'CI' });
+    expect(hook.secret).toMatch(/^whsec_/);
+    await addChannel({ type: 'slack', url: `${base}/slack/T000/B000/XXXX` });
+    await addChannel({ type: 'discord', url: `${base}/discord/123/abc` });
+    const list = (await server.app.inject({ url: '/api/v1/channels', headers })).json().channels;
+    expect(list).toHaveLength(3);
+    expect(JSON.stringify(list)).not.toContain('whsec_');
+    expect(JSON.stringify(list)).not.toContain('XXXX');
+
+    const id = await createEntry(server.app, headers, {
+      title: 'Dark mode',
+      body: 'Toggle it in **Settings**.',
+      version: '1.4.0',
+      publish: true,
+    });
+    const [webhook] = await receivedAt('/hook', 1);
+    const verified = new Webhook(hook.secret).verify(
+      webhook!.body,
+      webhook!.headers as Record<string, string>,
+    ) as any;
+    expect(verified).toMatchObject({
+      type: 'entry.published',
+      data: { entry: { id, title: 'Dark mode', version: '1.4.0' } },
+    });
+    expect(verified.data.entry.url).toMatch(/\/changelog\/.+\/dark-mode$/);
+    const [slack] = await receivedAt('/slack/T000/B000/XXXX', 1);
+    const blocks = JSON.parse(slack!.body).blocks;
+    expect(blocks[0]).toEqual({
+      type: 'header',
+      text: { type: 'plain_text', text: '1.4.0: Dark mode', emoji: true },
+    });
+    expect(blocks[1].text.text).toContain('Toggle it in Settings.');
+    const [discord] = await receivedAt('/discord/123/abc', 1);
+    expect(JSON.parse(discord!.body).embeds[0]).toMatchObject({ title: '1.4.0: Dark mode' });
+
+    await createEntry(server.app, headers, { title: 'Team only', visibility: 'internal', publish: true });
+    await receivedAt('/hook', 2);
+    expect(JSON.parse(received.filter((r) => r.path === '/hook')[1]!.body).data.entry.title).toBe(
+      'Team only',
+    );
+    // Slack and Discord are `external`: they never see it.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(received.filter((r) => r.path.startsWith('/slack'))).toHaveLength(1);
+    expect(received.filter((r) => r.path.startsWith('/discord'))).toHaveLength(1);
+  });
+
+  it(
+    'retries a 500 and a 429 after the first 5 s of the schedule, with the same webhook-id, and logs it',
+    { timeout: 60_000 },
+    async () => {
+      const flaky = await addChannel({ type: 'webhook', url: `${base}/flaky` });
+      const busy = await addChannel({ type: 'webhook', url: `${base}/busy` });
+      script.set('/flaky', [500]);
+      script.set('/busy', [429]);
+      await createEntry(server.app, headers, { title: 'Eventually', publish: true });
+      for (const [path, hook] of [
+        ['/flaky', flaky],
+        ['/busy', busy],
+      ] as const) {
+        const attempts = await receivedAt(path, 2, 30_000);
+        expect(new Set(attempts.map((a) => a.headers['webhook-id'])).size).toBe(1);
+        for (const a of attempts)
+          new Webhook(hook.secret).verify(a.body, a.headers as Record<string, string>);
+        let deliveries: any[] = [];
+        for (let i = 0; i < 100 && deliveries[0]?.status !== 'delivered'; i++) {
+          deliveries = (
+            await server.app.inject({ url: `/api/v1/channels/${hook.id}/deliveries`, headers })
+          ).json().deliveries;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        expect(deliveries[0]).toMatchObject({ status: 'delivered', attempts: 2, lastStatus: 200 });
+      }
+    },
+  );
+
+  it('disables a channel that answers 410', async () => {
+    const hook = await addChannel({ type: 'webhook', url: `${base}/gone` });
+    script.set('/gone', [410]);
+    await createEntry(server.app, headers, { title: 'Anyone there?', publish: true });
+    await receivedAt('/gone', 1);
+    let channel: any;
+    for (let i = 0; i < 100 && !channel?.disabledAt; i++) {
+      channel = (await server.app.inject({ url: '/api/v1/channels', headers }))
+        .json()
+        .channels.find((c: any) => c.id === hook.id);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(channel.disabledReason).toMatch(/410/);
+    await createEntry(server.app, headers, { title: 'Not delivered', publish: true });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(received.filter((r) => r.path === '/gone')).toHaveLength(1);
+    expect(
+      (await server.app.inject({ method: 'DELETE', url: `/api/v1/channels/${hook.id}`, headers })).statusCode,
+    ).toBe(204);
+    expect(
+      (await server.app.inject({ url: `/api/v1/channels/${hook.id}/deliveries`, headers })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('destinations', () => {
+  it('refuses private, loopback, link-local and numeric-form addresses unless allowed', async () => {
+    const strict = await buildTestServer();
+    try {
+      const { headers: h } = await strict.project('pro');
+      for (const url of [
+        'http://example.com/hook',
+        'https://127.0.0.1/hook',
+        'https://127.1/hook',
+        'https://0x7f.0.0.1/hook',
+        'https://2130706433/hook',
+        'https://[::1]/hook',
+        'https://[::ffff:127.0.0.1]/hook',
+        'https://10.0.0.8/hook',
+        'https://192.168.1.10/hook',
+        'https://169.254.169.254/latest/meta-data',
+        'https://100.64.0.1/hook',
+        'https://0.0.0.0/hook',
+        'https://localhost/hook',
+        'https://user:pass@hooks.example.com/x',
+        'not a url',
+      ]) {
+        const res = await strict.app.inject({
+          method: 'POST',
+          url: '/api/v1/channels',
+          headers: h,
+          payload: { type: 'webhook', url },
+        });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().errors[0].pointer).toBe('/url');
+      }
+      // Checked again at delivery: a stored channel whose name now resolves to loopback is not called.
+      const { project, headers: owner } = await strict.project('pro');
+      await strict.db.sql`
+        insert into channels (id, project_id, type, name, url, visibility, secret)
+        values ('chn_rebound', ${project.id}, 'webhook', 'Rebound', ${`https://localhost:${base.split(':').at(-1)}/rebound`}, 'external', 'whsec_dGVzdA==')`;
+      await createEntry(strict.app, owner, { title: 'To nowhere', publish: true });
+      let deliveries: any[] = [];
+      for (let i = 0; i < 100 && deliveries[0]?.status !== 'failed'; i++) {
+        deliveries = (
+          await strict.app.inject({ url: '/api/v1/channels/chn_rebound/deliveries', headers: owner })
+        ).json().deliveries;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(deliveries[0]).toMatchObject({ status: 'failed', lastError: 'destination not allowed' });
+      expect(received.filter((r) => r.path === '/rebound')).toHaveLength(0);
+    } finally {
+      await strict.close();
+    }
+  });
+});
