@@ -4,11 +4,11 @@
  * every confirmed subscriber gets the entry exactly once. PostgreSQL only: the embedded database
  * belongs to one process.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import postgres from 'postgres';
 import { runCli, startServe } from '../../helpers/run-cli.ts';
-import { type Inbox, startInbox } from '../../helpers/smtp-inbox.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
+import { startInbox } from '../../helpers/smtp-inbox.ts';
+import { createTestDatabase } from '../../helpers/test-database.ts';
 
 const SUBSCRIBERS = 250;
 
