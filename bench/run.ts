@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, each figure with the baseline measured in the same run. */
 import { analyticsIngest } from './analytics-ingest.ts';
 import { collectCommitsBench } from './collect-commits.ts';
+import { dispatchBench } from './dispatch.ts';
 import { generateDraft } from './generate-draft.ts';
 import { listDepth } from './list-depth.ts';
 import { widgetThroughput } from './widget-throughput.ts';
@@ -14,6 +15,11 @@ const BENCHMARKS: [name: string, label: string, run: () => Promise<Record<string
     generateDraft,
   ],
   ['analytics', 'analytics ingest: 50-event batches vs single events, embedded database', analyticsIngest],
+  [
+    'dispatch',
+    'dispatch: 10,000 subscriber emails vs a bare nodemailer loop; 100 webhook channels; publish cost',
+    dispatchBench,
+  ],
   [
     'collect',
     'action: collecting 500 commits through the REST API vs release-drafter’s 15-per-page GraphQL',

@@ -1,0 +1,169 @@
+/**
+ * Dispatch benchmarks, on the embedded database, each against a baseline measured in the same run:
+ * - email fan-out: a publish to 10,000 confirmed subscribers until a local SMTP sink (smtp-server) has
+ *   every message, against a bare pooled nodemailer loop sending the same count to the same sink
+ *   (ratio = bare time / Shiplog time; goal ≥ 0.5 and ≤ 30 s);
+ * - webhook fan-out: a publish to 100 webhook channels on a loopback receiver, time until all are
+ *   delivered;
+ * - publish cost: the median time of `POST /api/v1/entries` (published) for a project with the 100
+ *   channels and 10,000 subscribers, against a project with neither (goal: under 5 ms more).
+ */
+import { createServer } from 'node:http';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/connect.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { startWorkers } from '../server/jobs/start-workers.ts';
+import { createProject } from '../server/services/manage-projects.ts';
+
+const SUBSCRIBERS = 10_000;
+const CHANNELS = 100;
+
+function smtpSink(): Promise<{ url: string; count: () => number; close: () => Promise<void> }> {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        received++;
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`,
+        count: () => received,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}
+
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export async function dispatchBench(): Promise<Record<string, number>> {
+  // Baseline: a bare pooled nodemailer loop to its own sink.
+  const bareSink = await smtpSink();
+  const transport = nodemailer.createTransport(`${bareSink.url}?pool=true`);
+  let t = performance.now();
+  for (let i = 0; i < SUBSCRIBERS; i++) {
+    await transport.sendMail({
+      from: 'a@example.com',
+      to: `reader${i}@example.com`,
+      subject: 'x',
+      text: 'x',
+      html: '<p>x</p>',
+    });
+  }
+  const bareMs = performance.now() - t;
+  transport.close();
+  await bareSink.close();
+
+  const sink = await smtpSink();
+  let delivered = 0;
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      delivered++;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const hookBase = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'shiplog-bench-'));
+  const config = loadConfig({
+    SHIPLOG_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SMTP_URL: sink.url,
+    SHIPLOG_ALLOW_PRIVATE_DESTINATIONS: 'true',
+    SHIPLOG_API_RATE_LIMIT: '100000',
+  });
+  const db = await openDatabase({ dataDir });
+  await migrate(db.sql);
+  const app = await buildApp({ config, db });
+  await startWorkers(app.shiplog, app.log);
+  try {
+    const auth = (key: string) => ({ authorization: `Bearer ${key}` });
+    const quiet = await createProject(db.sql, { name: 'Quiet', slug: 'quiet', plan: 'pro' });
+    const busy = await createProject(db.sql, { name: 'Busy', slug: 'busy', plan: 'pro' });
+    for (let i = 0; i < CHANNELS; i++) {
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/channels',
+        headers: auth(busy.apiKey),
+        payload: { type: 'webhook', url: `${hookBase}/hook${i}` },
+      });
+    }
+
+    // Publish cost: a published create on a project with 100 channels vs one with none (alternating);
+    // the deliveries themselves run in jobs, after the response.
+    const publishOnce = async (key: string, i: number) => {
+      const start = performance.now();
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/entries',
+        headers: auth(key),
+        payload: { title: `T${i}`, body: 'x', publish: true },
+      });
+      return performance.now() - start;
+    };
+    for (let i = 0; i < 5; i++) await publishOnce(quiet.apiKey, i); // warm-up
+    const quietTimes: number[] = [];
+    const busyTimes: number[] = [];
+    const ROUNDS = 11;
+    for (let i = 0; i < ROUNDS; i++) {
+      quietTimes.push(await publishOnce(quiet.apiKey, i));
+      busyTimes.push(await publishOnce(busy.apiKey, i));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    await until(() => delivered >= ROUNDS * CHANNELS, 300_000);
+
+    // Fan-out: one publish to 100 channels and 10,000 subscribers, timed from the request.
+    await db.sql`
+      insert into subscribers (id, project_id, email, status, requested_at)
+      select 'sub_bench_' || lpad(g::text, 6, '0'), ${busy.project.id}, 'reader' || g || '@example.com', 'confirmed', now()
+      from generate_series(1, ${SUBSCRIBERS}) g`;
+    delivered = 0;
+    t = performance.now();
+    await publishOnce(busy.apiKey, 999);
+    let webhooksMs = 0;
+    await until(() => {
+      if (!webhooksMs && delivered >= CHANNELS) webhooksMs = performance.now() - t;
+      return sink.count() >= SUBSCRIBERS && delivered >= CHANNELS;
+    }, 300_000);
+    const emailMs = performance.now() - t;
+    return {
+      subscribers: SUBSCRIBERS,
+      bareEmailSeconds: Number((bareMs / 1000).toFixed(2)),
+      shiplogEmailSeconds: Number((emailMs / 1000).toFixed(2)),
+      emailRatio: Number((bareMs / emailMs).toFixed(3)),
+      channels: CHANNELS,
+      webhookFanOutSeconds: Number((webhooksMs / 1000).toFixed(2)),
+      publishMedianMsNoChannels: Number(median(quietTimes).toFixed(2)),
+      publishMedianMs100Channels: Number(median(busyTimes).toFixed(2)),
+      publishCostMs: Number((median(busyTimes) - median(quietTimes)).toFixed(2)),
+    };
+  } finally {
+    await app.close();
+    await db.close();
+    await sink.close();
+    await new Promise((resolve) => receiver.close(resolve));
+  }
+}
