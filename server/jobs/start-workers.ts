@@ -14,28 +14,61 @@ import { sendConfirmation } from '../services/engagement/manage-subscription.ts'
 /** How often an idle worker asks for jobs, in seconds (pg-boss's minimum). */
 const POLLING_SECONDS = 0.5;
 
+/**
+ * Jobs are fetched up to 20 at a time and run side by side; while fetches come back full the worker
+ * fetches again at once (a fan-out is not paced by the polling interval). Each job settles on its own:
+ * one that throws is retried alone.
+ */
+const BATCHED = {
+  pollingIntervalSeconds: POLLING_SECONDS,
+  batchSize: 20,
+  burstWhenBatchFull: true,
+  perJobResults: true,
+} as const;
+
+function eachJob<T>(handle: (data: T) => Promise<void>) {
+  return async (jobs: { id: string; data: T }[]) => {
+    const outcomes = await Promise.allSettled(jobs.map((job) => handle(job.data)));
+    return jobs.map((job, i) => ({
+      id: job.id,
+      status: outcomes[i]!.status === 'fulfilled' ? ('completed' as const) : ('failed' as const),
+      ...(outcomes[i]!.status === 'rejected'
+        ? { output: { message: String((outcomes[i] as PromiseRejectedResult).reason) } }
+        : {}),
+    }));
+  };
+}
+
 /** @param log where a job's partial failures are reported (its own failure is pg-boss's, with retries). */
 export async function startWorkers(
   ctx: ServiceContext,
   log: { warn: (obj: object, msg: string) => void },
 ): Promise<void> {
   const { boss } = ctx.jobs;
-  const polling = { pollingIntervalSeconds: POLLING_SECONDS };
-  await boss.work<{ subscriberId: string }>('subscription-requested', polling, async ([job]) => {
-    if (job) await sendConfirmation(ctx, job.data.subscriberId);
-  });
-  await boss.work<{ entryId: string }>('entry-published', polling, async ([job]) => {
-    if (!job) return;
-    await dispatchToChannels(ctx, job.data.entryId);
-    await fanOutEntryEmail(ctx, job.data.entryId);
-  });
-  await boss.work<{ deliveryId: string }>('channel-delivery', polling, async ([job]) => {
-    if (job) await deliverToChannel(ctx, job.data.deliveryId);
-  });
-  await boss.work<{ entryId: string; subscriberIds: string[] }>('email-batch', polling, async ([job]) => {
-    if (job) await sendEntryEmails(ctx, job.data.entryId, job.data.subscriberIds, log);
-  });
-  await boss.work('housekeeping', polling, async () => {
+  await boss.work<{ subscriberId: string }>(
+    'subscription-requested',
+    BATCHED,
+    eachJob(({ subscriberId }) => sendConfirmation(ctx, subscriberId)),
+  );
+  await boss.work<{ entryId: string }>(
+    'entry-published',
+    BATCHED,
+    eachJob(async ({ entryId }) => {
+      await dispatchToChannels(ctx, entryId);
+      await fanOutEntryEmail(ctx, entryId);
+    }),
+  );
+  await boss.work<{ deliveryId: string }>(
+    'channel-delivery',
+    BATCHED,
+    eachJob(({ deliveryId }) => deliverToChannel(ctx, deliveryId)),
+  );
+  await boss.work<{ entryId: string; subscriberIds: string[] }>(
+    'email-batch',
+    BATCHED,
+    eachJob(({ entryId, subscriberIds }) => sendEntryEmails(ctx, entryId, subscriberIds, log)),
+  );
+  await boss.work('housekeeping', { pollingIntervalSeconds: POLLING_SECONDS }, async () => {
     await purgeIdempotencyKeys(ctx.sql);
     await purgeExpiredPending(ctx.sql);
   });
