@@ -6,6 +6,7 @@
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { createEntry } from '../../../helpers/create-entry.ts';
 
@@ -60,7 +61,26 @@ describe('feeds', () => {
     const json = await get(`/api/feeds/${slug}/json`);
     expect(json.headers['content-type']).toBe('application/feed+json; charset=utf-8');
     const doc = json.json();
-    expect(doc.version).toBe('https://jsonfeed.org/version/1.1');
+    // JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/): the required members and their types.
+    const JsonFeed = z.object({
+      version: z.literal('https://jsonfeed.org/version/1.1'),
+      title: z.string().min(1),
+      home_page_url: z.url().optional(),
+      feed_url: z.url().optional(),
+      items: z.array(
+        z
+          .object({
+            id: z.string().min(1),
+            url: z.url().optional(),
+            title: z.string().optional(),
+            content_html: z.string().optional(),
+            content_text: z.string().optional(),
+            date_published: z.iso.datetime({ offset: true }).optional(),
+          })
+          .refine((item) => item.content_html !== undefined || item.content_text !== undefined),
+      ),
+    });
+    expect(JsonFeed.safeParse(doc).success, JSON.stringify(JsonFeed.safeParse(doc).error?.issues)).toBe(true);
     expect(doc.title).toEqual(expect.any(String));
     expect(doc.items.map((i: { title: string }) => i.title)).toEqual(['Faster sync', '1.4.0: Dark mode']);
     for (const item of doc.items) {
