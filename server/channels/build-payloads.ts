@@ -8,6 +8,7 @@
  */
 import type { ChannelType } from '../db/channels.ts';
 import type { EntryRow } from '../db/entries.ts';
+import { htmlToText } from '../services/render-changelog-page.ts';
 
 export const WEBHOOK_MAX_BYTES = 20 * 1024;
 
@@ -15,19 +16,9 @@ function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-/** Markdown-ish plain text of sanitized HTML, for chat messages. */
+/** Plain text of sanitized HTML for chat messages, list items marked with a bullet. */
 function textOf(html: string): string {
-  return html
-    .replace(/<\/(p|li|h\d|pre|blockquote)>/gi, '\n')
-    .replace(/<li>/gi, '• ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return htmlToText(html.replace(/<li>/gi, '<li>• '));
 }
 
 export function buildPayload(type: ChannelType, entry: EntryRow, pageUrl: string, now: Date): string {

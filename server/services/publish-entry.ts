@@ -12,32 +12,38 @@ import { withEntryEvents } from './entry-events.ts';
 /** `beforeCommit` runs in the transaction with the entry as it will be (an idempotent response). */
 type BeforeCommit = (tx: TransactionSql, row: EntryRow) => Promise<void>;
 
-export async function publishEntry(
+async function setStatus(
   ctx: ServiceContext,
   projectId: string,
   id: string,
+  status: 'published' | 'draft',
   beforeCommit?: BeforeCommit,
 ): Promise<EntryRow> {
   return withEntryEvents(ctx, async (tx, record) => {
-    const changed = await setEntryStatus(tx, projectId, id, 'published');
+    const changed = await setEntryStatus(tx, projectId, id, status);
     if (!changed) throw new NotFoundError(`No entry ${id} in this project`);
-    if (changed.changed) await record('published', changed.row);
+    if (changed.changed) await record(status === 'published' ? 'published' : 'unpublished', changed.row);
     await beforeCommit?.(tx, changed.row);
     return changed.row;
   });
 }
 
-export async function unpublishEntry(
+/** Draft → published, dispatched; a published entry is left as it is (no second dispatch). */
+export function publishEntry(
   ctx: ServiceContext,
   projectId: string,
   id: string,
   beforeCommit?: BeforeCommit,
 ): Promise<EntryRow> {
-  return withEntryEvents(ctx, async (tx, record) => {
-    const changed = await setEntryStatus(tx, projectId, id, 'draft');
-    if (!changed) throw new NotFoundError(`No entry ${id} in this project`);
-    if (changed.changed) await record('unpublished', changed.row);
-    await beforeCommit?.(tx, changed.row);
-    return changed.row;
-  });
+  return setStatus(ctx, projectId, id, 'published', beforeCommit);
+}
+
+/** Published → draft: out of the widget, feeds and page; nothing delivered is recalled. */
+export function unpublishEntry(
+  ctx: ServiceContext,
+  projectId: string,
+  id: string,
+  beforeCommit?: BeforeCommit,
+): Promise<EntryRow> {
+  return setStatus(ctx, projectId, id, 'draft', beforeCommit);
 }
