@@ -7,8 +7,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { NotFoundError } from '../errors.ts';
+import { renderPage } from '../services/engagement/render-page.ts';
 
 /** Where pages link their stylesheet. */
 export const PAGE_STYLESHEET = '/assets/page.css';
@@ -42,6 +44,32 @@ export async function sendPage(
     .type('text/html; charset=utf-8')
     .header('cache-control', options.cacheControl ?? 'no-store')
     .send(html);
+}
+
+/** Whether the client asked for a page (a browser) rather than JSON. */
+export function wantsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * Run a page action; a NotFoundError becomes a 404 page titled `title` for browsers (with `headers`),
+ * and stays a problem document for other clients.
+ */
+export async function asPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  title: string,
+  run: () => Promise<FastifyReply>,
+  headers: Record<string, string> = {},
+): Promise<FastifyReply> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof NotFoundError && wantsHtml(request)) {
+      return sendPage(reply.headers(headers), renderPage({ title, message: err.message }), { status: 404 });
+    }
+    throw err;
+  }
 }
 
 async function htmlPagesPlugin(app: FastifyInstance): Promise<void> {

@@ -25,11 +25,18 @@ async function withReactions(sql: Sql, project: ProjectRow, rows: PublicEntryRow
   return rows.map((r) => ({ ...r, reactions: counts.get(r.id)! }));
 }
 
-/** The project of `slug` and its newest public entries; undefined when no project has that slug. */
-export async function loadChangelog(sql: Sql, slug: string): Promise<PublicChangelog | undefined> {
+/**
+ * The project of `slug` and its `limit` newest public entries (the widget shows 20, the page and the
+ * feeds 50); undefined when no project has that slug.
+ */
+export async function loadChangelog(
+  sql: Sql,
+  slug: string,
+  limit: number = CHANGELOG_ENTRIES,
+): Promise<PublicChangelog | undefined> {
   const project = await findProjectBySlug(sql, slug);
   if (!project) return undefined;
-  const rows = await listPublicEntries(sql, project.id, CHANGELOG_ENTRIES);
+  const rows = await listPublicEntries(sql, project.id, limit);
   return { project, entries: await withReactions(sql, project, rows) };
 }
 

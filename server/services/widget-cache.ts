@@ -8,9 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Sql } from '../db/connect.ts';
-import { listPublicEntries } from '../db/public-entries.ts';
-import { reactionCounts } from '../db/reactions.ts';
-import { findProjectBySlug } from '../db/projects.ts';
+import { loadChangelog } from './public-changelog.ts';
 
 /** Spec 4.4 rule 4: the last 20 published entries. */
 export const WIDGET_ENTRIES = 20;
@@ -25,14 +23,9 @@ export type WidgetCache = {
 };
 
 async function loadWidget(sql: Sql, slug: string): Promise<WidgetItem | undefined> {
-  const project = await findProjectBySlug(sql, slug);
-  if (!project) return undefined;
-  const entries = await listPublicEntries(sql, project.id, WIDGET_ENTRIES);
-  const reactions = await reactionCounts(
-    sql,
-    project.reactions,
-    entries.map((e) => e.id),
-  );
+  const view = await loadChangelog(sql, slug, WIDGET_ENTRIES);
+  if (!view) return undefined;
+  const { project, entries } = view;
   const document = {
     project: {
       name: project.name,
@@ -47,7 +40,7 @@ async function loadWidget(sql: Sql, slug: string): Promise<WidgetItem | undefine
       category: e.category,
       publishedAt: e.publishedAt!.toISOString(),
       html: e.html,
-      reactions: reactions.get(e.id)!,
+      reactions: e.reactions,
     })),
   };
   const body = Buffer.from(JSON.stringify(document));

@@ -5,9 +5,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../errors.ts';
-import { sendPage } from '../../plugins/html-pages.ts';
+import { asPage, sendPage } from '../../plugins/html-pages.ts';
 import type { ServiceContext } from '../../services/context.ts';
-import { renderPage } from '../../services/engagement/render-page.ts';
 import {
   loadChangelog,
   loadChangelogEntry,
@@ -18,17 +17,20 @@ import { renderChangelogPage, renderThemeCss } from '../../services/render-chang
 
 const PAGE_CACHE_CONTROL = 'public, max-age=60';
 
-async function answer(
+/** The page of `view`, or a 404 (a page for browsers, a problem document for other clients). */
+function answer(
   request: FastifyRequest,
   reply: FastifyReply,
   view: PublicChangelog | undefined,
   html: (view: PublicChangelog) => string,
+  options: { notFound: string; cacheControl?: string } = {
+    notFound: 'There is no changelog at this address.',
+  },
 ): Promise<FastifyReply> {
-  if (view) return sendPage(reply, html(view), { cacheControl: PAGE_CACHE_CONTROL });
-  const message = 'There is no changelog at this address.';
-  if ((request.headers.accept ?? '').includes('text/html'))
-    return sendPage(reply, renderPage({ title: 'Not found', message }), { status: 404 });
-  throw new NotFoundError(message);
+  return asPage(request, reply, 'Not found', async () => {
+    if (!view) throw new NotFoundError(options.notFound);
+    return sendPage(reply, html(view), { cacheControl: options.cacheControl ?? PAGE_CACHE_CONTROL });
+  });
 }
 
 export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
@@ -62,13 +64,16 @@ export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext)
         request.params.slug,
         request.params.token,
       );
-      if (!view) {
-        const message = 'This preview link is unknown or has expired; ask for a new one.';
-        if ((request.headers.accept ?? '').includes('text/html'))
-          return sendPage(reply, renderPage({ title: 'Not found', message }), { status: 404 });
-        throw new NotFoundError(message);
-      }
-      return sendPage(reply, renderChangelogPage(view, publicUrl, { preview: true }));
+      return answer(
+        request,
+        reply,
+        view,
+        (found) => renderChangelogPage(found, publicUrl, { preview: true }),
+        {
+          notFound: 'This preview link is unknown or has expired; ask for a new one.',
+          cacheControl: 'no-store',
+        },
+      );
     },
   );
 

@@ -20,7 +20,7 @@ import {
   requestSubscribe,
   unsubscribeByToken,
 } from '../../services/engagement/manage-subscription.ts';
-import { sendPage } from '../../plugins/html-pages.ts';
+import { asPage as asPageOf, sendPage, wantsHtml } from '../../plugins/html-pages.ts';
 import { renderPage } from '../../services/engagement/render-page.ts';
 import { SUBSCRIBE_ADDRESS, SUBSCRIBE_IP } from './rate-limits.ts';
 
@@ -31,10 +31,6 @@ const PAGE_HEADERS = {
   'x-robots-tag': 'noindex',
 };
 
-function wantsHtml(request: FastifyRequest): boolean {
-  return (request.headers.accept ?? '').includes('text/html');
-}
-
 function page(
   reply: FastifyReply,
   status: number,
@@ -43,20 +39,14 @@ function page(
   return sendPage(reply.headers(PAGE_HEADERS), renderPage(content), { status });
 }
 
-/** Run a page action; a NotFoundError becomes an HTML page for browsers, a problem for the rest. */
-async function asPage(
+/** A page action of these routes: unknown or used links become a 404 page for browsers. */
+function asPage(
   request: FastifyRequest,
   reply: FastifyReply,
   title: string,
   run: () => Promise<FastifyReply>,
 ): Promise<FastifyReply> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof NotFoundError && wantsHtml(request))
-      return page(reply, 404, { title, message: err.message });
-    throw err;
-  }
+  return asPageOf(request, reply, title, run, PAGE_HEADERS);
 }
 
 export async function subscribeRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
