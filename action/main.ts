@@ -1,7 +1,7 @@
 /**
- * The Action: inputs → range of the triggering event → commits (local git when the checkout has the
- * range, else the REST API) → POST /api/v1/entries/generate → outputs, job summary, sticky PR comment.
- * The one place that touches @actions/core and the workflow context.
+ * The Action: inputs → range of the triggering event → core/draft-release.ts (commits from local git
+ * when the checkout has the range, else the REST API → POST /api/v1/entries/generate) → outputs, job
+ * summary, sticky PR comment. The one place that touches @actions/core and the workflow context.
  *
  * Importing this module has no side effects: `action/index.ts` calls `run()`, and so can
  * `@github/local-action` (`npm run local-action`) or a test.
@@ -10,22 +10,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
-import {
-  type CollectedCommits,
-  collectFromCompare,
-  collectFromGit,
-  collectHistory,
-  collectPullRequest,
-  type GitRunner,
-  gitHasRange,
-  listReleaseTagsFromApi,
-  listTagsFromGit,
-} from '../core/collect-commits.ts';
+import { draftRelease } from '../core/draft-release.ts';
+import type { GitRunner } from '../core/collect-commits.ts';
+import { explainFailure } from '../core/explain-failure.ts';
 import { renderDraftComment } from '../core/render-draft-comment.ts';
-import { type RangeRequest, resolveRange, selectPreviousTag } from '../core/resolve-range.ts';
-import { createShiplogClient, deriveIdempotencyKey } from '../core/shiplog-client.ts';
+import { type RangeRequest, resolveRange } from '../core/resolve-range.ts';
+import { createShiplogClient } from '../core/shiplog-client.ts';
 import { upsertDraftComment } from '../core/upsert-draft-comment.ts';
-import { explainFailure } from './explain-failure.ts';
 import { readInputs } from './inputs.ts';
 
 const run$ = promisify(execFile);
@@ -76,93 +67,53 @@ export async function run(): Promise<void> {
     const workspace = process.env.GITHUB_WORKSPACE;
     const git = workspace ? gitIn(workspace) : null;
     const api = lazyOctokit(inputs.githubToken);
-    const paths = inputs.includePaths.length ? inputs.includePaths : undefined;
-
-    if (range.kind === 'release' && range.from === null) {
-      const tags =
-        git && (await gitHasRange(git, null, range.to))
-          ? await listTagsFromGit(git)
-          : (await listReleaseTagsFromApi(api('listing release tags'), repo)).tags;
-      range.from = selectPreviousTag(tags, range.tag);
-      core.info(
-        range.from
-          ? `Previous release: ${range.from}`
-          : 'No previous release: taking the whole history up to this tag',
-      );
-    }
-
-    let commits: CollectedCommits;
-    if (git && (await gitHasRange(git, range.from, range.to))) {
-      commits = await collectFromGit(git, { from: range.from, to: range.to, paths });
-    } else if (range.kind === 'pull_request') {
-      commits = await collectPullRequest(api("collecting the pull request's commits"), { ...range, paths });
-    } else if (range.from) {
-      commits = await collectFromCompare(api('comparing the range'), {
-        ...repo,
-        from: range.from,
-        to: range.to,
-        paths,
-      });
-    } else {
-      commits = await collectHistory(api('reading the history'), { ...repo, to: range.to, paths });
-    }
-    core.info(
-      `${commits.messages.length} commits from ${range.from ?? '(start)'} to ${range.to} (${commits.source === 'git' ? 'local git' : `${commits.apiCalls} API calls`})`,
-    );
-    if (commits.truncated) {
-      core.warning(
-        `The range has ${commits.total} commits; Shiplog drafts from at most 500, so only the newest ${commits.messages.length} were sent.`,
-      );
-    }
-    if (commits.messages.length === 0) {
-      core.notice('No commits in this range: nothing to draft.');
-      return;
-    }
-
-    const version = inputs.version ?? (range.kind === 'release' ? range.tag : undefined);
-    const client = createShiplogClient({
+    const shiplog = createShiplogClient({
       baseUrl: inputs.apiUrl,
       apiKey: inputs.apiKey,
       userAgent: 'shiplog-action',
     });
-    const operation = inputs.publish ? 'generate+publish' : 'generate';
-    const key = deriveIdempotencyKey({
-      repository: `${repo.owner}/${repo.repo}`,
-      from: range.from,
-      to: range.to,
-      operation,
-    });
-    const { entry, draft, replayed } = await client.generate(
+    const { commits, generated, entry } = await draftRelease(
+      { git, api, shiplog, log: { info: core.info, warning: core.warning } },
       {
-        commits: commits.messages,
-        ...(version ? { version } : {}),
-        ...(inputs.category ? { category: inputs.category } : {}),
+        range,
+        paths: inputs.includePaths.length ? inputs.includePaths : undefined,
+        // References in the draft link to this repository (GitHub Enterprise included).
+        repositoryUrl: `${github.context.serverUrl}/${repo.owner}/${repo.repo}`,
+        version: inputs.version ?? (range.kind === 'release' ? range.tag : undefined),
+        category: inputs.category,
         visibility: inputs.visibility,
         publish: inputs.publish,
-        // References in the draft link to this repository (GitHub Enterprise included).
-        repository: `${repo.owner}/${repo.repo}`,
-        repositoryUrl: `${github.context.serverUrl}/${repo.owner}/${repo.repo}`,
+        operation: inputs.publish ? 'generate+publish' : 'generate',
       },
-      key,
     );
-    core.info(`${replayed ? 'Found the entry of an earlier run' : 'Drafted'} ${entry.id}: ${entry.title}`);
+    if (!generated || !entry) {
+      core.notice('No commits in this range: nothing to draft.');
+      return;
+    }
+    const { draft, replayed } = generated;
+    core.info(
+      `${replayed ? 'Found the entry of an earlier run' : draft ? 'Drafted' : 'Kept the edited or published entry'} ${entry.id}: ${entry.title}`,
+    );
     core.setOutput('entry-id', entry.id);
     core.setOutput('entry-slug', entry.slug);
     core.setOutput('entry-status', entry.status);
     core.setOutput('title', entry.title);
     core.setOutput('commit-count', String(commits.messages.length));
     core.setOutput('draft', JSON.stringify(draft));
-    if (draft.commits.ignored > 0)
+    if (!draft)
+      core.notice(
+        `Entry ${entry.id} was ${entry.status === 'published' ? 'published' : 'edited by a person'}, so it was left as it is.`,
+      );
+    else if (draft.commits.ignored > 0)
       core.notice(
         `${draft.commits.ignored} of ${draft.commits.received} commits were ignored (merges, releases, noise, duplicates).`,
       );
 
     // A draft links to its key-less preview (as readers will see it); a published entry to nothing
     // that needs a key.
-    const previewUrl = entry.status === 'draft' ? (await client.getEntry(entry.id)).previewUrl : null;
-    if (previewUrl) core.setOutput('preview-url', previewUrl);
+    if (entry.previewUrl) core.setOutput('preview-url', entry.previewUrl);
     const truncated = commits.truncated ? { total: commits.total, kept: commits.messages.length } : null;
-    const markdown = renderDraftComment({ draft, entry, entryUrl: previewUrl, truncated });
+    const markdown = renderDraftComment({ entry, draft, link: entry.previewUrl, truncated });
     await core.summary.addRaw(markdown).write();
 
     const comment = inputs.comment ?? (range.kind === 'pull_request' && inputs.githubToken !== '');
@@ -174,6 +125,7 @@ export async function run(): Promise<void> {
         api('commenting on the pull request'),
         { ...repo, number: range.number },
         markdown,
+        null,
       );
       core.info(`${posted.created ? 'Posted' : 'Updated'} the draft comment on #${range.number}`);
     }

@@ -1,45 +1,102 @@
 /**
- * Markdown for the sticky pull-request comment and the job summary: the drafted title, summary,
- * sections, the entry link and the commit counts. The hidden marker lets a later run find and update
- * its own comment instead of adding another.
+ * Markdown of the sticky pull-request comment (and the Action's job summary): the entry as readers will
+ * see it (title, category, version, body), its preview or public link, how it was drafted, and for the
+ * App the commands. Hidden markers let a later run find the comment and read which entry it shows.
+ * GitHub refuses comment bodies of 65,536 characters or more, so a long body is cut at a line.
  */
+import type { Entry } from './contract/entries.schema.ts';
 import type { Draft } from './contract/generate.schema.ts';
 
 export const DRAFT_COMMENT_MARKER = '<!-- shiplog:draft -->';
+const ENTRY_MARKER = /<!-- shiplog:entry (ent_[A-Za-z0-9_]{1,60}) -->/;
+const SKIPPED_MARKER = '<!-- shiplog:skipped -->';
 
-const HEADINGS: Record<string, string> = {
-  announcement: 'Announcements',
-  feature: 'New features',
-  improvement: 'Improvements',
-  fix: 'Fixes',
+/** GitHub's limit is 65,536 characters; the rest of the comment fits in what is left. */
+export const MAX_COMMENT_LENGTH = 65_000;
+const MAX_BODY_LENGTH = 60_000;
+
+const CATEGORY_NAMES: Record<string, string> = {
+  announcement: 'Announcement',
+  feature: 'New feature',
+  improvement: 'Improvement',
+  fix: 'Fix',
 };
 
-export function renderDraftComment(input: {
-  draft: Draft;
-  entry: { id: string; status: string };
-  entryUrl: string | null;
+export type CommentInput = {
+  entry: Pick<Entry, 'id' | 'title' | 'category' | 'version' | 'visibility' | 'status' | 'body' | 'editedAt'>;
+  /** The draft just made; null when the entry was kept (edited or published) or not re-drafted now. */
+  draft: Draft | null;
+  /** The key-less preview of a draft, or the public page of a published entry. */
+  link: string | null;
   truncated?: { total: number; kept: number } | null;
-}): string {
-  const { draft, entry } = input;
-  const lines = [DRAFT_COMMENT_MARKER, `### 📝 Changelog draft: ${draft.title}`, '', draft.summary, ''];
-  for (const section of draft.sections) {
-    lines.push(
-      `**${HEADINGS[section.category] ?? section.category}**`,
-      '',
-      ...section.items.map((i) => `- ${i}`),
-      '',
-    );
-  }
+  /** The App: list the `/shiplog` commands and say why the entry is locked. */
+  commands?: boolean;
+  /** A line to show first (what just happened: "Published by @octocat"). */
+  notice?: string | null;
+};
+
+/** `text` cut at the last line break before `max` characters, saying so. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const at = text.lastIndexOf('\n', max);
+  return `${text.slice(0, at > 0 ? at : max)}\n\n*… cut here: the draft is longer than a comment may be; the preview shows all of it.*`;
+}
+
+const COMMANDS = `<details><summary>Commands (people with write access to this repository)</summary>
+
+| Comment | Does |
+| --- | --- |
+| \`/shiplog publish\` | publish the entry now |
+| \`/shiplog regenerate\` | draft it again from the commits, even after edits |
+| \`/shiplog skip\` | no changelog entry for this pull request |
+| \`/shiplog title <text>\` | set the title |
+| \`/shiplog category feature\\|improvement\\|fix\\|announcement\` | set the category |
+| \`/shiplog visibility external\\|internal\` | who sees it |
+| \`/shiplog edit\` and the new Markdown on the next lines | replace the body |
+
+</details>`;
+
+export function renderDraftComment(input: CommentInput): string {
+  const { entry, draft } = input;
+  const lines = [DRAFT_COMMENT_MARKER, `<!-- shiplog:entry ${entry.id} -->`];
+  if (input.notice) lines.push(input.notice, '');
+  const heading = entry.status === 'published' ? '✅ Changelog entry published' : '📝 Changelog draft';
+  lines.push(`### ${heading}: ${entry.title}`, '');
+  const facts = [
+    `**${CATEGORY_NAMES[entry.category] ?? entry.category}**`,
+    entry.version ? `version \`${entry.version}\`` : 'no version',
+    entry.visibility === 'internal' ? 'internal (team only)' : 'public',
+  ];
+  if (input.link) facts.push(`[${entry.status === 'published' ? 'public page' : 'preview'}](${input.link})`);
+  lines.push(facts.join(' · '), '', cut(entry.body.trim(), MAX_BODY_LENGTH), '');
+
   const status = entry.status === 'published' ? 'published' : 'saved as a draft';
-  const link = input.entryUrl ? `[${entry.id}](${input.entryUrl})` : `\`${entry.id}\``;
-  lines.push(
-    `<sub>Entry ${link} ${status} · ${draft.commits.used} of ${draft.commits.received} commits used (${draft.commits.ignored} ignored) · drafted ${draft.provider === 'openai' ? `by ${draft.model ?? 'AI'}` : 'offline'}</sub>`,
-  );
+  const made = draft
+    ? ` · ${draft.commits.used} of ${draft.commits.received} commits used (${draft.commits.ignored} ignored) · drafted ${draft.provider === 'openai' ? `by ${draft.model ?? 'AI'}` : 'offline'}`
+    : '';
+  lines.push(`<sub>Entry \`${entry.id}\` ${status}${made}</sub>`);
   if (input.truncated) {
     lines.push(
       '',
       `> [!WARNING]\n> The range has ${input.truncated.total} commits; only the newest ${input.truncated.kept} were sent.`,
     );
   }
+  if (input.commands && entry.status === 'draft' && entry.editedAt) {
+    lines.push(
+      '',
+      '> [!NOTE]\n> 🔒 A person edited this entry, so new pushes no longer re-draft it. Comment `/shiplog regenerate` to draft it again from the commits.',
+    );
+  }
+  if (input.commands && entry.status === 'draft') lines.push('', COMMANDS);
   return `${lines.join('\n')}\n`;
+}
+
+/** The comment shown after `/shiplog skip` (or a skip label): remembered, so pushes draft nothing. */
+export function renderSkippedComment(notice: string): string {
+  return `${DRAFT_COMMENT_MARKER}\n${SKIPPED_MARKER}\n### 🚫 No changelog entry for this pull request\n\n${notice}\n\nComment \`/shiplog regenerate\` to draft one after all.\n`;
+}
+
+/** What a sticky comment says: the entry it shows, and whether the pull request was skipped. */
+export function readDraftComment(body: string): { entryId: string | null; skipped: boolean } {
+  return { entryId: ENTRY_MARKER.exec(body)?.[1] ?? null, skipped: body.includes(SKIPPED_MARKER) };
 }

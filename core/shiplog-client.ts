@@ -1,12 +1,15 @@
 /**
  * A typed client of the Shiplog API for the Action and the App. `fetch` and `sleep` come in as
- * arguments. Every POST carries an Idempotency-Key; 5xx and 429 answers are retried with backoff,
+ * arguments. Every generate carries an Idempotency-Key; 5xx and 429 answers are retried with backoff,
  * honouring Retry-After; a problem document becomes a `ShiplogApiError` carrying its code.
+ *
+ * `ShiplogApi` is what the shared flow (draft-release.ts) and the App use: this HTTP client implements
+ * it, and so does the server itself in-process for the App mounted inside `shiplog serve`.
  */
 import { createHash } from 'node:crypto';
 import type { GenerateInput, GenerateResponse } from './contract/generate.schema.ts';
 import { GenerateResponseSchema } from './contract/generate.schema.ts';
-import { type Entry, EntryResponseSchema } from './contract/entries.schema.ts';
+import { type Entry, EntryResponseSchema, type UpdateEntryInput } from './contract/entries.schema.ts';
 import { type Problem, ProblemSchema } from './contract/problem.ts';
 
 export class ShiplogApiError extends Error {
@@ -42,9 +45,11 @@ export function deriveIdempotencyKey(parts: {
   from: string | null;
   to: string;
   operation: string;
+  /** Anything else the request depends on (its source, a digest of a pull request's text). */
+  extra?: readonly (string | number | null)[];
 }): string {
   const digest = createHash('sha256')
-    .update(JSON.stringify([parts.repository, parts.from, parts.to, parts.operation]))
+    .update(JSON.stringify([parts.repository, parts.from, parts.to, parts.operation, ...(parts.extra ?? [])]))
     .digest('base64url');
   return `gh:${parts.operation}:${digest}`;
 }
@@ -62,7 +67,7 @@ function retryDelay(response: Response | null, attempt: number): number {
   return Math.min(MAX_WAIT_MS, 1000 * 2 ** attempt);
 }
 
-export function createShiplogClient(clientOptions: ShiplogClientOptions) {
+export function createShiplogClient(clientOptions: ShiplogClientOptions): ShiplogApi {
   const doFetch = clientOptions.fetch ?? fetch;
   const sleep =
     clientOptions.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -71,7 +76,7 @@ export function createShiplogClient(clientOptions: ShiplogClientOptions) {
 
   /** One API call with retries (5xx, 429, 409 in flight), honouring Retry-After. */
   async function call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,
     options: { body?: unknown; idempotencyKey?: string } = {},
   ): Promise<{ status: number; json: unknown; replayed: boolean }> {
@@ -122,26 +127,49 @@ export function createShiplogClient(clientOptions: ShiplogClientOptions) {
   }
 
   return {
-    /** POST /api/v1/entries/generate. */
-    async generate(
-      input: Partial<GenerateInput> & { commits: string[] },
-      idempotencyKey: string,
-    ): Promise<GenerateResponse & { replayed: boolean }> {
+    async generate(input, idempotencyKey) {
       const { json, replayed } = await call('POST', '/api/v1/entries/generate', {
         body: input,
         idempotencyKey,
       });
       return { ...GenerateResponseSchema.parse(json), replayed };
     },
-    /** GET /api/v1/entries/{id}: the full record (with `previewUrl` for a draft). */
-    async getEntry(id: string): Promise<Entry> {
+    async getEntry(id) {
       const { json } = await call('GET', `/api/v1/entries/${encodeURIComponent(id)}`);
       return EntryResponseSchema.parse(json).entry;
+    },
+    async updateEntry(id, changes) {
+      const { json } = await call('PATCH', `/api/v1/entries/${encodeURIComponent(id)}`, { body: changes });
+      return EntryResponseSchema.parse(json).entry;
+    },
+    async publishEntry(id) {
+      const { json } = await call('POST', `/api/v1/entries/${encodeURIComponent(id)}/publish`, { body: {} });
+      return EntryResponseSchema.parse(json).entry;
+    },
+    async deleteEntry(id) {
+      await call('DELETE', `/api/v1/entries/${encodeURIComponent(id)}`);
     },
   };
 }
 
-export type ShiplogClient = ReturnType<typeof createShiplogClient>;
+/** The Shiplog operations the Action and the App need, over HTTP or in-process alike. */
+export type ShiplogApi = {
+  /** POST /api/v1/entries/generate (201 a new entry; 200 the source's entry, `draft: null` if kept). */
+  generate(
+    input: Partial<GenerateInput> & { commits: string[] },
+    idempotencyKey: string,
+  ): Promise<GenerateResponse & { replayed: boolean }>;
+  /** GET /api/v1/entries/{id}: the full record (with `previewUrl` for a draft). */
+  getEntry(id: string): Promise<Entry>;
+  /** PATCH /api/v1/entries/{id}: marks the entry edited. */
+  updateEntry(id: string, changes: UpdateEntryInput): Promise<Entry>;
+  /** POST /api/v1/entries/{id}/publish: a published entry is left as it is. */
+  publishEntry(id: string): Promise<Entry>;
+  /** DELETE /api/v1/entries/{id}. */
+  deleteEntry(id: string): Promise<void>;
+};
+
+export type ShiplogClient = ShiplogApi;
 
 function safeJson(text: string): unknown {
   try {

@@ -1,35 +1,60 @@
 /**
- * Post the draft on a pull request as one sticky comment: the comment carrying DRAFT_COMMENT_MARKER
- * is updated in place on later runs instead of piling up new ones.
+ * The one sticky draft comment of a pull request: found by its hidden marker **and** its author, so a
+ * comment someone else wrote (or quoted) with the marker in it is never taken for ours. The App knows
+ * its login (`<app-slug>[bot]`); the Action's token may not be able to say who it is, so there any bot
+ * author with the marker counts.
  */
 import type { OctokitLike } from './collect-commits.ts';
 import { DRAFT_COMMENT_MARKER } from './render-draft-comment.ts';
 
+export type IssueRef = { owner: string; repo: string; number: number };
+type Comment = { id: number; body?: string; user: { login: string; type: string } | null };
+
+/** An octokit that can page through a list (`octokit.paginate.iterator`). */
+export type PagingOctokit = OctokitLike & {
+  paginate: {
+    iterator: (route: string, params: Record<string, unknown>) => AsyncIterable<{ data: unknown }>;
+  };
+};
+
+/** @param author the login that must have written it, or null for "any bot". */
+export async function findDraftComment(
+  octokit: PagingOctokit,
+  target: IssueRef,
+  author: string | null,
+): Promise<{ id: number; body: string } | null> {
+  const pages = octokit.paginate.iterator('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.number,
+    per_page: 100,
+  });
+  for await (const { data } of pages) {
+    for (const c of data as Comment[]) {
+      const byUs = author ? c.user?.login === author : c.user?.type === 'Bot';
+      if (byUs && c.body?.startsWith(DRAFT_COMMENT_MARKER)) return { id: c.id, body: c.body };
+    }
+  }
+  return null;
+}
+
+/** Update the sticky comment in place, or create it. */
 export async function upsertDraftComment(
-  octokit: OctokitLike,
-  target: { owner: string; repo: string; number: number },
+  octokit: PagingOctokit,
+  target: IssueRef,
   body: string,
+  author: string | null,
+  known?: { id: number } | null,
 ): Promise<{ id: number; created: boolean }> {
-  for (let page = 1; page <= 10; page++) {
-    const { data } = await octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+  const mine = known === undefined ? await findDraftComment(octokit, target, author) : known;
+  if (mine) {
+    await octokit.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
       owner: target.owner,
       repo: target.repo,
-      issue_number: target.number,
-      per_page: 100,
-      page,
+      comment_id: mine.id,
+      body,
     });
-    const comments = data as { id: number; body?: string }[];
-    const mine = comments.find((c) => c.body?.includes(DRAFT_COMMENT_MARKER));
-    if (mine) {
-      await octokit.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
-        owner: target.owner,
-        repo: target.repo,
-        comment_id: mine.id,
-        body,
-      });
-      return { id: mine.id, created: false };
-    }
-    if (comments.length < 100) break;
+    return { id: mine.id, created: false };
   }
   const { data } = await octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
     owner: target.owner,

@@ -26816,6 +26816,9 @@ function getOctokit(token, options, ...additionalPlugins) {
   return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
+// core/draft-release.ts
+import { createHash as createHash2 } from "node:crypto";
+
 // core/collect-commits.ts
 var COMMIT_LIMIT = 500;
 async function gitHasRange(git, from, to) {
@@ -26958,41 +26961,6 @@ async function collectHistory(octokit, range, limit = COMMIT_LIMIT) {
   }
   const truncated = messages.length > limit || more && messages.length >= limit;
   return { messages: messages.slice(0, limit), total: messages.length, truncated, source: "api", apiCalls };
-}
-
-// core/render-draft-comment.ts
-var DRAFT_COMMENT_MARKER = "<!-- shiplog:draft -->";
-var HEADINGS = {
-  announcement: "Announcements",
-  feature: "New features",
-  improvement: "Improvements",
-  fix: "Fixes"
-};
-function renderDraftComment(input2) {
-  const { draft, entry } = input2;
-  const lines = [DRAFT_COMMENT_MARKER, `### \u{1F4DD} Changelog draft: ${draft.title}`, "", draft.summary, ""];
-  for (const section of draft.sections) {
-    lines.push(
-      `**${HEADINGS[section.category] ?? section.category}**`,
-      "",
-      ...section.items.map((i) => `- ${i}`),
-      ""
-    );
-  }
-  const status = entry.status === "published" ? "published" : "saved as a draft";
-  const link = input2.entryUrl ? `[${entry.id}](${input2.entryUrl})` : `\`${entry.id}\``;
-  lines.push(
-    `<sub>Entry ${link} ${status} \xB7 ${draft.commits.used} of ${draft.commits.received} commits used (${draft.commits.ignored} ignored) \xB7 drafted ${draft.provider === "openai" ? `by ${draft.model ?? "AI"}` : "offline"}</sub>`
-  );
-  if (input2.truncated) {
-    lines.push(
-      "",
-      `> [!WARNING]
-> The range has ${input2.truncated.total} commits; only the newest ${input2.truncated.kept} were sent.`
-    );
-  }
-  return `${lines.join("\n")}
-`;
 }
 
 // core/resolve-range.ts
@@ -46825,12 +46793,22 @@ var EntrySummarySchema = external_exports.object({
   visibility: VisibilitySchema,
   publishedAt: timestamp.nullable(),
   createdAt: timestamp,
-  updatedAt: timestamp
+  updatedAt: timestamp,
+  /** When a person last edited it (PATCH); automated re-drafting leaves an edited entry alone. */
+  editedAt: timestamp.nullable()
 });
 var EntrySchema = EntrySummarySchema.extend({
   body: external_exports.string(),
   html: external_exports.string(),
-  source: external_exports.enum(["api", "generate"]),
+  /** How it was made: written through the API, or drafted by generate. */
+  origin: external_exports.enum(["api", "generate"]),
+  /** The pull request or release it drafts (CONTRACT.md "Entry lifecycle"), or null. */
+  source: external_exports.object({
+    repository: external_exports.string(),
+    pullRequest: external_exports.number().int().nullable(),
+    release: external_exports.string().nullable(),
+    headSha: external_exports.string().nullable()
+  }).nullable(),
   reactions: external_exports.record(external_exports.string(), external_exports.number().int()),
   /** For a draft: an unguessable, expiring link that shows it as readers will see it; else null. */
   previewUrl: external_exports.string().nullable()
@@ -46846,6 +46824,13 @@ var EntryResponseSchema = external_exports.object({ entry: EntrySchema });
 
 // core/contract/generate.schema.ts
 var MAX_COMMITS = 500;
+var GenerateSourceSchema = external_exports.strictObject({
+  pullRequest: external_exports.int().min(1).max(2147483647).optional(),
+  release: external_exports.string().trim().min(1).max(255).refine((s) => !s.includes("\0"), "Must not contain NUL (U+0000) characters").optional(),
+  headSha: external_exports.string().regex(/^[0-9a-fA-F]{7,64}$/, "must be a commit SHA").optional()
+}).refine((s) => s.pullRequest === void 0 !== (s.release === void 0), {
+  message: "give exactly one of pullRequest and release"
+});
 var GenerateInputSchema = external_exports.strictObject({
   commits: external_exports.array(
     external_exports.string().max(65536).refine((s) => !s.includes("\0"), "Must not contain NUL (U+0000) characters")
@@ -46857,7 +46842,14 @@ var GenerateInputSchema = external_exports.strictObject({
   /** `owner/name`: with it, `#123`, `owner/repo#123` and commit SHAs in the draft become links. */
   repository: external_exports.string().regex(/^[\w.-]+\/[\w.-]+$/, 'must be "owner/name"').max(200).optional(),
   /** The repository's web URL, for GitHub Enterprise; default `https://github.com/<repository>`. */
-  repositoryUrl: external_exports.url({ protocol: /^https?$/ }).max(500).optional()
+  repositoryUrl: external_exports.url({ protocol: /^https?$/ }).max(500).optional(),
+  /** The pull request or release this draft is for; needs `repository`. */
+  source: GenerateSourceSchema.optional(),
+  /** With `source`: re-draft the entry even if a person edited it (`/shiplog regenerate`). */
+  regenerate: external_exports.boolean().default(false)
+}).refine((input2) => input2.source === void 0 || input2.repository !== void 0, {
+  message: 'source needs repository ("owner/name")',
+  path: ["repository"]
 });
 var DraftSectionSchema = external_exports.object({ category: CategorySchema, items: external_exports.array(external_exports.string()) });
 var DraftSchema = external_exports.object({
@@ -46873,8 +46865,14 @@ var DraftSchema = external_exports.object({
   usage: external_exports.object({ inputTokens: external_exports.number().int(), outputTokens: external_exports.number().int() })
 });
 var GenerateResponseSchema = external_exports.object({
-  entry: external_exports.object({ id: external_exports.string(), slug: external_exports.string(), title: external_exports.string(), status: StatusSchema }),
-  draft: DraftSchema
+  entry: external_exports.object({
+    id: external_exports.string(),
+    slug: external_exports.string(),
+    title: external_exports.string(),
+    status: StatusSchema,
+    editedAt: external_exports.string().nullable()
+  }),
+  draft: DraftSchema.nullable()
 });
 
 // core/contract/problem.ts
@@ -46903,7 +46901,7 @@ var ShiplogApiError = class extends Error {
   }
 };
 function deriveIdempotencyKey(parts) {
-  const digest = createHash("sha256").update(JSON.stringify([parts.repository, parts.from, parts.to, parts.operation])).digest("base64url");
+  const digest = createHash("sha256").update(JSON.stringify([parts.repository, parts.from, parts.to, parts.operation, ...parts.extra ?? []])).digest("base64url");
   return `gh:${parts.operation}:${digest}`;
 }
 var MAX_WAIT_MS = 6e4;
@@ -46969,7 +46967,6 @@ function createShiplogClient(clientOptions) {
     );
   }
   return {
-    /** POST /api/v1/entries/generate. */
     async generate(input2, idempotencyKey) {
       const { json: json2, replayed } = await call("POST", "/api/v1/entries/generate", {
         body: input2,
@@ -46977,10 +46974,20 @@ function createShiplogClient(clientOptions) {
       });
       return { ...GenerateResponseSchema.parse(json2), replayed };
     },
-    /** GET /api/v1/entries/{id}: the full record (with `previewUrl` for a draft). */
     async getEntry(id) {
       const { json: json2 } = await call("GET", `/api/v1/entries/${encodeURIComponent(id)}`);
       return EntryResponseSchema.parse(json2).entry;
+    },
+    async updateEntry(id, changes) {
+      const { json: json2 } = await call("PATCH", `/api/v1/entries/${encodeURIComponent(id)}`, { body: changes });
+      return EntryResponseSchema.parse(json2).entry;
+    },
+    async publishEntry(id) {
+      const { json: json2 } = await call("POST", `/api/v1/entries/${encodeURIComponent(id)}/publish`, { body: {} });
+      return EntryResponseSchema.parse(json2).entry;
+    },
+    async deleteEntry(id) {
+      await call("DELETE", `/api/v1/entries/${encodeURIComponent(id)}`);
     }
   };
 }
@@ -46992,39 +46999,70 @@ function safeJson(text) {
   }
 }
 
-// core/upsert-draft-comment.ts
-async function upsertDraftComment(octokit, target, body2) {
-  for (let page = 1; page <= 10; page++) {
-    const { data: data2 } = await octokit.request("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-      owner: target.owner,
-      repo: target.repo,
-      issue_number: target.number,
-      per_page: 100,
-      page
-    });
-    const comments = data2;
-    const mine = comments.find((c) => c.body?.includes(DRAFT_COMMENT_MARKER));
-    if (mine) {
-      await octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
-        owner: target.owner,
-        repo: target.repo,
-        comment_id: mine.id,
-        body: body2
-      });
-      return { id: mine.id, created: false };
-    }
-    if (comments.length < 100) break;
+// core/draft-release.ts
+async function previousTag(deps, range) {
+  const tags = deps.git && await gitHasRange(deps.git, null, range.to) ? await listTagsFromGit(deps.git) : (await listReleaseTagsFromApi(deps.api("listing release tags"), range)).tags;
+  return selectPreviousTag(tags, range.tag);
+}
+async function collectRangeCommits(deps, range, from, paths) {
+  const repo = { owner: range.owner, repo: range.repo };
+  if (deps.git && await gitHasRange(deps.git, from, range.to))
+    return collectFromGit(deps.git, { from, to: range.to, paths });
+  if (range.kind === "pull_request")
+    return collectPullRequest(deps.api("collecting the pull request's commits"), { ...range, paths });
+  if (from) return collectFromCompare(deps.api("comparing the range"), { ...repo, from, to: range.to, paths });
+  return collectHistory(deps.api("reading the history"), { ...repo, to: range.to, paths });
+}
+async function draftRelease(deps, request2) {
+  const { range } = request2;
+  let from = range.from;
+  if (range.kind === "release" && from === null) {
+    from = await previousTag(deps, range);
+    deps.log.info(from ? `Previous release: ${from}` : "No previous release: taking the whole history up to this tag");
   }
-  const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-    owner: target.owner,
-    repo: target.repo,
-    issue_number: target.number,
-    body: body2
+  const commits = await collectRangeCommits(deps, range, from, request2.paths);
+  deps.log.info(
+    `${commits.messages.length} commits from ${from ?? "(start)"} to ${range.to} (${commits.source === "git" ? "local git" : `${commits.apiCalls} API calls`})`
+  );
+  if (commits.truncated) {
+    deps.log.warning(
+      `The range has ${commits.total} commits; Shiplog drafts from at most 500, so only the newest ${commits.messages.length} were sent.`
+    );
+  }
+  if (commits.messages.length === 0) return { from, commits, generated: null, entry: null };
+  const repository = `${range.owner}/${range.repo}`;
+  const source = range.kind === "pull_request" ? { pullRequest: range.number, headSha: range.to } : range.kind === "release" ? { release: range.tag } : void 0;
+  const lead = (request2.leadMessages ?? []).filter((m) => m.trim() !== "");
+  const messages = [...lead, ...commits.messages].slice(0, 500);
+  const key = deriveIdempotencyKey({
+    repository,
+    from,
+    to: range.to,
+    operation: request2.operation,
+    extra: [
+      JSON.stringify(source ?? null),
+      createHash2("sha256").update(JSON.stringify([lead, request2.category ?? null, request2.visibility])).digest("base64url")
+    ]
   });
-  return { id: data.id, created: true };
+  const generated = await deps.shiplog.generate(
+    {
+      commits: messages,
+      ...request2.version ? { version: request2.version } : {},
+      ...request2.category ? { category: request2.category } : {},
+      visibility: request2.visibility,
+      publish: request2.publish,
+      repository,
+      repositoryUrl: request2.repositoryUrl,
+      ...source ? { source } : {},
+      ...request2.regenerate ? { regenerate: true } : {}
+    },
+    key
+  );
+  const entry = await deps.shiplog.getEntry(generated.entry.id);
+  return { from, commits, generated, entry };
 }
 
-// action/explain-failure.ts
+// core/explain-failure.ts
 function explainFailure(err) {
   if (!(err instanceof ShiplogApiError)) return err?.message ?? String(err);
   switch (err.code) {
@@ -47045,6 +47083,105 @@ function explainFailure(err) {
     default:
       return `Shiplog failed (${err.status || "no answer"}): ${err.message}`;
   }
+}
+
+// core/render-draft-comment.ts
+var DRAFT_COMMENT_MARKER = "<!-- shiplog:draft -->";
+var MAX_BODY_LENGTH = 6e4;
+var CATEGORY_NAMES = {
+  announcement: "Announcement",
+  feature: "New feature",
+  improvement: "Improvement",
+  fix: "Fix"
+};
+function cut(text, max) {
+  if (text.length <= max) return text;
+  const at = text.lastIndexOf("\n", max);
+  return `${text.slice(0, at > 0 ? at : max)}
+
+*\u2026 cut here: the draft is longer than a comment may be; the preview shows all of it.*`;
+}
+var COMMANDS = `<details><summary>Commands (people with write access to this repository)</summary>
+
+| Comment | Does |
+| --- | --- |
+| \`/shiplog publish\` | publish the entry now |
+| \`/shiplog regenerate\` | draft it again from the commits, even after edits |
+| \`/shiplog skip\` | no changelog entry for this pull request |
+| \`/shiplog title <text>\` | set the title |
+| \`/shiplog category feature\\|improvement\\|fix\\|announcement\` | set the category |
+| \`/shiplog visibility external\\|internal\` | who sees it |
+| \`/shiplog edit\` and the new Markdown on the next lines | replace the body |
+
+</details>`;
+function renderDraftComment(input2) {
+  const { entry, draft } = input2;
+  const lines = [DRAFT_COMMENT_MARKER, `<!-- shiplog:entry ${entry.id} -->`];
+  if (input2.notice) lines.push(input2.notice, "");
+  const heading = entry.status === "published" ? "\u2705 Changelog entry published" : "\u{1F4DD} Changelog draft";
+  lines.push(`### ${heading}: ${entry.title}`, "");
+  const facts = [
+    `**${CATEGORY_NAMES[entry.category] ?? entry.category}**`,
+    entry.version ? `version \`${entry.version}\`` : "no version",
+    entry.visibility === "internal" ? "internal (team only)" : "public"
+  ];
+  if (input2.link) facts.push(`[${entry.status === "published" ? "public page" : "preview"}](${input2.link})`);
+  lines.push(facts.join(" \xB7 "), "", cut(entry.body.trim(), MAX_BODY_LENGTH), "");
+  const status = entry.status === "published" ? "published" : "saved as a draft";
+  const made = draft ? ` \xB7 ${draft.commits.used} of ${draft.commits.received} commits used (${draft.commits.ignored} ignored) \xB7 drafted ${draft.provider === "openai" ? `by ${draft.model ?? "AI"}` : "offline"}` : "";
+  lines.push(`<sub>Entry \`${entry.id}\` ${status}${made}</sub>`);
+  if (input2.truncated) {
+    lines.push(
+      "",
+      `> [!WARNING]
+> The range has ${input2.truncated.total} commits; only the newest ${input2.truncated.kept} were sent.`
+    );
+  }
+  if (input2.commands && entry.status === "draft" && entry.editedAt) {
+    lines.push(
+      "",
+      "> [!NOTE]\n> \u{1F512} A person edited this entry, so new pushes no longer re-draft it. Comment `/shiplog regenerate` to draft it again from the commits."
+    );
+  }
+  if (input2.commands && entry.status === "draft") lines.push("", COMMANDS);
+  return `${lines.join("\n")}
+`;
+}
+
+// core/upsert-draft-comment.ts
+async function findDraftComment(octokit, target, author) {
+  const pages = octokit.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.number,
+    per_page: 100
+  });
+  for await (const { data } of pages) {
+    for (const c of data) {
+      const byUs = author ? c.user?.login === author : c.user?.type === "Bot";
+      if (byUs && c.body?.startsWith(DRAFT_COMMENT_MARKER)) return { id: c.id, body: c.body };
+    }
+  }
+  return null;
+}
+async function upsertDraftComment(octokit, target, body2, author, known) {
+  const mine = known === void 0 ? await findDraftComment(octokit, target, author) : known;
+  if (mine) {
+    await octokit.request("PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}", {
+      owner: target.owner,
+      repo: target.repo,
+      comment_id: mine.id,
+      body: body2
+    });
+    return { id: mine.id, created: false };
+  }
+  const { data } = await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.number,
+    body: body2
+  });
+  return { id: data.id, created: true };
 }
 
 // action/inputs.ts
@@ -47126,82 +47263,50 @@ async function run() {
     const workspace = process.env.GITHUB_WORKSPACE;
     const git = workspace ? gitIn(workspace) : null;
     const api = lazyOctokit(inputs.githubToken);
-    const paths = inputs.includePaths.length ? inputs.includePaths : void 0;
-    if (range.kind === "release" && range.from === null) {
-      const tags = git && await gitHasRange(git, null, range.to) ? await listTagsFromGit(git) : (await listReleaseTagsFromApi(api("listing release tags"), repo)).tags;
-      range.from = selectPreviousTag(tags, range.tag);
-      info(
-        range.from ? `Previous release: ${range.from}` : "No previous release: taking the whole history up to this tag"
-      );
-    }
-    let commits;
-    if (git && await gitHasRange(git, range.from, range.to)) {
-      commits = await collectFromGit(git, { from: range.from, to: range.to, paths });
-    } else if (range.kind === "pull_request") {
-      commits = await collectPullRequest(api("collecting the pull request's commits"), { ...range, paths });
-    } else if (range.from) {
-      commits = await collectFromCompare(api("comparing the range"), {
-        ...repo,
-        from: range.from,
-        to: range.to,
-        paths
-      });
-    } else {
-      commits = await collectHistory(api("reading the history"), { ...repo, to: range.to, paths });
-    }
-    info(
-      `${commits.messages.length} commits from ${range.from ?? "(start)"} to ${range.to} (${commits.source === "git" ? "local git" : `${commits.apiCalls} API calls`})`
-    );
-    if (commits.truncated) {
-      warning(
-        `The range has ${commits.total} commits; Shiplog drafts from at most 500, so only the newest ${commits.messages.length} were sent.`
-      );
-    }
-    if (commits.messages.length === 0) {
-      notice("No commits in this range: nothing to draft.");
-      return;
-    }
-    const version3 = inputs.version ?? (range.kind === "release" ? range.tag : void 0);
-    const client = createShiplogClient({
+    const shiplog = createShiplogClient({
       baseUrl: inputs.apiUrl,
       apiKey: inputs.apiKey,
       userAgent: "shiplog-action"
     });
-    const operation = inputs.publish ? "generate+publish" : "generate";
-    const key = deriveIdempotencyKey({
-      repository: `${repo.owner}/${repo.repo}`,
-      from: range.from,
-      to: range.to,
-      operation
-    });
-    const { entry, draft, replayed } = await client.generate(
+    const { commits, generated, entry } = await draftRelease(
+      { git, api, shiplog, log: { info, warning } },
       {
-        commits: commits.messages,
-        ...version3 ? { version: version3 } : {},
-        ...inputs.category ? { category: inputs.category } : {},
+        range,
+        paths: inputs.includePaths.length ? inputs.includePaths : void 0,
+        // References in the draft link to this repository (GitHub Enterprise included).
+        repositoryUrl: `${context2.serverUrl}/${repo.owner}/${repo.repo}`,
+        version: inputs.version ?? (range.kind === "release" ? range.tag : void 0),
+        category: inputs.category,
         visibility: inputs.visibility,
         publish: inputs.publish,
-        // References in the draft link to this repository (GitHub Enterprise included).
-        repository: `${repo.owner}/${repo.repo}`,
-        repositoryUrl: `${context2.serverUrl}/${repo.owner}/${repo.repo}`
-      },
-      key
+        operation: inputs.publish ? "generate+publish" : "generate"
+      }
     );
-    info(`${replayed ? "Found the entry of an earlier run" : "Drafted"} ${entry.id}: ${entry.title}`);
+    if (!generated || !entry) {
+      notice("No commits in this range: nothing to draft.");
+      return;
+    }
+    const { draft, replayed } = generated;
+    info(
+      `${replayed ? "Found the entry of an earlier run" : draft ? "Drafted" : "Kept the edited or published entry"} ${entry.id}: ${entry.title}`
+    );
     setOutput("entry-id", entry.id);
     setOutput("entry-slug", entry.slug);
     setOutput("entry-status", entry.status);
     setOutput("title", entry.title);
     setOutput("commit-count", String(commits.messages.length));
     setOutput("draft", JSON.stringify(draft));
-    if (draft.commits.ignored > 0)
+    if (!draft)
+      notice(
+        `Entry ${entry.id} was ${entry.status === "published" ? "published" : "edited by a person"}, so it was left as it is.`
+      );
+    else if (draft.commits.ignored > 0)
       notice(
         `${draft.commits.ignored} of ${draft.commits.received} commits were ignored (merges, releases, noise, duplicates).`
       );
-    const previewUrl = entry.status === "draft" ? (await client.getEntry(entry.id)).previewUrl : null;
-    if (previewUrl) setOutput("preview-url", previewUrl);
+    if (entry.previewUrl) setOutput("preview-url", entry.previewUrl);
     const truncated = commits.truncated ? { total: commits.total, kept: commits.messages.length } : null;
-    const markdown = renderDraftComment({ draft, entry, entryUrl: previewUrl, truncated });
+    const markdown = renderDraftComment({ entry, draft, link: entry.previewUrl, truncated });
     await summary.addRaw(markdown).write();
     const comment = inputs.comment ?? (range.kind === "pull_request" && inputs.githubToken !== "");
     if (inputs.comment === null && range.kind === "pull_request" && !comment) {
@@ -47211,7 +47316,8 @@ async function run() {
       const posted = await upsertDraftComment(
         api("commenting on the pull request"),
         { ...repo, number: range.number },
-        markdown
+        markdown,
+        null
       );
       info(`${posted.created ? "Posted" : "Updated"} the draft comment on #${range.number}`);
     }

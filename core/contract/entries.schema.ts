@@ -90,6 +90,8 @@ export const EntrySummarySchema = z.object({
   publishedAt: timestamp.nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  /** When a person last edited it (PATCH); automated re-drafting leaves an edited entry alone. */
+  editedAt: timestamp.nullable(),
 });
 export type EntrySummary = z.infer<typeof EntrySummarySchema>;
 
@@ -97,7 +99,17 @@ export type EntrySummary = z.infer<typeof EntrySummarySchema>;
 export const EntrySchema = EntrySummarySchema.extend({
   body: z.string(),
   html: z.string(),
-  source: z.enum(['api', 'generate']),
+  /** How it was made: written through the API, or drafted by generate. */
+  origin: z.enum(['api', 'generate']),
+  /** The pull request or release it drafts (CONTRACT.md "Entry lifecycle"), or null. */
+  source: z
+    .object({
+      repository: z.string(),
+      pullRequest: z.number().int().nullable(),
+      release: z.string().nullable(),
+      headSha: z.string().nullable(),
+    })
+    .nullable(),
   reactions: z.record(z.string(), z.number().int()),
   /** For a draft: an unguessable, expiring link that shows it as readers will see it; else null. */
   previewUrl: z.string().nullable(),

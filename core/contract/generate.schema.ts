@@ -8,6 +8,30 @@ import { CategorySchema, StatusSchema, VisibilitySchema } from './entries.schema
 /** Spec section 8: 1-500 commit messages. */
 export const MAX_COMMITS = 500;
 
+/**
+ * Which pull request or release the draft is for (CONTRACT.md "POST /api/v1/entries/generate"): its one
+ * entry is re-drafted in place by later calls instead of a second entry being made.
+ */
+export const GenerateSourceSchema = z
+  .strictObject({
+    pullRequest: z.int().min(1).max(2_147_483_647).optional(),
+    release: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .refine((s) => !s.includes('\u0000'), 'Must not contain NUL (U+0000) characters')
+      .optional(),
+    headSha: z
+      .string()
+      .regex(/^[0-9a-fA-F]{7,64}$/, 'must be a commit SHA')
+      .optional(),
+  })
+  .refine((s) => (s.pullRequest === undefined) !== (s.release === undefined), {
+    message: 'give exactly one of pullRequest and release',
+  });
+export type GenerateSource = z.infer<typeof GenerateSourceSchema>;
+
 export const GenerateInputSchema = z.strictObject({
   commits: z
     .array(
@@ -33,6 +57,13 @@ export const GenerateInputSchema = z.strictObject({
     .url({ protocol: /^https?$/ })
     .max(500)
     .optional(),
+  /** The pull request or release this draft is for; needs `repository`. */
+  source: GenerateSourceSchema.optional(),
+  /** With `source`: re-draft the entry even if a person edited it (`/shiplog regenerate`). */
+  regenerate: z.boolean().default(false),
+}).refine((input) => input.source === undefined || input.repository !== undefined, {
+  message: 'source needs repository ("owner/name")',
+  path: ['repository'],
 });
 export type GenerateInput = z.infer<typeof GenerateInputSchema>;
 
@@ -53,8 +84,18 @@ export const DraftSchema = z.object({
 });
 export type Draft = z.infer<typeof DraftSchema>;
 
+/**
+ * `201` for a new entry, `200` for the existing entry of a `source`. `draft` is null when that entry was
+ * kept as it was: edited by a person (`editedAt` set; send `regenerate: true` to re-draft) or published.
+ */
 export const GenerateResponseSchema = z.object({
-  entry: z.object({ id: z.string(), slug: z.string(), title: z.string(), status: StatusSchema }),
-  draft: DraftSchema,
+  entry: z.object({
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    status: StatusSchema,
+    editedAt: z.string().nullable(),
+  }),
+  draft: DraftSchema.nullable(),
 });
 export type GenerateResponse = z.infer<typeof GenerateResponseSchema>;

@@ -17,7 +17,15 @@ export type EntryRow = {
   version: string | null;
   visibility: Visibility;
   status: Status;
-  source: 'api' | 'generate';
+  /** How the entry was made. */
+  origin: 'api' | 'generate';
+  /** The repository (`owner/name`, lower-case) and pull request or release it drafts, if any. */
+  sourceRepository: string | null;
+  sourcePullRequest: number | null;
+  sourceRelease: string | null;
+  sourceHeadSha: string | null;
+  /** When a person last edited it (PATCH); automated re-drafting leaves an edited entry alone. */
+  editedAt: Date | null;
   publishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -26,9 +34,17 @@ export type EntryRow = {
 
 export type NewEntry = Omit<
   EntryRow,
-  'slug' | 'status' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'sortAt'
+  'slug' | 'status' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'sortAt' | 'editedAt'
 > & {
   publish: boolean;
+};
+
+/** What an entry drafts: a pull request or a release of a repository. */
+export type EntrySource = {
+  repository: string;
+  pullRequest: number | null;
+  release: string | null;
+  headSha: string | null;
 };
 
 /** `base`, else `base-2`, `base-3`…: the first candidate not in `taken`, each at most 80 characters. */
@@ -57,10 +73,13 @@ export async function insertEntry(tx: TransactionSql, entry: NewEntry, baseSlug:
     try {
       const [row] = await tx.savepoint(
         (sp) => sp<EntryRow[]>`
-          insert into entries (id, project_id, title, slug, body, html, category, version, visibility, status, source, published_at)
+          insert into entries (id, project_id, title, slug, body, html, category, version, visibility, status,
+                               origin, source_repository, source_pull_request, source_release, source_head_sha,
+                               published_at)
           values (${entry.id}, ${entry.projectId}, ${entry.title}, ${slug}, ${entry.body}, ${entry.html},
                   ${entry.category}, ${entry.version}, ${entry.visibility},
-                  ${entry.publish ? 'published' : 'draft'}, ${entry.source},
+                  ${entry.publish ? 'published' : 'draft'}, ${entry.origin}, ${entry.sourceRepository},
+                  ${entry.sourcePullRequest}, ${entry.sourceRelease}, ${entry.sourceHeadSha},
                   ${entry.publish ? tx`date_trunc('milliseconds', now())` : null})
           returning *`,
       );
@@ -79,6 +98,26 @@ export async function findEntryById(sql: Db, id: string): Promise<EntryRow | und
 
 export async function findEntry(sql: Db, projectId: string, id: string): Promise<EntryRow | undefined> {
   const [row] = await sql<EntryRow[]>`select * from entries where project_id = ${projectId} and id = ${id}`;
+  return row;
+}
+
+/**
+ * The entry of a pull request or release. In a transaction, drafts of one source take turns from here
+ * to the commit (an advisory lock, which also covers the insert of a first draft): the second finds
+ * and re-drafts what the first made instead of inserting a second entry. Outside one, a plain read.
+ */
+export async function findEntryBySource(
+  tx: Db,
+  projectId: string,
+  source: Pick<EntrySource, 'repository' | 'pullRequest' | 'release'>,
+): Promise<EntryRow | undefined> {
+  const key = `source:${projectId}:${source.repository}:${source.pullRequest ?? `release ${source.release}`}`;
+  await tx`select pg_advisory_xact_lock(hashtext(${key}))`;
+  const [row] = await tx<EntryRow[]>`
+    select * from entries
+    where project_id = ${projectId} and source_repository = ${source.repository}
+      and ${source.pullRequest !== null ? tx`source_pull_request = ${source.pullRequest}` : tx`source_release = ${source.release}`}
+    for update`;
   return row;
 }
 
@@ -112,7 +151,10 @@ export async function listEntries(
 }
 
 export type EntryChanges = Partial<
-  Pick<EntryRow, 'title' | 'body' | 'html' | 'category' | 'version' | 'visibility'>
+  Pick<
+    EntryRow,
+    'title' | 'body' | 'html' | 'category' | 'version' | 'visibility' | 'sourceHeadSha' | 'editedAt'
+  >
 >;
 
 export async function updateEntry(

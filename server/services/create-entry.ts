@@ -5,40 +5,64 @@
  */
 import type { CreateEntryInput } from '../../core/contract/entries.schema.ts';
 import type { TransactionSql } from '../db/connect.ts';
-import { type EntryRow, insertEntry } from '../db/entries.ts';
+import { type EntryRow, type EntrySource, insertEntry } from '../db/entries.ts';
 import type { ServiceContext } from './context.ts';
 import { withEntryEvents } from './entry-events.ts';
 import { slugFromId, slugFromTitle } from './make-slug.ts';
 import { newId } from './new-id.ts';
 
+export type CreateEntryOptions = {
+  /** How it was made: written (`api`) or drafted from commits (`generate`). */
+  origin?: 'api' | 'generate';
+  /** The pull request or release it drafts (a generate with `source`). */
+  source?: EntrySource | null;
+  /** Runs in the transaction with the stored row (an idempotent response is written here). */
+  beforeCommit?: (tx: TransactionSql, row: EntryRow) => Promise<void>;
+};
+
+/** Insert in `tx` (no events of its own): the body of createEntry, for callers that own a transaction. */
+export async function insertNewEntry(
+  tx: TransactionSql,
+  projectId: string,
+  input: CreateEntryInput,
+  html: string,
+  options: Pick<CreateEntryOptions, 'origin' | 'source'>,
+): Promise<EntryRow> {
+  const id = newId('ent');
+  const source = options.source ?? null;
+  return insertEntry(
+    tx,
+    {
+      id,
+      projectId,
+      title: input.title,
+      body: input.body,
+      html,
+      category: input.category,
+      version: input.version ?? null,
+      visibility: input.visibility,
+      origin: options.origin ?? 'api',
+      sourceRepository: source?.repository ?? null,
+      sourcePullRequest: source?.pullRequest ?? null,
+      sourceRelease: source?.release ?? null,
+      sourceHeadSha: source?.headSha ?? null,
+      publish: input.publish,
+    },
+    slugFromTitle(input.title) ?? slugFromId(id),
+  );
+}
+
 export async function createEntry(
   ctx: ServiceContext,
   projectId: string,
   input: CreateEntryInput,
-  source: 'api' | 'generate' = 'api',
-  beforeCommit?: (tx: TransactionSql, row: EntryRow) => Promise<void>,
+  options: CreateEntryOptions = {},
 ): Promise<EntryRow> {
-  const id = newId('ent');
   const html = await ctx.markdown.render(input.body);
   return withEntryEvents(ctx, async (tx, record) => {
-    const inserted = await insertEntry(
-      tx,
-      {
-        id,
-        projectId,
-        title: input.title,
-        body: input.body,
-        html,
-        category: input.category,
-        version: input.version ?? null,
-        visibility: input.visibility,
-        source,
-        publish: input.publish,
-      },
-      slugFromTitle(input.title) ?? slugFromId(id),
-    );
+    const inserted = await insertNewEntry(tx, projectId, input, html, options);
     if (inserted.status === 'published') await record('published', inserted);
-    await beforeCommit?.(tx, inserted);
+    await options.beforeCommit?.(tx, inserted);
     return inserted;
   });
 }

@@ -1,35 +1,51 @@
 /**
  * POST /api/v1/entries/generate (spec 4.3, CONTRACT.md "POST /api/v1/entries/generate"): commit
- * messages → cleaned → drafted (OpenAI or the offline drafter) → stored as an entry (`source:
- * generate`), published and dispatched when asked.
+ * messages → cleaned → drafted (OpenAI or the offline drafter) → stored (save-drafted-entry.ts: a new
+ * entry, or the one entry of the pull request or release named by `source`), published and dispatched
+ * when asked.
  *
  * Quota: an AI draft takes one unit of the project's monthly quota before the provider is called (so
  * concurrent requests cannot overspend) and gives it back if anything fails, so a failure neither
- * stores an entry nor spends quota. Offline drafts, and releases with no user-facing change (no model
- * needed), cost nothing.
+ * stores an entry nor spends quota. Offline drafts, releases with no user-facing change (no model
+ * needed), and a source whose entry is locked (edited or published: nothing is drafted) cost nothing.
  */
 import type { Draft, GenerateInput } from '../../core/contract/generate.schema.ts';
 import { releaseAiDraft, reserveAiDraft } from '../db/ai-usage.ts';
-import type { TransactionSql } from '../db/connect.ts';
-import type { EntryRow } from '../db/entries.ts';
+import { findEntryBySource } from '../db/entries.ts';
 import type { ProjectRow } from '../db/projects.ts';
 import { AiUnavailableError, QuotaExceededError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
-import { createEntry } from './create-entry.ts';
 import { cleanCommits } from './drafting/commit-hygiene.ts';
 import { draftOffline } from './drafting/offline-drafter.ts';
 import { draftWithOpenAI } from './drafting/openai-drafter.ts';
 import { refLinker } from './drafting/ref-links.ts';
+import {
+  type DraftOutcome,
+  entrySourceOf,
+  isLocked,
+  type SaveBeforeCommit,
+  saveDraftedEntry,
+} from './save-drafted-entry.ts';
+
+export type { DraftOutcome } from './save-drafted-entry.ts';
 
 export async function generateEntry(
   ctx: ServiceContext,
   project: ProjectRow,
   input: GenerateInput,
   log: { warn: (obj: object, msg: string) => void },
-  beforeCommit?: (tx: TransactionSql, result: { entry: EntryRow; draft: Draft }) => Promise<void>,
-): Promise<{ entry: EntryRow; draft: Draft }> {
+  beforeCommit?: SaveBeforeCommit,
+): Promise<DraftOutcome> {
   const { ai } = ctx.config;
   if (ai.provider === 'off') throw new AiUnavailableError('AI generation is turned off on this server', 3600);
+
+  // A locked entry is kept without drafting: no model call, no quota (checked again in the write).
+  const source = entrySourceOf(input);
+  const existing = source ? await findEntryBySource(ctx.sql, project.id, source) : undefined;
+  if (existing && isLocked(existing, input.regenerate)) {
+    return saveDraftedEntry(ctx, project.id, input, null, '', beforeCommit);
+  }
+
   const commits = cleanCommits(input.commits);
   const version = input.version ?? null;
   const link = refLinker(input.repository, input.repositoryUrl);
@@ -65,29 +81,15 @@ export async function generateEntry(
       core = draftOffline(commits, version, link);
       meta = { provider: 'offline', model: null, usage: { inputTokens: 0, outputTokens: 0 } };
     }
-    const category = input.category ?? core.category;
     const draft: Draft = {
       ...core,
-      category,
+      category: input.category ?? core.category,
       version,
       commits: { received: commits.received, used: commits.used, ignored: commits.ignored },
       ...meta,
     };
-    const entry = await createEntry(
-      ctx,
-      project.id,
-      {
-        title: core.title,
-        body: core.body,
-        category,
-        version,
-        visibility: input.visibility,
-        publish: input.publish,
-      },
-      'generate',
-      beforeCommit && ((tx, row) => beforeCommit(tx, { entry: row, draft })),
-    );
-    return { entry, draft };
+    const html = await ctx.markdown.render(draft.body);
+    return await saveDraftedEntry(ctx, project.id, input, draft, html, beforeCommit);
   } catch (err) {
     if (reserved) await releaseAiDraft(ctx.sql, project.id, reserved);
     throw err;

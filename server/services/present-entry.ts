@@ -14,6 +14,7 @@ export function presentEntrySummary(row: EntryRow): EntrySummary {
     publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
   };
 }
 
@@ -26,7 +27,15 @@ export function presentEntry(
     ...presentEntrySummary(row),
     body: row.body,
     html: row.html,
-    source: row.source,
+    origin: row.origin,
+    source: row.sourceRepository
+      ? {
+          repository: row.sourceRepository,
+          pullRequest: row.sourcePullRequest,
+          release: row.sourceRelease,
+          headSha: row.sourceHeadSha,
+        }
+      : null,
     reactions: extras.reactions ?? {},
     previewUrl: extras.previewUrl,
   };

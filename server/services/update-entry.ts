@@ -1,6 +1,8 @@
 /**
  * PATCH an entry (CONTRACT.md "Entry lifecycle"): title, body, category, version, visibility. The slug
  * stays stable; a new body is re-rendered now. An edit of a published entry reaches the widget at once.
+ * The entry is marked edited (`editedAt`): automated re-drafting (a new push to its pull request) then
+ * leaves it alone unless asked explicitly (CONTRACT.md: `/shiplog regenerate`).
  */
 import type { UpdateEntryInput } from '../../core/contract/entries.schema.ts';
 import { type EntryChanges, type EntryRow, updateEntry as updateEntryRow } from '../db/entries.ts';
@@ -14,7 +16,7 @@ export async function updateEntry(
   id: string,
   input: UpdateEntryInput,
 ): Promise<EntryRow> {
-  const changes: EntryChanges = { ...input };
+  const changes: EntryChanges = { ...input, editedAt: new Date() };
   if (input.body !== undefined) changes.html = await ctx.markdown.render(input.body);
   return withEntryEvents(ctx, async (tx, record) => {
     const updated = await updateEntryRow(tx, projectId, id, changes);

@@ -130,7 +130,12 @@ describe('the bundled Action', () => {
       url: `/api/v1/entries/${first.outputs['entry-id']}`,
       headers: { authorization: `Bearer ${apiKey}` },
     });
-    expect(stored.json().entry).toMatchObject({ source: 'generate', version: '14.0.2', status: 'draft' });
+    expect(stored.json().entry).toMatchObject({
+      origin: 'generate',
+      version: '14.0.2',
+      status: 'draft',
+      source: expect.objectContaining({ release: '14.0.2', pullRequest: null }),
+    });
 
     const again = await runStep(inputs, releaseEvent('14.0.2'), 2);
     expect(again.code).toBe(0);

@@ -5,7 +5,7 @@ import { createShiplogClient, deriveIdempotencyKey, ShiplogApiError } from '../.
 afterEach(() => nock.cleanAll());
 
 const draftResponse = {
-  entry: { id: 'ent_1', slug: 'x', title: '1.0.0: X', status: 'draft' },
+  entry: { id: 'ent_1', slug: 'x', title: '1.0.0: X', status: 'draft', editedAt: null },
   draft: {
     title: '1.0.0: X',
     summary: 's',

@@ -55,7 +55,7 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
       headers: { location: entryUrl(row.id) },
       body: { entry: { id: row.id, slug: row.slug, status: row.status } },
     }));
-    const row = await createEntry(ctx, project.id, request.body, 'api', response.beforeCommit);
+    const row = await createEntry(ctx, project.id, request.body, { beforeCommit: response.beforeCommit });
     return response.send(reply, row);
   });
 

@@ -1,13 +1,14 @@
-/** POST /api/v1/entries/generate: 1-500 commit messages → a drafted entry (body limit 2 MiB). */
+/**
+ * POST /api/v1/entries/generate: 1-500 commit messages → a drafted entry (body limit 2 MiB): `201` for a
+ * new entry, `200` for the existing entry of a `source` (re-drafted, or kept with `draft: null`).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GenerateInputSchema } from '../../../core/contract/generate.schema.ts';
-import type { Draft } from '../../../core/contract/generate.schema.ts';
-import type { EntryRow } from '../../db/entries.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
-import { generateEntry } from '../../services/generate-entry.ts';
+import { type DraftOutcome, generateEntry } from '../../services/generate-entry.ts';
 
 /** CONTRACT.md "General": generate may accept up to 2 MiB (500 commits with long bodies). */
 export const GENERATE_BODY_LIMIT = 2 * 1024 * 1024;
@@ -19,10 +20,19 @@ export async function generateRoutes(base: FastifyInstance, ctx: ServiceContext)
     { bodyLimit: GENERATE_BODY_LIMIT, schema: { body: GenerateInputSchema } },
     async (request, reply) => {
       const { project } = authOf(request);
-      const response = idempotentResponse(request, ({ entry, draft }: { entry: EntryRow; draft: Draft }) => ({
-        status: 201,
+      const response = idempotentResponse(request, ({ entry, draft, created }: DraftOutcome) => ({
+        status: created ? 201 : 200,
         headers: { location: `${ctx.config.publicUrl}/api/v1/entries/${entry.id}` },
-        body: { entry: { id: entry.id, slug: entry.slug, title: entry.title, status: entry.status }, draft },
+        body: {
+          entry: {
+            id: entry.id,
+            slug: entry.slug,
+            title: entry.title,
+            status: entry.status,
+            editedAt: entry.editedAt?.toISOString() ?? null,
+          },
+          draft,
+        },
       }));
       const result = await generateEntry(ctx, project, request.body, request.log, response.beforeCommit);
       return response.send(reply, result);

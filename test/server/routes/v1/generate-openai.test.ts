@@ -85,7 +85,7 @@ describe('generate with OpenAI', () => {
       await server.app.inject({ method: 'GET', url: `/api/v1/entries/${entry.id}`, headers })
     ).json().entry;
     expect(stored).toMatchObject({
-      source: 'generate',
+      origin: 'generate',
       status: 'draft',
       body: draft.body,
       version: '14.0.2',

@@ -41,6 +41,7 @@ describe('POST /api/v1/entries/generate (offline)', () => {
       slug: expect.stringMatching(/^2-10-0/),
       title: draft.title,
       status: 'draft',
+      editedAt: null,
     });
     DraftSchema.parse(draft);
     expect(draft).toMatchObject({
@@ -64,7 +65,7 @@ describe('POST /api/v1/entries/generate (offline)', () => {
       await server.app.inject({ method: 'GET', url: `/api/v1/entries/${entry.id}`, headers })
     ).json().entry;
     expect(stored).toMatchObject({
-      source: 'generate',
+      origin: 'generate',
       body: draft.body,
       category: draft.category,
       version: '2.10.0',

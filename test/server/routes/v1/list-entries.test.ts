@@ -62,6 +62,7 @@ describe('GET /api/v1/entries', () => {
       [
         'category',
         'createdAt',
+        'editedAt',
         'id',
         'publishedAt',
         'slug',

@@ -1,5 +1,5 @@
 /** What to tell a maintainer when the step fails: the cause and what to do about it. */
-import { ShiplogApiError } from '../core/shiplog-client.ts';
+import { ShiplogApiError } from './shiplog-client.ts';
 
 export function explainFailure(err: unknown): string {
   if (!(err instanceof ShiplogApiError)) return (err as Error)?.message ?? String(err);

@@ -1,0 +1,144 @@
+/**
+ * The flow the Action and the App share: a range (a release, a pull request, a push) → its commits
+ * (the local checkout when it holds the range, else the REST API) → generate → the entry's full record.
+ * Dependencies come in as arguments: a git runner (or null), an octokit made on demand, the Shiplog API
+ * (HTTP client or in-process), and where to say what happened. The caller posts the comment.
+ *
+ * The request names its source (CONTRACT.md "POST /api/v1/entries/generate"): a pull request's or a
+ * release's one entry is re-drafted by later runs, never duplicated, and kept as it is once a person
+ * edited it unless `regenerate`. The Idempotency-Key is derived from the repository, the range, the
+ * operation and what else the request depends on, so a re-run gets the same answer.
+ */
+import { createHash } from 'node:crypto';
+import {
+  type CollectedCommits,
+  collectFromCompare,
+  collectFromGit,
+  collectHistory,
+  collectPullRequest,
+  type GitRunner,
+  gitHasRange,
+  listReleaseTagsFromApi,
+  listTagsFromGit,
+  type OctokitLike,
+} from './collect-commits.ts';
+import type { Category, Entry, Visibility } from './contract/entries.schema.ts';
+import type { GenerateResponse } from './contract/generate.schema.ts';
+import { type RangeRequest, selectPreviousTag } from './resolve-range.ts';
+import { deriveIdempotencyKey, type ShiplogApi } from './shiplog-client.ts';
+
+export type DraftDeps = {
+  /** The checkout, when there is one (the Action); null for the App. */
+  git: GitRunner | null;
+  /** The GitHub client, made when first needed; `why` names the call for the error if it cannot be. */
+  api: (why: string) => OctokitLike;
+  shiplog: ShiplogApi;
+  log: { info: (message: string) => void; warning: (message: string) => void };
+};
+
+export type DraftRequest = {
+  range: RangeRequest;
+  paths?: string[] | undefined;
+  /** The repository's web URL (`https://github.com/owner/name`, or an Enterprise host). */
+  repositoryUrl: string;
+  /** Text drafted before the commits: a pull request's title and description. */
+  leadMessages?: string[];
+  version?: string | undefined;
+  category?: Category | undefined;
+  visibility: Visibility;
+  publish: boolean;
+  /** Re-draft the source's entry even if a person edited it. */
+  regenerate?: boolean;
+  /** Names the operation in the Idempotency-Key (`generate`, `regenerate:<comment id>`…). */
+  operation: string;
+};
+
+export type DraftResult = {
+  /** The start of the range as resolved (a release's previous tag), or null for "from the beginning". */
+  from: string | null;
+  commits: CollectedCommits;
+  /** Null when the range had no commits (nothing was drafted). */
+  generated: (GenerateResponse & { replayed: boolean }) | null;
+  /** The entry's full record after the call (preview link, edit state). */
+  entry: Entry | null;
+};
+
+/** The previous release tag for a release range with no start (from the checkout, else the API). */
+async function previousTag(deps: DraftDeps, range: RangeRequest & { kind: 'release' }): Promise<string | null> {
+  const tags =
+    deps.git && (await gitHasRange(deps.git, null, range.to))
+      ? await listTagsFromGit(deps.git)
+      : (await listReleaseTagsFromApi(deps.api('listing release tags'), range)).tags;
+  return selectPreviousTag(tags, range.tag);
+}
+
+/** The range's commits, newest first: local git when the checkout holds the range, else REST. */
+export async function collectRangeCommits(
+  deps: Pick<DraftDeps, 'git' | 'api'>,
+  range: RangeRequest,
+  from: string | null,
+  paths?: string[],
+): Promise<CollectedCommits> {
+  const repo = { owner: range.owner, repo: range.repo };
+  if (deps.git && (await gitHasRange(deps.git, from, range.to)))
+    return collectFromGit(deps.git, { from, to: range.to, paths });
+  if (range.kind === 'pull_request')
+    return collectPullRequest(deps.api("collecting the pull request's commits"), { ...range, paths });
+  if (from) return collectFromCompare(deps.api('comparing the range'), { ...repo, from, to: range.to, paths });
+  return collectHistory(deps.api('reading the history'), { ...repo, to: range.to, paths });
+}
+
+export async function draftRelease(deps: DraftDeps, request: DraftRequest): Promise<DraftResult> {
+  const { range } = request;
+  let from = range.from;
+  if (range.kind === 'release' && from === null) {
+    from = await previousTag(deps, range);
+    deps.log.info(from ? `Previous release: ${from}` : 'No previous release: taking the whole history up to this tag');
+  }
+  const commits = await collectRangeCommits(deps, range, from, request.paths);
+  deps.log.info(
+    `${commits.messages.length} commits from ${from ?? '(start)'} to ${range.to} (${commits.source === 'git' ? 'local git' : `${commits.apiCalls} API calls`})`,
+  );
+  if (commits.truncated) {
+    deps.log.warning(
+      `The range has ${commits.total} commits; Shiplog drafts from at most 500, so only the newest ${commits.messages.length} were sent.`,
+    );
+  }
+  if (commits.messages.length === 0) return { from, commits, generated: null, entry: null };
+
+  const repository = `${range.owner}/${range.repo}`;
+  const source =
+    range.kind === 'pull_request'
+      ? { pullRequest: range.number, headSha: range.to }
+      : range.kind === 'release'
+        ? { release: range.tag }
+        : undefined;
+  const lead = (request.leadMessages ?? []).filter((m) => m.trim() !== '');
+  const messages = [...lead, ...commits.messages].slice(0, 500);
+  const key = deriveIdempotencyKey({
+    repository,
+    from,
+    to: range.to,
+    operation: request.operation,
+    extra: [
+      JSON.stringify(source ?? null),
+      createHash('sha256').update(JSON.stringify([lead, request.category ?? null, request.visibility])).digest('base64url'),
+    ],
+  });
+  const generated = await deps.shiplog.generate(
+    {
+      commits: messages,
+      ...(request.version ? { version: request.version } : {}),
+      ...(request.category ? { category: request.category } : {}),
+      visibility: request.visibility,
+      publish: request.publish,
+      repository,
+      repositoryUrl: request.repositoryUrl,
+      ...(source ? { source } : {}),
+      ...(request.regenerate ? { regenerate: true } : {}),
+    },
+    key,
+  );
+  const entry = await deps.shiplog.getEntry(generated.entry.id);
+  return { from, commits, generated, entry };
+}

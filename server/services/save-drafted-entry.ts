@@ -1,0 +1,108 @@
+/**
+ * Store a draft made by generate (CONTRACT.md "POST /api/v1/entries/generate" and "Entry lifecycle").
+ * Without a `source` it is a new entry. With one (a pull request or release of a repository) it is that
+ * source's one entry: created the first time, re-drafted in place after (same id and slug), and left
+ * alone when a person edited it (`editedAt`) unless `regenerate` says so, or when it is published
+ * (what readers already have is not rewritten by a push). `publish` still publishes a kept draft.
+ */
+import type { Draft, GenerateInput } from '../../core/contract/generate.schema.ts';
+import type { TransactionSql } from '../db/connect.ts';
+import {
+  type EntryRow,
+  type EntrySource,
+  findEntryBySource,
+  setEntryStatus,
+  updateEntry,
+} from '../db/entries.ts';
+import type { ServiceContext } from './context.ts';
+import { insertNewEntry } from './create-entry.ts';
+import { withEntryEvents } from './entry-events.ts';
+
+export type DraftOutcome = {
+  entry: EntryRow;
+  /** The draft applied to the entry; null when the entry was kept as it was. */
+  draft: Draft | null;
+  /** True when this call made the entry (201), false when it found it (200). */
+  created: boolean;
+};
+
+export type SaveBeforeCommit = (tx: TransactionSql, outcome: DraftOutcome) => Promise<void>;
+
+/** The entry a source's draft must leave alone: published, or edited by a person (unless regenerating). */
+export function isLocked(entry: EntryRow, regenerate: boolean): boolean {
+  return entry.status === 'published' || (entry.editedAt !== null && !regenerate);
+}
+
+/** `input.source` as stored: the repository lower-cased (GitHub's names are case-insensitive). */
+export function entrySourceOf(input: GenerateInput): EntrySource | null {
+  if (!input.source || !input.repository) return null;
+  return {
+    repository: input.repository.toLowerCase(),
+    pullRequest: input.source.pullRequest ?? null,
+    release: input.source.release ?? null,
+    headSha: input.source.headSha?.toLowerCase() ?? null,
+  };
+}
+
+/**
+ * Write `draft` (or keep the source's locked entry when `draft` is null) in one transaction.
+ * @param html the draft body rendered; unused when `draft` is null.
+ */
+export async function saveDraftedEntry(
+  ctx: ServiceContext,
+  projectId: string,
+  input: GenerateInput,
+  draft: Draft | null,
+  html: string,
+  beforeCommit?: SaveBeforeCommit,
+): Promise<DraftOutcome> {
+  const source = entrySourceOf(input);
+  return withEntryEvents(ctx, async (tx, record) => {
+    const existing = source ? await findEntryBySource(tx, projectId, source) : undefined;
+    let outcome: DraftOutcome;
+    if (existing && (draft === null || isLocked(existing, input.regenerate))) {
+      let entry = existing;
+      if (input.publish && entry.status === 'draft') {
+        entry = (await setEntryStatus(tx, projectId, entry.id, 'published'))!.row;
+        await record('published', entry);
+      }
+      outcome = { entry, draft: null, created: false };
+    } else if (existing && draft) {
+      let entry = (await updateEntry(tx, projectId, existing.id, {
+        title: draft.title,
+        body: draft.body,
+        html,
+        category: draft.category,
+        version: draft.version,
+        sourceHeadSha: source?.headSha ?? existing.sourceHeadSha,
+        editedAt: null,
+      }))!;
+      if (input.publish) {
+        entry = (await setEntryStatus(tx, projectId, entry.id, 'published'))!.row;
+        await record('published', entry);
+      }
+      outcome = { entry, draft, created: false };
+    } else if (draft) {
+      const entry = await insertNewEntry(
+        tx,
+        projectId,
+        {
+          title: draft.title,
+          body: draft.body,
+          category: draft.category,
+          version: draft.version,
+          visibility: input.visibility,
+          publish: input.publish,
+        },
+        html,
+        { origin: 'generate', source },
+      );
+      if (entry.status === 'published') await record('published', entry);
+      outcome = { entry, draft, created: true };
+    } else {
+      throw new Error('saveDraftedEntry: no draft and no entry to keep');
+    }
+    await beforeCommit?.(tx, outcome);
+    return outcome;
+  });
+}
