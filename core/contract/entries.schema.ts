@@ -113,6 +113,8 @@ export const EntrySchema = EntrySummarySchema.extend({
   reactions: z.record(z.string(), z.number().int()),
   /** For a draft: an unguessable, expiring link that shows it as readers will see it; else null. */
   previewUrl: z.string().nullable(),
+  /** A published external entry's public page (`/changelog/{project}/{entry}`); else null. */
+  url: z.string().nullable(),
 });
 export type Entry = z.infer<typeof EntrySchema>;
 

@@ -18,10 +18,10 @@ export function presentEntrySummary(row: EntryRow): EntrySummary {
   };
 }
 
-/** The full record; `previewUrl` comes from services/preview-link.ts (null once published). */
+/** The full record; the links come from services/preview-link.ts `entryLinks`. */
 export function presentEntry(
   row: EntryRow,
-  extras: { reactions?: Record<string, number>; previewUrl: string | null },
+  extras: { reactions?: Record<string, number>; previewUrl: string | null; url: string | null },
 ): Entry {
   return {
     ...presentEntrySummary(row),
@@ -38,5 +38,6 @@ export function presentEntry(
       : null,
     reactions: extras.reactions ?? {},
     previewUrl: extras.previewUrl,
+    url: extras.url,
   };
 }

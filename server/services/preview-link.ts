@@ -31,6 +31,25 @@ export function verifyPreviewToken(secret: Buffer, token: string, now: Date = ne
   return entryId;
 }
 
+/**
+ * Where an entry can be seen: a draft's preview, or the public page of a published external entry
+ * (`/changelog/{project}/{entry}`). An internal entry has no public page.
+ */
+export function entryLinks(
+  publicUrl: string,
+  projectSlug: string,
+  entry: { id: string; slug: string; status: string; visibility: string },
+  secret: Buffer,
+): { previewUrl: string | null; url: string | null } {
+  return {
+    previewUrl: previewUrl(publicUrl, projectSlug, entry, secret),
+    url:
+      entry.status === 'published' && entry.visibility === 'external'
+        ? `${publicUrl}/changelog/${projectSlug}/${entry.slug}`
+        : null,
+  };
+}
+
 /** The preview URL of a draft, or null for a published entry (its page is public). */
 export function previewUrl(
   publicUrl: string,

@@ -20,7 +20,7 @@ import { createEntry } from '../../services/create-entry.ts';
 import { deleteEntry } from '../../services/delete-entry.ts';
 import { decodeCursor, keysetPage } from '../../services/keyset-cursor.ts';
 import { presentEntry, presentEntrySummary } from '../../services/present-entry.ts';
-import { previewUrl } from '../../services/preview-link.ts';
+import { entryLinks } from '../../services/preview-link.ts';
 import { updateEntry } from '../../services/update-entry.ts';
 
 export const EntryParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -29,7 +29,7 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
   const app = base.withTypeProvider<ZodTypeProvider>();
   const entryUrl = (id: string) => `${ctx.config.publicUrl}/api/v1/entries/${id}`;
   const preview = (project: { slug: string }, row: EntryRow) =>
-    previewUrl(ctx.config.publicUrl, project.slug, row, ctx.previewSecret);
+    entryLinks(ctx.config.publicUrl, project.slug, row, ctx.previewSecret);
 
   app.get('/entries', { schema: { querystring: ListEntriesQuerySchema } }, async (request, reply) => {
     const { project } = authOf(request);
@@ -65,7 +65,7 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
     if (!row) throw new NotFoundError(`No entry ${request.params.id} in this project`);
     const reactions = await reactionCounts(ctx.sql, project.reactions, [row.id]);
     return {
-      entry: presentEntry(row, { reactions: reactions.get(row.id), previewUrl: preview(project, row) }),
+      entry: presentEntry(row, { reactions: reactions.get(row.id), ...preview(project, row) }),
     };
   });
 
@@ -75,7 +75,7 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
     async (request) => {
       const { project } = authOf(request);
       const row = await updateEntry(ctx, project.id, request.params.id, request.body);
-      return { entry: presentEntry(row, { previewUrl: preview(project, row) }) };
+      return { entry: presentEntry(row, preview(project, row)) };
     },
   );
 

@@ -7,7 +7,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { presentEntry } from '../../services/present-entry.ts';
-import { previewUrl } from '../../services/preview-link.ts';
+import { entryLinks } from '../../services/preview-link.ts';
 import { publishEntry, unpublishEntry } from '../../services/publish-entry.ts';
 import { EntryParamsSchema } from './entries.ts';
 
@@ -20,9 +20,7 @@ export async function entryStatusRoutes(base: FastifyInstance, ctx: ServiceConte
     status: 200,
     headers: {},
     body: {
-      entry: presentEntry(row, {
-        previewUrl: previewUrl(ctx.config.publicUrl, project.slug, row, ctx.previewSecret),
-      }),
+      entry: presentEntry(row, entryLinks(ctx.config.publicUrl, project.slug, row, ctx.previewSecret)),
     },
   });
 

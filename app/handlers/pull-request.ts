@@ -1,0 +1,123 @@
+/**
+ * Pull requests (issue "GitHub App", scope 4): opened, synchronize, reopened, edited → the commits and
+ * the pull request's title and description → the draft → the one sticky comment. A skip label or an
+ * earlier `/shiplog skip` → no entry. A person's edit locks the entry: pushes no longer re-draft it
+ * (the comment says so). Merged with `publish-on-merge` → published, the comment links to it.
+ */
+import type { Context } from 'probot';
+import { draftRelease } from '../../core/draft-release.ts';
+import { resolveRange } from '../../core/resolve-range.ts';
+import type { ShiplogApi } from '../../core/shiplog-client.ts';
+import type { PagingOctokit } from '../../core/upsert-draft-comment.ts';
+import type { HandlerDeps } from '../app-deps.ts';
+import { loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
+import { entryOf, readSticky, showEntry, showProblem, showSkipped, type Sticky } from '../sticky-comment.ts';
+
+type PullRequestContext = Context<'pull_request'>;
+type PullRequest = PullRequestContext['payload']['pull_request'];
+
+/** The category the pull request's labels give (`category-labels`, first label that maps). */
+function labelCategory(pr: PullRequest, config: RepoConfig) {
+  for (const label of pr.labels ?? []) {
+    const category = config['category-labels'][label.name];
+    if (category) return category;
+  }
+  return undefined;
+}
+
+/** Draft (or re-draft) the pull request's entry and show it; shared with `/shiplog regenerate`. */
+export async function draftPullRequest(
+  context: Pick<PullRequestContext, 'octokit' | 'log'>,
+  shiplog: ShiplogApi,
+  config: RepoConfig,
+  pr: PullRequest,
+  repository: { owner: string; repo: string; htmlUrl: string },
+  sticky: Sticky,
+  options: { regenerate: boolean; operation: string; notice?: string },
+): Promise<void> {
+  const octokit = context.octokit as unknown as PagingOctokit;
+  const issue = { owner: repository.owner, repo: repository.repo, number: pr.number };
+  const range = resolveRange('pull_request', { pull_request: pr }, { owner: repository.owner, repo: repository.repo });
+  const { generated, entry } = await draftRelease(
+    {
+      git: null,
+      api: () => octokit,
+      shiplog,
+      log: { info: (m) => context.log.info(m), warning: (m) => context.log.warn(m) },
+    },
+    {
+      range,
+      paths: config['include-paths'].length ? config['include-paths'] : undefined,
+      repositoryUrl: repository.htmlUrl,
+      leadMessages: [`${pr.title}\n\n${pr.body ?? ''}`.trim()],
+      category: labelCategory(pr, config),
+      visibility: config.visibility,
+      publish: false,
+      regenerate: options.regenerate,
+      operation: options.operation,
+    },
+  );
+  if (!generated || !entry) {
+    context.log.info(`#${pr.number}: no commits to draft from`);
+    return;
+  }
+  await showEntry(octokit, issue, sticky, { entry, draft: generated.draft, notice: options.notice ?? null });
+}
+
+export async function onPullRequest(context: PullRequestContext, deps: HandlerDeps): Promise<void> {
+  const { payload } = context;
+  const pr = payload.pull_request;
+  const repository = {
+    owner: payload.repository.owner.login,
+    repo: payload.repository.name,
+    htmlUrl: payload.repository.html_url,
+  };
+  const shiplog = await deps.shiplogFor(payload.repository.full_name);
+  if (!shiplog) {
+    context.log.info(`${payload.repository.full_name} is not linked to a Shiplog project; nothing to do`);
+    return;
+  }
+  const octokit = context.octokit as unknown as PagingOctokit;
+  const issue = { owner: repository.owner, repo: repository.repo, number: pr.number };
+  let config: RepoConfig;
+  try {
+    config = await loadRepoConfig(context);
+  } catch (err) {
+    if (!(err instanceof RepoConfigError)) throw err;
+    // Said on the pull request, where a maintainer sees it; a retry would fail the same way.
+    if (pr.state === 'open') await showProblem(octokit, issue, await readSticky(octokit, issue, await deps.appLogin()), err.message);
+    return;
+  }
+  if (!config.enabled || !config.on.includes('pull_request')) return;
+
+  const sticky = await readSticky(octokit, issue, await deps.appLogin());
+  if (sticky.skipped) return;
+
+  if (payload.action === 'closed') {
+    if (!pr.merged || !config['publish-on-merge']) return;
+    const entry = await entryOf(shiplog, sticky, issue);
+    if (!entry) return;
+    const published = await shiplog.publishEntry(entry.id);
+    await showEntry(octokit, issue, sticky, {
+      entry: published,
+      draft: null,
+      notice: `Published on merge (\`publish-on-merge\`).`,
+    });
+    return;
+  }
+  if (pr.state !== 'open') return;
+
+  const skipLabel = (pr.labels ?? []).find((l) => config['skip-labels'].includes(l.name));
+  if (skipLabel) {
+    const entry = await entryOf(shiplog, sticky, issue);
+    if (entry?.status === 'published') return;
+    if (entry) await shiplog.deleteEntry(entry.id);
+    if (sticky.comment || entry)
+      await showSkipped(octokit, issue, sticky, `The pull request has the label \`${skipLabel.name}\` (\`skip-labels\`).`);
+    return;
+  }
+  await draftPullRequest(context, shiplog, config, pr, repository, sticky, {
+    regenerate: false,
+    operation: 'pull_request',
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * A repository's `.github/shiplog.yml` (CONTRACT.md "GitHub App"), read through Probot's config loader,
+ * so `_extends: .github` (or `other-repo`) shares settings across an organisation. Every key is
+ * optional; unknown keys are refused so a typo is reported instead of silently ignored.
+ *
+ * ```yaml
+ * enabled: true                 # false: the app does nothing in this repository
+ * on: [pull_request, release]   # which events draft entries
+ * category-labels: { enhancement: feature, bug: fix }   # label → category (first match wins)
+ * skip-labels: [no-changelog]   # a pull request with one of these gets no entry
+ * visibility: external          # or internal (team only)
+ * publish-on-merge: false       # publish the pull request's entry when it is merged
+ * publish-on-release: false     # publish a release's entry at once instead of drafting it
+ * release-link: false           # add the published entry's link to the GitHub release's notes
+ * include-paths: []             # only commits touching these paths (a monorepo package)
+ * ```
+ */
+import { z } from 'zod';
+import { CategorySchema, VisibilitySchema } from '../core/contract/entries.schema.ts';
+
+export const RepoConfigSchema = z.strictObject({
+  enabled: z.boolean().default(true),
+  on: z.array(z.enum(['pull_request', 'release'])).default(['pull_request', 'release']),
+  'category-labels': z.record(z.string().min(1), CategorySchema).default({}),
+  'skip-labels': z.array(z.string().min(1)).default(['no-changelog', 'skip-changelog']),
+  visibility: VisibilitySchema.default('external'),
+  'publish-on-merge': z.boolean().default(false),
+  'publish-on-release': z.boolean().default(false),
+  'release-link': z.boolean().default(false),
+  'include-paths': z.array(z.string().min(1)).default([]),
+});
+export type RepoConfig = z.infer<typeof RepoConfigSchema>;
+
+export class RepoConfigError extends Error {
+  override name = 'RepoConfigError';
+}
+
+/** The part of a Probot context this module uses. */
+type ConfigReader = {
+  config: (
+    fileName: string,
+    defaults?: object,
+    merge?: { arrayMerge: (target: unknown[], source: unknown[]) => unknown[] },
+  ) => Promise<object | null>;
+};
+
+/**
+ * @returns the repository's settings, defaults filled in (no file: all defaults).
+ * @throws RepoConfigError naming each bad key, for the maintainer to fix.
+ */
+export async function loadRepoConfig(context: ConfigReader): Promise<RepoConfig> {
+  let raw: object | null;
+  try {
+    // A list in the repository's file replaces the one it extends (deepmerge would concatenate them).
+    raw = await context.config('shiplog.yml', undefined, { arrayMerge: (_base, own) => own });
+  } catch (err) {
+    throw new RepoConfigError(`.github/shiplog.yml could not be read: ${(err as Error).message}`);
+  }
+  const { _extends: _ignored, ...settings } = (raw ?? {}) as Record<string, unknown>;
+  const parsed = RepoConfigSchema.safeParse(settings);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `\`${i.path.join('.') || '(file)'}\`: ${i.message}`);
+    throw new RepoConfigError(`.github/shiplog.yml is not valid: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}
