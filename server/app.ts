@@ -26,6 +26,8 @@ import { widgetRoutes } from './routes/public/widget.ts';
 import { changelogRoutes } from './routes/public/changelog.ts';
 import { feedRoutes } from './routes/public/feeds.ts';
 import { v1Routes } from './routes/v1/index.ts';
+import { githubWebhookRoutes } from './routes/github/webhooks.ts';
+import { createGithubApp } from './services/github/create-github-app.ts';
 import type { ServiceContext } from './services/context.ts';
 import { newId } from './services/new-id.ts';
 import { createAiClient } from './services/drafting/create-ai-client.ts';
@@ -76,7 +78,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     unsubscribeSecret: await getOrCreateSecret(db.sql, 'unsubscribe'),
     cursorSecret: await getOrCreateSecret(db.sql, 'cursor'),
     previewSecret: await getOrCreateSecret(db.sql, 'preview'),
+    github: null,
   };
+  if (config.github) ctx.github = await createGithubApp(config.github, ctx, app.log);
   // Jobs stop first (finishing those in progress), then what they use.
   app.addHook('onClose', async () => ctx.jobs.stop());
   app.addHook('onClose', async () => ctx.mailer.close());
@@ -114,5 +118,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   await app.register((scope) => reactionsRoutes(scope, ctx));
   await app.register((scope) => analyticsIngestRoutes(scope, ctx));
   await app.register((scope) => v1Routes(scope, ctx), { prefix: '/api/v1' });
+  const github = ctx.github;
+  if (github) await app.register((scope) => githubWebhookRoutes(scope, ctx, github));
   return app;
 }

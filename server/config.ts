@@ -6,6 +6,7 @@
  * message lists every offending variable by name, so the operator fixes them all in one go.
  */
 import { isIP } from 'node:net';
+import { getPrivateKey } from '@probot/get-private-key';
 import { z } from 'zod';
 
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -95,6 +96,18 @@ const schema = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(['true', 'false']).default('false'),
   ),
+  // The GitHub App (CONTRACT.md "GitHub App"); Probot's own variable names.
+  APP_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d+$/, 'must be a number').optional()),
+  PRIVATE_KEY: optionalString,
+  PRIVATE_KEY_PATH: optionalString,
+  WEBHOOK_SECRET: optionalString,
+  GITHUB_API_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^https?$/ }).default('https://api.github.com'),
+  ),
+  // A standalone App (`probot run app/standalone.ts`) reaches Shiplog over HTTP with one project's key.
+  SHIPLOG_API_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  SHIPLOG_API_KEY: optionalString,
 });
 
 function positiveInt(fallback: number) {
@@ -111,7 +124,30 @@ const checkedSchema = schema.superRefine((env, ctx) => {
   if (env.SHIPLOG_AI === 'openai' && !env.OPENAI_API_KEY) {
     ctx.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'is required when SHIPLOG_AI=openai' });
   }
+  // The App is on when any of its settings is given; then all are needed.
+  const app = { APP_ID: env.APP_ID, PRIVATE_KEY: env.PRIVATE_KEY ?? env.PRIVATE_KEY_PATH, WEBHOOK_SECRET: env.WEBHOOK_SECRET };
+  if (Object.values(app).some((v) => v !== undefined)) {
+    for (const [name, value] of Object.entries(app)) {
+      if (value === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `is required for the GitHub App (APP_ID, PRIVATE_KEY or PRIVATE_KEY_PATH, WEBHOOK_SECRET)`,
+        });
+    }
+  }
 });
+
+/** The App's private key (PEM) from PRIVATE_KEY (PEM, `\\n`-escaped or base64) or PRIVATE_KEY_PATH. */
+function readPrivateKey(env: { PRIVATE_KEY?: string | undefined; PRIVATE_KEY_PATH?: string | undefined }): string {
+  try {
+    const key = getPrivateKey({ env: { PRIVATE_KEY: env.PRIVATE_KEY, PRIVATE_KEY_PATH: env.PRIVATE_KEY_PATH } });
+    if (key) return key;
+  } catch (err) {
+    throw new ConfigError(`invalid configuration: PRIVATE_KEY: ${(err as Error).message.replace(/^\[[^\]]+\] /, '')}`);
+  }
+  throw new ConfigError('invalid configuration: PRIVATE_KEY: is required for the GitHub App');
+}
 
 export type AiConfig = {
   /** CONTRACT.md "generate": openai when a key is set, else offline; SHIPLOG_AI overrides. */
@@ -152,6 +188,20 @@ export type Config = {
   /** From address of every email; default `Shiplog <no-reply@PUBLIC_URL host>`. */
   mailFrom: string;
   ai: AiConfig;
+  /** The GitHub App mounted at POST /api/github/webhooks, when configured. */
+  github: GithubAppConfig | null;
+  /** A standalone App's Shiplog server and key (SHIPLOG_API_URL, SHIPLOG_API_KEY). */
+  shiplogApi: { url: string; key: string } | null;
+};
+
+export type GithubAppConfig = {
+  appId: string;
+  /** PEM; never logged. */
+  privateKey: string;
+  /** Signs webhook deliveries (X-Hub-Signature-256); never logged. */
+  webhookSecret: string;
+  /** `https://api.github.com`, a GitHub Enterprise `https://host/api/v3`, or a stand-in. */
+  apiUrl: string;
 };
 
 export class ConfigError extends Error {
@@ -201,5 +251,15 @@ export function loadConfig(
       maxInputTokens: e.SHIPLOG_AI_MAX_INPUT_TOKENS,
       monthlyQuota: { pro: e.SHIPLOG_AI_QUOTA_PRO, business: e.SHIPLOG_AI_QUOTA_BUSINESS },
     },
+    github:
+      e.APP_ID && e.WEBHOOK_SECRET
+        ? {
+            appId: e.APP_ID,
+            privateKey: readPrivateKey(e),
+            webhookSecret: e.WEBHOOK_SECRET,
+            apiUrl: e.GITHUB_API_URL.replace(/\/+$/, ''),
+          }
+        : null,
+    shiplogApi: e.SHIPLOG_API_URL && e.SHIPLOG_API_KEY ? { url: e.SHIPLOG_API_URL, key: e.SHIPLOG_API_KEY } : null,
   };
 }

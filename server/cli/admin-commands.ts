@@ -1,11 +1,13 @@
 /**
- * The CLI's project and key commands as plain functions of (sql, args) → printed output, so the same
+ * The CLI's project, key and GitHub link commands as plain functions of (sql, args) → printed output, so the same
  * code runs in the CLI process or, when a running `shiplog serve` owns the embedded database, inside
  * that server through the admin socket (CONTRACT.md "Operating"). `--json` shapes are the contract's.
  */
 import type { ApiKeyRow } from '../db/api-keys.ts';
 import type { Sql } from '../db/connect.ts';
+import type { GithubLinkRow } from '../db/github.ts';
 import type { ProjectRow } from '../db/projects.ts';
+import { linkRepository, listLinks, unlinkRepository } from '../services/github/manage-links.ts';
 import {
   createApiKey,
   createProject,
@@ -26,6 +28,11 @@ const keyJson = (k: ApiKeyRow) => ({
   createdAt: k.createdAt.toISOString(),
   lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
   revokedAt: k.revokedAt?.toISOString() ?? null,
+});
+const linkJson = (l: GithubLinkRow) => ({
+  repository: l.repository,
+  project: l.projectSlug,
+  createdAt: l.createdAt.toISOString(),
 });
 const json = (value: unknown) => `${JSON.stringify(value)}\n`;
 
@@ -76,6 +83,25 @@ API key, shown only this once; store it as a secret:
         return `${k.id}  shl_…${k.last4}  ${state}  ${used}`;
       })
       .join('\n')}\n`;
+  },
+
+  async 'github.link'({ sql }, args) {
+    const link = await linkRepository(sql, args.repository, String(args.slug));
+    if (args.json) return json({ link: linkJson(link) });
+    return `Linked ${link.repository} to project ${link.projectSlug}: the GitHub App drafts its pull requests and releases there.\n`;
+  },
+
+  async 'github.unlink'({ sql }, args) {
+    const repository = await unlinkRepository(sql, args.repository);
+    if (args.json) return json({ unlinked: repository });
+    return `Unlinked ${repository}: the GitHub App no longer acts on it.\n`;
+  },
+
+  async 'github.links'({ sql }, args) {
+    const links = await listLinks(sql);
+    if (args.json) return json({ links: links.map(linkJson) });
+    if (links.length === 0) return 'No linked repositories. Link one with: npx shiplog github link <owner/repo> <project-slug>\n';
+    return `${links.map((l) => `${l.repository}  →  ${l.projectSlug}`).join('\n')}\n`;
   },
 
   async 'keys.revoke'({ sql }, args) {

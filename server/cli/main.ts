@@ -27,6 +27,7 @@ Environment (flags win over variables):
   REDIS_URL             shared rate-limit store for several processes (unset: in memory)
   SMTP_URL, MAIL_FROM   where emails go (unset: written to the log)
   OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, SHIPLOG_AI   how drafts are written
+  APP_ID, PRIVATE_KEY (or PRIVATE_KEY_PATH), WEBHOOK_SECRET, GITHUB_API_URL   the GitHub App
 The README lists every variable.
 `;
 
@@ -124,6 +125,25 @@ function buildProgram(io: Io, actions: Actions): Command {
     .description('revoke an API key at once')
     .option(...json)
     .action((keyId: string, opts: CommandArgs) => actions.run('keys.revoke', { keyId, ...opts }));
+
+  const github = program.command('github').description('link repositories to projects for the GitHub App');
+  github
+    .command('link <owner/repo> <project-slug>')
+    .description("draft the repository's pull requests and releases into the project")
+    .option(...json)
+    .action((repository: string, slug: string, opts: CommandArgs) =>
+      actions.run('github.link', { repository, slug, ...opts }),
+    );
+  github
+    .command('unlink <owner/repo>')
+    .description('stop acting on the repository')
+    .option(...json)
+    .action((repository: string, opts: CommandArgs) => actions.run('github.unlink', { repository, ...opts }));
+  github
+    .command('links')
+    .description('list linked repositories and their projects')
+    .option(...json)
+    .action((opts: CommandArgs) => actions.run('github.links', opts));
   return program;
 }
 

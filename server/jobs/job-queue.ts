@@ -49,6 +49,17 @@ export const QUEUES = {
     retryDelayMax: 600,
     expireInSeconds: 60,
   },
+  /**
+   * One GitHub webhook delivery run through the App. A rate limit longer than a minute fails the attempt
+   * and it is tried again later (services/github/create-github-app.ts).
+   */
+  'github-webhook': {
+    retryLimit: 6,
+    retryDelay: 30,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+    expireInSeconds: 600,
+  },
   /** Housekeeping, hourly: expired confirmation links and idempotency records. */
   housekeeping: { retryLimit: 2, retryDelay: 60, expireInSeconds: 600 },
 } as const;

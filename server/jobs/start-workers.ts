@@ -3,7 +3,9 @@
  * by `shiplog serve` (and the tests) after the app is built; stopped, draining what is in progress,
  * when the app closes.
  */
+import { purgeDeliveries } from '../db/github.ts';
 import { purgeIdempotencyKeys } from '../db/idempotency-keys.ts';
+import type { WebhookJob } from '../services/github/accept-webhook.ts';
 import { purgeExpiredPending } from '../db/subscribers.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { deliverToChannel } from '../services/channels/deliver-to-channel.ts';
@@ -68,9 +70,18 @@ export async function startWorkers(
     BATCHED,
     eachJob(({ entryId, subscriberIds }) => sendEntryEmails(ctx, entryId, subscriberIds, log)),
   );
+  const github = ctx.github;
+  if (github) {
+    await boss.work<WebhookJob>(
+      'github-webhook',
+      BATCHED,
+      eachJob(({ id, name, payload }) => github.receive({ id, name, payload } as Parameters<typeof github.receive>[0])),
+    );
+  }
   await boss.work('housekeeping', { pollingIntervalSeconds: POLLING_SECONDS }, async () => {
     await purgeIdempotencyKeys(ctx.sql);
     await purgeExpiredPending(ctx.sql);
+    await purgeDeliveries(ctx.sql);
   });
   await boss.schedule('housekeeping', '0 * * * *');
 }

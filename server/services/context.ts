@@ -1,5 +1,6 @@
 /** What the services and routes share: the database, the caches, the configuration. */
 import type OpenAI from 'openai';
+import type { Probot } from 'probot';
 import type { Config } from '../config.ts';
 import type { Sql } from '../db/connect.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -24,4 +25,6 @@ export type ServiceContext = {
   cursorSecret: Buffer;
   /** Signs draft preview links (services/preview-link.ts). */
   previewSecret: Buffer;
+  /** The GitHub App (Probot) when configured: webhooks are verified by it, and its jobs run it. */
+  github: Probot | null;
 };
