@@ -3,6 +3,7 @@
  * drive the very same app through `inject`.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ProbotOctokit } from 'probot';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { getOrCreateSecret } from './db/instance-secrets.ts';
@@ -47,9 +48,11 @@ export type BuildAppOptions = {
   db: Database;
   /** Fastify logger options; defaults to pino at `config.logLevel`. */
   logger?: FastifyServerOptions['logger'];
+  /** The GitHub App's Octokit class (tests: one without the throttling plugin's pacing). */
+  githubOctokit?: typeof ProbotOctokit;
 };
 
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, githubOctokit }: BuildAppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
     logger: logger ?? loggerOptions(config),
     genReqId: () => newId('req'),
@@ -80,7 +83,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     previewSecret: await getOrCreateSecret(db.sql, 'preview'),
     github: null,
   };
-  if (config.github) ctx.github = await createGithubApp(config.github, ctx, app.log);
+  if (config.github) ctx.github = await createGithubApp(config.github, ctx, app.log, githubOctokit);
   // Jobs stop first (finishing those in progress), then what they use.
   app.addHook('onClose', async () => ctx.jobs.stop());
   app.addHook('onClose', async () => ctx.mailer.close());

@@ -3,7 +3,7 @@
  * Call `close()` in afterAll: it closes the app and the pool and drops the database.
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { buildApp } from '../../server/app.ts';
+import { type BuildAppOptions, buildApp } from '../../server/app.ts';
 import { startWorkers } from '../../server/jobs/start-workers.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/connect.ts';
@@ -28,7 +28,11 @@ let counter = 0;
 
 export async function buildTestServer(
   env: Record<string, string> = {},
-  options: { logger?: FastifyServerOptions['logger']; workers?: boolean } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    workers?: boolean;
+    githubOctokit?: BuildAppOptions['githubOctokit'];
+  } = {},
 ): Promise<TestServer> {
   const testDb = await createTestDatabase();
   const config = loadConfig({
@@ -40,7 +44,7 @@ export async function buildTestServer(
   });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 4 });
   await migrate(db.sql);
-  const app = await buildApp({ config, db, logger: options.logger });
+  const app = await buildApp({ config, db, logger: options.logger, githubOctokit: options.githubOctokit });
   await app.ready();
   if (options.workers !== false) await startWorkers(app.shiplog, app.log);
   return {

@@ -18,10 +18,15 @@ import { linkedShiplog } from './in-process-shiplog.ts';
 /** The longest wait (seconds) a job sits out in-process before leaving it to a later retry. */
 const MAX_INLINE_WAIT_SECONDS = 60;
 
+/**
+ * @param octokit the Octokit class to use instead of Probot's with the back-off above: tests pass one
+ *   without the throttling plugin's pacing (one write a second), except where throttling is under test.
+ */
 export async function createGithubApp(
   config: GithubAppConfig,
   ctx: ServiceContext,
   log: FastifyBaseLogger,
+  octokit?: typeof ProbotOctokit,
 ): Promise<Probot> {
   const githubLog = log.child({ name: 'github' });
   const backOff = (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
@@ -32,7 +37,8 @@ export async function createGithubApp(
     );
     return wait;
   };
-  const Octokit = ProbotOctokit.defaults({ throttle: { onRateLimit: backOff, onSecondaryRateLimit: backOff } });
+  const Octokit =
+    octokit ?? ProbotOctokit.defaults({ throttle: { onRateLimit: backOff, onSecondaryRateLimit: backOff } });
   const probot = new Probot({
     appId: config.appId,
     privateKey: config.privateKey,

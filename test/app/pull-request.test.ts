@@ -1,0 +1,228 @@
+/**
+ * The App on pull requests, through `probot.receive` with real payloads, GitHub mocked with nock and
+ * the Shiplog side in-process on the test database: one sticky comment (created, then updated, never a
+ * second), found by marker and the app's login; the edit lock; skip labels; category labels; publish on
+ * merge; a bad `.github/shiplog.yml` said on the pull request.
+ */
+import nock from 'nock';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { linkRepository } from '../../server/services/github/manage-links.ts';
+import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
+import {
+  appComment,
+  appEnv,
+  GITHUB_API,
+  mockAppAuth,
+  mockRepoConfig,
+  QuietOctokit,
+  REPO_PATH,
+} from '../helpers/github-app.ts';
+import { webhookExample } from '../helpers/webhook-examples.ts';
+import { loadReleases } from '../fixtures/releases/load-releases.ts';
+
+const commits = loadReleases()
+  .find((r) => r.repo === 'orhun/git-cliff')!
+  .commits.slice(0, 6)
+  .map((c) => ({ sha: c.sha, commit: { message: c.message } }));
+
+let server: TestServer;
+let headers: Record<string, string>;
+let auth: nock.Scope;
+let delivery = 0;
+
+beforeAll(async () => {
+  nock.disableNetConnect();
+  server = await buildTestServer(appEnv(), { workers: false, githubOctokit: QuietOctokit });
+  const created = await server.project('pro');
+  headers = created.headers;
+  await linkRepository(server.db.sql, 'Codertocat/Hello-World', created.project.slug);
+  auth = mockAppAuth();
+});
+afterAll(async () => {
+  expect(auth.pendingMocks()).toEqual([]);
+  nock.cleanAll();
+  nock.enableNetConnect();
+  await server.close();
+});
+let scopes: nock.Scope[] = [];
+beforeEach(() => {
+  scopes = [];
+});
+afterEach(() => {
+  for (const scope of scopes) expect(scope.pendingMocks()).toEqual([]);
+});
+
+function pullRequest(action: string, change: (pr: Record<string, any>) => void = () => {}) {
+  const payload = webhookExample('pull_request', 'opened', (e) => Boolean(e.installation));
+  payload.action = action;
+  change(payload.pull_request);
+  payload.number = payload.pull_request.number;
+  return payload;
+}
+const receive = (payload: object) =>
+  server.app.shiplog.github!.receive({ id: `d${++delivery}`, name: 'pull_request', payload } as never);
+
+/** GitHub's answers for one drafting delivery: the comments, the commits, the configuration. */
+function mockDraftingCalls(options: {
+  number?: number;
+  config?: string | null;
+  existing?: object[];
+  commitList?: object[];
+}) {
+  const number = options.number ?? 2;
+  scopes.push(
+    nock(GITHUB_API)
+      .get(`${REPO_PATH}/issues/${number}/comments`)
+      .query(true)
+      .reply(200, options.existing ?? [])
+      .get(`${REPO_PATH}/pulls/${number}/commits`)
+      .query(true)
+      .reply(200, options.commitList ?? commits),
+    mockRepoConfig(options.config ?? null),
+  );
+}
+/** The comment the app writes (a new one, or an update of `commentId`). */
+function expectWrite(kind: 'post' | 'patch', number = 2, commentId = 0) {
+  const captured: { body?: string } = {};
+  const capture = (b: { body: string }) => {
+    captured.body = b.body;
+    return true;
+  };
+  scopes.push(
+    kind === 'post'
+      ? nock(GITHUB_API).post(`${REPO_PATH}/issues/${number}/comments`, capture).reply(201, { id: 9001 })
+      : nock(GITHUB_API)
+          .patch(`${REPO_PATH}/issues/comments/${commentId}`, capture)
+          .reply(200, { id: commentId }),
+  );
+  return captured;
+}
+const entryIdIn = (body: string | undefined) => /<!-- shiplog:entry (ent_\w+) -->/.exec(body ?? '')![1]!;
+const entries = async () =>
+  (await server.app.inject({ method: 'GET', url: '/api/v1/entries?limit=100', headers })).json().entries as {
+    id: string;
+  }[];
+const entry = async (id: string) =>
+  (await server.app.inject({ method: 'GET', url: `/api/v1/entries/${id}`, headers })).json().entry;
+
+describe('pull requests', () => {
+  it('posts one sticky comment, then updates it on a push: never a second comment, never a second entry', async () => {
+    mockDraftingCalls({});
+    const posted = expectWrite('post');
+    await receive(pullRequest('opened'));
+    expect(posted.body).toMatch(/^<!-- shiplog:draft -->/);
+    expect(posted.body).toContain('📝 Changelog draft');
+    expect(posted.body).toContain('/shiplog publish');
+    const id = entryIdIn(posted.body);
+    const stored = await entry(id);
+    expect(stored.source).toMatchObject({ repository: 'codertocat/hello-world', pullRequest: 2 });
+    expect(posted.body).toContain(`[preview](${stored.previewUrl})`);
+    expect(posted.body).toContain(stored.title);
+    const before = (await entries()).length;
+
+    mockDraftingCalls({ existing: [appComment(501, posted.body!)], commitList: commits.slice(0, 2) });
+    const patched = expectWrite('patch', 2, 501);
+    await receive(
+      pullRequest('synchronize', (pr) => {
+        pr.head.sha = 'b'.repeat(40);
+      }),
+    );
+    expect(entryIdIn(patched.body)).toBe(id);
+    expect(await entries()).toHaveLength(before);
+    expect((await entry(id)).source.headSha).toBe('b'.repeat(40));
+  });
+
+  it("leaves another user's comment that carries the marker alone and writes its own", async () => {
+    const forged = {
+      id: 777,
+      body: '<!-- shiplog:draft -->\n<!-- shiplog:entry ent_forged -->',
+      user: { login: 'mallory', type: 'User' },
+    };
+    mockDraftingCalls({ number: 3, existing: [forged] });
+    const posted = expectWrite('post', 3);
+    await receive(pullRequest('opened', (pr) => (pr.number = 3)));
+    expect(posted.body).toContain('📝 Changelog draft');
+    expect(posted.body).not.toContain('ent_forged');
+  });
+
+  it('stops re-drafting once a person edited the entry, and says how to regenerate', async () => {
+    mockDraftingCalls({ number: 4 });
+    const posted = expectWrite('post', 4);
+    await receive(pullRequest('opened', (pr) => (pr.number = 4)));
+    const id = entryIdIn(posted.body);
+    await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/entries/${id}`,
+      headers,
+      payload: { body: 'Written by a person.' },
+    });
+
+    mockDraftingCalls({
+      number: 4,
+      existing: [appComment(502, posted.body!)],
+      commitList: commits.slice(0, 1),
+    });
+    const patched = expectWrite('patch', 4, 502);
+    await receive(
+      pullRequest('synchronize', (pr) => {
+        pr.number = 4;
+        pr.head.sha = 'c'.repeat(40);
+      }),
+    );
+    expect((await entry(id)).body).toBe('Written by a person.');
+    expect(patched.body).toContain('Written by a person.');
+    expect(patched.body).toContain('/shiplog regenerate');
+    expect(patched.body).toMatch(/edited this entry/);
+  });
+
+  it('drafts nothing for a skip label, and takes the category from category-labels', async () => {
+    scopes.push(mockRepoConfig('skip-labels: [bug]\n'));
+    scopes.push(nock(GITHUB_API).get(`${REPO_PATH}/issues/5/comments`).query(true).reply(200, []));
+    const before = (await entries()).length;
+    await receive(pullRequest('opened', (pr) => (pr.number = 5)));
+    expect(await entries()).toHaveLength(before);
+
+    mockDraftingCalls({ number: 6, config: 'category-labels:\n  bug: fix\n' });
+    const posted = expectWrite('post', 6);
+    await receive(pullRequest('opened', (pr) => (pr.number = 6)));
+    expect((await entry(entryIdIn(posted.body))).category).toBe('fix');
+    expect(posted.body).toContain('**Fix**');
+  });
+
+  it('publishes on merge with publish-on-merge and links the public page', async () => {
+    mockDraftingCalls({ number: 7 });
+    const posted = expectWrite('post', 7);
+    await receive(pullRequest('opened', (pr) => (pr.number = 7)));
+    const id = entryIdIn(posted.body);
+
+    scopes.push(mockRepoConfig('publish-on-merge: true\n'));
+    scopes.push(
+      nock(GITHUB_API)
+        .get(`${REPO_PATH}/issues/7/comments`)
+        .query(true)
+        .reply(200, [appComment(503, posted.body!)]),
+    );
+    const patched = expectWrite('patch', 7, 503);
+    await receive(
+      pullRequest('closed', (pr) => {
+        pr.number = 7;
+        pr.state = 'closed';
+        pr.merged = true;
+      }),
+    );
+    const published = await entry(id);
+    expect(published.status).toBe('published');
+    expect(patched.body).toContain('✅ Changelog entry published');
+    expect(patched.body).toContain(`(${published.url})`);
+  });
+
+  it('says on the pull request when .github/shiplog.yml is not valid', async () => {
+    scopes.push(mockRepoConfig('visibility: everyone\nsurprise: 1\n'));
+    scopes.push(nock(GITHUB_API).get(`${REPO_PATH}/issues/8/comments`).query(true).reply(200, []));
+    const posted = expectWrite('post', 8);
+    await receive(pullRequest('opened', (pr) => (pr.number = 8)));
+    expect(posted.body).toContain('.github/shiplog.yml is not valid');
+    expect(posted.body).toContain('`visibility`');
+    expect(posted.body).toContain('surprise');
+  });
+});

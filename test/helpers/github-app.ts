@@ -1,0 +1,69 @@
+/**
+ * The GitHub side of App tests: a test app key, the App's settings, Probot's Octokit without the
+ * throttling plugin's pacing (one write a second), and nock scopes for the calls every delivery makes.
+ * Payloads are real ones from @octokit/webhooks-examples (repository Codertocat/Hello-World,
+ * installation 1), adjusted per test.
+ */
+import { createHmac, generateKeyPairSync } from 'node:crypto';
+import nock from 'nock';
+import { ProbotOctokit } from 'probot';
+
+export const GITHUB_API = 'https://api.github.com';
+export const REPO_PATH = '/repos/Codertocat/Hello-World';
+export const APP_LOGIN = 'shiplog-test[bot]';
+export const WEBHOOK_SECRET = 'webhook-secret-for-tests';
+
+const { privateKey } = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
+
+/** The App's environment (CONTRACT.md "GitHub App"). */
+export function appEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { APP_ID: '123', PRIVATE_KEY: privateKey, WEBHOOK_SECRET, ...extra };
+}
+
+/**
+ * Probot's Octokit with throttling and retries off. A function default, because Probot builds the
+ * installation's client from the outer options, where a plain `{ throttle: { enabled: false } }` is lost.
+ */
+export const QuietOctokit = ProbotOctokit.defaults((options: Record<string, any>) => ({
+  ...options,
+  throttle: { ...options.throttle, enabled: false },
+  retry: { enabled: false },
+})) as typeof ProbotOctokit;
+
+/** `sha256=<HMAC-SHA-256 hex>` of the exact body, as GitHub signs a delivery. */
+export function signBody(body: string, secret = WEBHOOK_SECRET): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/** The installation token and the app's own slug: asked once per server, then cached by Probot. */
+export function mockAppAuth(base = GITHUB_API): nock.Scope {
+  return nock(base)
+    .post('/app/installations/1/access_tokens')
+    .reply(201, { token: 'ghs_installation_token', expires_at: '2099-01-01T00:00:00Z', permissions: {} })
+    .get('/app')
+    .reply(200, { id: 123, slug: 'shiplog-test', name: 'Shiplog test' });
+}
+
+const CONFIG_PATH = /\/contents\/\.github(%2F|\/)shiplog\.yml/;
+
+/** `.github/shiplog.yml` of the repository (raw YAML), or none there nor in the owner's `.github`. */
+export function mockRepoConfig(yaml: string | null, base = GITHUB_API): nock.Scope {
+  const scope = nock(base);
+  if (yaml !== null) return scope.get((p) => p.startsWith(REPO_PATH) && CONFIG_PATH.test(p)).reply(200, yaml);
+  return scope
+    .get((p) => p.startsWith(REPO_PATH) && CONFIG_PATH.test(p))
+    .reply(404, { message: 'Not Found' })
+    .get((p) => p.startsWith('/repos/Codertocat/.github/') && CONFIG_PATH.test(p))
+    .reply(404, { message: 'Not Found' });
+}
+
+export type PostedComment = { id: number; body: string };
+
+/** The app's own sticky comment as GitHub lists it. */
+export function appComment(id: number, body: string) {
+  return { id, body, user: { login: APP_LOGIN, type: 'Bot' } };
+}
