@@ -9,7 +9,12 @@ import { loadConfig } from '../server/config.ts';
 import { createShiplogApp } from './index.ts';
 
 const { shiplogApi } = loadConfig();
-if (!shiplogApi) throw new Error('Set SHIPLOG_API_URL and SHIPLOG_API_KEY (a key of the project to draft into).');
-const client = createShiplogClient({ baseUrl: shiplogApi.url, apiKey: shiplogApi.key, userAgent: 'shiplog-app' });
+if (!shiplogApi)
+  throw new Error('Set SHIPLOG_API_URL and SHIPLOG_API_KEY (a key of the project to draft into).');
+const client = createShiplogClient({
+  baseUrl: shiplogApi.url,
+  apiKey: shiplogApi.key,
+  userAgent: 'shiplog-app',
+});
 
 export default createShiplogApp({ shiplogFor: async () => client });

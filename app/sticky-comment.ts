@@ -12,7 +12,12 @@ import {
 } from '../core/render-draft-comment.ts';
 import type { ShiplogApi } from '../core/shiplog-client.ts';
 import { ShiplogApiError } from '../core/shiplog-client.ts';
-import { findDraftComment, type IssueRef, type PagingOctokit, upsertDraftComment } from '../core/upsert-draft-comment.ts';
+import {
+  findDraftComment,
+  type IssueRef,
+  type PagingOctokit,
+  upsertDraftComment,
+} from '../core/upsert-draft-comment.ts';
 
 export type Sticky = {
   /** The existing comment, or null before the first draft. */
@@ -30,11 +35,7 @@ export async function readSticky(octokit: PagingOctokit, issue: IssueRef, login:
  * The pull request's entry, as the sticky comment names it, checked against the entry's own source
  * (an edited comment cannot point the app at another pull request's entry). Null when there is none.
  */
-export async function entryOf(
-  shiplog: ShiplogApi,
-  sticky: Sticky,
-  issue: IssueRef,
-): Promise<Entry | null> {
+export async function entryOf(shiplog: ShiplogApi, sticky: Sticky, issue: IssueRef): Promise<Entry | null> {
   if (!sticky.entryId || sticky.skipped) return null;
   let entry: Entry;
   try {

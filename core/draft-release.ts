@@ -64,7 +64,10 @@ export type DraftResult = {
 };
 
 /** The previous release tag for a release range with no start (from the checkout, else the API). */
-async function previousTag(deps: DraftDeps, range: RangeRequest & { kind: 'release' }): Promise<string | null> {
+async function previousTag(
+  deps: DraftDeps,
+  range: RangeRequest & { kind: 'release' },
+): Promise<string | null> {
   const tags =
     deps.git && (await gitHasRange(deps.git, null, range.to))
       ? await listTagsFromGit(deps.git)
@@ -84,7 +87,8 @@ export async function collectRangeCommits(
     return collectFromGit(deps.git, { from, to: range.to, paths });
   if (range.kind === 'pull_request')
     return collectPullRequest(deps.api("collecting the pull request's commits"), { ...range, paths });
-  if (from) return collectFromCompare(deps.api('comparing the range'), { ...repo, from, to: range.to, paths });
+  if (from)
+    return collectFromCompare(deps.api('comparing the range'), { ...repo, from, to: range.to, paths });
   return collectHistory(deps.api('reading the history'), { ...repo, to: range.to, paths });
 }
 
@@ -93,7 +97,9 @@ export async function draftRelease(deps: DraftDeps, request: DraftRequest): Prom
   let from = range.from;
   if (range.kind === 'release' && from === null) {
     from = await previousTag(deps, range);
-    deps.log.info(from ? `Previous release: ${from}` : 'No previous release: taking the whole history up to this tag');
+    deps.log.info(
+      from ? `Previous release: ${from}` : 'No previous release: taking the whole history up to this tag',
+    );
   }
   const commits = await collectRangeCommits(deps, range, from, request.paths);
   deps.log.info(
@@ -122,7 +128,9 @@ export async function draftRelease(deps: DraftDeps, request: DraftRequest): Prom
     operation: request.operation,
     extra: [
       JSON.stringify(source ?? null),
-      createHash('sha256').update(JSON.stringify([lead, request.category ?? null, request.visibility])).digest('base64url'),
+      createHash('sha256')
+        .update(JSON.stringify([lead, request.category ?? null, request.visibility]))
+        .digest('base64url'),
     ],
   });
   const generated = await deps.shiplog.generate(

@@ -52,7 +52,12 @@ export type BuildAppOptions = {
   githubOctokit?: typeof ProbotOctokit;
 };
 
-export async function buildApp({ config, db, logger, githubOctokit }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  githubOctokit,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
     logger: logger ?? loggerOptions(config),
     genReqId: () => newId('req'),

@@ -97,7 +97,10 @@ const schema = z.object({
     z.enum(['true', 'false']).default('false'),
   ),
   // The GitHub App (CONTRACT.md "GitHub App"); Probot's own variable names.
-  APP_ID: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\d+$/, 'must be a number').optional()),
+  APP_ID: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().regex(/^\d+$/, 'must be a number').optional(),
+  ),
   PRIVATE_KEY: optionalString,
   PRIVATE_KEY_PATH: optionalString,
   WEBHOOK_SECRET: optionalString,
@@ -106,7 +109,10 @@ const schema = z.object({
     z.url({ protocol: /^https?$/ }).default('https://api.github.com'),
   ),
   // A standalone App (`probot run app/standalone.ts`) reaches Shiplog over HTTP with one project's key.
-  SHIPLOG_API_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
+  SHIPLOG_API_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^https?$/ }).optional(),
+  ),
   SHIPLOG_API_KEY: optionalString,
 });
 
@@ -125,7 +131,11 @@ const checkedSchema = schema.superRefine((env, ctx) => {
     ctx.addIssue({ code: 'custom', path: ['OPENAI_API_KEY'], message: 'is required when SHIPLOG_AI=openai' });
   }
   // The App is on when any of its settings is given; then all are needed.
-  const app = { APP_ID: env.APP_ID, PRIVATE_KEY: env.PRIVATE_KEY ?? env.PRIVATE_KEY_PATH, WEBHOOK_SECRET: env.WEBHOOK_SECRET };
+  const app = {
+    APP_ID: env.APP_ID,
+    PRIVATE_KEY: env.PRIVATE_KEY ?? env.PRIVATE_KEY_PATH,
+    WEBHOOK_SECRET: env.WEBHOOK_SECRET,
+  };
   if (Object.values(app).some((v) => v !== undefined)) {
     for (const [name, value] of Object.entries(app)) {
       if (value === undefined)
@@ -139,12 +149,19 @@ const checkedSchema = schema.superRefine((env, ctx) => {
 });
 
 /** The App's private key (PEM) from PRIVATE_KEY (PEM, `\\n`-escaped or base64) or PRIVATE_KEY_PATH. */
-function readPrivateKey(env: { PRIVATE_KEY?: string | undefined; PRIVATE_KEY_PATH?: string | undefined }): string {
+function readPrivateKey(env: {
+  PRIVATE_KEY?: string | undefined;
+  PRIVATE_KEY_PATH?: string | undefined;
+}): string {
   try {
-    const key = getPrivateKey({ env: { PRIVATE_KEY: env.PRIVATE_KEY, PRIVATE_KEY_PATH: env.PRIVATE_KEY_PATH } });
+    const key = getPrivateKey({
+      env: { PRIVATE_KEY: env.PRIVATE_KEY, PRIVATE_KEY_PATH: env.PRIVATE_KEY_PATH },
+    });
     if (key) return key;
   } catch (err) {
-    throw new ConfigError(`invalid configuration: PRIVATE_KEY: ${(err as Error).message.replace(/^\[[^\]]+\] /, '')}`);
+    throw new ConfigError(
+      `invalid configuration: PRIVATE_KEY: ${(err as Error).message.replace(/^\[[^\]]+\] /, '')}`,
+    );
   }
   throw new ConfigError('invalid configuration: PRIVATE_KEY: is required for the GitHub App');
 }
@@ -260,6 +277,7 @@ export function loadConfig(
             apiUrl: e.GITHUB_API_URL.replace(/\/+$/, ''),
           }
         : null,
-    shiplogApi: e.SHIPLOG_API_URL && e.SHIPLOG_API_KEY ? { url: e.SHIPLOG_API_URL, key: e.SHIPLOG_API_KEY } : null,
+    shiplogApi:
+      e.SHIPLOG_API_URL && e.SHIPLOG_API_KEY ? { url: e.SHIPLOG_API_URL, key: e.SHIPLOG_API_KEY } : null,
   };
 }

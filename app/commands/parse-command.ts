@@ -6,7 +6,12 @@
  * that line, it is not, so quoting or discussing a command never runs it. Only trailing spaces and a
  * `\r` are forgiven. `/shiplog edit` takes the new Markdown body from the lines after it.
  */
-import { CATEGORIES, type Category, VISIBILITIES, type Visibility } from '../../core/contract/entries.schema.ts';
+import {
+  CATEGORIES,
+  type Category,
+  VISIBILITIES,
+  type Visibility,
+} from '../../core/contract/entries.schema.ts';
 
 export type Command =
   | { name: 'publish' | 'regenerate' | 'skip' }

@@ -23,7 +23,11 @@ type CommentContext = Context<'issue_comment.created'>;
 const WRITE_ROLES = new Set(['admin', 'maintain', 'write']);
 
 /** True when `username` may change the repository: role write, maintain or admin. */
-export async function canWrite(octokit: PagingOctokit, repo: { owner: string; repo: string }, username: string) {
+export async function canWrite(
+  octokit: PagingOctokit,
+  repo: { owner: string; repo: string },
+  username: string,
+) {
   try {
     const { data } = await octokit.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', {
       ...repo,
@@ -73,10 +77,17 @@ async function runCommand(
     await showSkipped(octokit, issue, sticky, `Skipped by @${who}.`);
     return;
   }
-  if (!entry) throw new CommandRefused('There is no draft on this pull request yet: push a commit or comment `/shiplog regenerate`.');
+  if (!entry)
+    throw new CommandRefused(
+      'There is no draft on this pull request yet: push a commit or comment `/shiplog regenerate`.',
+    );
   if (command.name === 'publish') {
     const published = await shiplog.publishEntry(entry.id);
-    await showEntry(octokit, issue, sticky, { entry: published, draft: null, notice: `Published by @${who}.` });
+    await showEntry(octokit, issue, sticky, {
+      entry: published,
+      draft: null,
+      notice: `Published by @${who}.`,
+    });
     return;
   }
   const changes =

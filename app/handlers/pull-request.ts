@@ -37,7 +37,11 @@ export async function draftPullRequest(
 ): Promise<void> {
   const octokit = context.octokit as unknown as PagingOctokit;
   const issue = { owner: repository.owner, repo: repository.repo, number: pr.number };
-  const range = resolveRange('pull_request', { pull_request: pr }, { owner: repository.owner, repo: repository.repo });
+  const range = resolveRange(
+    'pull_request',
+    { pull_request: pr },
+    { owner: repository.owner, repo: repository.repo },
+  );
   const { generated, entry } = await draftRelease(
     {
       git: null,
@@ -85,7 +89,8 @@ export async function onPullRequest(context: PullRequestContext, deps: HandlerDe
   } catch (err) {
     if (!(err instanceof RepoConfigError)) throw err;
     // Said on the pull request, where a maintainer sees it; a retry would fail the same way.
-    if (pr.state === 'open') await showProblem(octokit, issue, await readSticky(octokit, issue, await deps.appLogin()), err.message);
+    if (pr.state === 'open')
+      await showProblem(octokit, issue, await readSticky(octokit, issue, await deps.appLogin()), err.message);
     return;
   }
   if (!config.enabled || !config.on.includes('pull_request')) return;
@@ -113,7 +118,12 @@ export async function onPullRequest(context: PullRequestContext, deps: HandlerDe
     if (entry?.status === 'published') return;
     if (entry) await shiplog.deleteEntry(entry.id);
     if (sticky.comment || entry)
-      await showSkipped(octokit, issue, sticky, `The pull request has the label \`${skipLabel.name}\` (\`skip-labels\`).`);
+      await showSkipped(
+        octokit,
+        issue,
+        sticky,
+        `The pull request has the label \`${skipLabel.name}\` (\`skip-labels\`).`,
+      );
     return;
   }
   await draftPullRequest(context, shiplog, config, pr, repository, sticky, {

@@ -10,7 +10,10 @@ import type { PagingOctokit } from '../../core/upsert-draft-comment.ts';
 import type { HandlerDeps } from '../app-deps.ts';
 import { loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
 
-export async function onReleasePublished(context: Context<'release.published'>, deps: HandlerDeps): Promise<void> {
+export async function onReleasePublished(
+  context: Context<'release.published'>,
+  deps: HandlerDeps,
+): Promise<void> {
   const { payload } = context;
   if (payload.release.draft) return;
   const shiplog = await deps.shiplogFor(payload.repository.full_name);

@@ -32,39 +32,41 @@ export const GenerateSourceSchema = z
   });
 export type GenerateSource = z.infer<typeof GenerateSourceSchema>;
 
-export const GenerateInputSchema = z.strictObject({
-  commits: z
-    .array(
-      z
-        .string()
-        .max(65_536)
-        .refine((s) => !s.includes('\u0000'), 'Must not contain NUL (U+0000) characters'),
-    )
-    .min(1)
-    .max(MAX_COMMITS),
-  version: z.string().trim().min(1).max(40).nullable().optional(),
-  category: CategorySchema.optional(),
-  visibility: VisibilitySchema.default('external'),
-  publish: z.boolean().default(false),
-  /** `owner/name`: with it, `#123`, `owner/repo#123` and commit SHAs in the draft become links. */
-  repository: z
-    .string()
-    .regex(/^[\w.-]+\/[\w.-]+$/, 'must be "owner/name"')
-    .max(200)
-    .optional(),
-  /** The repository's web URL, for GitHub Enterprise; default `https://github.com/<repository>`. */
-  repositoryUrl: z
-    .url({ protocol: /^https?$/ })
-    .max(500)
-    .optional(),
-  /** The pull request or release this draft is for; needs `repository`. */
-  source: GenerateSourceSchema.optional(),
-  /** With `source`: re-draft the entry even if a person edited it (`/shiplog regenerate`). */
-  regenerate: z.boolean().default(false),
-}).refine((input) => input.source === undefined || input.repository !== undefined, {
-  message: 'source needs repository ("owner/name")',
-  path: ['repository'],
-});
+export const GenerateInputSchema = z
+  .strictObject({
+    commits: z
+      .array(
+        z
+          .string()
+          .max(65_536)
+          .refine((s) => !s.includes('\u0000'), 'Must not contain NUL (U+0000) characters'),
+      )
+      .min(1)
+      .max(MAX_COMMITS),
+    version: z.string().trim().min(1).max(40).nullable().optional(),
+    category: CategorySchema.optional(),
+    visibility: VisibilitySchema.default('external'),
+    publish: z.boolean().default(false),
+    /** `owner/name`: with it, `#123`, `owner/repo#123` and commit SHAs in the draft become links. */
+    repository: z
+      .string()
+      .regex(/^[\w.-]+\/[\w.-]+$/, 'must be "owner/name"')
+      .max(200)
+      .optional(),
+    /** The repository's web URL, for GitHub Enterprise; default `https://github.com/<repository>`. */
+    repositoryUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .optional(),
+    /** The pull request or release this draft is for; needs `repository`. */
+    source: GenerateSourceSchema.optional(),
+    /** With `source`: re-draft the entry even if a person edited it (`/shiplog regenerate`). */
+    regenerate: z.boolean().default(false),
+  })
+  .refine((input) => input.source === undefined || input.repository !== undefined, {
+    message: 'source needs repository ("owner/name")',
+    path: ['repository'],
+  });
 export type GenerateInput = z.infer<typeof GenerateInputSchema>;
 
 export const DraftSectionSchema = z.object({ category: CategorySchema, items: z.array(z.string()) });

@@ -100,7 +100,8 @@ API key, shown only this once; store it as a secret:
   async 'github.links'({ sql }, args) {
     const links = await listLinks(sql);
     if (args.json) return json({ links: links.map(linkJson) });
-    if (links.length === 0) return 'No linked repositories. Link one with: npx shiplog github link <owner/repo> <project-slug>\n';
+    if (links.length === 0)
+      return 'No linked repositories. Link one with: npx shiplog github link <owner/repo> <project-slug>\n';
     return `${links.map((l) => `${l.repository}  →  ${l.projectSlug}`).join('\n')}\n`;
   },
 

@@ -75,7 +75,9 @@ export async function startWorkers(
     await boss.work<WebhookJob>(
       'github-webhook',
       BATCHED,
-      eachJob(({ id, name, payload }) => github.receive({ id, name, payload } as Parameters<typeof github.receive>[0])),
+      eachJob(({ id, name, body }) =>
+        github.receive({ id, name, payload: JSON.parse(body) } as Parameters<typeof github.receive>[0]),
+      ),
     );
   }
   await boss.work('housekeeping', { pollingIntervalSeconds: POLLING_SECONDS }, async () => {

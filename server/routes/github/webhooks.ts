@@ -17,9 +17,15 @@ function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-export async function githubWebhookRoutes(app: FastifyInstance, ctx: ServiceContext, probot: Probot): Promise<void> {
+export async function githubWebhookRoutes(
+  app: FastifyInstance,
+  ctx: ServiceContext,
+  probot: Probot,
+): Promise<void> {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.post('/api/github/webhooks', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : '';
@@ -37,13 +43,12 @@ export async function githubWebhookRoutes(app: FastifyInstance, ctx: ServiceCont
         { pointer: '/headers/x-github-delivery', detail: 'required with X-GitHub-Event' },
       ]);
     }
-    let payload: unknown;
     try {
-      payload = JSON.parse(raw);
+      JSON.parse(raw);
     } catch {
       throw new InvalidError('The body is not valid JSON', [{ pointer: '', detail: 'not JSON' }]);
     }
-    const outcome = await acceptWebhook(ctx, { id, name, payload });
+    const outcome = await acceptWebhook(ctx, { id, name, body: raw });
     request.log.info({ delivery: id, event: name, outcome }, 'GitHub webhook');
     return reply.code(202).send({ status: outcome });
   });

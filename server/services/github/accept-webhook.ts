@@ -9,7 +9,11 @@ import type { ServiceContext } from '../context.ts';
 /** The events the App acts on (app.yml `default_events`); others are acknowledged and dropped. */
 export const HANDLED_EVENTS = new Set(['pull_request', 'issue_comment', 'release']);
 
-export type WebhookJob = { id: string; name: string; payload: unknown };
+/**
+ * The job keeps the delivery's body as its JSON text: the database client camel-cases the keys of
+ * JSON it reads back (`full_name` would come back `fullName`), and GitHub's payloads must stay as sent.
+ */
+export type WebhookJob = { id: string; name: string; body: string };
 
 /** @returns `duplicate` for a delivery id seen before, `ignored` for an event the App does not handle. */
 export async function acceptWebhook(

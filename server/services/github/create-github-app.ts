@@ -29,11 +29,18 @@ export async function createGithubApp(
   octokit?: typeof ProbotOctokit,
 ): Promise<Probot> {
   const githubLog = log.child({ name: 'github' });
-  const backOff = (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
+  const backOff = (
+    retryAfter: number,
+    options: { method: string; url: string },
+    _octokit: unknown,
+    retryCount: number,
+  ) => {
     const wait = retryAfter <= MAX_INLINE_WAIT_SECONDS && retryCount < 2;
     githubLog.warn(
       { retryAfter, request: `${options.method} ${options.url}`, retryCount },
-      wait ? 'GitHub rate limit: waiting before retrying' : 'GitHub rate limit: leaving the job for a later retry',
+      wait
+        ? 'GitHub rate limit: waiting before retrying'
+        : 'GitHub rate limit: leaving the job for a later retry',
     );
     return wait;
   };

@@ -37,7 +37,8 @@ async function asApi<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof ShiplogError) throw new ShiplogApiError(err.status, problemFor(err, 'in-process'), err.message);
+    if (err instanceof ShiplogError)
+      throw new ShiplogApiError(err.status, problemFor(err, 'in-process'), err.message);
     throw err;
   }
 }
@@ -73,7 +74,9 @@ export function inProcessShiplog(ctx: ServiceContext, project: ProjectRow, log: 
         return present(row);
       }),
     updateEntry: (id, changes) =>
-      asApi(async () => present(await updateEntry(ctx, project.id, id, parse(UpdateEntryInputSchema, changes)))),
+      asApi(async () =>
+        present(await updateEntry(ctx, project.id, id, parse(UpdateEntryInputSchema, changes))),
+      ),
     publishEntry: (id) => asApi(async () => present(await publishEntry(ctx, project.id, id))),
     deleteEntry: (id) =>
       asApi(async () => {
@@ -86,13 +89,19 @@ export function inProcessShiplog(ctx: ServiceContext, project: ProjectRow, log: 
  * The App's `shiplogFor`: the linked project's API, or null when the repository is not linked or its
  * project is on the free plan (which has no API).
  */
-export function linkedShiplog(ctx: ServiceContext, log: Log): (repository: string) => Promise<ShiplogApi | null> {
+export function linkedShiplog(
+  ctx: ServiceContext,
+  log: Log,
+): (repository: string) => Promise<ShiplogApi | null> {
   return async (repository) => {
     const projectId = await findLinkedProjectId(ctx.sql, repository.toLowerCase());
     const project = projectId ? await findProjectById(ctx.sql, projectId) : undefined;
     if (!project) return null;
     if (project.plan === 'free') {
-      log.warn({ repository, project: project.slug }, 'the linked project is on the free plan, which has no API');
+      log.warn(
+        { repository, project: project.slug },
+        'the linked project is on the free plan, which has no API',
+      );
       return null;
     }
     return inProcessShiplog(ctx, project, log);

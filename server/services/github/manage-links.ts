@@ -21,7 +21,11 @@ function parseRepository(value: unknown): string {
   return parsed.data;
 }
 
-export async function linkRepository(sql: Sql, repository: unknown, projectSlug: string): Promise<GithubLinkRow> {
+export async function linkRepository(
+  sql: Sql,
+  repository: unknown,
+  projectSlug: string,
+): Promise<GithubLinkRow> {
   const name = parseRepository(repository);
   const project = await findProjectBySlug(sql, projectSlug);
   if (!project) throw new NotFoundError(`No project with slug ${projectSlug}`);
