@@ -46811,7 +46811,9 @@ var EntrySchema = EntrySummarySchema.extend({
   }).nullable(),
   reactions: external_exports.record(external_exports.string(), external_exports.number().int()),
   /** For a draft: an unguessable, expiring link that shows it as readers will see it; else null. */
-  previewUrl: external_exports.string().nullable()
+  previewUrl: external_exports.string().nullable(),
+  /** A published external entry's public page (`/changelog/{project}/{entry}`); else null. */
+  url: external_exports.string().nullable()
 });
 var ListEntriesResponseSchema = external_exports.object({
   entries: external_exports.array(EntrySummarySchema),
@@ -47010,7 +47012,8 @@ async function collectRangeCommits(deps, range, from, paths) {
     return collectFromGit(deps.git, { from, to: range.to, paths });
   if (range.kind === "pull_request")
     return collectPullRequest(deps.api("collecting the pull request's commits"), { ...range, paths });
-  if (from) return collectFromCompare(deps.api("comparing the range"), { ...repo, from, to: range.to, paths });
+  if (from)
+    return collectFromCompare(deps.api("comparing the range"), { ...repo, from, to: range.to, paths });
   return collectHistory(deps.api("reading the history"), { ...repo, to: range.to, paths });
 }
 async function draftRelease(deps, request2) {
@@ -47018,7 +47021,9 @@ async function draftRelease(deps, request2) {
   let from = range.from;
   if (range.kind === "release" && from === null) {
     from = await previousTag(deps, range);
-    deps.log.info(from ? `Previous release: ${from}` : "No previous release: taking the whole history up to this tag");
+    deps.log.info(
+      from ? `Previous release: ${from}` : "No previous release: taking the whole history up to this tag"
+    );
   }
   const commits = await collectRangeCommits(deps, range, from, request2.paths);
   deps.log.info(

@@ -50,6 +50,7 @@ beforeAll(async () => {
   stickyBody = `<!-- shiplog:draft -->\n<!-- shiplog:entry ${entryId} -->\n### 📝 Changelog draft\n`;
 });
 afterAll(async () => {
+  expect(auth.pendingMocks()).toEqual([]);
   nock.emitter.removeListener('no match', onNoMatch);
   nock.cleanAll();
   nock.enableNetConnect();

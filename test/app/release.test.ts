@@ -7,14 +7,7 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { linkRepository } from '../../server/services/github/manage-links.ts';
 import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
-import {
-  appEnv,
-  GITHUB_API,
-  mockAppAuth,
-  mockRepoConfig,
-  QuietOctokit,
-  REPO_PATH,
-} from '../helpers/github-app.ts';
+import { appEnv, GITHUB_API, mockRepoConfig, QuietOctokit, REPO_PATH } from '../helpers/github-app.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
 import { loadReleases } from '../fixtures/releases/load-releases.ts';
 

@@ -44,8 +44,14 @@ export async function createGithubApp(
     );
     return wait;
   };
+  // A function default: Probot builds each installation's client from the outer options, where a plain
+  // `{ throttle: { … } }` default would be lost.
   const Octokit =
-    octokit ?? ProbotOctokit.defaults({ throttle: { onRateLimit: backOff, onSecondaryRateLimit: backOff } });
+    octokit ??
+    (ProbotOctokit.defaults((options: { throttle?: object }) => ({
+      ...options,
+      throttle: { ...options.throttle, onRateLimit: backOff, onSecondaryRateLimit: backOff },
+    })) as typeof ProbotOctokit);
   const probot = new Probot({
     appId: config.appId,
     privateKey: config.privateKey,
