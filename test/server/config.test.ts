@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 
@@ -28,7 +29,39 @@ describe('loadConfig', () => {
         maxInputTokens: 24_000,
         monthlyQuota: { pro: 200, business: 2000 },
       },
+      github: null,
+      shiplogApi: null,
     });
+  });
+
+  it('turns the GitHub App on with all of its settings, and names the missing ones otherwise', () => {
+    const pem = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    }).privateKey;
+    const github = loadConfig({
+      APP_ID: '42',
+      PRIVATE_KEY: pem.replaceAll('\n', '\\n'),
+      WEBHOOK_SECRET: 's3cret',
+      GITHUB_API_URL: 'https://ghe.example.com/api/v3/',
+    }).github;
+    expect(github).toEqual({
+      appId: '42',
+      privateKey: pem,
+      webhookSecret: 's3cret',
+      apiUrl: 'https://ghe.example.com/api/v3',
+    });
+    expect(() => loadConfig({ APP_ID: '42' })).toThrow(
+      /PRIVATE_KEY: is required.*WEBHOOK_SECRET: is required/,
+    );
+    expect(() => loadConfig({ WEBHOOK_SECRET: 'x' })).toThrow(/APP_ID: is required/);
+    expect(() => loadConfig({ APP_ID: '42', WEBHOOK_SECRET: 'x', PRIVATE_KEY: 'not a key' })).toThrow(
+      /PRIVATE_KEY: .*could not be validated/,
+    );
+    expect(() =>
+      loadConfig({ APP_ID: '42', WEBHOOK_SECRET: 'x', PRIVATE_KEY_PATH: '/nonexistent/app.pem' }),
+    ).toThrow(/PRIVATE_KEY: .*does not exist/);
   });
 
   it('chooses the drafter: openai with a key, SHIPLOG_AI overriding, and a key required for openai', () => {
