@@ -5,7 +5,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.shiplog/', 'action/dist/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      '.shiplog/',
+      'action/dist/',
+      'widget/dist/',
+      'test-results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
@@ -24,6 +34,7 @@ export default tseslint.config(
       'no-control-regex': 'off',
     },
   },
+  { files: ['widget/src/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],

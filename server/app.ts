@@ -24,6 +24,7 @@ import { analyticsIngestRoutes } from './routes/public/analytics.ts';
 import { reactionsRoutes } from './routes/public/reactions.ts';
 import { subscribeRoutes } from './routes/public/subscribe.ts';
 import { widgetRoutes } from './routes/public/widget.ts';
+import { widgetScriptRoutes } from './routes/public/widget-script.ts';
 import { changelogRoutes } from './routes/public/changelog.ts';
 import { feedRoutes } from './routes/public/feeds.ts';
 import { v1Routes } from './routes/v1/index.ts';
@@ -120,6 +121,7 @@ export async function buildApp({
   await app.register(docsErrorsRoutes);
   await app.register((scope) => homeRoutes(scope, config));
   await app.register((scope) => widgetRoutes(scope, ctx));
+  await app.register((scope) => widgetScriptRoutes(scope, ctx));
   await app.register((scope) => feedRoutes(scope, ctx));
   await app.register((scope) => changelogRoutes(scope, ctx));
   await app.register((scope) => subscribeRoutes(scope, ctx));

@@ -32,13 +32,29 @@ const HELMET = {
   crossOriginResourcePolicy: { policy: 'same-origin' as const },
 };
 
-/** Send `html` as a page with the security headers. */
+/**
+ * The CSP of a page that embeds the widget (the demo): scripts, connections and styles from this
+ * origin only (the widget's stylesheets are constructed, so no `'unsafe-inline'`), still nothing inline.
+ */
+export const WIDGET_HOST_CSP = {
+  ...HELMET.contentSecurityPolicy.directives,
+  scriptSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  imgSrc: ["'self'", 'https:', 'data:'],
+};
+
+/** Send `html` as a page with the security headers (`csp`: other CSP directives for this page). */
 export async function sendPage(
   reply: FastifyReply,
   html: string,
-  options: { status?: number; cacheControl?: string } = {},
+  options: { status?: number; cacheControl?: string; csp?: Record<string, string[]> } = {},
 ): Promise<FastifyReply> {
-  await reply.helmet();
+  const { global: _global, ...perReply } = HELMET;
+  await reply.helmet(
+    options.csp
+      ? { ...perReply, contentSecurityPolicy: { useDefaults: false, directives: options.csp } }
+      : undefined,
+  );
   return reply
     .code(options.status ?? 200)
     .type('text/html; charset=utf-8')

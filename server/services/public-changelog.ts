@@ -25,6 +25,15 @@ async function withReactions(sql: Sql, project: ProjectRow, rows: PublicEntryRow
   return rows.map((r) => ({ ...r, reactions: counts.get(r.id)! }));
 }
 
+/** The project of `slug` as a public page may name it, or undefined. */
+export async function findPublicProject(
+  sql: Sql,
+  slug: string,
+): Promise<Pick<ProjectRow, 'name' | 'slug'> | undefined> {
+  const project = await findProjectBySlug(sql, slug);
+  return project && { name: project.name, slug: project.slug };
+}
+
 /**
  * The project of `slug` and its `limit` newest public entries (the widget shows 20, the page and the
  * feeds 50); undefined when no project has that slug.

@@ -57,18 +57,20 @@ describe('shiplog CLI', () => {
         expect(res.status).toBe(201);
       }
       const widget = await fetch(`${server.url}/api/widget/beta`);
-      expect((await widget.json()).entries[0].title).toBe('From the CLI key');
+      expect(((await widget.json()) as any).entries[0].title).toBe('From the CLI key');
 
       const update = await runCli(
         ['projects', 'update', 'beta', '--theme', 'dark', '--accent', '#112233', '--json'],
         env,
       );
       expect(update.code, update.stderr).toBe(0);
-      expect((await (await fetch(`${server.url}/api/widget/beta`)).json()).project.settings).toEqual({
-        accent: '#112233',
-        position: 'bottom-right',
-        theme: 'dark',
-      });
+      expect(((await (await fetch(`${server.url}/api/widget/beta`)).json()) as any).project.settings).toEqual(
+        {
+          accent: '#112233',
+          position: 'bottom-right',
+          theme: 'dark',
+        },
+      );
 
       const keys = await runCli(['keys', 'create', 'beta', '--json'], env);
       const newKey = JSON.parse(keys.stdout);

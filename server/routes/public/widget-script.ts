@@ -1,0 +1,53 @@
+/**
+ * The embed script (CONTRACT.md "Widget script"): `GET /widget.js` answers a short-lived redirect to the
+ * content-hashed `GET /widget.<hash>.js`, which is cached for a year (`immutable`). A script tag keeps
+ * its own `src` through the redirect, so the widget still knows the Shiplog origin. `GET /demo/{slug}`
+ * embeds it in a page under a strict CSP (no inline script or style).
+ */
+import type { FastifyInstance } from 'fastify';
+import { NotFoundError } from '../../errors.ts';
+import { asPage, sendPage, WIDGET_HOST_CSP } from '../../plugins/html-pages.ts';
+import type { ServiceContext } from '../../services/context.ts';
+import { findPublicProject } from '../../services/public-changelog.ts';
+import { loadWidgetBundle } from '../../services/widget-bundle.ts';
+import { renderView } from '../../views/render-view.ts';
+
+export async function widgetScriptRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const bundle = await loadWidgetBundle();
+  if (!bundle) app.log.warn('widget/dist/widget.js is missing: run `npm run build` to serve /widget.js');
+  const missing = () => new NotFoundError('The widget is not built on this server: run `npm run build`');
+
+  app.get('/widget.js', async (_request, reply) => {
+    if (!bundle) throw missing();
+    return reply
+      .code(302)
+      .header('location', `/widget.${bundle.hash}.js`)
+      .header('cache-control', 'public, max-age=300')
+      .send();
+  });
+
+  app.get<{ Params: { hash: string } }>('/widget.:hash.js', async (request, reply) => {
+    if (!bundle) throw missing();
+    if (request.params.hash !== bundle.hash) throw new NotFoundError('No such widget build');
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(bundle.code);
+  });
+
+  app.get<{ Params: { slug: string } }>('/demo/:slug', async (request, reply) =>
+    asPage(request, reply, 'No such project', async () => {
+      const project = await findPublicProject(ctx.sql, request.params.slug);
+      if (!project) throw new NotFoundError(`No project with slug "${request.params.slug}"`);
+      const body = renderView('demo', { project, base: ctx.config.publicUrl });
+      return sendPage(
+        reply,
+        renderView('layout', { title: `${project.name}: widget demo`, body, noindex: true }),
+        {
+          csp: WIDGET_HOST_CSP,
+        },
+      );
+    }),
+  );
+}

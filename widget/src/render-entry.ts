@@ -1,0 +1,83 @@
+/**
+ * One entry of the panel: category chip, version, relative date, title (all as text), the entry's
+ * HTML (sanitized on the server: the only markup the widget inserts), and a button per reaction.
+ */
+import type { WidgetEntry } from './api.ts';
+import { relativeTime } from './relative-time.ts';
+
+const CATEGORY_NAMES: Record<string, string> = {
+  feature: 'New',
+  improvement: 'Improved',
+  fix: 'Fixed',
+  announcement: 'Announcement',
+};
+
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  node.append(...children);
+  return node;
+}
+
+/** The label a screen reader hears for a reaction button. */
+export function reactionLabel(emoji: string, count: number): string {
+  return `React with ${emoji} (${count} ${count === 1 ? 'reaction' : 'reactions'})`;
+}
+
+export function reactionButton(
+  entryId: string,
+  emoji: string,
+  count: number,
+  pressed: boolean,
+): HTMLButtonElement {
+  return el(
+    'button',
+    {
+      type: 'button',
+      part: 'reaction',
+      class: 'reaction',
+      'aria-pressed': String(pressed),
+      'aria-label': reactionLabel(emoji, count),
+      'data-entry': entryId,
+      'data-emoji': emoji,
+    },
+    el('span', { 'aria-hidden': 'true' }, emoji),
+    el('span', { class: 'count', 'aria-hidden': 'true' }, String(count)),
+  );
+}
+
+export function renderEntry(
+  entry: WidgetEntry,
+  reacted: (entryId: string, emoji: string) => boolean,
+): HTMLElement {
+  const headingId = `shiplog-entry-${entry.id}`;
+  const meta = el(
+    'div',
+    { class: 'meta' },
+    el('span', { class: 'chip' }, CATEGORY_NAMES[entry.category] ?? entry.category),
+  );
+  if (entry.version) meta.append(el('span', { class: 'version' }, entry.version));
+  meta.append(el('time', { datetime: entry.publishedAt }, relativeTime(entry.publishedAt)));
+  const body = el('div', { class: 'body' });
+  // Server-sanitized HTML (sanitize-html: no scripts, handlers or javascript: URLs); nothing else is HTML.
+  body.innerHTML = entry.html;
+  const reactions = el('div', {
+    class: 'reactions',
+    role: 'group',
+    'aria-label': `Reactions to ${entry.title}`,
+  });
+  for (const [emoji, count] of Object.entries(entry.reactions))
+    reactions.append(reactionButton(entry.id, emoji, count, reacted(entry.id, emoji)));
+  return el(
+    'article',
+    { part: 'entry', 'aria-labelledby': headingId, 'data-entry': entry.id },
+    meta,
+    el('h3', { id: headingId }, entry.title),
+    body,
+    reactions,
+  );
+}

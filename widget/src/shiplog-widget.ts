@@ -1,0 +1,230 @@
+/**
+ * `<shiplog-widget>` (CONTRACT.md "Widget script"): an open shadow root with the launcher (a real
+ * button, its accessible name carrying the unread count), the unread badge, the panel (a modal dialog:
+ * focus moves in, Tab stays in, Escape or the close button closes and focus returns to the launcher),
+ * the entries with their reactions, and the subscribe form. `part` names on every piece for
+ * `::part()` styling. With `data-selector` the page's own element is the launcher.
+ *
+ * Attributes: `project` (slug), `api` (the Shiplog origin), `data-position`, `data-theme` (overrides of
+ * the project settings), `data-selector`.
+ */
+import { createAnalytics } from './analytics.ts';
+import { anonymousId } from './anonymous-id.ts';
+import { type Api, createApi, type WidgetDocument } from './api.ts';
+import { countUnread, type KeyValueStore, markSeen, newestPublishedAt, readLastSeen } from './last-seen.ts';
+import { reactedStore, toggleReaction } from './reactions.ts';
+import { el, renderEntry } from './render-entry.ts';
+import { widgetSheets } from './styles.ts';
+import { subscribeForm } from './subscribe-form.ts';
+
+const POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'];
+const THEMES = ['light', 'dark', 'auto'];
+
+function storage(): KeyValueStore | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export class ShiplogWidget extends HTMLElement {
+  readonly #root = this.attachShadow({ mode: 'open' });
+  #launcher: HTMLElement | null = null;
+  #panel: HTMLElement | null = null;
+  #badge: HTMLElement | null = null;
+  #announcer: HTMLElement | null = null;
+  #doc: WidgetDocument | null = null;
+  #outside = (event: MouseEvent) => {
+    if (this.#panel?.hidden || event.composedPath().some((n) => n === this || n === this.#launcher)) return;
+    this.close(false);
+  };
+
+  connectedCallback(): void {
+    if (this.#doc || !this.getAttribute('project')) return;
+    void this.#load();
+  }
+
+  disconnectedCallback(): void {
+    document.removeEventListener('click', this.#outside);
+  }
+
+  get open(): boolean {
+    return this.#panel !== null && !this.#panel.hidden;
+  }
+
+  async #load(): Promise<void> {
+    const project = this.getAttribute('project') ?? '';
+    const api = createApi(this.getAttribute('api') ?? location.origin);
+    let doc: WidgetDocument;
+    try {
+      doc = await api.widget(project);
+    } catch {
+      return; // No widget for a project that does not exist or a server that cannot be reached.
+    }
+    this.#doc = doc;
+    const { settings } = doc.project;
+    const pick = (value: string | null, allowed: string[], fallback: string) =>
+      value && allowed.includes(value) ? value : allowed.includes(fallback) ? fallback : allowed[0]!;
+    this.dataset.position = pick(this.getAttribute('data-position'), POSITIONS, settings.position);
+    this.dataset.theme = pick(this.getAttribute('data-theme'), THEMES, settings.theme);
+    this.#root.adoptedStyleSheets = widgetSheets(settings.accent);
+    this.#render(doc, api);
+  }
+
+  #render(doc: WidgetDocument, api: Api): void {
+    const store = storage();
+    const project = doc.project.slug;
+    const id = anonymousId(store);
+    const mine = reactedStore(store, project);
+    const analytics = createAnalytics(api.analyticsUrl);
+    addEventListener('pagehide', analytics.flush);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') analytics.flush();
+    });
+
+    this.#badge = el('span', { part: 'badge', class: 'badge', 'aria-hidden': 'true' });
+    const button = el(
+      'button',
+      {
+        type: 'button',
+        part: 'launcher',
+        class: 'launcher',
+        'aria-haspopup': 'dialog',
+        'aria-expanded': 'false',
+      },
+      el('span', {}, "What's new"),
+      this.#badge,
+    );
+    const attachTo = this.getAttribute('data-selector');
+    const target = attachTo ? document.querySelector<HTMLElement>(attachTo) : null;
+    if (target) {
+      this.dataset.attached = '';
+      target.setAttribute('aria-haspopup', 'dialog');
+      target.setAttribute('aria-expanded', 'false');
+    }
+    this.#launcher = target ?? button;
+
+    this.#announcer = el('p', { class: 'sr-only', role: 'status', 'aria-live': 'polite' });
+    const heading = el('h2', { id: 'shiplog-title' }, `What's new in ${doc.project.name}`);
+    const closeButton = el('button', { type: 'button', class: 'close', 'aria-label': 'Close' }, '×');
+    const list = el('div', { class: 'entries' });
+    if (doc.entries.length === 0) list.append(el('p', { class: 'empty' }, 'Nothing here yet.'));
+    for (const entry of doc.entries) list.append(renderEntry(entry, mine.has));
+    const panel = el(
+      'div',
+      {
+        part: 'panel',
+        class: 'panel',
+        role: 'dialog',
+        'aria-modal': 'true',
+        'aria-labelledby': 'shiplog-title',
+      },
+      el('div', { class: 'head' }, heading, closeButton),
+      list,
+      subscribeForm(api, project),
+      this.#announcer,
+    );
+    if (doc.project.branding)
+      panel.append(
+        el(
+          'p',
+          { class: 'brand' },
+          'Powered by ',
+          el(
+            'a',
+            { href: 'https://github.com/shiplog/shiplog', target: '_blank', rel: 'noopener' },
+            'Shiplog',
+          ),
+        ),
+      );
+    panel.hidden = true;
+    this.#panel = panel;
+    this.#root.replaceChildren(button, panel);
+
+    const unread = countUnread(doc.entries, readLastSeen(store, project));
+    this.#showUnread(unread);
+
+    this.#launcher.addEventListener('click', (event) => {
+      event.preventDefault();
+      if (this.open) this.close(true);
+      else {
+        this.#openPanel();
+        markSeen(store, project, newestPublishedAt(doc.entries));
+        this.#showUnread(0);
+        analytics.track({ project, type: 'view', anonymousId: id, url: location.href.slice(0, 2048) });
+      }
+    });
+    closeButton.addEventListener('click', () => this.close(true));
+    panel.addEventListener('keydown', (event) => this.#trapKeys(event));
+    list.addEventListener('click', (event) => {
+      const target = event.target as Element;
+      const reaction = target.closest<HTMLButtonElement>('button.reaction');
+      if (reaction) {
+        void toggleReaction(reaction, api, id, mine, (message) => this.#announce(message));
+        return;
+      }
+      const link = target.closest<HTMLAnchorElement>('a[href]');
+      const entryId = target.closest<HTMLElement>('article')?.dataset.entry;
+      if (link && entryId && /^https?:/.test(link.href))
+        analytics.track({ project, type: 'click', entryId, anonymousId: id, url: link.href.slice(0, 2048) });
+    });
+    document.addEventListener('click', this.#outside);
+    this.dispatchEvent(new CustomEvent('shiplog:ready', { detail: { unread } }));
+  }
+
+  #showUnread(count: number): void {
+    if (!this.#badge || !this.#launcher) return;
+    this.#badge.textContent = String(count);
+    this.#badge.hidden = count === 0;
+    const name =
+      count > 0 ? `What's new: ${count} unread ${count === 1 ? 'update' : 'updates'}` : "What's new";
+    const button = this.#root.querySelector('.launcher');
+    button?.setAttribute('aria-label', name);
+    if (this.#launcher !== button) this.#launcher.dataset.shiplogUnread = String(count);
+  }
+
+  #announce(message: string): void {
+    if (this.#announcer) this.#announcer.textContent = message;
+  }
+
+  #openPanel(): void {
+    if (!this.#panel || !this.#launcher) return;
+    this.#panel.hidden = false;
+    this.#launcher.setAttribute('aria-expanded', 'true');
+    this.#panel.querySelector<HTMLElement>('.close')?.focus();
+  }
+
+  /** Close the panel; `returnFocus` puts focus back on the launcher (keyboard and close button). */
+  close(returnFocus: boolean): void {
+    if (!this.#panel || !this.#launcher || this.#panel.hidden) return;
+    this.#panel.hidden = true;
+    this.#launcher.setAttribute('aria-expanded', 'false');
+    if (returnFocus) this.#launcher.focus();
+  }
+
+  #trapKeys(event: KeyboardEvent): void {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      this.close(true);
+      return;
+    }
+    if (event.key !== 'Tab' || !this.#panel) return;
+    const focusable = [...this.#panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (n) => n.offsetParent !== null,
+    );
+    if (focusable.length === 0) return;
+    const first = focusable[0]!;
+    const last = focusable[focusable.length - 1]!;
+    const active = this.#root.activeElement;
+    if (event.shiftKey && active === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+}
