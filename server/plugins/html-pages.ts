@@ -91,6 +91,10 @@ export async function asPage(
 async function htmlPagesPlugin(app: FastifyInstance): Promise<void> {
   await app.register(helmet, HELMET);
   const css = await readFile(new URL('../views/page.css', import.meta.url), 'utf8');
+  // Browsers ask every origin for one; an empty answer keeps their consoles free of 404s.
+  app.get('/favicon.ico', async (_request, reply) =>
+    reply.code(204).header('cache-control', 'public, max-age=86400').send(),
+  );
   app.get(PAGE_STYLESHEET, async (_request, reply) => {
     await reply.helmet();
     return reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=86400').send(css);

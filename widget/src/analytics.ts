@@ -1,7 +1,11 @@
 /**
  * Analytics events (CONTRACT.md "POST /api/analytics"): `view` when the panel opens, `click` on a link in
- * an entry. Queued and sent in batches of up to 50: when the page is hidden or left (`pagehide`,
- * `visibilitychange`) with `navigator.sendBeacon`, which outlives the page, else with a keepalive fetch.
+ * an entry. Queued and sent in batches of up to 50 when the page is hidden or left (`pagehide`,
+ * `visibilitychange`), with a `keepalive` fetch, which outlives the page like a beacon.
+ *
+ * Not `navigator.sendBeacon`: a beacon always carries credentials, so a cross-origin JSON beacon is
+ * refused under the public endpoints' `Access-Control-Allow-Origin: *` (Chromium's preflight fails and
+ * the events are lost). A keepalive fetch with `credentials: 'omit'` passes the same preflight.
  */
 export type AnalyticsEvent = {
   project: string;
@@ -13,25 +17,27 @@ export type AnalyticsEvent = {
 
 const MAX_BATCH = 50;
 
-export function createAnalytics(
-  url: string,
-  send: (url: string, body: string) => boolean = (u, body) =>
-    navigator.sendBeacon(u, new Blob([body], { type: 'application/json' })),
-) {
+export type Transport = (url: string, body: string) => void;
+
+const keepaliveFetch: Transport = (url, body) => {
+  void fetch(url, {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'omit',
+    headers: { 'content-type': 'application/json' },
+    body,
+  }).catch(() => {
+    // Analytics are best effort: a lost batch is not worth an error on the host page.
+  });
+};
+
+export function createAnalytics(url: string, send: Transport = keepaliveFetch) {
   let queue: AnalyticsEvent[] = [];
   const flush = () => {
     while (queue.length > 0) {
       const batch = queue.slice(0, MAX_BATCH);
       queue = queue.slice(MAX_BATCH);
-      const body = JSON.stringify({ events: batch });
-      if (!send(url, body)) {
-        void fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-          keepalive: true,
-        }).catch(() => {});
-      }
+      send(url, JSON.stringify({ events: batch }));
     }
   };
   return {

@@ -64,7 +64,10 @@ const post = (body: unknown): RequestInit => ({
 
 export function createApi(base: string) {
   return {
-    widget: (project: string) => call<WidgetDocument>(`${base}/api/widget/${encodeURIComponent(project)}`),
+    // `no-cache`: revalidated with its ETag on every page (a 304 when unchanged), so a visitor never
+    // sees yesterday's list from the browser's cache; a CDN still holds it as Cache-Control says.
+    widget: (project: string) =>
+      call<WidgetDocument>(`${base}/api/widget/${encodeURIComponent(project)}`, { cache: 'no-cache' }),
     react: (entryId: string, emoji: string, anonymousId: string) =>
       call<{ reacted: boolean; count: number; reactions: Record<string, number> }>(
         `${base}/api/reactions`,

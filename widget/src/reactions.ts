@@ -5,7 +5,7 @@
  */
 import { type Api, WidgetApiError } from './api.ts';
 import type { KeyValueStore } from './last-seen.ts';
-import { reactionLabel } from './render-entry.ts';
+import { reactionWords } from './render-entry.ts';
 
 export function reactedStore(store: KeyValueStore | null, project: string) {
   const key = `shiplog:${project}:reacted`;
@@ -31,9 +31,10 @@ export function reactedStore(store: KeyValueStore | null, project: string) {
 
 function show(button: HTMLButtonElement, count: number, pressed: boolean) {
   button.setAttribute('aria-pressed', String(pressed));
-  button.setAttribute('aria-label', reactionLabel(button.dataset.emoji ?? '', count));
   const counter = button.querySelector('.count');
   if (counter) counter.textContent = String(count);
+  const words = button.querySelector('.words');
+  if (words) words.textContent = reactionWords(count);
 }
 
 export async function toggleReaction(

@@ -23,9 +23,9 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-/** The label a screen reader hears for a reaction button. */
-export function reactionLabel(emoji: string, count: number): string {
-  return `React with ${emoji} (${count} ${count === 1 ? 'reaction' : 'reactions'})`;
+/** The words after the count, for screen readers ("👍 3 reactions"); the visible text stays "👍 3". */
+export function reactionWords(count: number): string {
+  return count === 1 ? ' reaction' : ' reactions';
 }
 
 export function reactionButton(
@@ -41,12 +41,13 @@ export function reactionButton(
       part: 'reaction',
       class: 'reaction',
       'aria-pressed': String(pressed),
-      'aria-label': reactionLabel(emoji, count),
       'data-entry': entryId,
       'data-emoji': emoji,
     },
-    el('span', { 'aria-hidden': 'true' }, emoji),
-    el('span', { class: 'count', 'aria-hidden': 'true' }, String(count)),
+    el('span', {}, emoji),
+    ' ',
+    el('span', { class: 'count' }, String(count)),
+    el('span', { class: 'sr-only words' }, reactionWords(count)),
   );
 }
 

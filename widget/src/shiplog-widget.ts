@@ -35,6 +35,7 @@ export class ShiplogWidget extends HTMLElement {
   #launcher: HTMLElement | null = null;
   #panel: HTMLElement | null = null;
   #badge: HTMLElement | null = null;
+  #unreadText: HTMLElement | null = null;
   #announcer: HTMLElement | null = null;
   #doc: WidgetDocument | null = null;
   #outside = (event: MouseEvent) => {
@@ -85,7 +86,9 @@ export class ShiplogWidget extends HTMLElement {
       if (document.visibilityState === 'hidden') analytics.flush();
     });
 
-    this.#badge = el('span', { part: 'badge', class: 'badge', 'aria-hidden': 'true' });
+    // The accessible name is the visible text plus the count's meaning: "What's new 3 unread updates".
+    this.#badge = el('span', { part: 'badge', class: 'badge' });
+    this.#unreadText = el('span', { class: 'sr-only' });
     const button = el(
       'button',
       {
@@ -96,7 +99,9 @@ export class ShiplogWidget extends HTMLElement {
         'aria-expanded': 'false',
       },
       el('span', {}, "What's new"),
+      ' ',
       this.#badge,
+      this.#unreadText,
     );
     const attachTo = this.getAttribute('data-selector');
     const target = attachTo ? document.querySelector<HTMLElement>(attachTo) : null;
@@ -179,11 +184,10 @@ export class ShiplogWidget extends HTMLElement {
     if (!this.#badge || !this.#launcher) return;
     this.#badge.textContent = String(count);
     this.#badge.hidden = count === 0;
-    const name =
-      count > 0 ? `What's new: ${count} unread ${count === 1 ? 'update' : 'updates'}` : "What's new";
-    const button = this.#root.querySelector('.launcher');
-    button?.setAttribute('aria-label', name);
-    if (this.#launcher !== button) this.#launcher.dataset.shiplogUnread = String(count);
+    if (this.#unreadText)
+      this.#unreadText.textContent = count > 0 ? ` unread ${count === 1 ? 'update' : 'updates'}` : '';
+    if (this.#launcher !== this.#root.querySelector('.launcher'))
+      this.#launcher.dataset.shiplogUnread = String(count);
   }
 
   #announce(message: string): void {

@@ -63,7 +63,8 @@ input { flex: 1; min-width: 0; padding: 6px 10px; border: 1px solid var(--muted)
 .brand a { color: inherit; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 @media (max-width: 480px) {
-  .panel, :host([data-attached]) .panel { position: fixed; inset: 0; width: auto; max-height: none; border-radius: 0; border: 0; }
+  .panel { position: fixed !important; top: 0 !important; right: 0 !important; bottom: 0 !important; left: 0 !important;
+    width: auto; max-height: none; border-radius: 0; border: 0; }
 }
 @media (prefers-reduced-motion: no-preference) {
   .launcher, .reaction { transition: transform .12s ease; }

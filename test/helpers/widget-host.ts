@@ -1,0 +1,87 @@
+/**
+ * The browser side of the widget tests: Debian's Chromium through playwright-core (never a downloaded
+ * browser), and a host website on its own origin whose CSP names only itself and the Shiplog origin,
+ * with no `'unsafe-inline'` anywhere. Every page records CSP violations, console errors and dialogs.
+ */
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+}
+
+export type HostSite = { url: string; close(): void };
+
+/**
+ * A website embedding the widget of `project` from `shiplog`. Query parameters become the script's
+ * `data-theme`, `data-position` and `data-selector`; `/attached` has a button of its own to attach to.
+ */
+export async function startHostSite(shiplog: string, project: string): Promise<HostSite> {
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' ${shiplog}`,
+    `connect-src 'self' ${shiplog}`,
+    `style-src 'self' ${shiplog}`,
+    `img-src 'self' ${shiplog} https: data:`,
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://host');
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204).end();
+      return;
+    }
+    if (url.pathname === '/host.css') {
+      res.writeHead(200, { 'content-type': 'text/css' }).end('body { font-family: serif; margin: 40px; }');
+      return;
+    }
+    const options = ['theme', 'position', 'selector']
+      .filter((name) => url.searchParams.has(name))
+      .map((name) => ` data-${name}="${url.searchParams.get(name)!.replace(/[^\w#.-]/g, '')}"`)
+      .join('');
+    const own = url.pathname === '/attached' ? '<button type="button" id="whats-new">Updates</button>' : '';
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
+    res.end(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>A host website</title><link rel="stylesheet" href="/host.css"></head>
+<body><main><h1>A host website</h1><p>Its own content, and <a href="#top">a link</a>.</p>${own}</main>
+<script src="${shiplog}/widget.js" data-project="${project}"${options} async></script>
+</body></html>`);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+export type Watched = { violations: string[]; errors: string[]; dialogs: string[] };
+
+/** Record CSP violations (from an init script, which CSP does not govern), console errors, dialogs. */
+export async function watch(page: Page): Promise<Watched> {
+  const watched: Watched = { violations: [], errors: [], dialogs: [] };
+  await page.exposeFunction('__shiplogViolation', (v: string) => watched.violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __shiplogViolation: (v: string) => void }).__shiplogViolation(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      );
+    });
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') watched.errors.push(m.text());
+  });
+  page.on('pageerror', (e) => watched.errors.push(String(e)));
+  page.on('dialog', (d) => {
+    watched.dialogs.push(d.message());
+    void d.dismiss();
+  });
+  return watched;
+}
