@@ -5,6 +5,7 @@ import { dispatchBench } from './dispatch.ts';
 import { generateDraft } from './generate-draft.ts';
 import { listDepth } from './list-depth.ts';
 import { widgetThroughput } from './widget-throughput.ts';
+import { widgetEmbedBench } from './widget-embed.ts';
 
 const BENCHMARKS: [name: string, label: string, run: () => Promise<Record<string, number>>][] = [
   ['widget', 'widget GET: Shiplog vs bare Fastify, same bytes, 50 connections', widgetThroughput],
@@ -19,6 +20,11 @@ const BENCHMARKS: [name: string, label: string, run: () => Promise<Record<string
     'dispatch',
     'dispatch: 10,000 subscriber emails vs a bare nodemailer loop; 100 webhook channels; publish cost',
     dispatchBench,
+  ],
+  [
+    'embed',
+    'widget embed: bundle gzipped vs the contract schemas; script to visible launcher in Chromium vs a bare script',
+    widgetEmbedBench,
   ],
   [
     'collect',

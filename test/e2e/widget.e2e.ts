@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The widget in a real browser (issue "Embeddable widget"): Debian's Chromium, a live Shiplog server on
  * the embedded database, and a host website on another origin whose CSP names only itself and the

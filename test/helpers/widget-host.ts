@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The browser side of the widget tests: Debian's Chromium through playwright-core (never a downloaded
  * browser), and a host website on its own origin whose CSP names only itself and the Shiplog origin,

@@ -13,9 +13,9 @@ import { anonymousId } from './anonymous-id.ts';
 import { type Api, createApi, type WidgetDocument } from './api.ts';
 import { countUnread, type KeyValueStore, markSeen, newestPublishedAt, readLastSeen } from './last-seen.ts';
 import { reactedStore, toggleReaction } from './reactions.ts';
-import { el, renderEntry } from './render-entry.ts';
+import { buildPanel } from './build-panel.ts';
+import { el } from './render-entry.ts';
 import { widgetSheets } from './styles.ts';
-import { subscribeForm } from './subscribe-form.ts';
 
 const POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'];
 const THEMES = ['light', 'dark', 'auto'];
@@ -112,69 +112,53 @@ export class ShiplogWidget extends HTMLElement {
     }
     this.#launcher = target ?? button;
 
-    this.#announcer = el('p', { class: 'sr-only', role: 'status', 'aria-live': 'polite' });
-    const heading = el('h2', { id: 'shiplog-title' }, `What's new in ${doc.project.name}`);
-    const closeButton = el('button', { type: 'button', class: 'close', 'aria-label': 'Close' }, '×');
-    const list = el('div', { class: 'entries' });
-    if (doc.entries.length === 0) list.append(el('p', { class: 'empty' }, 'Nothing here yet.'));
-    for (const entry of doc.entries) list.append(renderEntry(entry, mine.has));
-    const panel = el(
-      'div',
-      {
-        part: 'panel',
-        class: 'panel',
-        role: 'dialog',
-        'aria-modal': 'true',
-        'aria-labelledby': 'shiplog-title',
-      },
-      el('div', { class: 'head' }, heading, closeButton),
-      list,
-      subscribeForm(api, project),
-      this.#announcer,
-    );
-    if (doc.project.branding)
-      panel.append(
-        el(
-          'p',
-          { class: 'brand' },
-          'Powered by ',
-          el(
-            'a',
-            { href: 'https://github.com/shiplog/shiplog', target: '_blank', rel: 'noopener' },
-            'Shiplog',
-          ),
-        ),
-      );
-    panel.hidden = true;
-    this.#panel = panel;
-    this.#root.replaceChildren(button, panel);
-
+    this.#root.replaceChildren(button);
     const unread = countUnread(doc.entries, readLastSeen(store, project));
     this.#showUnread(unread);
+
+    // The panel (twenty entries of HTML) is built when the page is idle or at the first open, whichever
+    // comes first: the launcher shows as soon as the list has arrived.
+    const ensurePanel = (): HTMLElement => {
+      if (this.#panel) return this.#panel;
+      const built = buildPanel(doc, api, mine.has);
+      this.#panel = built.panel;
+      this.#announcer = built.announcer;
+      this.#root.append(built.panel);
+      built.close.addEventListener('click', () => this.close(true));
+      built.panel.addEventListener('keydown', (event) => this.#trapKeys(event));
+      built.list.addEventListener('click', (event) => {
+        const target = event.target as Element;
+        const reaction = target.closest<HTMLButtonElement>('button.reaction');
+        if (reaction) {
+          void toggleReaction(reaction, api, id, mine, (message) => this.#announce(message));
+          return;
+        }
+        const link = target.closest<HTMLAnchorElement>('a[href]');
+        const entryId = target.closest<HTMLElement>('article')?.dataset.entry;
+        if (link && entryId && /^https?:/.test(link.href))
+          analytics.track({
+            project,
+            type: 'click',
+            entryId,
+            anonymousId: id,
+            url: link.href.slice(0, 2048),
+          });
+      });
+      return built.panel;
+    };
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    idle(() => ensurePanel());
 
     this.#launcher.addEventListener('click', (event) => {
       event.preventDefault();
       if (this.open) this.close(true);
       else {
+        ensurePanel();
         this.#openPanel();
         markSeen(store, project, newestPublishedAt(doc.entries));
         this.#showUnread(0);
         analytics.track({ project, type: 'view', anonymousId: id, url: location.href.slice(0, 2048) });
       }
-    });
-    closeButton.addEventListener('click', () => this.close(true));
-    panel.addEventListener('keydown', (event) => this.#trapKeys(event));
-    list.addEventListener('click', (event) => {
-      const target = event.target as Element;
-      const reaction = target.closest<HTMLButtonElement>('button.reaction');
-      if (reaction) {
-        void toggleReaction(reaction, api, id, mine, (message) => this.#announce(message));
-        return;
-      }
-      const link = target.closest<HTMLAnchorElement>('a[href]');
-      const entryId = target.closest<HTMLElement>('article')?.dataset.entry;
-      if (link && entryId && /^https?:/.test(link.href))
-        analytics.track({ project, type: 'click', entryId, anonymousId: id, url: link.href.slice(0, 2048) });
     });
     document.addEventListener('click', this.#outside);
     this.dispatchEvent(new CustomEvent('shiplog:ready', { detail: { unread } }));
