@@ -198,6 +198,53 @@ describe('the widget on a host page with a strict CSP', () => {
     expect(await thumbs.locator('.count').textContent()).toBe('0');
   });
 
+  it('puts a reaction back and says why when the server refuses it; says when to retry a subscription', async () => {
+    const page = await open();
+    await page.route('**/api/reactions', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: {
+          'retry-after': '17',
+          'access-control-allow-origin': '*',
+          'access-control-expose-headers': 'ETag, Retry-After, RateLimit, RateLimit-Policy',
+          'content-type': 'application/problem+json',
+        },
+        body: JSON.stringify({ code: 'rate_limited', status: 429, detail: 'slow down' }),
+      }),
+    );
+    await page.route('**/api/subscribe', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: {
+          'retry-after': '600',
+          'access-control-allow-origin': '*',
+          'access-control-expose-headers': 'ETag, Retry-After, RateLimit, RateLimit-Policy',
+          'content-type': 'application/problem+json',
+        },
+        body: JSON.stringify({ code: 'rate_limited', status: 429, detail: 'slow down' }),
+      }),
+    );
+    await launcher(page).click();
+    const thumbs = page
+      .locator(`shiplog-widget [part="entry"][data-entry="${ids.oldest}"] [part="reaction"]`)
+      .first();
+    await thumbs.click();
+    await expect
+      .poll(() => page.locator('shiplog-widget .panel > [role="status"]').textContent())
+      .toBe('Too many reactions: try again in 17 s.');
+    expect(await thumbs.getAttribute('aria-pressed')).toBe('false');
+    expect(await thumbs.locator('.count').textContent()).toBe('0');
+
+    const form = page.locator('shiplog-widget [part="subscribe"]');
+    await form.locator('input').fill('reader2@example.com');
+    await form.locator('button').click();
+    await expect
+      .poll(() => form.locator('[role="status"]').textContent())
+      .toBe('Too many attempts: try again in 10 min.');
+    // The refused requests are the page's own console errors (429): expected here, not a defect.
+    watched!.errors = watched!.errors.filter((e) => !e.includes('429'));
+  });
+
   it('subscribes through the form: a bad address is explained, a good one is pending confirmation', async () => {
     const page = await open();
     await launcher(page).click();
