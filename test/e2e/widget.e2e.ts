@@ -9,6 +9,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createEntry } from '../../server/services/create-entry.ts';
 import { updateProjectSettings } from '../../server/services/manage-projects.ts';
 import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
 import { type HostSite, launchChromium, startHostSite, watch, type Watched } from '../helpers/widget-host.ts';
@@ -328,6 +329,33 @@ describe('the widget on a host page with a strict CSP', () => {
     expect(await panel(page).isVisible()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('whats-new');
     expect(await own.getAttribute('data-shiplog-unread')).toBe('0');
+  });
+
+  it('says "Powered by Shiplog" for a project on the free plan, and nothing for a paid one', async () => {
+    const free = await server.project('free');
+    await createEntry(server.app.shiplog, free.project.id, {
+      title: 'Hello from the free plan',
+      body: 'It works.',
+      category: 'announcement',
+      visibility: 'external',
+      publish: true,
+    });
+    const freeHost = await startHostSite(shiplog, free.project.slug);
+    try {
+      context = await browser.newContext();
+      const page = await context.newPage();
+      watched = await watch(page);
+      await page.goto(freeHost.url);
+      await launcher(page).click();
+      expect(await page.locator('shiplog-widget .brand').textContent()).toBe('Powered by Shiplog');
+      expect(watched).toEqual({ violations: [], errors: [], dialogs: [] });
+    } finally {
+      await context?.close();
+      freeHost.close();
+    }
+    const paid = await open();
+    await launcher(paid).click();
+    expect(await paid.locator('shiplog-widget .brand').count()).toBe(0);
   });
 
   it('works on the demo page under its own strict CSP', async () => {
