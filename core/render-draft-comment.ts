@@ -35,6 +35,14 @@ export type CommentInput = {
   notice?: string | null;
 };
 
+/**
+ * `@name` with a zero-width space after the `@`: it reads the same, but posting the comment does not
+ * notify everyone a commit message happened to mention (e-mail addresses are left alone).
+ */
+export function defuseMentions(text: string): string {
+  return text.replace(/(^|[^\w`@])@([A-Za-z0-9][\w-]*)/g, '$1@\u200b$2');
+}
+
 /** `text` cut at the last line break before `max` characters, saying so. */
 function cut(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -61,14 +69,14 @@ export function renderDraftComment(input: CommentInput): string {
   const lines = [DRAFT_COMMENT_MARKER, `<!-- shiplog:entry ${entry.id} -->`];
   if (input.notice) lines.push(input.notice, '');
   const heading = entry.status === 'published' ? '✅ Changelog entry published' : '📝 Changelog draft';
-  lines.push(`### ${heading}: ${entry.title}`, '');
+  lines.push(`### ${heading}: ${defuseMentions(entry.title)}`, '');
   const facts = [
     `**${CATEGORY_NAMES[entry.category] ?? entry.category}**`,
     entry.version ? `version \`${entry.version}\`` : 'no version',
     entry.visibility === 'internal' ? 'internal (team only)' : 'public',
   ];
   if (input.link) facts.push(`[${entry.status === 'published' ? 'public page' : 'preview'}](${input.link})`);
-  lines.push(facts.join(' · '), '', cut(entry.body.trim(), MAX_BODY_LENGTH), '');
+  lines.push(facts.join(' · '), '', cut(defuseMentions(entry.body.trim()), MAX_BODY_LENGTH), '');
 
   const status = entry.status === 'published' ? 'published' : 'saved as a draft';
   const made = draft

@@ -47099,6 +47099,9 @@ var CATEGORY_NAMES = {
   improvement: "Improvement",
   fix: "Fix"
 };
+function defuseMentions(text) {
+  return text.replace(/(^|[^\w`@])@([A-Za-z0-9][\w-]*)/g, "$1@\u200B$2");
+}
 function cut(text, max) {
   if (text.length <= max) return text;
   const at = text.lastIndexOf("\n", max);
@@ -47124,14 +47127,14 @@ function renderDraftComment(input2) {
   const lines = [DRAFT_COMMENT_MARKER, `<!-- shiplog:entry ${entry.id} -->`];
   if (input2.notice) lines.push(input2.notice, "");
   const heading = entry.status === "published" ? "\u2705 Changelog entry published" : "\u{1F4DD} Changelog draft";
-  lines.push(`### ${heading}: ${entry.title}`, "");
+  lines.push(`### ${heading}: ${defuseMentions(entry.title)}`, "");
   const facts = [
     `**${CATEGORY_NAMES[entry.category] ?? entry.category}**`,
     entry.version ? `version \`${entry.version}\`` : "no version",
     entry.visibility === "internal" ? "internal (team only)" : "public"
   ];
   if (input2.link) facts.push(`[${entry.status === "published" ? "public page" : "preview"}](${input2.link})`);
-  lines.push(facts.join(" \xB7 "), "", cut(entry.body.trim(), MAX_BODY_LENGTH), "");
+  lines.push(facts.join(" \xB7 "), "", cut(defuseMentions(entry.body.trim()), MAX_BODY_LENGTH), "");
   const status = entry.status === "published" ? "published" : "saved as a draft";
   const made = draft ? ` \xB7 ${draft.commits.used} of ${draft.commits.received} commits used (${draft.commits.ignored} ignored) \xB7 drafted ${draft.provider === "openai" ? `by ${draft.model ?? "AI"}` : "offline"}` : "";
   lines.push(`<sub>Entry \`${entry.id}\` ${status}${made}</sub>`);

@@ -1,6 +1,7 @@
 /** The sticky comment's Markdown: under GitHub's 65,536 characters, markers that read back, commands for the App. */
 import { describe, expect, it } from 'vitest';
 import {
+  defuseMentions,
   DRAFT_COMMENT_MARKER,
   readDraftComment,
   renderDraftComment,
@@ -31,6 +32,18 @@ describe('renderDraftComment', () => {
     expect(comment.length).toBeLessThan(65_536);
     expect(comment).toContain('the preview shows all of it');
     expect(comment).toMatch(/- change number \d+ with some words\n\n\*… cut here/);
+  });
+
+  it('does not notify people a commit message mentions, and leaves e-mail addresses alone', () => {
+    const comment = renderDraftComment({
+      entry: { ...entry, title: 'Thanks @octocat', body: '- Fix (thanks @hubot, mail ops@example.com)' },
+      draft: null,
+      link: null,
+    });
+    expect(comment).not.toMatch(/@(octocat|hubot)/);
+    expect(comment).toContain('@\u200boctocat');
+    expect(comment).toContain('@\u200bhubot');
+    expect(comment).toContain('ops@example.com');
   });
 
   it('carries markers that read back, the lock notice and the commands only for the App', () => {
