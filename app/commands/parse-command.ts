@@ -14,7 +14,9 @@ import {
 } from '../../core/contract/entries.schema.ts';
 
 export type Command =
-  | { name: 'publish' | 'regenerate' | 'skip' }
+  | { name: 'publish' }
+  | { name: 'regenerate' }
+  | { name: 'skip' }
   | { name: 'category'; category: Category }
   | { name: 'visibility'; visibility: Visibility }
   | { name: 'title'; title: string }
@@ -32,7 +34,7 @@ export function parseCommand(comment: string): Command | null {
   const rest = newline === -1 ? '' : comment.slice(newline + 1);
 
   const bare = BARE.exec(first);
-  if (bare) return { name: bare[1] as 'publish' | 'regenerate' | 'skip' };
+  if (bare) return { name: bare[1] } as Command;
   if (first === '/shiplog edit') {
     const body = rest.trim();
     return body

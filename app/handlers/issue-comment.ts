@@ -9,6 +9,7 @@
  * GitHub's reactions have no ✅ or ❌. The sticky comment is rewritten to show the result.
  */
 import type { Context } from 'probot';
+import type { UpdateEntryInput } from '../../core/contract/entries.schema.ts';
 import { explainFailure } from '../../core/explain-failure.ts';
 import type { ShiplogApi } from '../../core/shiplog-client.ts';
 import type { IssueRef, PagingOctokit } from '../../core/upsert-draft-comment.ts';
@@ -43,6 +44,22 @@ export async function canWrite(
 }
 
 class CommandRefused extends Error {}
+
+type EditCommand = Extract<Command, { name: 'title' | 'category' | 'visibility' | 'edit' }>;
+
+/** The PATCH an editing command makes (it marks the entry edited, so pushes stop re-drafting it). */
+function changesOf(command: EditCommand): UpdateEntryInput {
+  switch (command.name) {
+    case 'title':
+      return { title: command.title };
+    case 'category':
+      return { category: command.category };
+    case 'visibility':
+      return { visibility: command.visibility };
+    case 'edit':
+      return { body: command.body };
+  }
+}
 
 async function runCommand(
   context: CommentContext,
@@ -90,15 +107,7 @@ async function runCommand(
     });
     return;
   }
-  const changes =
-    command.name === 'title'
-      ? { title: command.title }
-      : command.name === 'category'
-        ? { category: command.category }
-        : command.name === 'visibility'
-          ? { visibility: command.visibility }
-          : { body: (command as { body: string }).body };
-  const updated = await shiplog.updateEntry(entry.id, changes);
+  const updated = await shiplog.updateEntry(entry.id, changesOf(command));
   await showEntry(octokit, issue, sticky, { entry: updated, draft: null, notice: `Edited by @${who}.` });
 }
 
