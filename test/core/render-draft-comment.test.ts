@@ -64,5 +64,6 @@ describe('renderDraftComment', () => {
       entryId: null,
       skipped: true,
     });
+    expect(defuseMentions('`@x` and @y')).toBe('`@x` and @\u200by');
   });
 });
