@@ -1,6 +1,8 @@
 /** Entry rows → the API's JSON shapes (CONTRACT.md "GET /api/v1/entries" and "Entry lifecycle"). */
 import type { Entry, EntrySummary } from '../../core/contract/entries.schema.ts';
+import type { GenerateResponse } from '../../core/contract/generate.schema.ts';
 import type { EntryRow } from '../db/entries.ts';
+import type { DraftOutcome } from './save-drafted-entry.ts';
 
 export function presentEntrySummary(row: EntryRow): EntrySummary {
   return {
@@ -39,5 +41,19 @@ export function presentEntry(
     reactions: extras.reactions ?? {},
     previewUrl: extras.previewUrl,
     url: extras.url,
+  };
+}
+
+/** The body of a generate answer (CONTRACT.md "POST /api/v1/entries/generate"): the entry, and the draft or null. */
+export function presentGenerated({ entry, draft }: DraftOutcome): GenerateResponse {
+  return {
+    entry: {
+      id: entry.id,
+      slug: entry.slug,
+      title: entry.title,
+      status: entry.status,
+      editedAt: entry.editedAt?.toISOString() ?? null,
+    },
+    draft,
   };
 }

@@ -9,6 +9,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { type DraftOutcome, generateEntry } from '../../services/generate-entry.ts';
+import { presentGenerated } from '../../services/present-entry.ts';
 
 /** CONTRACT.md "General": generate may accept up to 2 MiB (500 commits with long bodies). */
 export const GENERATE_BODY_LIMIT = 2 * 1024 * 1024;
@@ -20,19 +21,10 @@ export async function generateRoutes(base: FastifyInstance, ctx: ServiceContext)
     { bodyLimit: GENERATE_BODY_LIMIT, schema: { body: GenerateInputSchema } },
     async (request, reply) => {
       const { project } = authOf(request);
-      const response = idempotentResponse(request, ({ entry, draft, created }: DraftOutcome) => ({
-        status: created ? 201 : 200,
-        headers: { location: `${ctx.config.publicUrl}/api/v1/entries/${entry.id}` },
-        body: {
-          entry: {
-            id: entry.id,
-            slug: entry.slug,
-            title: entry.title,
-            status: entry.status,
-            editedAt: entry.editedAt?.toISOString() ?? null,
-          },
-          draft,
-        },
+      const response = idempotentResponse(request, (outcome: DraftOutcome) => ({
+        status: outcome.created ? 201 : 200,
+        headers: { location: `${ctx.config.publicUrl}/api/v1/entries/${outcome.entry.id}` },
+        body: presentGenerated(outcome),
       }));
       const result = await generateEntry(ctx, project, request.body, request.log, response.beforeCommit);
       return response.send(reply, result);

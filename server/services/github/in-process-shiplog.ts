@@ -19,7 +19,7 @@ import { invalidFromZod } from '../../plugins/validate.ts';
 import type { ServiceContext } from '../context.ts';
 import { deleteEntry } from '../delete-entry.ts';
 import { generateEntry } from '../generate-entry.ts';
-import { presentEntry } from '../present-entry.ts';
+import { presentEntry, presentGenerated } from '../present-entry.ts';
 import { entryLinks } from '../preview-link.ts';
 import { publishEntry } from '../publish-entry.ts';
 import { updateEntry } from '../update-entry.ts';
@@ -54,18 +54,8 @@ export function inProcessShiplog(ctx: ServiceContext, project: ProjectRow, log: 
   return {
     generate: (input) =>
       asApi(async () => {
-        const { entry, draft } = await generateEntry(ctx, project, parse(GenerateInputSchema, input), log);
-        return {
-          entry: {
-            id: entry.id,
-            slug: entry.slug,
-            title: entry.title,
-            status: entry.status,
-            editedAt: entry.editedAt?.toISOString() ?? null,
-          },
-          draft,
-          replayed: false,
-        };
+        const outcome = await generateEntry(ctx, project, parse(GenerateInputSchema, input), log);
+        return { ...presentGenerated(outcome), replayed: false };
       }),
     getEntry: (id) =>
       asApi(async () => {
