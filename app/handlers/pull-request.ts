@@ -10,7 +10,8 @@ import { resolveRange } from '../../core/resolve-range.ts';
 import type { ShiplogApi } from '../../core/shiplog-client.ts';
 import type { PagingOctokit } from '../../core/upsert-draft-comment.ts';
 import type { HandlerDeps } from '../app-deps.ts';
-import { loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
+import { draftDepsOf } from '../draft-deps.ts';
+import { includePaths, loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
 import { entryOf, readSticky, showEntry, showProblem, showSkipped, type Sticky } from '../sticky-comment.ts';
 
 type PullRequestContext = Context<'pull_request'>;
@@ -42,25 +43,17 @@ export async function draftPullRequest(
     { pull_request: pr },
     { owner: repository.owner, repo: repository.repo },
   );
-  const { generated, entry } = await draftRelease(
-    {
-      git: null,
-      api: () => octokit,
-      shiplog,
-      log: { info: (m) => context.log.info(m), warning: (m) => context.log.warn(m) },
-    },
-    {
-      range,
-      paths: config['include-paths'].length ? config['include-paths'] : undefined,
-      repositoryUrl: repository.htmlUrl,
-      leadMessages: [`${pr.title}\n\n${pr.body ?? ''}`.trim()],
-      category: labelCategory(pr, config),
-      visibility: config.visibility,
-      publish: false,
-      regenerate: options.regenerate,
-      operation: options.operation,
-    },
-  );
+  const { generated, entry } = await draftRelease(draftDepsOf(context, shiplog), {
+    range,
+    paths: includePaths(config),
+    repositoryUrl: repository.htmlUrl,
+    leadMessages: [`${pr.title}\n\n${pr.body ?? ''}`.trim()],
+    category: labelCategory(pr, config),
+    visibility: config.visibility,
+    publish: false,
+    regenerate: options.regenerate,
+    operation: options.operation,
+  });
   if (!generated || !entry) {
     context.log.info(`#${pr.number}: no commits to draft from`);
     return;

@@ -8,7 +8,8 @@ import { draftRelease } from '../../core/draft-release.ts';
 import { resolveRange } from '../../core/resolve-range.ts';
 import type { PagingOctokit } from '../../core/upsert-draft-comment.ts';
 import type { HandlerDeps } from '../app-deps.ts';
-import { loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
+import { draftDepsOf } from '../draft-deps.ts';
+import { includePaths, loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
 
 export async function onReleasePublished(
   context: Context<'release.published'>,
@@ -31,23 +32,15 @@ export async function onReleasePublished(
   const octokit = context.octokit as unknown as PagingOctokit;
   const repo = { owner: payload.repository.owner.login, repo: payload.repository.name };
   const range = resolveRange('release', payload, repo);
-  const { entry } = await draftRelease(
-    {
-      git: null,
-      api: () => octokit,
-      shiplog,
-      log: { info: (m) => context.log.info(m), warning: (m) => context.log.warn(m) },
-    },
-    {
-      range,
-      paths: config['include-paths'].length ? config['include-paths'] : undefined,
-      repositoryUrl: payload.repository.html_url,
-      version: payload.release.tag_name,
-      visibility: config.visibility,
-      publish: config['publish-on-release'],
-      operation: config['publish-on-release'] ? 'release+publish' : 'release',
-    },
-  );
+  const { entry } = await draftRelease(draftDepsOf(context, shiplog), {
+    range,
+    paths: includePaths(config),
+    repositoryUrl: payload.repository.html_url,
+    version: payload.release.tag_name,
+    visibility: config.visibility,
+    publish: config['publish-on-release'],
+    operation: config['publish-on-release'] ? 'release+publish' : 'release',
+  });
   if (!entry?.url || !config['release-link']) return;
   const notes = payload.release.body ?? '';
   if (notes.includes(entry.url)) return;

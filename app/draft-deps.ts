@@ -1,0 +1,18 @@
+/**
+ * What core/draft-release.ts needs, from a Probot context: no checkout (commits come from the REST API
+ * through the installation's client), the Shiplog API, and the context's logger.
+ */
+import type { Context } from 'probot';
+import type { DraftDeps } from '../core/draft-release.ts';
+import type { ShiplogApi } from '../core/shiplog-client.ts';
+import type { PagingOctokit } from '../core/upsert-draft-comment.ts';
+
+export function draftDepsOf(context: Pick<Context, 'octokit' | 'log'>, shiplog: ShiplogApi): DraftDeps {
+  const octokit = context.octokit as unknown as PagingOctokit;
+  return {
+    git: null,
+    api: () => octokit,
+    shiplog,
+    log: { info: (m) => context.log.info(m), warning: (m) => context.log.warn(m) },
+  };
+}
