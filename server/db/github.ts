@@ -5,11 +5,20 @@ type Db = Sql | TransactionSql;
 
 export type GithubLinkRow = { repository: string; projectId: string; projectSlug: string; createdAt: Date };
 
-/** Link `repository` (lower-case `owner/name`) to a project; an existing link is moved. */
-export async function upsertLink(sql: Db, repository: string, projectId: string): Promise<void> {
-  await sql`
+/**
+ * Link `repository` (lower-case `owner/name`) to a project; an existing link is moved.
+ * @returns the link as stored (its `createdAt`).
+ */
+export async function upsertLink(
+  sql: Db,
+  repository: string,
+  projectId: string,
+): Promise<{ repository: string; projectId: string; createdAt: Date }> {
+  const [row] = await sql<{ repository: string; projectId: string; createdAt: Date }[]>`
     insert into github_links (repository, project_id) values (${repository}, ${projectId})
-    on conflict (repository) do update set project_id = excluded.project_id, created_at = date_trunc('milliseconds', now())`;
+    on conflict (repository) do update set project_id = excluded.project_id, created_at = date_trunc('milliseconds', now())
+    returning repository, project_id, created_at`;
+  return row!;
 }
 
 /** @returns whether there was a link. */

@@ -30,8 +30,7 @@ export async function linkRepository(
   const project = await findProjectBySlug(sql, projectSlug);
   if (!project) throw new NotFoundError(`No project with slug ${projectSlug}`);
   if (project.plan === 'free') throw new UpgradeRequiredError(project.slug);
-  await upsertLink(sql, name, project.id);
-  return (await listLinks(sql)).find((l) => l.repository === name)!;
+  return { ...(await upsertLink(sql, name, project.id)), projectSlug: project.slug };
 }
 
 export async function unlinkRepository(sql: Sql, repository: unknown): Promise<string> {
