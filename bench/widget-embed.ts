@@ -8,20 +8,12 @@
  *   root (so the difference is the widget's JSON fetch and rendering).
  */
 import { once } from 'node:events';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/connect.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { createEntry } from '../server/services/create-entry.ts';
-import { createProject } from '../server/services/manage-projects.ts';
-import { loadReleases } from '../test/fixtures/releases/load-releases.ts';
+import { openWidgetApp } from './open-widget-app.ts';
 
 const RUNS = 10;
 const BASELINE_SCRIPT = `(() => { const host = document.createElement('div'); const root = host.attachShadow({ mode: 'open' });
@@ -69,22 +61,7 @@ export async function widgetEmbedBench(): Promise<Record<string, number>> {
     new URL('../core/contract/public.schema.ts', import.meta.url).pathname,
   );
 
-  const dataDir = await mkdtemp(join(tmpdir(), 'shiplog-bench-'));
-  const config = loadConfig({ SHIPLOG_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const db = await openDatabase({ dataDir });
-  await migrate(db.sql);
-  const app = await buildApp({ config, db });
-  const { project } = await createProject(db.sql, { name: 'Bench', slug: 'bench', plan: 'pro' });
-  for (const release of loadReleases().slice(0, 20)) {
-    await createEntry(app.shiplog, project.id, {
-      title: `${release.repo} ${release.tag}`,
-      body: release.releaseNotes,
-      version: release.tag,
-      category: 'announcement',
-      visibility: 'external',
-      publish: true,
-    });
-  }
+  const { app, db } = await openWidgetApp();
   app.get('/bench-baseline.js', async (_request, reply) =>
     reply.type('text/javascript').send(BASELINE_SCRIPT),
   );
