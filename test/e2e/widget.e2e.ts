@@ -9,6 +9,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_CORS_HEADERS } from '../../server/plugins/cors.ts';
 import { createEntry } from '../../server/services/create-entry.ts';
 import { updateProjectSettings } from '../../server/services/manage-projects.ts';
 import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
@@ -108,6 +109,20 @@ const focusedInWidget = (page: Page) =>
 const launcherName = async (page: Page) =>
   (await page.locator('shiplog-widget').ariaSnapshot()).match(/button "([^"]*)"/)?.[1] ?? '';
 
+/** Answer `pattern` as the server does over a rate limit: 429, `Retry-After`, the public CORS headers. */
+const rateLimited = (page: Page, pattern: string, retryAfterSeconds: number) =>
+  page.route(pattern, (route) =>
+    route.fulfill({
+      status: 429,
+      headers: {
+        'retry-after': String(retryAfterSeconds),
+        ...PUBLIC_CORS_HEADERS,
+        'content-type': 'application/problem+json',
+      },
+      body: JSON.stringify({ code: 'rate_limited', status: 429, detail: 'slow down' }),
+    }),
+  );
+
 describe('the widget on a host page with a strict CSP', () => {
   it('shows a launcher with the unread badge, opens and closes by mouse and keyboard, and returns focus', async () => {
     const page = await open();
@@ -201,30 +216,8 @@ describe('the widget on a host page with a strict CSP', () => {
 
   it('puts a reaction back and says why when the server refuses it; says when to retry a subscription', async () => {
     const page = await open();
-    await page.route('**/api/reactions', (route) =>
-      route.fulfill({
-        status: 429,
-        headers: {
-          'retry-after': '17',
-          'access-control-allow-origin': '*',
-          'access-control-expose-headers': 'ETag, Retry-After, RateLimit, RateLimit-Policy',
-          'content-type': 'application/problem+json',
-        },
-        body: JSON.stringify({ code: 'rate_limited', status: 429, detail: 'slow down' }),
-      }),
-    );
-    await page.route('**/api/subscribe', (route) =>
-      route.fulfill({
-        status: 429,
-        headers: {
-          'retry-after': '600',
-          'access-control-allow-origin': '*',
-          'access-control-expose-headers': 'ETag, Retry-After, RateLimit, RateLimit-Policy',
-          'content-type': 'application/problem+json',
-        },
-        body: JSON.stringify({ code: 'rate_limited', status: 429, detail: 'slow down' }),
-      }),
-    );
+    await rateLimited(page, '**/api/reactions', 17);
+    await rateLimited(page, '**/api/subscribe', 600);
     await launcher(page).click();
     const thumbs = page
       .locator(`shiplog-widget [part="entry"][data-entry="${ids.oldest}"] [part="reaction"]`)
