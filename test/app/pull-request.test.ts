@@ -11,6 +11,8 @@ import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
 import {
   appComment,
   appEnv,
+  captureComment,
+  mockDraftingCalls as mockGithubDrafting,
   GITHUB_API,
   mockAppAuth,
   mockRepoConfig,
@@ -62,39 +64,19 @@ function pullRequest(action: string, change: (pr: Record<string, any>) => void =
 const receive = (payload: object) =>
   server.app.shiplog.github!.receive({ id: `d${++delivery}`, name: 'pull_request', payload } as never);
 
-/** GitHub's answers for one drafting delivery: the comments, the commits, the configuration. */
+/** GitHub's answers for one drafting delivery (the fixture's commits unless told otherwise). */
 function mockDraftingCalls(options: {
   number?: number;
   config?: string | null;
   existing?: object[];
   commitList?: object[];
 }) {
-  const number = options.number ?? 2;
-  scopes.push(
-    nock(GITHUB_API)
-      .get(`${REPO_PATH}/issues/${number}/comments`)
-      .query(true)
-      .reply(200, options.existing ?? [])
-      .get(`${REPO_PATH}/pulls/${number}/commits`)
-      .query(true)
-      .reply(200, options.commitList ?? commits),
-    mockRepoConfig(options.config ?? null),
-  );
+  scopes.push(...mockGithubDrafting({ commitList: commits, ...options }));
 }
 /** The comment the app writes (a new one, or an update of `commentId`). */
 function expectWrite(kind: 'post' | 'patch', number = 2, commentId = 0) {
-  const captured: { body?: string } = {};
-  const capture = (b: { body: string }) => {
-    captured.body = b.body;
-    return true;
-  };
-  scopes.push(
-    kind === 'post'
-      ? nock(GITHUB_API).post(`${REPO_PATH}/issues/${number}/comments`, capture).reply(201, { id: 9001 })
-      : nock(GITHUB_API)
-          .patch(`${REPO_PATH}/issues/comments/${commentId}`, capture)
-          .reply(200, { id: commentId }),
-  );
+  const { scope, captured } = captureComment(kind, number, commentId);
+  scopes.push(scope);
   return captured;
 }
 const entryIdIn = (body: string | undefined) => /<!-- shiplog:entry (ent_\w+) -->/.exec(body ?? '')![1]!;

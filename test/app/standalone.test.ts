@@ -13,6 +13,8 @@ import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
 import {
   appComment,
   appEnv,
+  captureComment,
+  mockDraftingCalls,
   GITHUB_API,
   mockAppAuth,
   mockRepoConfig,
@@ -86,18 +88,12 @@ function command(body: string, number: number) {
 
 describe('the App over HTTP with a project key', () => {
   it('drafts, edits and publishes through the API, with an Idempotency-Key on the draft', async () => {
-    const posted: { body?: string } = {};
+    const { scope, captured: posted } = captureComment('post');
     scopes.push(
-      mockRepoConfig(null),
-      nock(GITHUB_API)
-        .get(`${REPO_PATH}/issues/2/comments`)
-        .query(true)
-        .reply(200, [])
-        .get(`${REPO_PATH}/pulls/2/commits`)
-        .query(true)
-        .reply(200, [{ sha: 'a'.repeat(40), commit: { message: 'feat: offline mode' } }])
-        .post(`${REPO_PATH}/issues/2/comments`, (b) => ((posted.body = b.body), true))
-        .reply(201, { id: 800 }),
+      ...mockDraftingCalls({
+        commitList: [{ sha: 'a'.repeat(40), commit: { message: 'feat: offline mode' } }],
+      }),
+      scope,
     );
     await receive(
       'pull_request',

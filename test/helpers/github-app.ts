@@ -67,3 +67,46 @@ export type PostedComment = { id: number; body: string };
 export function appComment(id: number, body: string) {
   return { id, body, user: { login: APP_LOGIN, type: 'Bot' } };
 }
+
+/**
+ * GitHub's answers while the App drafts pull request `number` of Codertocat/Hello-World: its comments
+ * (`existing`), its commits, and `.github/shiplog.yml` (`config`, or none).
+ */
+export function mockDraftingCalls(options: {
+  number?: number;
+  config?: string | null;
+  existing?: object[];
+  commitList: object[];
+}): nock.Scope[] {
+  const number = options.number ?? 2;
+  return [
+    nock(GITHUB_API)
+      .get(`${REPO_PATH}/issues/${number}/comments`)
+      .query(true)
+      .reply(200, options.existing ?? [])
+      .get(`${REPO_PATH}/pulls/${number}/commits`)
+      .query(true)
+      .reply(200, options.commitList),
+    mockRepoConfig(options.config ?? null),
+  ];
+}
+
+/** The comment the App writes: a new one on `number`, or an update of `commentId`; `captured.body` holds it. */
+export function captureComment(
+  kind: 'post' | 'patch',
+  number = 2,
+  commentId = 0,
+): { scope: nock.Scope; captured: { body?: string } } {
+  const captured: { body?: string } = {};
+  const capture = (b: { body: string }) => {
+    captured.body = b.body;
+    return true;
+  };
+  const scope =
+    kind === 'post'
+      ? nock(GITHUB_API).post(`${REPO_PATH}/issues/${number}/comments`, capture).reply(201, { id: 9001 })
+      : nock(GITHUB_API)
+          .patch(`${REPO_PATH}/issues/comments/${commentId}`, capture)
+          .reply(200, { id: commentId });
+  return { scope, captured };
+}

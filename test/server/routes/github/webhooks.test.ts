@@ -4,17 +4,15 @@
  * X-GitHub-Delivery is not queued again, events the App does not handle are dropped, and the queued job
  * runs the App (the sticky comment reaches a mocked GitHub).
  */
-import nock from 'nock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkRepository } from '../../../../server/services/github/manage-links.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import {
   appEnv,
-  GITHUB_API,
+  captureComment,
+  mockDraftingCalls,
   mockAppAuth,
-  mockRepoConfig,
   QuietOctokit,
-  REPO_PATH,
   signBody,
 } from '../../../helpers/github-app.ts';
 import { webhookExample } from '../../../helpers/webhook-examples.ts';
@@ -70,18 +68,13 @@ describe('POST /api/github/webhooks', () => {
   });
 
   it('answers 202, runs the delivery as a job, and does not queue a redelivery twice', async () => {
+    const comment = captureComment('post');
     const scopes = [
       mockAppAuth(),
-      mockRepoConfig(null),
-      nock(GITHUB_API)
-        .get(`${REPO_PATH}/issues/2/comments`)
-        .query(true)
-        .reply(200, [])
-        .get(`${REPO_PATH}/pulls/2/commits`)
-        .query(true)
-        .reply(200, [{ sha: 'a'.repeat(40), commit: { message: 'feat: search as you type' } }])
-        .post(`${REPO_PATH}/issues/2/comments`, (b) => b.body.startsWith('<!-- shiplog:draft -->'))
-        .reply(201, { id: 1 }),
+      ...mockDraftingCalls({
+        commitList: [{ sha: 'a'.repeat(40), commit: { message: 'feat: search as you type' } }],
+      }),
+      comment.scope,
     ];
     const headers = {
       'x-github-event': 'pull_request',
@@ -97,6 +90,7 @@ describe('POST /api/github/webhooks', () => {
     expect(await queued(headers['x-github-delivery'])).toBe(1);
 
     await expect.poll(() => scopes.every((s) => s.isDone()), { timeout: 15_000, interval: 100 }).toBe(true);
+    expect(comment.captured.body).toMatch(/^<!-- shiplog:draft -->/);
   });
 
   it('drops events the App does not handle, and wants the delivery headers', async () => {
