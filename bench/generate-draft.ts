@@ -16,11 +16,11 @@ export async function generateDraft(): Promise<Record<string, number>> {
   const others = ripgrep.filter((r) => r !== main).flatMap((r) => r.commits);
   const messages = [...main.commits, ...others].slice(0, 500).map((c) => c.message);
 
-  for (let i = 0; i < 5; i++) draftOffline(cleanCommits(messages), '14.0.0');
+  for (let i = 0; i < 5; i++) draftOffline(cleanCommits(messages));
   const times: number[] = [];
   for (let i = 0; i < 20; i++) {
     const t = process.hrtime.bigint();
-    draftOffline(cleanCommits(messages), '14.0.0');
+    draftOffline(cleanCommits(messages));
     times.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   times.sort((a, b) => a - b);

@@ -25,7 +25,14 @@ const title = plainText(200);
  * UTF-8). U+0000 is refused like in every other string (the server's input guard).
  */
 const body = z.string().max(100_000, 'must be at most 100,000 characters');
-const version = plainText(40).nullable();
+/**
+ * A version is stored as given minus one leading `v` before a digit (CONTRACT.md "Titles": `v10.2.0` and
+ * `10.2.0` are one version).
+ */
+export function normalizeVersion(version: string): string {
+  return version.replace(/^[vV](?=\d)/, '');
+}
+const version = plainText(40).transform(normalizeVersion).nullable();
 
 /** POST /api/v1/entries body. Unknown fields are rejected (CONTRACT.md "General"). */
 export const CreateEntryInputSchema = z.strictObject({

@@ -3,7 +3,7 @@
  * CONTRACT.md "POST /api/v1/entries/generate").
  */
 import { z } from 'zod';
-import { CategorySchema, StatusSchema, VisibilitySchema } from './entries.schema.ts';
+import { CategorySchema, normalizeVersion, StatusSchema, VisibilitySchema } from './entries.schema.ts';
 
 /** Spec section 8: 1-500 commit messages. */
 export const MAX_COMMITS = 500;
@@ -32,6 +32,34 @@ export const GenerateSourceSchema = z
   });
 export type GenerateSource = z.infer<typeof GenerateSourceSchema>;
 
+const noNul = (s: string) => !s.includes('\u0000');
+const NUL_MESSAGE = 'Must not contain NUL (U+0000) characters';
+
+/** The most pull requests one generate call takes (CONTRACT.md: `pullRequests` 0-500). */
+export const MAX_PULL_REQUESTS = 500;
+
+/**
+ * One merged pull request of the range (CONTRACT.md "POST /api/v1/entries/generate", `pullRequests`):
+ * it is one item at most. Its body's release-note section replaces the title as the item text; its
+ * labels decide category and skipping; `firstContribution` credits the author in "New contributors".
+ */
+export const PullRequestInputSchema = z.strictObject({
+  number: z.int().min(1).max(2_147_483_647),
+  title: z.string().trim().min(1).max(1000).refine(noNul, NUL_MESSAGE),
+  body: z.string().max(65_536).refine(noNul, NUL_MESSAGE).nullable().optional(),
+  labels: z.array(z.string().min(1).max(100).refine(noNul, NUL_MESSAGE)).max(100).optional(),
+  /** The author's login (`octocat`, `dependabot[bot]`). */
+  author: z
+    .string()
+    .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/, 'must be a GitHub login')
+    .nullable()
+    .optional(),
+  firstContribution: z.boolean().optional(),
+  /** Issue numbers the pull request closes. */
+  closes: z.array(z.int().min(1).max(2_147_483_647)).max(100).optional(),
+});
+export type PullRequestInput = z.infer<typeof PullRequestInputSchema>;
+
 export const GenerateInputSchema = z
   .strictObject({
     commits: z
@@ -43,7 +71,9 @@ export const GenerateInputSchema = z
       )
       .min(1)
       .max(MAX_COMMITS),
-    version: z.string().trim().min(1).max(40).nullable().optional(),
+    version: z.string().trim().min(1).max(40).transform(normalizeVersion).nullable().optional(),
+    /** The merged pull requests of the range; the commits are then the first-parent ones. */
+    pullRequests: z.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional(),
     category: CategorySchema.optional(),
     visibility: VisibilitySchema.default('external'),
     publish: z.boolean().default(false),

@@ -15,7 +15,7 @@ import { findEntryBySource } from '../db/entries.ts';
 import type { ProjectRow } from '../db/projects.ts';
 import { AiUnavailableError, QuotaExceededError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
-import { cleanCommits } from './drafting/commit-hygiene.ts';
+import { cleanChanges } from './drafting/commit-hygiene.ts';
 import { draftOffline } from './drafting/offline-drafter.ts';
 import { draftWithOpenAI } from './drafting/openai-drafter.ts';
 import { refLinker } from './drafting/ref-links.ts';
@@ -46,7 +46,7 @@ export async function generateEntry(
     return saveDraftedEntry(ctx, project.id, input, null, '', beforeCommit);
   }
 
-  const commits = cleanCommits(input.commits);
+  const commits = cleanChanges({ commits: input.commits, pullRequests: input.pullRequests });
   const version = input.version ?? null;
   const link = refLinker(input.repository, input.repositoryUrl);
   const useModel = ai.provider === 'openai' && ctx.openai !== null && commits.changes.length > 0;
@@ -78,7 +78,7 @@ export async function generateEntry(
       core = rest;
       meta = { provider: 'openai', model, usage };
     } else {
-      core = draftOffline(commits, version, link);
+      core = draftOffline(commits, link);
       meta = { provider: 'offline', model: null, usage: { inputTokens: 0, outputTokens: 0 } };
     }
     const draft: Draft = {

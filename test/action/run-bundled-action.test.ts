@@ -108,7 +108,7 @@ describe('the bundled Action', () => {
       'commit-count': String(expected.commits.length),
     });
     expect(first.outputs['entry-id']).toMatch(/^ent_/);
-    expect(first.outputs.title).toMatch(/^14\.0\.2: /);
+    expect(first.outputs.title).not.toContain('14.0.2');
     const draft = JSON.parse(first.outputs.draft!);
     expect(draft.version).toBe('14.0.2');
     expect(draft.commits.received).toBe(expected.commits.length);

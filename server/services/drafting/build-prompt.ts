@@ -1,6 +1,7 @@
 /**
  * The prompt for the AI drafter, fitted to a token budget measured with the o200k_base tokenizer
- * (gpt-tokenizer). Only user-facing changes are listed one by one; dependency bumps and maintenance
+ * (gpt-tokenizer). It is built from changes, not raw commits: a merged pull request is one line (its
+ * release note or title, its labels' category), and only user-facing changes are listed one by one; dependency bumps and maintenance
  * are drafted by us as one line each and never sent. Over budget, bodies are trimmed first, then
  * subjects; references are appended after any trimming, so none is ever dropped.
  */
@@ -8,13 +9,13 @@ import { countTokens } from 'gpt-tokenizer';
 import type { ClassifiedCommit } from './classify-commit.ts';
 import type { CleanCommits } from './commit-hygiene.ts';
 
-export const SYSTEM_PROMPT = `You write the changelog entry that a software product shows its users. You receive the user-facing commits of one release, newest first, as "- [category] subject (references)" lines, some followed by an indented detail.
+export const SYSTEM_PROMPT = `You write the changelog entry that a software product shows its users. You receive the user-facing changes of one release (merged pull requests, and commits pushed directly), newest first, as "- [category] text (references)" lines, some followed by an indented detail.
 
 Write for users, not for developers reading a commit log:
-- merge commits that describe one change into one item, and leave out changes with no visible effect;
+- merge lines that describe one change into one item, and leave out changes with no visible effect;
 - write each item as one short plain sentence about what users can now do or what works better;
 - put each item in one section: "feature" (new capability), "improvement" (better behaviour, performance, deprecation), "fix" (a bug fixed), "announcement" (news such as a new major version; rarely);
-- end each item with the references of the commits it comes from, exactly as given (#123, owner/repo#123 or a URL), in parentheses; never write a reference that is not in the input;
+- end each item with the references of the changes it comes from, exactly as given (#123, owner/repo#123 or a URL), in parentheses; never write a reference that is not in the input;
 - start an item with "Breaking:" when the change breaks existing use;
 - "title": a headline of the most important change, at most 80 characters, without the version number;
 - "summary": one or two sentences for the top of the entry.
@@ -49,7 +50,7 @@ const STEPS: [number, number][] = [
 export type Prompt = { system: string; user: string; tokens: number };
 
 export function buildPrompt(commits: CleanCommits, version: string | null, maxTokens: number): Prompt {
-  const header = `Version: ${version ?? '(none given)'}\nUser-facing commits (${commits.changes.length}):\n`;
+  const header = `Version: ${version ?? '(none given)'}\nUser-facing changes (${commits.changes.length}):\n`;
   const systemTokens = countTokens(SYSTEM_PROMPT);
   let best: Prompt | undefined;
   for (const [subjectChars, detailChars] of STEPS) {

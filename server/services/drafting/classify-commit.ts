@@ -9,6 +9,7 @@
  */
 import { CommitParser } from 'conventional-commits-parser';
 import type { Category } from '../../../core/contract/entries.schema.ts';
+import { isBreakingProse } from './breaking-prose.ts';
 import { extractRefs } from './commit-refs.ts';
 import { INTERNAL_AREA, isInternalProse } from './internal-work.ts';
 
@@ -32,6 +33,10 @@ export type ClassifiedCommit = {
   refs: string[];
   /** The subject line as written, for de-duplication and revert matching. */
   subject: string;
+  /** The pull request this change is (from `pullRequests`, a merge commit or a squash subject), or null. */
+  pullRequest: number | null;
+  /** How many commits or pull requests were folded into this one (near-duplicates, same-range fixes). */
+  weight: number;
 };
 
 const parser = new CommitParser({
@@ -70,10 +75,19 @@ const VERSION_ONLY = /^v?\d+(\.\d+){1,3}([-+.][0-9A-Za-z.-]+)?$/;
 const CRATE_RELEASE = /^[a-z][\w-]*-v?\d+\.\d+\.\d+([-+.][0-9A-Za-z.-]+)?$/;
 const RELEASE_SUBJECT =
   /^(release|releasing|released|bump(ed)? version|set version|version bump|new version|version|prepare( for)?( release)?|bump( to)?)\b.*\d+\.\d+|^v?\d+(\.\d+)+[^\s]* (release|released)$|^(chore|build|ci|release)(\(release\))!?:.*\d+\.\d+|^(chore|build)(\([^)]*\))?!?: (release|prepare for|bump version)\b/i;
+/** "Start version 8.4.2", "Back to development: 2.1", "Post-release version bump", "Set dev version". */
+const VERSION_BUMP =
+  /^(?:start(?:ing)?|begin|open|back to|bump(?:ing)?(?: the)?|set(?:ting)?(?: the)?|increment|update)\s+(?:(?:dev|development|next|new)\s+)?(?:version|development|dev|cycle)\b|^post[- ]release\b|^(?:prepare|prep)(?:are)? (?:for )?(?:the )?next (?:release|version|development)|\b(?:dev|development|snapshot) version\b|^(?:release|tag(?:ged)?|version) v?\d+(?:\.\d+)+\S*$/i;
 const NOISE_SUBJECT =
-  /^(deploying to|deployed to|deploy to|wip\b|fixup!|squash!|amend!|rebase\b|merge branch|merge remote-tracking|merge tag|merge pull request #?\d+ from \S+$|merge (main|master|develop|dev)\b|initial commit$|update (changelog|history)(\.md)?$|\[skip ci\])/i;
+  /^(deploying to|deployed to|deploy to|wip\b|fixup!|squash!|amend!|rebase\b|merge branch|merge remote-tracking|merge tag|merge pull request #?\d+ from \S+$|merge (main|master|develop|dev|stable|release|upstream|trunk)\b|merge [\w./'-]+ (into|to|with) [\w./'-]+$|merge (back|forward|up)\b|initial commit$|update (changelog|history)(\.md)?$|\[skip ci\])/i;
 const BOT_BUMP =
   /^(bump|update|upgrade) [@\w./-]+ (from \S+ )?to v?\S+|^(build|chore|fix)\(deps(-dev)?\)!?: (bump|update|upgrade|pin|lock)/i;
+/**
+ * A dependency change users notice: a library replaced, a minimum version raised, support dropped. It is
+ * an item of its own, not a name in the dependency line (issue "Drafts a maintainer publishes as drafted").
+ */
+const DEPENDENCY_BEHAVIOUR =
+  /\b(?:replace[sd]?|switch(?:es|ed)? (?:from|to)|migrate[sd]? (?:from|to)|move[sd]? (?:from|to)|minimum|no longer|require[sd]?|msrv|drop(?:s|ped)? (?:support|python|node|ruby|php|go|rust))\b/i;
 const BOT_TRAILER = /\b(dependabot|renovate|greenkeeper|snyk-bot)\[bot\]/i;
 
 const FIX_VERB =
@@ -157,8 +171,21 @@ function normalizeHeader(subject: string): string {
   );
 }
 
-/** Classify one commit message (subject, blank line, body). */
+/**
+ * Classify one commit message (subject, blank line, body). On top of the type and area rules: a
+ * dependency change users notice (a replaced library, a raised minimum) is a change of its own, and a
+ * change whose prose says it breaks something is breaking (breaking-prose.ts).
+ */
 export function classifyCommit(message: string): ClassifiedCommit {
+  const c = classifyByForm(message);
+  if (c.kind === 'dependency' && !BOT_TRAILER.test(message) && DEPENDENCY_BEHAVIOUR.test(c.text)) {
+    return { ...c, kind: 'change', category: 'improvement', breaking: c.breaking || isBreakingProse(c.text) };
+  }
+  if (c.kind === 'change' && !c.breaking && isBreakingProse(c.text)) return { ...c, breaking: true };
+  return c;
+}
+
+function classifyByForm(message: string): ClassifiedCommit {
   const normalized = message.replace(/\r\n/g, '\n').trim();
   const [subjectLine = '', ...rest] = normalized.split('\n');
   // A subject is one line of a few dozen characters; cap pathological ones so every regex stays cheap.
@@ -167,14 +194,27 @@ export function classifyCommit(message: string): ClassifiedCommit {
   const refs = extractRefs(normalized);
   const detail = firstUsefulParagraph(body);
   const breakingNotes = /^BREAKING[ -]CHANGE:/m.test(body) ? breakingNotesOf(body.slice(0, 20_000)) : [];
-  const base = { subject, refs, detail, breaking: breakingNotes.length > 0, breakingNotes };
+  const base = {
+    subject,
+    refs,
+    detail,
+    breaking: breakingNotes.length > 0,
+    breakingNotes,
+    pullRequest: null,
+    weight: 1,
+  };
   const internal = (fields: { type: string | null; scope: string | null; text: string }) =>
     ({ ...base, ...fields, kind: 'maintenance', category: 'improvement' }) as const;
 
   if (subject === '' || NOISE_SUBJECT.test(subject)) {
     return { ...base, kind: 'noise', category: 'improvement', type: null, scope: null, text: subject };
   }
-  if (VERSION_ONLY.test(subject) || CRATE_RELEASE.test(subject) || RELEASE_SUBJECT.test(subject)) {
+  if (
+    VERSION_ONLY.test(subject) ||
+    CRATE_RELEASE.test(subject) ||
+    RELEASE_SUBJECT.test(subject) ||
+    VERSION_BUMP.test(subject)
+  ) {
     return { ...base, kind: 'release', category: 'improvement', type: null, scope: null, text: subject };
   }
   if (BOT_TRAILER.test(normalized) || BOT_BUMP.test(subject)) {

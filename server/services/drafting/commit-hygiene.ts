@@ -1,27 +1,52 @@
 /**
- * Input hygiene before any drafting: classify every message, turn a GitHub merge commit into its pull
- * request's title, drop release commits and noise, cancel a commit and its revert when both are in the
- * range, merge duplicate and near-duplicate subjects (a typo or a case apart; all their references
- * kept), and set dependency bumps and internal work apart so they can be collapsed into one line each.
+ * Input hygiene before any drafting (issue "Drafts a maintainer publishes as drafted"): from what a
+ * release contains to the changes users would want to read about.
+ * - A pull request is one change: its items (pull-request-items.ts) stand where its merge commit or
+ *   squash commit stands, and those commits are not items of their own.
+ * - With no `pullRequests`, a log that holds pull-request merge commits (at least one in ten messages:
+ *   a merge workflow, as `git log prev..tag` prints it) lists the commits inside each merge too: only
+ *   the merges and commits naming a pull request of their own are items, the rest came in with a merge.
+ * - Release commits, version bumps, branch merges and noise are dropped; a commit and its revert in the
+ *   same range cancel; a fix to something the same range adds folds into Maintenance (users never saw
+ *   the bug); duplicates and near-duplicates merge (all their references kept).
+ * - Dependency bumps and internal work are set apart, to be collapsed into one line each.
  */
+import type { PullRequestInput } from '../../../core/contract/generate.schema.ts';
 import { type ClassifiedCommit, classifyCommit } from './classify-commit.ts';
 import { extractRefs, extractUrls } from './commit-refs.ts';
+import { contentWords, dice, sharedWords } from './content-words.ts';
+import { pullRequestItems } from './pull-request-items.ts';
+
+export type NewContributor = { login: string; pullRequest: number };
 
 export type CleanCommits = {
+  /** Commit messages and pull requests received. */
   received: number;
   /** User-facing changes, in input order (newest first, as `git log` lists them). */
   changes: ClassifiedCommit[];
   dependencies: ClassifiedCommit[];
   maintenance: ClassifiedCommit[];
-  /** Commits that contributed to the draft (changes, dependency and maintenance lines). */
+  /** Commits and pull requests that contributed to the draft (changes, dependency and maintenance lines). */
   used: number;
-  /** Dropped: merges without a PR title, release commits, noise, reverted pairs, duplicates. */
+  /** Dropped: merges without a title, commits inside merges, release commits, noise, reverted pairs, duplicates. */
   ignored: number;
   /** Every reference and URL of the input: all that a draft may cite. */
   allowedRefs: Set<string>;
+  /** First-time contributors (bots excluded), each with their first pull request of the range. */
+  newContributors: NewContributor[];
 };
 
-const MERGE_PR = /^Merge pull request (#\d+) from \S+\s*\n+([^]*)$/;
+export type ChangeInput = {
+  /** Commit messages, newest first (first-parent ones when `pullRequests` is given). */
+  commits: readonly string[];
+  pullRequests?: readonly PullRequestInput[] | undefined;
+};
+
+const MERGE_PR = /^Merge pull request #(\d+) from \S+\s*(?:\n+([^]*))?$/;
+const SQUASH_PR = /\(#(\d+)\)\s*$/;
+const OWN_PR = /\(#\d+\)|^Merge pull request #\d+/;
+const BOT_LOGIN =
+  /\[bot\]$|^(?:dependabot|renovate|github-actions|greenkeeper|snyk-bot|pre-commit-ci|allcontributors|imgbot|codecov|mergify)(?:-\w+)?$/i;
 
 function normalizeSubject(text: string): string {
   return text
@@ -61,22 +86,111 @@ function nearDuplicate(
   return candidates.find((c) => boundedDistance(c.norm, norm, 2) <= 2)?.commit;
 }
 
+/** A merge commit becomes its pull request's title (and cites it); anything else is classified as is. */
 function classify(message: string): ClassifiedCommit {
   const merge = MERGE_PR.exec(message.replace(/\r\n/g, '\n').trim());
-  if (merge && merge[2]!.trim() !== '') {
-    const classified = classifyCommit(merge[2]!);
-    return { ...classified, refs: [...new Set([merge[1]!, ...classified.refs])] };
+  if (merge && merge[2]?.trim()) {
+    const classified = classifyCommit(merge[2]);
+    const number = Number(merge[1]);
+    return { ...classified, pullRequest: number, refs: [...new Set([`#${number}`, ...classified.refs])] };
   }
   return classifyCommit(message);
 }
 
-export function cleanCommits(messages: readonly string[]): CleanCommits {
-  const allowedRefs = new Set<string>();
-  for (const message of messages) {
-    for (const ref of extractRefs(message)) allowedRefs.add(ref);
-    for (const url of extractUrls(message)) allowedRefs.add(url);
+/** The pull request a commit stands for, when it is that pull request's merge or squash commit. */
+function pullRequestOf(message: string): number | null {
+  const merge = /^Merge pull request #(\d+) from /.exec(message);
+  if (merge) return Number(merge[1]);
+  const subject = message.split('\n', 1)[0]!;
+  const squash = SQUASH_PR.exec(subject);
+  return squash ? Number(squash[1]) : null;
+}
+
+/** Whether `messages` is a merge workflow's full log (see the module comment). */
+function isMergeLog(messages: readonly string[]): boolean {
+  const merges = messages.filter((m) => /^Merge pull request #\d+ from /.test(m)).length;
+  return merges >= 1 && merges * 10 >= messages.length;
+}
+
+/**
+ * Commits and pull requests in one newest-first list: a pull request's items take the place of its
+ * merge or squash commit; pull requests no commit stands for follow, in the order given.
+ */
+function itemsInOrder(input: ChangeInput): ClassifiedCommit[] {
+  const prs = new Map((input.pullRequests ?? []).map((pr) => [pr.number, pr]));
+  const placed = new Set<number>();
+  const mergeLog = input.pullRequests === undefined && isMergeLog(input.commits);
+  const items: ClassifiedCommit[] = [];
+  for (const message of input.commits) {
+    const number = pullRequestOf(message.replace(/\r\n/g, '\n').trim());
+    const pr = number !== null ? prs.get(number) : undefined;
+    if (pr) {
+      if (!placed.has(pr.number)) items.push(...pullRequestItems(pr));
+      placed.add(pr.number);
+      continue;
+    }
+    // Came in with a merge: the merge's item covers it.
+    if (mergeLog && !OWN_PR.test(message)) continue;
+    items.push(classify(message));
   }
-  const classified = messages.map(classify);
+  for (const pr of prs.values()) if (!placed.has(pr.number)) items.push(...pullRequestItems(pr));
+  return items;
+}
+
+/**
+ * A fix to a feature the same range adds (newer than it, sharing a code token or most of its words)
+ * is part of that feature: users never saw the bug. It folds into Maintenance and adds to the
+ * feature's weight.
+ */
+function foldSameRangeFixes(items: ClassifiedCommit[]): void {
+  const words = new Map(items.map((c) => [c, contentWords(`${c.scope ?? ''} ${c.text}`)]));
+  items.forEach((fix, i) => {
+    if (fix.kind !== 'change' || fix.category !== 'fix' || fix.breaking) return;
+    const fixWords = words.get(fix)!;
+    const feature = items.slice(i + 1).find((f) => {
+      if (f.kind !== 'change' || f.category !== 'feature') return false;
+      const featureWords = words.get(f)!;
+      const shared = sharedWords(fixWords, featureWords);
+      const codeShared = shared.some((w) => /[-_.]/.test(w) && w.length >= 4);
+      return codeShared || (shared.length >= 2 && dice(fixWords, featureWords) >= 0.5);
+    });
+    if (!feature) return;
+    feature.weight += fix.weight;
+    fix.kind = 'maintenance';
+  });
+}
+
+/** First-time contributors of the range, bots excluded, each once with their first pull request. */
+function newContributorsOf(pullRequests: readonly PullRequestInput[]): NewContributor[] {
+  const first = new Map<string, number>();
+  for (const pr of pullRequests) {
+    if (!pr.firstContribution || !pr.author || BOT_LOGIN.test(pr.author)) continue;
+    const known = first.get(pr.author);
+    if (known === undefined || pr.number < known) first.set(pr.author, pr.number);
+  }
+  return [...first.entries()]
+    .map(([login, pullRequest]) => ({ login, pullRequest }))
+    .sort((a, b) => a.pullRequest - b.pullRequest);
+}
+
+/** Commits (and pull requests) → what the drafters work from. */
+export function cleanChanges(input: ChangeInput): CleanCommits {
+  const pullRequests = input.pullRequests ?? [];
+  const allowedRefs = new Set<string>();
+  const texts = [
+    ...input.commits,
+    ...pullRequests.flatMap((pr) => [
+      `#${pr.number}`,
+      pr.title,
+      pr.body ?? '',
+      ...(pr.closes ?? []).map((n) => `#${n}`),
+    ]),
+  ];
+  for (const text of texts) {
+    for (const ref of extractRefs(text)) allowedRefs.add(ref);
+    for (const url of extractUrls(text)) allowedRefs.add(url);
+  }
+  const classified = itemsInOrder(input);
 
   // A revert of a commit in the same range cancels both (`Revert "x"` as git writes it, or `revert: x`).
   const bySubject = new Map(classified.map((c) => [c.subject.toLowerCase(), c]));
@@ -94,6 +208,12 @@ export function cleanCommits(messages: readonly string[]): CleanCommits {
   const kept: ClassifiedCommit[] = [];
   const exact = new Map<string, ClassifiedCommit>();
   const byFirstWord = new Map<string, { norm: string; commit: ClassifiedCommit }[]>();
+  const merge = (into: ClassifiedCommit, c: ClassifiedCommit) => {
+    into.refs = [...new Set([...into.refs, ...c.refs])];
+    into.breaking ||= c.breaking;
+    into.breakingNotes = [...new Set([...into.breakingNotes, ...c.breakingNotes])];
+    into.weight += c.weight;
+  };
   for (const c of classified) {
     if (c.kind === 'noise' || c.kind === 'release' || reverted.has(c)) continue;
     const norm = normalizeSubject(c.text);
@@ -101,9 +221,7 @@ export function cleanCommits(messages: readonly string[]): CleanCommits {
     const bucketKey = `${c.kind}:${norm.split(' ')[0] ?? ''}`;
     const same = exact.get(key) ?? nearDuplicate(byFirstWord.get(bucketKey), norm);
     if (same) {
-      same.refs = [...new Set([...same.refs, ...c.refs])];
-      same.breaking ||= c.breaking;
-      same.breakingNotes = [...new Set([...same.breakingNotes, ...c.breakingNotes])];
+      merge(same, c);
       continue;
     }
     const copy = { ...c, refs: [...c.refs] };
@@ -113,13 +231,49 @@ export function cleanCommits(messages: readonly string[]): CleanCommits {
     byFirstWord.set(bucketKey, bucket);
     kept.push(copy);
   }
+  foldSameRangeFixes(kept);
+  const changes = mergeNearDuplicates(kept.filter((c) => c.kind === 'change'));
+  const dropped = kept.filter((c) => c.kind === 'change').length - changes.length;
+  const received = input.commits.length + pullRequests.length;
+  const used = kept.length - dropped;
   return {
-    received: messages.length,
-    changes: kept.filter((c) => c.kind === 'change'),
+    received,
+    changes,
     dependencies: kept.filter((c) => c.kind === 'dependency'),
     maintenance: kept.filter((c) => c.kind === 'maintenance'),
-    used: kept.length,
-    ignored: messages.length - kept.length,
+    used,
+    ignored: Math.max(0, received - used),
     allowedRefs,
+    newContributors: newContributorsOf(pullRequests),
   };
+}
+
+/**
+ * Changes that say the same thing in other words (a commit and the pull request that carried it, two
+ * pull requests for one fix): the same category and most content words shared (Dice ≥ 0.75, three
+ * words at least). The first (newest) keeps the text, all references are kept.
+ */
+function mergeNearDuplicates(changes: ClassifiedCommit[]): ClassifiedCommit[] {
+  const out: { c: ClassifiedCommit; words: Set<string> }[] = [];
+  for (const c of changes) {
+    const words = contentWords(`${c.scope ?? ''} ${c.text}`);
+    const twin =
+      words.size >= 3
+        ? out.find((o) => o.c.category === c.category && o.words.size >= 3 && dice(o.words, words) >= 0.75)
+        : undefined;
+    if (twin) {
+      twin.c.refs = [...new Set([...twin.c.refs, ...c.refs])];
+      twin.c.breaking ||= c.breaking;
+      twin.c.breakingNotes = [...new Set([...twin.c.breakingNotes, ...c.breakingNotes])];
+      twin.c.weight += c.weight;
+      continue;
+    }
+    out.push({ c, words });
+  }
+  return out.map((o) => o.c);
+}
+
+/** Commit messages only (a CI script's `git log`, or a caller without pull-request data). */
+export function cleanCommits(messages: readonly string[]): CleanCommits {
+  return cleanChanges({ commits: messages });
 }

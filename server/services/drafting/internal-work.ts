@@ -9,8 +9,19 @@
  *   `feat(website):`, `test:`…);
  * - prose whose object is internal (`Add test cases for …`, `Update README.md`, `Fix rubocop errors`,
  *   `Re-enable docs deploy`, `Add to README.md`);
- * - a subject that is only a label (`Lint`, `Docs`, `Deps`, `Update`, `Test wip`, `Typo`).
+ * - a subject that is only a label (`Lint`, `Docs`, `Deps`, `Update`, `Test wip`, `Typo`);
+ * - follow-ups inside a pull request (`Address review comments`, `Apply suggestions from code review`,
+ *   `Fix lint`, `Changes from review`) and changelog or release-notes edits in any spelling
+ *   (`Update CHANGES.rst`, `Add changelog entry for #12`, `news fragment`).
  */
+
+/** Work that answers a review: it finishes a change that is an item of its own. */
+const REVIEW_FOLLOW_UP =
+  /^(?:address(?:ed|es|ing)?|apply|applied|applies|incorporate[sd]?|implement(?:ed)?|handle[sd]?|resolve[sd]?|respond(?:ed)? to|fix(?:es|ed)?|more|some|minor|small)?\s*(?:the |some |more |all |remaining |pr |code )?(?:review(?:er)?(?:'s|s')?|pr|code review|cr)\s*(?:comments?|feedback|suggestions?|remarks?|notes?|nits?|fixes|changes|follow-?ups?)\b|^apply suggestions? from (?:code )?review|^(?:changes|fixes|tweaks|updates|edits|cleanup) (?:from|after|per|based on|according to) (?:the )?(?:code )?(?:review|feedback|comments?)|^(?:post|after)[- ]review\b|^review (?:feedback|comments?|fixes|changes|follow-?up)|^(?:fix|fixes|fixed) (?:the )?(?:build|lint(?:ing)?|tests?|ci|typecheck(?:ing)?|types|typing|mypy|flake8|clippy|formatting|pre-commit)$|^(?:make|keep) (?:the )?(?:linter|lint|clippy|mypy|ci|tests?|pre-commit) (?:happy|green|pass)/i;
+
+/** Edits of the changelog itself, whatever the file is called. */
+const CHANGELOG_EDIT =
+  /(?:changelog|change log|changes\.(?:rst|md|txt)|history\.(?:md|rst|txt)|news\.(?:md|rst|txt)|whatsnew|what's new|release[- ]notes?|news (?:fragment|entry|item)s?|towncrier|changeset)\b/i;
 
 /** Areas and scopes that name internal work. */
 export const INTERNAL_AREA =
@@ -18,7 +29,7 @@ export const INTERNAL_AREA =
 
 /** What internal work acts on, as the object of a verb ("Add tests", "Update the README"). */
 const INTERNAL_OBJECT =
-  /^(?:the |a |an |some |more |missing |new |unit |e2e |integration |our |all |few )*(tests?(?![.(\w-])|test cases?|test suite|specs?\b|snapshots?\b|fixtures?\b|docs?\b|documentation|readme|changelog|history\.md|release notes|typos?\b|spelling|grammar|wording in (?:the )?docs|lint\w*|eslint|prettier|rubocop|clippy|rustfmt|formatting|format\b|ci\b|workflows?\b|github actions?|actions? workflows?|website|site\b|sponsors?|badges?|code comments?|comments?\b|(?:some )?(?:'?allow\(|#\[allow)[^)]*\)?'? annotations?|annotations? for (?:clippy|lint)|(?:compiler |clippy |lint )warnings|unused (?:imports?|code|variables?)|dead code|examples?\b|benchmarks?\b|benches\b|coverage|\.gitignore|license|contributing|code of conduct|funding|dev ?dependencies|dev-dependencies|(?:to|in) (?:the )?(?:readme|docs?|changelog)|links? (?:in|to) (?:the )?(?:readme|docs?)|.*\.md\b|.*\.github\/|.*workflows?\/)/i;
+  /^(?:the |a |an |some |more |missing |new |unit |e2e |integration |our |all |few )*(tests?(?![.(\w-])|test cases?|test suite|specs?\b|snapshots?\b|fixtures?\b|docs?\b|documentation|readme|changelog|history\.md|release notes|typos?\b|spelling|grammar|wording in (?:the )?docs|lint\w*|eslint|prettier|rubocop|clippy|rustfmt|formatting|format\b|ci\b|workflows?\b|github actions?|actions? workflows?|website|site\b|sponsors?|badges?|code comments?|comments?\b|(?:some )?(?:'?allow\(|#\[allow)[^)]*\)?'? annotations?|annotations? for (?:clippy|lint)|(?:compiler |clippy |lint )warnings|unused (?:imports?|code|variables?)|dead code|examples?\b|benchmarks?\b|benches\b|coverage|\.gitignore|license|contributing|code of conduct|funding|dev ?dependencies|dev-dependencies|(?:to|in) (?:the )?(?:readme|docs?|changelog)|links? (?:in|to) (?:the )?(?:readme|docs?)|.*\.(?:md|rst|txt|adoc)\b|.*\.github\/|.*workflows?\/)/i;
 
 const VERB =
   /^(add|added|adds|adding|update|updated|updates|updating|fix|fixed|fixes|fixing|improve|improved|improves|remove|removed|removes|delete|deleted|clean ?up|cleaned up|cleanup|rewrite|rewrote|reword|reworded|tweak|tweaked|edit|edited|correct|corrected|move|moved|rename|renamed|bump|bumped|upgrade|upgraded|enable|enabled|re-?enable|re-?enabled|disable|disabled|skip|skipped|run|use|used|polish|polished|refactor|refactored|restructure|document|documented|mention|mentioned|clarify|clarified|expand|extend|simplify|simplified|split|migrate|migrated|port|ported|regenerate|regenerated|generate|sync|synced|format|formatted|lint|linted|test|tested|deploy|deployed|publish|published|prepare|prepared|run)\s+/i;
@@ -30,7 +41,10 @@ const LABEL_ONLY =
 /** True when a subject (type/area prefix already removed) describes internal work. */
 export function isInternalProse(text: string): boolean {
   const t = text.trim().replace(/[.!]+$/, '');
-  if (LABEL_ONLY.test(t)) return true;
+  if (LABEL_ONLY.test(t) || REVIEW_FOLLOW_UP.test(t)) return true;
+  // "Update CHANGES.rst", "Add changelog entry for the new flag", "news fragment for #12".
+  if (CHANGELOG_EDIT.test(t) && (VERB.test(t) || /^(?:changelog|changes|news|release notes?)\b/i.test(t)))
+    return true;
   const verb = VERB.exec(t);
   if (verb) {
     const object = t.slice(verb[0].length);

@@ -20,6 +20,7 @@ import {
   isBreakingItem,
   isDescriptive,
   maintenanceLine,
+  newContributorsLine,
   phraseFix,
   renderBody,
   renderBreakingItems,
@@ -51,7 +52,6 @@ export function withCollapsedLines(sections: DraftSection[], commits: CleanCommi
 /** The parts of a draft around its sections (both drafters end here). */
 export function finishDraft(input: {
   sections: DraftSection[];
-  version: string | null;
   /** The most important change, as a headline; null when the release has no user-facing change. */
   headline: string | null;
   /** User-facing changes worth naming in the summary, most important first. */
@@ -59,6 +59,8 @@ export function finishDraft(input: {
   hasInternal: boolean;
   /** A summary written elsewhere (the model's), already escaped; else one is written here. */
   summary?: string | null;
+  /** The closing "New contributors" line, if any. */
+  closing?: string | null;
 }): DraftCore {
   const ordered = SECTION_ORDER.flatMap((category) => {
     const items = input.sections.filter((s) => s.category === category).flatMap((s) => s.items);
@@ -68,9 +70,9 @@ export function finishDraft(input: {
   const breaking = ordered.flatMap((s) => s.items).filter(isBreakingItem).length;
   const summary = input.summary || renderSummary(counts, breaking, input.highlights);
   return {
-    title: renderTitle(input.version, input.headline ? headlineOf(input.headline) : null, input.hasInternal),
+    title: renderTitle(input.headline ? headlineOf(input.headline) : null, input.hasInternal),
     summary,
-    body: renderBody(summary, ordered),
+    body: renderBody(summary, ordered, input.closing ?? null),
     category: categoryByRule(breaking > 0, counts),
     sections: ordered,
   };
@@ -82,7 +84,11 @@ export function nameOf(c: ClassifiedCommit): string {
   return c.category === 'fix' && (c.type === 'fix' || c.type === 'bugfix') ? phraseFix(c.text) : c.text;
 }
 
-/** Changes by importance: breaking, then features, then fixes, then the rest; input order within. */
+/**
+ * Changes by importance, the headline first. The rule: breaking changes, then features, then
+ * improvements, then fixes; within each, the change that drew the most work (commits and pull requests
+ * folded into it), then the newest.
+ */
 export function byImportance(changes: readonly ClassifiedCommit[]): ClassifiedCommit[] {
   const rank = (c: ClassifiedCommit) =>
     c.breaking
@@ -90,16 +96,12 @@ export function byImportance(changes: readonly ClassifiedCommit[]): ClassifiedCo
       : c.category === 'feature' || c.category === 'announcement'
         ? 1
         : c.category === 'fix'
-          ? 2
-          : 3;
-  return [...changes].sort((a, b) => rank(a) - rank(b));
+          ? 3
+          : 2;
+  return [...changes].sort((a, b) => rank(a) - rank(b) || b.weight - a.weight);
 }
 
-export function draftOffline(
-  commits: CleanCommits,
-  version: string | null,
-  link: RefLinker = plainRefs,
-): DraftCore {
+export function draftOffline(commits: CleanCommits, link: RefLinker = plainRefs): DraftCore {
   const sections: DraftSection[] = SECTION_ORDER.map((category) => {
     const items = commits.changes.filter((c) => c.category === category);
     const ordered = [...items.filter((c) => c.breaking), ...items.filter((c) => !c.breaking)];
@@ -111,9 +113,9 @@ export function draftOffline(
   const ranked = byImportance(commits.changes).map(nameOf);
   return finishDraft({
     sections: withCollapsedLines(sections, commits),
-    version,
     headline: ranked[0] ?? null,
     highlights: ranked.slice(1),
     hasInternal: commits.maintenance.length + commits.dependencies.length > 0,
+    closing: newContributorsLine(commits.newContributors, link),
   });
 }

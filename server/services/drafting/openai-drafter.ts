@@ -21,7 +21,9 @@ import {
   escapeText,
   isBreakingItem,
   isDescriptive,
+  newContributorsLine,
   renderBreakingItems,
+  stripVersion,
 } from './render-draft.ts';
 
 const ModelDraftSchema = z.strictObject({
@@ -151,7 +153,7 @@ export async function draftWithOpenAI(
       target.items.unshift(...renderBreakingItems(c, link));
     }
   }
-  const modelHeadline = clean(parsed.title).replace(/^v?\d+(\.\d+)+[:\s-]*/, '');
+  const modelHeadline = stripVersion(clean(parsed.title));
   const ranked = byImportance(commits.changes);
   const headline =
     expected.length > 0 || !isDescriptive(modelHeadline)
@@ -161,11 +163,11 @@ export async function draftWithOpenAI(
       : modelHeadline;
   const core = finishDraft({
     sections: withCollapsedLines(sections, commits),
-    version,
     headline,
     highlights: [],
     hasInternal: commits.maintenance.length + commits.dependencies.length > 0,
     summary: cleanMarkdown(parsed.summary) || null,
+    closing: newContributorsLine(commits.newContributors, link),
   });
   return {
     ...core,

@@ -209,11 +209,39 @@ export function isDescriptive(text: string): boolean {
   return words.length >= 2;
 }
 
-/** Title: "<version>: <headline>"; never a bare version, a count or internal work. */
-export function renderTitle(version: string | null, headline: string | null, hasInternal: boolean): string {
-  const lead = headline ?? (hasInternal ? 'Maintenance and dependency updates' : 'Maintenance release');
-  const title = version ? `${version}: ${lead}` : lead;
-  return title.length <= 200 ? title : `${title.slice(0, 199).trimEnd()}…`;
+/**
+ * Title: the headline of the most important change; never the version (CONTRACT.md "Titles": the
+ * version is its own field and every surface shows it once), never a bare count or internal work.
+ */
+export function renderTitle(headline: string | null, hasInternal: boolean): string {
+  const lead =
+    stripVersion(headline ?? '') ||
+    (hasInternal ? 'Maintenance and dependency updates' : 'Maintenance release');
+  return lead.length <= 200 ? lead : `${lead.slice(0, 199).trimEnd()}…`;
+}
+
+/** A headline without a leading version (`v1.2.0: x`, `1.2.0 - x`, `Release 1.2: x` → `x`). */
+export function stripVersion(text: string): string {
+  const stripped = text.replace(
+    /^(?:release\s+|version\s+)?v?\d+(?:\.\d+)+(?:[-+][\w.]+)?\s*[:\-–—|]*\s*/i,
+    '',
+  );
+  return stripped.charAt(0).toUpperCase() + stripped.slice(1);
+}
+
+/**
+ * The closing "New contributors" line (CONTRACT.md "POST /api/v1/entries/generate"): `@login made
+ * their first contribution in #N`, for each first-timer, in pull-request order.
+ */
+export function newContributorsLine(
+  contributors: readonly { login: string; pullRequest: number }[],
+  link: RefLinker = plainRefs,
+): string | null {
+  if (contributors.length === 0) return null;
+  const credits = contributors.map(
+    (c) => `${escapeText(`@${c.login}`)} made their first contribution in ${link.ref(`#${c.pullRequest}`)}`,
+  );
+  return `**New contributors**: ${credits.join(', ')}.`;
 }
 
 /**
@@ -249,7 +277,11 @@ export function isBreakingItem(item: string): boolean {
  * The Markdown body: the summary, a leading "Breaking changes" section (every breaking item, without
  * its prefix), then one `###` section per category with the other items.
  */
-export function renderBody(summary: string, sections: readonly DraftSection[]): string {
+export function renderBody(
+  summary: string,
+  sections: readonly DraftSection[],
+  closing: string | null = null,
+): string {
   const parts = [summary];
   const breaking = SECTION_ORDER.flatMap(
     (category) => sections.find((s) => s.category === category)?.items.filter(isBreakingItem) ?? [],
@@ -261,6 +293,7 @@ export function renderBody(summary: string, sections: readonly DraftSection[]): 
     if (items.length === 0) continue;
     parts.push(`### ${HEADINGS[category]}\n\n${items.map((item) => `- ${item}`).join('\n')}`);
   }
+  if (closing) parts.push(closing);
   return `${parts.join('\n\n')}\n`;
 }
 

@@ -69,7 +69,7 @@ describe('generate with OpenAI', () => {
       usage: { inputTokens: 512, outputTokens: 96 },
       version: '14.0.2',
       category: 'fix',
-      title: '14.0.2: Fixes for NUL-terminated searches and Fish completions',
+      title: 'Fixes for NUL-terminated searches and Fish completions',
       summary: 'A patch release with two small bug fixes.',
     });
     // 14.0.2 and three crate release commits are ignored; bumps and maintenance are used (collapsed).
@@ -131,7 +131,7 @@ describe('generate with OpenAI', () => {
     );
     expect(draft.category).toBe('feature');
     // "V3" says nothing: the title names what broke.
-    expect(draft.title).toBe('3.0.0: Templates live in .shiplog/templates now');
+    expect(draft.title).toBe('Templates live in .shiplog/templates now');
   });
 
   it('strips invented references and keeps the real ones', async () => {
@@ -150,7 +150,7 @@ describe('generate with OpenAI', () => {
     expect(draft.body).toContain('Line anchors now work when searching with `--null-data` (#2658)');
     expect(draft.body).toContain('Fish shell completions no longer fail on negated options (#2659)');
     expect(draft.body).toContain('(#2654)');
-    expect(draft.title).toBe('14.0.2: Fixes for NUL-terminated searches');
+    expect(draft.title).toBe('Fixes for NUL-terminated searches');
   });
 
   const failures: [string, () => nock.Scope, number, string][] = [

@@ -9,8 +9,7 @@ import { draftOffline } from '../../../../server/services/drafting/offline-draft
 import { refLinker } from '../../../../server/services/drafting/ref-links.ts';
 import { isCollapsedLine } from '../../../../server/services/drafting/render-draft.ts';
 
-const draft = (commits: string[], version: string | null = '1.0.0') =>
-  draftOffline(cleanCommits(commits), version);
+const draft = (commits: string[]) => draftOffline(cleanCommits(commits));
 const items = (d: ReturnType<typeof draft>) => d.sections.flatMap((s) => s.items);
 const listed = (d: ReturnType<typeof draft>) => items(d).filter((i) => !isCollapsedLine(i));
 
@@ -94,7 +93,7 @@ describe('breaking changes', () => {
   ];
 
   it('lead the body, one item per footer in the footer’s words, and count in the summary', () => {
-    const d = draft(v14, '14.0.0');
+    const d = draft(v14);
     expect(d.body).toMatch(/^This release brings .*\n\n### Breaking changes\n\n/);
     const breaking = d.body.split('### Breaking changes\n\n')[1]!.split('\n\n')[0]!.split('\n');
     expect(breaking).toEqual([
@@ -106,21 +105,19 @@ describe('breaking changes', () => {
     expect(d.category).toBe('feature');
   });
 
-  it('title the release by what broke, never by a bare "V14"', () => {
-    expect(draft(v14, '14.0.0').title).toBe('14.0.0: Probot is now an ES module only package');
+  it('title the release by what broke, never by a bare "V14" nor the version', () => {
+    expect(draft(v14).title).toBe('Probot is now an ES module only package');
   });
 });
 
 describe('title and category', () => {
   it('name the most important user-facing change: feature before fix, never a count', () => {
-    expect(draft(['fix: crash when the config is empty (#5)'], '17.5.1').title).toBe(
-      '17.5.1: Fix crash when the config is empty',
+    expect(draft(['fix: crash when the config is empty (#5)']).title).toBe(
+      'Fix crash when the config is empty',
     );
-    expect(draft(['fix: crash on empty tag', 'feat: export to PDF'], '2.0.0').title).toBe(
-      '2.0.0: Export to PDF',
-    );
-    expect(draft(['test: add e2e tests', 'chore(deps): bump zod from 4.1.0 to 4.2.0'], '2.0.1').title).toBe(
-      '2.0.1: Maintenance and dependency updates',
+    expect(draft(['fix: crash on empty tag', 'feat: export to PDF']).title).toBe('Export to PDF');
+    expect(draft(['test: add e2e tests', 'chore(deps): bump zod from 4.1.0 to 4.2.0']).title).toBe(
+      'Maintenance and dependency updates',
     );
   });
 
@@ -180,12 +177,12 @@ describe('items', () => {
 describe('links', () => {
   it('link references and commit SHAs when the repository is known, and only then', () => {
     const commits = cleanCommits(['fix: revert 1a2b3c4d5 which broke paging (#12, octo/other#3)']);
-    const linked = draftOffline(commits, null, refLinker('octo/app', undefined));
+    const linked = draftOffline(commits, refLinker('octo/app', undefined));
     expect(linked.body).toContain('[#12](https://github.com/octo/app/issues/12)');
     expect(linked.body).toContain('[octo/other#3](https://github.com/octo/other/issues/3)');
     expect(linked.body).toContain('[1a2b3c4](https://github.com/octo/app/commit/1a2b3c4d5)');
-    const enterprise = draftOffline(commits, null, refLinker('octo/app', 'https://git.example.com/octo/app'));
+    const enterprise = draftOffline(commits, refLinker('octo/app', 'https://git.example.com/octo/app'));
     expect(enterprise.body).toContain('[#12](https://git.example.com/octo/app/issues/12)');
-    expect(draftOffline(commits, null).body).not.toContain('](');
+    expect(draftOffline(commits).body).not.toContain('](');
   });
 });

@@ -1,0 +1,39 @@
+/**
+ * Breaking changes written as prose (issue "Drafts a maintainer publishes as drafted", scope 3): most
+ * maintainers never write a `BREAKING CHANGE` footer or a `!`, they write "Stop ignoring .git folders
+ * by default", "Drop support for Python 3.7" or "`--foo` no longer accepts a list". A user-facing change
+ * is breaking when its text says that something users relied on stops working as before:
+ * - "no longer …", or "… is/are now required";
+ * - removing something users call or set (support, an option, a flag, an argument, an API, a
+ *   deprecated thing, a platform version), never internal objects (unused code, tests, warnings);
+ * - a raised requirement ("now requires Node 20", "minimum supported Rust version", "bump MSRV");
+ * - a changed default ("… by default" with stop/no longer/disable/not/change/switch/instead);
+ * - the word "breaking" itself, or a label that says so (`breaking-change`, `breaking`, `semver-major`).
+ */
+
+const NO_LONGER = /\bno longer\b|\b(?:is|are) now required\b/i;
+
+const REMOVED =
+  /^(?:remove[sd]?|drop(?:s|ped)?|delete[sd]?|kill(?:s|ed)?)\s+(?:the\s+|a\s+|an\s+)?(?:(?:long-)?deprecated\b|support\b|compat(?:ibility)?\b|(?:python|node(?:\.js)?|ruby|php|go|rust|java|jdk|django|flask|react|vue|angular|ie|internet explorer|windows|macos|ios|android)\s*v?\d|(?:\S+\s+){0,4}(?:option|options|flag|flags|argument|arguments|parameter|parameters|param|method|methods|function|functions|api|apis|command|commands|subcommand|setting|settings|alias|aliases|endpoint|endpoints|property|properties|attribute|attributes|keyword|kwarg|config(?:uration)? (?:key|option)s?)\b)/i;
+
+const REQUIREMENT =
+  /\b(?:now )?requires? (?:at least |a minimum of )?(?:node(?:\.js)?|python|go|rust|rustc|ruby|php|java|jdk|typescript|msrv)\b|\bminimum (?:supported )?(?:version|node(?:\.js)?|python|rust|go|ruby|php|java)\b|\b(?:bump|raise|increase|update)[sd]? (?:the )?(?:msrv|minimum)\b|\bmsrv (?:is now|to|bumped|raised)\b/i;
+
+const BY_DEFAULT = /\bby default\b/i;
+const DEFAULT_CHANGED =
+  /\b(?:stop(?:s|ped)?|no longer|disable[sd]?|not|don't|do not|change[sd]?|switch(?:es|ed)?|instead)\b/i;
+
+const BREAKING_WORD = /\bbreaking\b|\[break\]|\bbackwards?[- ]incompatible\b/i;
+
+/** Labels that mark a pull request as breaking. */
+export const BREAKING_LABELS =
+  /^(?:breaking[- ]?changes?|breaking|semver[:/-]major|major|type:\s*breaking|💥.*)$/i;
+
+/** True when a user-facing change's text (type and area prefix removed) describes a breaking change. */
+export function isBreakingProse(text: string): boolean {
+  const t = text.trim();
+  if (NO_LONGER.test(t) || BREAKING_WORD.test(t)) return true;
+  if (REMOVED.test(t)) return true;
+  if (REQUIREMENT.test(t)) return true;
+  return BY_DEFAULT.test(t) && DEFAULT_CHANGED.test(t);
+}
