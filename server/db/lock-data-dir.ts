@@ -9,6 +9,11 @@
  * Where the kernel cannot tell start times (not Linux), `kill(pid, 0)` alone decides. A lock written
  * by another host (a shared network volume) is never taken over: that host's processes cannot be asked.
  *
+ * A process killed with SIGKILL is not gone at once: the kernel tears down its memory (seconds for a
+ * large heap), and its pid stays, as a zombie, until its parent reaps it. A zombie is dead here, and an
+ * owner the kernel reports as exiting (PF_EXITING, or SIGKILL pending) is waited for, up to
+ * `DYING_GRACE_MS`, before the lock is refused: a supervisor's restart right after `kill -9` works.
+ *
  * While held, the file is checked every `CHECK_MS`; if it vanished or names another owner, the holder
  * is told (`onCompromised`) so that it stops instead of writing into a directory it no longer owns.
  */
@@ -20,6 +25,13 @@ import { join } from 'node:path';
 const CHECK_MS = 2_000;
 /** A lock file still empty after this long was left by a process that died while creating it. */
 const UNWRITTEN_GRACE_MS = 2_000;
+/** How long an exiting owner is waited for, polled every `DYING_POLL_MS`, before the lock is refused. */
+const DYING_GRACE_MS = 10_000;
+const DYING_POLL_MS = 50;
+/** `PF_EXITING` in the flags of /proc/<pid>/stat (include/linux/sched.h): do_exit() has begun. */
+const PF_EXITING = 0x4;
+/** SIGKILL's bit in the pending-signal masks of /proc/<pid>/status. */
+const SIGKILL_BIT = 1n << 8n;
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
@@ -32,28 +44,55 @@ export function lockPath(dataDir: string): string {
   return join(dataDir, 'shiplog.lock');
 }
 
-/** The kernel's start time of `pid` (clock ticks since boot), or null where /proc cannot tell. */
-function processStart(pid: number): string | null {
+/**
+ * What /proc/<pid>/stat says of `pid`: its state letter (field 3), flags (field 9) and start time in
+ * clock ticks since boot (field 22); null where /proc cannot tell (no such process, not Linux).
+ */
+function processStat(pid: number): { state: string; flags: number; start: string } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Field 2 (comm) may hold spaces and parentheses: count fields after its closing parenthesis.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0] ?? '', flags: Number(fields[6]), start: fields[19] ?? '' };
   } catch {
     return null;
   }
 }
 
-function isAlive(owner: Owner): boolean {
-  if (owner.host !== hostname()) return true;
+/** The kernel's start time of `pid` (clock ticks since boot), or null where /proc cannot tell. */
+function processStart(pid: number): string | null {
+  return processStat(pid)?.start ?? null;
+}
+
+/** Whether SIGKILL is pending for `pid` (its thread's or its thread group's mask). */
+function killPending(pid: number): boolean {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return [...status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm)].some(
+      (m) => (BigInt(`0x${m[1]}`) & SIGKILL_BIT) !== 0n,
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `live`: the owner runs; `dying`: it is being torn down (exiting or SIGKILL pending) and will be gone
+ * shortly; `dead`: it no longer exists, is a zombie, or its pid belongs to another process now.
+ */
+function ownerState(owner: Owner): 'live' | 'dying' | 'dead' {
+  if (owner.host !== hostname()) return 'live';
   try {
     process.kill(owner.pid, 0);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    if ((err as NodeJS.ErrnoException).code === 'ESRCH') return 'dead';
   }
-  if (owner.start === null) return true;
-  const start = processStart(owner.pid);
+  if (owner.start === null) return 'live';
+  const stat = processStat(owner.pid);
   // Unreadable while our own is readable: the process ended between kill() and now.
-  return start === null ? processStart(process.pid) === null : start === owner.start;
+  if (stat === null) return processStart(process.pid) === null ? 'live' : 'dead';
+  if (stat.start !== owner.start || stat.state === 'Z' || stat.state === 'X') return 'dead';
+  return (stat.flags & PF_EXITING) !== 0 || killPending(owner.pid) ? 'dying' : 'live';
 }
 
 function parseOwner(text: string): Owner | null {
@@ -70,8 +109,13 @@ function parseOwner(text: string): Owner | null {
 /** Versions before 0.2 locked with an mtime-refreshed directory (proper-lockfile): stale after 10 s. */
 const LEGACY_STALE_MS = 10_000;
 
-/** The lock's current state: absent, held by a live process, or stale (with its text, to take it over). */
-async function inspect(path: string): Promise<{ state: 'absent' | 'live' | 'stale'; text: string }> {
+type LockState = { state: 'absent' | 'live' | 'dying' | 'stale'; text: string };
+
+/**
+ * The lock's current state: absent, held by a live or a dying process, or stale (with its text, to
+ * take it over).
+ */
+async function inspect(path: string): Promise<LockState> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -88,7 +132,19 @@ async function inspect(path: string): Promise<{ state: 'absent' | 'live' | 'stal
     const age = Date.now() - (await stat(path).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
     return { state: age < UNWRITTEN_GRACE_MS ? 'live' : 'stale', text };
   }
-  return { state: isAlive(owner) ? 'live' : 'stale', text };
+  const state = ownerState(owner);
+  return { state: state === 'dead' ? 'stale' : state, text };
+}
+
+/** `inspect`, waiting (up to `DYING_GRACE_MS`) while the owner is dying, until it is not. */
+async function inspectPatiently(path: string): Promise<LockState> {
+  const deadline = Date.now() + DYING_GRACE_MS;
+  for (;;) {
+    const current = await inspect(path);
+    if (current.state !== 'dying') return current;
+    if (Date.now() >= deadline) return { ...current, state: 'live' };
+    await new Promise((resolve) => setTimeout(resolve, DYING_POLL_MS));
+  }
 }
 
 /**
@@ -139,7 +195,7 @@ export async function lockDataDir(
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    const current = await inspect(path);
+    const current = await inspectPatiently(path);
     if (current.state === 'live' || attempt >= 3) throw lockedError(dataDir);
     if (current.state === 'stale') await takeOver(path, current.text);
   }
@@ -165,7 +221,7 @@ export async function lockDataDir(
   };
 }
 
-/** True when a live process holds the lock on `dataDir`. */
+/** True when a live process holds the lock on `dataDir` (one being torn down is waited for). */
 export async function isDataDirLocked(dataDir: string): Promise<boolean> {
-  return (await inspect(lockPath(dataDir))).state === 'live';
+  return (await inspectPatiently(lockPath(dataDir))).state === 'live';
 }

@@ -2,12 +2,14 @@
  * The embedded database belongs to one process at a time (CONTRACT.md "Operating"): a second process
  * gets a clear error naming the fix, and the lock of a crashed process is recovered.
  */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, inject, it } from 'vitest';
 import { lockPath } from '../../../server/db/lock-data-dir.ts';
-import { runCli, startServe } from '../../helpers/run-cli.ts';
+import { CLI, runCli, startServe } from '../../helpers/run-cli.ts';
 
 const dirs: string[] = [];
 async function embeddedDataDir(): Promise<string> {
@@ -65,6 +67,54 @@ it('starts at once after the previous server was killed with SIGKILL', async () 
     expect(await restarted.exited).toBe(0);
   }
 });
+
+/** The state letter of /proc/<pid>/stat (`Z`: a zombie), or null once the pid is gone. */
+function procState(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]!;
+  } catch {
+    return null;
+  }
+}
+
+it.runIf(process.platform === 'linux')(
+  'starts at once after kill -9 while the killed server is not yet reaped by its parent',
+  async () => {
+    const dataDir = await embeddedDataDir();
+    // The server runs under a parent that never reaps it (sh execs into sleep): once killed, its pid
+    // stays, as a zombie, with the same start time, as while a large process is being torn down.
+    const parent = spawn(
+      '/bin/sh',
+      ['-c', `"${process.execPath}" "${CLI}" serve >/dev/null 2>&1 & exec sleep 120`],
+      { env: { PATH: process.env.PATH ?? '', PORT: '0', SHIPLOG_DATA_DIR: dataDir }, stdio: 'ignore' },
+    );
+    try {
+      let pid: number | undefined;
+      for (let i = 0; i < 300 && pid === undefined; i++) {
+        const owner = await readFile(lockPath(dataDir), 'utf8').catch(() => '');
+        if (owner) pid = (JSON.parse(owner) as { pid: number }).pid;
+        else await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(pid).toBeTypeOf('number');
+      process.kill(pid!, 'SIGKILL');
+      for (let i = 0; i < 100 && procState(pid!) !== 'Z'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(procState(pid!)).toBe('Z');
+
+      const restarted = await startServe({ SHIPLOG_DATA_DIR: dataDir });
+      try {
+        expect((await fetch(`${restarted.url}/readyz`)).status).toBe(200);
+      } finally {
+        restarted.child.kill('SIGTERM');
+        expect(await restarted.exited).toBe(0);
+      }
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  },
+);
 
 it('stops with exit code 1 when its lock is taken away while it runs', async () => {
   const dataDir = await embeddedDataDir();
