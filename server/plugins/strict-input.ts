@@ -3,9 +3,14 @@
  * - JSON bodies: `application/json` with no charset or `charset=utf-8` (any other: `415`); bytes that are
  *   not valid UTF-8 are `400 invalid`, never silently replaced; then the framework's own JSON parser
  *   (prototype-poisoning protection included). An empty body is no body: the route's schema decides.
- * - U+0000 in any string of the body, the query or the path: `400 invalid` with a pointer to the field,
- *   or `404 not_found` for a path parameter (an identifier that cannot exist). PostgreSQL text cannot
- *   hold it, so it must never reach a query.
+ * - JSON nested deeper than `MAX_JSON_DEPTH` objects and arrays: `400 invalid`, refused in the parser,
+ *   before any code that recurses (validation, hashing, logging) sees the value.
+ * - U+0000 or a lone surrogate (an unpaired UTF-16 code unit, which `\ud800` in JSON makes) in any
+ *   string of the body, the query or the path, keys included: `400 invalid` with a pointer to the
+ *   field, or `404 not_found` for a path parameter (an identifier that cannot exist). PostgreSQL text
+ *   cannot hold U+0000, and UTF-8 cannot hold a lone surrogate (it would be stored as U+FFFD, or make a
+ *   validator throw), so neither may reach a service.
+ * Every walk here is iterative: no input can overflow the stack.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,35 +20,63 @@ import { toPointer } from './validate.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-/** The pointers of every string under `value` that contains U+0000 (keys included). */
-function nulPointers(
-  value: unknown,
-  prefix: string,
-  path: PropertyKey[] = [],
-  found: string[] = [],
-): string[] {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(toPointer(prefix, path));
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => nulPointers(item, prefix, [...path, i], found));
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) found.push(toPointer(prefix, [...path, key]));
-      else nulPointers(item, prefix, [...path, key], found);
+/** The deepest a JSON body may nest, counting objects and arrays (`{"a":[1]}` is 2). */
+export const MAX_JSON_DEPTH = 32;
+
+const NUL_DETAIL = 'Must not contain NUL (U+0000) characters';
+const SURROGATE_DETAIL = 'Must not contain a lone surrogate (an unpaired UTF-16 code unit)';
+
+/** Why `text` cannot be stored, or null when it can. */
+function stringFlaw(text: string): string | null {
+  if (text.includes('\u0000')) return NUL_DETAIL;
+  if (!text.isWellFormed()) return SURROGATE_DETAIL;
+  return null;
+}
+
+/** True when `value` nests objects and arrays deeper than `max` (an iterative walk). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * One error per string under `value` (keys included) that holds U+0000 or a lone surrogate, in
+ * document order, each with its JSON Pointer under `prefix`. Iterative, so depth cannot overflow it.
+ */
+export function stringErrors(value: unknown, prefix: string): FieldError[] {
+  const found: FieldError[] = [];
+  const stack: [unknown, PropertyKey[]][] = [[value, []]];
+  while (stack.length > 0) {
+    const [item, path] = stack.pop()!;
+    if (typeof item === 'string') {
+      const detail = stringFlaw(item);
+      if (detail) found.push({ pointer: toPointer(prefix, path), detail });
+    } else if (item !== null && typeof item === 'object') {
+      const children: [unknown, PropertyKey[]][] = [];
+      for (const [key, child] of Array.isArray(item) ? item.entries() : Object.entries(item)) {
+        const keyFlaw = typeof key === 'string' ? stringFlaw(key) : null;
+        if (keyFlaw) found.push({ pointer: toPointer(prefix, [...path, key]), detail: keyFlaw });
+        else children.push([child, [...path, key]]);
+      }
+      // Reversed onto the stack, so the first child is looked at first.
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
     }
   }
   return found;
 }
 
-function rejectNul(request: FastifyRequest): void {
-  if (nulPointers(request.params, '').length > 0) throw new NotFoundError();
-  const pointers = [...nulPointers(request.query, '/query'), ...nulPointers(request.body, '')];
-  if (pointers.length === 0) return;
-  const errors: FieldError[] = pointers.map((pointer) => ({
-    pointer,
-    detail: 'Must not contain NUL (U+0000) characters',
-  }));
-  throw new InvalidError(`${pointers[0] || 'body'}: must not contain NUL (U+0000) characters`, errors);
+function rejectBadStrings(request: FastifyRequest): void {
+  if (stringErrors(request.params, '').length > 0) throw new NotFoundError();
+  const errors = [...stringErrors(request.query, '/query'), ...stringErrors(request.body, '')];
+  if (errors.length === 0) return;
+  const first = errors[0]!;
+  throw new InvalidError(`${first.pointer || 'body'}: ${first.detail.replace(/^M/, 'm')}`, errors);
 }
 
 async function strictInputPlugin(app: FastifyInstance): Promise<void> {
@@ -68,11 +101,18 @@ async function strictInputPlugin(app: FastifyInstance): Promise<void> {
         ]),
       );
     }
-    void parseJson(request, text, done);
+    void parseJson(request, text, (err, value) => {
+      if (err) return done(err);
+      if (nestsDeeperThan(value, MAX_JSON_DEPTH)) {
+        const detail = `Must not nest objects and arrays deeper than ${MAX_JSON_DEPTH} levels`;
+        return done(new InvalidError(`body: ${detail.replace(/^M/, 'm')}`, [{ pointer: '', detail }]));
+      }
+      done(null, value);
+    });
   });
   app.addHook('preValidation', (request, _reply, done) => {
     try {
-      rejectNul(request);
+      rejectBadStrings(request);
       done();
     } catch (err) {
       done(err as Error);

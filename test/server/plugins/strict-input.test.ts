@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema } from '../../../core/contract/problem.ts';
 import { loggerOptions } from '../../../server/plugins/log-options.ts';
 import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
+import { jsonRoutes } from '../../helpers/json-routes.ts';
 
 let server: TestServer;
 let headers: Record<string, string>;
@@ -87,6 +88,90 @@ describe('U+0000', () => {
       const problem = expectProblem(await server.app.inject({ method: 'POST', url, payload }), 400);
       expect(problem.errors?.[0]?.pointer, url).toBe(pointer);
     }
+  });
+});
+
+describe('JSON nested deep', () => {
+  it('is 400 invalid on every JSON route, public or keyed, at any depth past 32', async () => {
+    const draftId = (
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/entries',
+        headers,
+        payload: { title: 'Deep draft', body: 'x' },
+      })
+    ).json().entry.id;
+    const routes = jsonRoutes({ headers, draftId });
+    expect(routes).toHaveLength(11);
+    const arrays = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const objects = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    for (const body of [arrays(3000), objects(2000), `{"title":${arrays(5000)}}`, arrays(33)]) {
+      for (const route of routes) {
+        const res = await server.app.inject({
+          ...route,
+          headers: { ...route.headers, 'content-type': 'application/json' },
+          payload: body,
+        });
+        const problem = expectProblem(res, 400);
+        expect(problem.errors, route.url).toEqual([
+          { pointer: '', detail: 'Must not nest objects and arrays deeper than 32 levels' },
+        ]);
+      }
+    }
+    // 32 levels is still JSON the schema judges (here: not an entry).
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/entries',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: objects(31),
+    });
+    expect(expectProblem(res, 400).errors?.[0]?.detail).not.toMatch(/nest/);
+    expect(
+      (await server.app.inject({ url: `/api/v1/entries/${draftId}`, headers })).json().entry.status,
+    ).toBe('draft');
+  });
+});
+
+describe('lone surrogates', () => {
+  it('are 400 with a pointer in any string or key, an e-mail address included; nothing is stored', async () => {
+    const before = (await server.app.inject({ url: '/api/v1/entries?limit=100', headers })).json().entries
+      .length;
+    const cases: [string, string, Record<string, string>, string][] = [
+      ['/api/subscribe', `{"project":"${slug}","email":"a\\ud800@example.com"}`, {}, '/email'],
+      ['/api/subscribe', `{"project":"${slug}","email":"\\udfff@example.com"}`, {}, '/email'],
+      ['/api/v1/entries', '{"title":"Half \\ud83d","body":"x"}', headers, '/title'],
+      ['/api/v1/entries', '{"title":"Ok","body":"x \\ude00 y"}', headers, '/body'],
+      ['/api/v1/entries', '{"title":"Ok","body":"x","\\ud800":1}', headers, '/\ud800'],
+      [
+        '/api/analytics',
+        `{"events":[{"project":"${slug}","type":"view","anonymousId":"reader-0001","url":"https://a/\\udc00"}]}`,
+        {},
+        '/events/0/url',
+      ],
+    ];
+    for (const [url, payload, extra, pointer] of cases) {
+      const res = await server.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...extra, 'content-type': 'application/json' },
+        payload,
+      });
+      const problem = expectProblem(res, 400);
+      expect(problem.errors, payload).toEqual([
+        { pointer, detail: 'Must not contain a lone surrogate (an unpaired UTF-16 code unit)' },
+      ]);
+    }
+    // A pair is one character, and fine.
+    const ok = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/entries',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"title":"Party \\ud83c\\udf89","body":"x"}',
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const after = (await server.app.inject({ url: '/api/v1/entries?limit=100', headers })).json().entries;
+    expect(after).toHaveLength(before + 1);
+    expect(after[0].title).toBe('Party 🎉');
   });
 });
 
