@@ -69,3 +69,16 @@ export async function loadRepoConfig(context: ConfigReader): Promise<RepoConfig>
   }
   return parsed.data;
 }
+
+/**
+ * The repository's labels in the names generate knows (CONTRACT.md `pullRequests`): a `category-labels`
+ * label becomes its category (`feature`, `fix`…), a `skip-labels` label becomes `skip-changelog`, and
+ * any other label is sent as it is (generate's defaults still apply to it).
+ */
+export function labelMapOf(config: RepoConfig): (label: string) => string {
+  return (label) => {
+    const category = config['category-labels'][label];
+    if (category) return category;
+    return config['skip-labels'].includes(label) ? 'skip-changelog' : label;
+  };
+}

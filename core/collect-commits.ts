@@ -1,21 +1,28 @@
 /**
- * The commit messages of a range, newest first, from a local checkout (`git`) or the GitHub REST API
- * (issue "GitHub Action", scope 3). Dependencies come in as arguments: a `git` runner bound to the
- * workspace, an octokit. Never truncates silently: past `limit` (500, the generate maximum) the newest
- * are kept and `truncated` says so.
+ * The first-parent commits of a range, newest first, from a local checkout (`git log --first-parent`)
+ * or the GitHub REST API (the compare API's commits, walked from the head along first parents), so a
+ * merged pull request is its one merge commit, never the commits inside it (issue "Drafts a
+ * maintainer publishes as drafted", scope 1). Dependencies come in as arguments: a `git` runner bound
+ * to the workspace, an octokit. Never truncates silently: past `limit` (500, the generate maximum) the
+ * newest are kept and `truncated` says so.
  */
 export const COMMIT_LIMIT = 500;
 
 /** Runs `git <args>` in the checkout and resolves with its stdout; rejects on a non-zero exit. */
 export type GitRunner = (args: string[]) => Promise<string>;
 
-/** The part of an octokit this module uses. */
+/** The part of an octokit this module uses (`graphql` for pull requests: collect-pull-requests.ts). */
 export type OctokitLike = {
   request: (route: string, params?: Record<string, unknown>) => Promise<{ data: unknown }>;
+  graphql?: (query: string, variables?: Record<string, unknown>) => Promise<unknown>;
 };
 
+export type RangeCommit = { sha: string; message: string };
+
 export type CollectedCommits = {
-  /** Commit messages, newest first. */
+  /** First-parent commits, newest first. */
+  commits: RangeCommit[];
+  /** Their messages (the same order). */
   messages: string[];
   /** Commits in the range (before truncation). */
   total: number;
@@ -44,21 +51,69 @@ export async function collectFromGit(
 ): Promise<CollectedCommits> {
   const spec = range.from ? `${range.from}..${range.to}` : range.to;
   const pathArgs = range.paths?.length ? ['--', ...range.paths] : [];
-  const total = Number((await git(['rev-list', '--count', spec, ...pathArgs])).trim());
-  const out = await git(['log', `--max-count=${limit}`, '--format=%B%x1e', spec, ...pathArgs]);
-  const messages = out
+  const total = Number((await git(['rev-list', '--first-parent', '--count', spec, ...pathArgs])).trim());
+  const out = await git([
+    'log',
+    '--first-parent',
+    `--max-count=${limit}`,
+    '--format=%H%x1f%B%x1e',
+    spec,
+    ...pathArgs,
+  ]);
+  const commits = out
     .split('\x1e')
-    .map((m) => m.trim())
-    .filter((m) => m !== '');
-  return { messages, total, truncated: total > messages.length, source: 'git', apiCalls: 0 };
+    .map((record) => record.trim())
+    .filter((record) => record !== '')
+    .map((record) => {
+      const [sha = '', message = ''] = record.split('\x1f');
+      return { sha: sha.trim(), message: message.trim() };
+    });
+  return collected(commits, total, 'git', 0);
 }
 
 const PER_PAGE = 100;
 
+type ApiCommit = { sha: string; parents?: { sha: string }[]; commit: { message: string } };
+
+function collected(
+  commits: RangeCommit[],
+  total: number,
+  source: 'git' | 'api',
+  apiCalls: number,
+): CollectedCommits {
+  return {
+    commits,
+    messages: commits.map((c) => c.message),
+    total,
+    truncated: total > commits.length,
+    source,
+    apiCalls,
+  };
+}
+
+/**
+ * The first-parent line of `commits` (any order), newest first: from `head` (when absent or not listed:
+ * the last listed, as compare lists oldest first) along `parents[0]` while the parent is in the list.
+ */
+export function firstParentLine(commits: readonly ApiCommit[], head?: string): ApiCommit[] {
+  const bySha = new Map(commits.map((c) => [c.sha, c]));
+  const line: ApiCommit[] = [];
+  let current = (head ? bySha.get(head) : undefined) ?? commits.at(-1);
+  while (current && line.length < commits.length) {
+    line.push(current);
+    const parent = current.parents?.[0]?.sha;
+    current = parent ? bySha.get(parent) : undefined;
+  }
+  return line;
+}
+
+const asRangeCommit = (c: ApiCommit): RangeCommit => ({ sha: c.sha, message: c.commit.message });
+
 /**
  * base...head through `GET /repos/{owner}/{repo}/compare/{basehead}`, paginated 100 a page (oldest
- * first). The first page gives the total; only the pages holding the newest `limit` are fetched, so a
- * 500-commit range costs 5 calls and a larger one at most 7, whatever its size.
+ * first), walked from the head along first parents. The first page gives the total; only the pages
+ * holding the newest `limit` are fetched, so a 500-commit range costs 5 calls and a larger one at most
+ * 7, whatever its size (its first-parent line is then cut where the fetched pages end: `truncated`).
  */
 export async function collectFromCompare(
   octokit: OctokitLike,
@@ -75,27 +130,27 @@ export async function collectFromCompare(
       per_page: PER_PAGE,
       page: n,
     });
-    return data as { total_commits: number; commits: { sha: string; commit: { message: string } }[] };
+    return data as { total_commits: number; commits: ApiCommit[] };
   };
   const first = await page(1);
   const total = first.total_commits;
   const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
   const firstNeeded = Math.max(1, Math.floor(Math.max(0, total - limit) / PER_PAGE) + 1);
-  const pages = new Map<number, typeof first.commits>([[1, first.commits]]);
+  const pages = new Map<number, ApiCommit[]>([[1, first.commits]]);
   for (let n = Math.max(2, firstNeeded); n <= lastPage; n++) pages.set(n, (await page(n)).commits);
-  let commits = [...pages.entries()]
+  const fetched = [...pages.entries()]
     .filter(([n]) => n >= firstNeeded)
     .sort((a, b) => a[0] - b[0])
     .flatMap(([, c]) => c);
+  let line = firstParentLine(fetched);
+  const complete = firstNeeded === 1;
   if (range.paths?.length) {
-    const touching = await commitsTouching(octokit, range, new Set(commits.map((c) => c.sha)));
+    const touching = await commitsTouching(octokit, range, new Set(line.map((c) => c.sha)));
     apiCalls += touching.calls;
-    commits = commits.filter((c) => touching.shas.has(c.sha));
+    line = line.filter((c) => touching.shas.has(c.sha));
   }
-  const newestFirst = commits.reverse().map((c) => c.commit.message);
-  const kept = newestFirst.slice(0, limit);
-  const inRange = range.paths?.length ? newestFirst.length : total;
-  return { messages: kept, total: inRange, truncated: inRange > kept.length, source: 'api', apiCalls };
+  const kept = line.slice(0, limit).map(asRangeCommit);
+  return collected(kept, complete ? line.length : Math.max(total, line.length + 1), 'api', apiCalls);
 }
 
 /** Of `shas`, those that touch one of `paths` (`GET /repos/{owner}/{repo}/commits?path=`). */
@@ -150,7 +205,7 @@ export async function collectPullRequest(
 ): Promise<CollectedCommits> {
   if (pr.commitCount > 250 || pr.paths?.length) return collectFromCompare(octokit, pr, limit);
   let apiCalls = 0;
-  const commits: { commit: { message: string } }[] = [];
+  const commits: ApiCommit[] = [];
   for (let n = 1; ; n++) {
     apiCalls++;
     const { data } = await octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}/commits', {
@@ -160,17 +215,13 @@ export async function collectPullRequest(
       per_page: PER_PAGE,
       page: n,
     });
-    commits.push(...(data as typeof commits));
+    commits.push(...(data as ApiCommit[]));
     if ((data as unknown[]).length < PER_PAGE) break;
   }
-  const newestFirst = commits.reverse().map((c) => c.commit.message);
-  return {
-    messages: newestFirst.slice(0, limit),
-    total: newestFirst.length,
-    truncated: newestFirst.length > limit,
-    source: 'api',
-    apiCalls,
-  };
+  // The pull request's own line: commits a merge of the base branch brought in are not its changes.
+  const line = firstParentLine(commits, pr.to).map(asRangeCommit);
+  const own = line.length > 0 ? line : [...commits].reverse().map(asRangeCommit);
+  return collected(own.slice(0, limit), own.length, 'api', apiCalls);
 }
 
 /** Tag names of the checkout (`git tag`). */
@@ -208,10 +259,10 @@ export async function collectHistory(
   range: { owner: string; repo: string; to: string; paths?: string[] },
   limit = COMMIT_LIMIT,
 ): Promise<CollectedCommits> {
-  const messages: string[] = [];
+  const listed: ApiCommit[] = [];
   let apiCalls = 0;
   let more = false;
-  for (let n = 1; messages.length < limit + 1; n++) {
+  for (let n = 1; listed.length < limit + 1; n++) {
     apiCalls++;
     const { data } = await octokit.request('GET /repos/{owner}/{repo}/commits', {
       owner: range.owner,
@@ -221,11 +272,14 @@ export async function collectHistory(
       page: n,
       ...(range.paths?.length === 1 ? { path: range.paths[0] } : {}),
     });
-    const list = data as { commit: { message: string } }[];
-    messages.push(...list.map((c) => c.commit.message));
+    const list = data as ApiCommit[];
+    listed.push(...list);
     if (list.length < PER_PAGE) break;
     more = true;
   }
-  const truncated = messages.length > limit || (more && messages.length >= limit);
-  return { messages: messages.slice(0, limit), total: messages.length, truncated, source: 'api', apiCalls };
+  // Newest first here: the head is the first listed. A path-filtered list has gaps, so it stays as is.
+  const line = range.paths?.length === 1 ? listed : firstParentLine(listed, listed[0]?.sha);
+  const truncated = more && line.length >= limit;
+  const kept = line.slice(0, limit).map(asRangeCommit);
+  return collected(kept, truncated ? Math.max(line.length, limit + 1) : kept.length, 'api', apiCalls);
 }

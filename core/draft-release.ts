@@ -1,6 +1,8 @@
 /**
- * The flow the Action and the App share: a range (a release, a pull request, a push) → its commits
- * (the local checkout when it holds the range, else the REST API) → generate → the entry's full record.
+ * The flow the Action and the App share: a range (a release, a pull request, a push) → its changes
+ * (first-parent commits from the local checkout when it holds the range, else the REST API; the merged
+ * pull requests they stand for from GraphQL) → generate → the entry's full record. A shallow checkout
+ * is deepened, or not used (prepare-checkout.ts): never a silent one-commit draft.
  * Dependencies come in as arguments: a git runner (or null), an octokit made on demand, the Shiplog API
  * (HTTP client or in-process), and where to say what happened. The caller posts the comment.
  *
@@ -22,8 +24,10 @@ import {
   listTagsFromGit,
   type OctokitLike,
 } from './collect-commits.ts';
+import { collectPullRequests, type GraphqlOctokit } from './collect-pull-requests.ts';
 import type { Category, Entry, Visibility } from './contract/entries.schema.ts';
-import type { GenerateResponse } from './contract/generate.schema.ts';
+import type { GenerateResponse, PullRequestInput } from './contract/generate.schema.ts';
+import { prepareCheckout, SHALLOW_FIX, ShallowCheckoutError } from './prepare-checkout.ts';
 import { type RangeRequest, selectPreviousTag } from './resolve-range.ts';
 import { deriveIdempotencyKey, type ShiplogApi } from './shiplog-client.ts';
 
@@ -51,12 +55,19 @@ export type DraftRequest = {
   regenerate?: boolean;
   /** Names the operation in the Idempotency-Key (`generate`, `regenerate:<comment id>`…). */
   operation: string;
+  /**
+   * A repository's own label names → the ones generate knows (`feature`, `fix`, `skip-changelog`…):
+   * the App's `category-labels` and `skip-labels`.
+   */
+  labelMap?: ((label: string) => string) | undefined;
 };
 
 export type DraftResult = {
   /** The start of the range as resolved (a release's previous tag), or null for "from the beginning". */
   from: string | null;
   commits: CollectedCommits;
+  /** The merged pull requests sent with the commits (none for a pull request's own draft). */
+  pullRequests: PullRequestInput[];
   /** Null when the range had no commits (nothing was drafted). */
   generated: (GenerateResponse & { replayed: boolean }) | null;
   /** The entry's full record after the call (preview link, edit state). */
@@ -92,25 +103,85 @@ export async function collectRangeCommits(
   return collectHistory(deps.api('reading the history'), { ...repo, to: range.to, paths });
 }
 
+/** The API client for an optional call, or null (with why) when there is none (no token). */
+function optionalApi(deps: Pick<DraftDeps, 'api' | 'log'>, why: string): OctokitLike | null {
+  try {
+    return deps.api(why);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The merged pull requests of a release, push or manual range and the commits to send with them. A
+ * pull request's own draft has none: it is the change, its commits are what it is made of.
+ */
+async function gatherPullRequests(
+  deps: Pick<DraftDeps, 'api' | 'log'>,
+  range: RangeRequest,
+  from: string | null,
+  commits: CollectedCommits,
+): Promise<{ pullRequests: PullRequestInput[]; messages: string[] }> {
+  const messages = commits.messages;
+  if (range.kind === 'pull_request') return { pullRequests: [], messages };
+  const octokit = optionalApi(deps, 'reading the pull requests of the range');
+  if (!octokit?.graphql) {
+    deps.log.info('No GitHub API access: drafting from the commits alone, without pull-request data.');
+    return { pullRequests: [], messages };
+  }
+  try {
+    const gathered = await collectPullRequests(
+      octokit as GraphqlOctokit,
+      { owner: range.owner, repo: range.repo },
+      commits.commits,
+      range.kind === 'release' ? { tag: range.tag, previousTag: from } : undefined,
+    );
+    deps.log.info(
+      `${gathered.pullRequests.length} merged pull requests in the range (${gathered.apiCalls} API calls)`,
+    );
+    const kept = gathered.commits.map((c) => c.message);
+    // Generate takes one commit at least: a range of rebase-merged pull requests sends its newest.
+    return { pullRequests: gathered.pullRequests, messages: kept.length > 0 ? kept : messages.slice(0, 1) };
+  } catch (err) {
+    deps.log.warning(
+      `Could not read the range's pull requests (${(err as Error).message.split('\n')[0]}): drafting from the commits alone.`,
+    );
+    return { pullRequests: [], messages };
+  }
+}
+
 export async function draftRelease(deps: DraftDeps, request: DraftRequest): Promise<DraftResult> {
   const { range } = request;
+  let git = deps.git;
+  const shallow = git !== null && (await prepareCheckout(git, deps.log)) === 'shallow';
+  if (shallow) {
+    git = null;
+    if (!optionalApi(deps, 'reading the range')) throw new ShallowCheckoutError(SHALLOW_FIX);
+  }
+  const flow = { ...deps, git };
   let from = range.from;
   if (range.kind === 'release' && from === null) {
-    from = await previousTag(deps, range);
+    from = await previousTag(flow, range);
     deps.log.info(
       from ? `Previous release: ${from}` : 'No previous release: taking the whole history up to this tag',
     );
   }
-  const commits = await collectRangeCommits(deps, range, from, request.paths);
+  const commits = await collectRangeCommits(flow, range, from, request.paths);
   deps.log.info(
-    `${commits.messages.length} commits from ${from ?? '(start)'} to ${range.to} (${commits.source === 'git' ? 'local git' : `${commits.apiCalls} API calls`})`,
+    `${commits.messages.length} first-parent commits from ${from ?? '(start)'} to ${range.to} (${commits.source === 'git' ? 'local git' : `${commits.apiCalls} API calls`})`,
   );
   if (commits.truncated) {
     deps.log.warning(
       `The range has ${commits.total} commits; Shiplog drafts from at most 500, so only the newest ${commits.messages.length} were sent.`,
     );
   }
-  if (commits.messages.length === 0) return { from, commits, generated: null, entry: null };
+  if (commits.messages.length === 0) return { from, commits, pullRequests: [], generated: null, entry: null };
+  const gathered = await gatherPullRequests(deps, range, from, commits);
+  const { labelMap } = request;
+  const pullRequests = labelMap
+    ? gathered.pullRequests.map((pr) => ({ ...pr, labels: [...new Set(pr.labels?.map(labelMap))] }))
+    : gathered.pullRequests;
+  const rangeMessages = gathered.messages;
 
   const repository = `${range.owner}/${range.repo}`;
   const source =
@@ -120,7 +191,7 @@ export async function draftRelease(deps: DraftDeps, request: DraftRequest): Prom
         ? { release: range.tag }
         : undefined;
   const lead = (request.leadMessages ?? []).filter((m) => m.trim() !== '');
-  const messages = [...lead, ...commits.messages].slice(0, 500);
+  const messages = [...lead, ...rangeMessages].slice(0, 500);
   const key = deriveIdempotencyKey({
     repository,
     from,
@@ -136,6 +207,7 @@ export async function draftRelease(deps: DraftDeps, request: DraftRequest): Prom
   const generated = await deps.shiplog.generate(
     {
       commits: messages,
+      ...(pullRequests.length ? { pullRequests } : {}),
       ...(request.version ? { version: request.version } : {}),
       ...(request.category ? { category: request.category } : {}),
       visibility: request.visibility,
@@ -148,5 +220,5 @@ export async function draftRelease(deps: DraftDeps, request: DraftRequest): Prom
     key,
   );
   const entry = await deps.shiplog.getEntry(generated.entry.id);
-  return { from, commits, generated, entry };
+  return { from, commits, pullRequests, generated, entry };
 }

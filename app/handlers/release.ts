@@ -9,7 +9,13 @@ import { resolveRange } from '../../core/resolve-range.ts';
 import type { PagingOctokit } from '../../core/upsert-draft-comment.ts';
 import type { HandlerDeps } from '../app-deps.ts';
 import { draftDepsOf } from '../draft-deps.ts';
-import { includePaths, loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
+import {
+  includePaths,
+  labelMapOf,
+  loadRepoConfig,
+  type RepoConfig,
+  RepoConfigError,
+} from '../repo-config.ts';
 
 export async function onReleasePublished(
   context: Context<'release.published'>,
@@ -40,6 +46,7 @@ export async function onReleasePublished(
     visibility: config.visibility,
     publish: config['publish-on-release'],
     operation: config['publish-on-release'] ? 'release+publish' : 'release',
+    labelMap: labelMapOf(config),
   });
   if (!entry?.url || !config['release-link']) return;
   const notes = payload.release.body ?? '';

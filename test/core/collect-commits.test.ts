@@ -18,10 +18,11 @@ const owner = 'BurntSushi';
 const repo = 'ripgrep';
 afterEach(() => nock.cleanAll());
 
-/** `n` fake commits, oldest first, as the compare API lists them. */
+/** `n` commits of a linear history, oldest first, as the compare API lists them (each with its parent). */
 const commits = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => ({
     sha: `sha${from + i}`,
+    parents: from + i === 0 ? [] : [{ sha: `sha${from + i - 1}` }],
     commit: { message: `fix: change ${from + i}` },
   }));
 
@@ -74,6 +75,71 @@ describe('collectFromCompare', () => {
     expect(result.messages).toEqual(['fix: change 2', 'fix: change 0']);
   });
 });
+
+describe('first-parent history: a merged pull request is its merge commit', () => {
+  // main: sha0 ← merge(sha0, b2) ← sha3; the branch b1 ← b2 came in with the merge.
+  const history = [
+    { sha: 'sha0', parents: [], commit: { message: 'feat: start' } },
+    { sha: 'b1', parents: [{ sha: 'sha0' }], commit: { message: 'wip: parser' } },
+    { sha: 'b2', parents: [{ sha: 'b1' }], commit: { message: 'address review comments' } },
+    {
+      sha: 'm1',
+      parents: [{ sha: 'sha0' }, { sha: 'b2' }],
+      commit: { message: 'Merge pull request #12 from octo/parser\n\nAdd a streaming parser' },
+    },
+    { sha: 'sha3', parents: [{ sha: 'm1' }], commit: { message: 'fix: typo in --help' } },
+  ];
+
+  it('walks the compare API from the head along first parents', async () => {
+    const scope = nock('https://api.github.com')
+      .get(`/repos/${owner}/${repo}/compare/v1...v2`)
+      .query({ per_page: '100', page: '1' })
+      .reply(200, { total_commits: 4, commits: history.slice(1) });
+    const result = await collectFromCompare(octokit, { owner, repo, from: 'v1', to: 'v2' });
+    expect(scope.isDone()).toBe(true);
+    expect(result.commits.map((c) => c.sha)).toEqual(['sha3', 'm1']);
+    expect(result).toMatchObject({ total: 2, truncated: false });
+  });
+
+  it('reads `git log --first-parent` from a checkout with a merged branch', async () => {
+    const dir = await buildMergedRepo();
+    try {
+      const result = await collectFromGit(dir.git, { from: 'v1', to: 'v2' });
+      expect(result.messages).toEqual([
+        'fix: typo in --help',
+        'Merge pull request #12 from octo/parser\n\nAdd a streaming parser',
+      ]);
+      expect(result.commits[0]!.sha).toMatch(/^[0-9a-f]{40}$/);
+      expect(result.total).toBe(2);
+    } finally {
+      await dir.remove();
+    }
+  });
+});
+
+/** A real repository: v1, a branch of two commits merged with --no-ff as pull request #12, a fix, v2. */
+async function buildMergedRepo(): Promise<FixtureRepo> {
+  const repoDir = await buildFixtureRepo([]);
+  const { git } = repoDir;
+  await git(['tag', 'v1']);
+  await git(['checkout', '-q', '-b', 'parser']);
+  await git(['commit', '-q', '--allow-empty', '-m', 'wip: parser']);
+  await git(['commit', '-q', '--allow-empty', '-m', 'address review comments']);
+  await git(['checkout', '-q', 'main']);
+  await git([
+    'merge',
+    '--no-ff',
+    '-q',
+    'parser',
+    '-m',
+    'Merge pull request #12 from octo/parser',
+    '-m',
+    'Add a streaming parser',
+  ]);
+  await git(['commit', '-q', '--allow-empty', '-m', 'fix: typo in --help']);
+  await git(['tag', 'v2']);
+  return repoDir;
+}
 
 describe('collectPullRequest', () => {
   it('pages through the pull request commits', async () => {

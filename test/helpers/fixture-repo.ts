@@ -39,7 +39,7 @@ export async function buildFixtureRepo(
   };
   await git(['init', '-q', '-b', 'main']);
   await git(['commit', '-q', '--allow-empty', '-m', 'Initial commit']);
-  await git(['tag', releases[0]!.previousTag]);
+  if (releases[0]) await git(['tag', releases[0].previousTag]);
   for (const release of releases) {
     for (const commit of [...release.commits].reverse())
       await git(['commit', '-q', '--allow-empty', '--cleanup=verbatim', '-F', '-'], commit.message);

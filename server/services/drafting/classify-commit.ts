@@ -179,7 +179,15 @@ function normalizeHeader(subject: string): string {
 export function classifyCommit(message: string): ClassifiedCommit {
   const c = classifyByForm(message);
   if (c.kind === 'dependency' && !BOT_TRAILER.test(message) && DEPENDENCY_BEHAVIOUR.test(c.text)) {
-    return { ...c, kind: 'change', category: 'improvement', breaking: c.breaking || isBreakingProse(c.text) };
+    // The `deps` area says where the change was made, not what users get: it is not shown.
+    const scope = c.scope && /^(deps|dep|dependencies|deps-dev|dev-deps)$/i.test(c.scope) ? null : c.scope;
+    return {
+      ...c,
+      scope,
+      kind: 'change',
+      category: 'improvement',
+      breaking: c.breaking || isBreakingProse(c.text),
+    };
   }
   if (c.kind === 'change' && !c.breaking && isBreakingProse(c.text)) return { ...c, breaking: true };
   return c;

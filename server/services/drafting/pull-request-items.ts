@@ -21,6 +21,7 @@ const CATEGORY_LABELS: [RegExp, Category][] = [
   [/^(?:type:\s*|kind\/)?(?:feature|features|enhancement|enhancements|feat|new feature|new)$/i, 'feature'],
   [/^(?:type:\s*|kind\/)?(?:bug|bugs|fix|fixes|bugfix|bug fix|regression)$/i, 'fix'],
   [/^(?:type:\s*|kind\/)?(?:performance|perf|improvement|improvements)$/i, 'improvement'],
+  [/^(?:type:\s*|kind\/)?(?:announcement|announcements)$/i, 'announcement'],
 ];
 const DEPENDENCY_LABEL =
   /^(?:dependencies|dependency|deps|javascript|rust|python|go|github_actions|npm|cargo|pip)$/i;
