@@ -33,6 +33,18 @@ export async function findPublicEntryWithProject(
   return row;
 }
 
+/**
+ * The project of each of `ids` that is a published external entry: what a reader can have seen, and so
+ * all an analytics event may name. Drafts and internal entries are left out, as if they did not exist.
+ */
+export async function findPublicEntryProjects(sql: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<{ id: string; projectId: string }[]>`
+    select id, project_id from entries
+    where id in ${sql(ids as string[])} and status = 'published' and visibility = 'external'`;
+  return new Map(rows.map((e) => [e.id, e.projectId]));
+}
+
 /** A published external entry of a project by its slug (the changelog page of one entry). */
 export async function findPublicEntryBySlug(
   sql: Db,

@@ -1,7 +1,9 @@
 /**
  * POST /api/analytics (CONTRACT.md "POST /api/analytics"): one `view`/`click` event, or
  * `{"events": [...]}` with up to 50, written in one multi-row insert → 202 `{"accepted": n}`.
- * Every project slug must exist, and an `entryId` must be an entry of that project.
+ * Every project slug must exist, and an `entryId` must be a published external entry of that project:
+ * a draft or an internal entry is refused exactly like an id that does not exist, so the answer never
+ * tells whether one does.
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -10,8 +12,8 @@ import {
   AnalyticsEventSchema,
 } from '../../../core/contract/public.schema.ts';
 import { insertEvents } from '../../db/analytics.ts';
-import { findEntryProjects } from '../../db/entries.ts';
 import { findProjectIdsBySlugs } from '../../db/projects.ts';
+import { findPublicEntryProjects } from '../../db/public-entries.ts';
 import { InvalidError, NotFoundError } from '../../errors.ts';
 import { invalidFromZod } from '../../plugins/validate.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -43,10 +45,15 @@ export async function analyticsIngestRoutes(app: FastifyInstance, ctx: ServiceCo
       const projectBySlug = await findProjectIdsBySlugs(ctx.sql, slugs);
       const missing = slugs.find((s) => !projectBySlug.has(s));
       if (missing) throw new NotFoundError(`No project with slug "${missing}"`);
-      const entryProject = await findEntryProjects(ctx.sql, entryIds);
+      const entryProject = await findPublicEntryProjects(ctx.sql, entryIds);
       const errors = events.flatMap((e, i) =>
         e.entryId && entryProject.get(e.entryId) !== projectBySlug.get(e.project)
-          ? [{ pointer: `${prefix(i)}/entryId`, detail: `No entry ${e.entryId} in project ${e.project}` }]
+          ? [
+              {
+                pointer: `${prefix(i)}/entryId`,
+                detail: `No published entry ${e.entryId} in project ${e.project}`,
+              },
+            ]
           : [],
       );
       if (errors.length) throw new InvalidError(errors[0]!.detail, errors);

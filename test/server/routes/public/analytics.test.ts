@@ -121,6 +121,34 @@ describe('POST /api/analytics', () => {
     expect(res.json().errors[0].pointer).toBe('/events/1/entryId');
   });
 
+  it('refuses a draft or an internal entry exactly like an unknown id, so none is confirmed to exist', async () => {
+    const make = async (payload: object) =>
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/v1/entries',
+          headers,
+          payload: { body: 'x', ...payload },
+        })
+      ).json().entry.id as string;
+    const draft = await make({ title: 'Secret draft' });
+    const internalDraft = await make({ title: 'Team draft', visibility: 'internal' });
+    const internal = await make({ title: 'Team news', visibility: 'internal', publish: true });
+    const unknown = 'ent_01kaaaaaaaaaaaaaaaaaaaaaaa';
+    const details = [];
+    for (const entryId of [draft, internalDraft, internal, unknown]) {
+      const res = await send({ project: slug, type: 'view', entryId, anonymousId: 'visitor-0001' });
+      expect(res.statusCode, entryId).toBe(400);
+      const [error] = res.json().errors;
+      expect(error.pointer).toBe('/entryId');
+      details.push(error.detail.replace(entryId, '<id>'));
+    }
+    expect(new Set(details).size).toBe(1);
+    const stored = await server.db.sql`
+      select count(*)::int as n from analytics_events where entry_id in ${server.db.sql([draft, internalDraft, internal])}`;
+    expect(stored[0]!.n).toBe(0);
+  });
+
   it('limits 60 requests a minute per anonymous id, a batch counting as one', async () => {
     const statuses = [];
     for (let i = 0; i < 61; i++) {
@@ -157,6 +185,26 @@ describe('POST /api/analytics', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].pointer).toBe('/query/from');
+    // Dates PostgreSQL or JavaScript cannot carry: year 0, year 10000 once in UTC.
+    for (const [query, pointer] of [
+      ['from=0000-01-01', '/query/from'],
+      ['from=0000-01-01&to=0000-01-02', '/query/from'],
+      ['from=1969-12-31&to=1970-01-02', '/query/from'],
+      ['from=9999-12-30&to=9999-12-31T23:00:00-14:00', '/query/to'],
+    ]) {
+      const outside = await server.app.inject({ method: 'GET', url: `/api/v1/analytics?${query}`, headers });
+      expect(outside.statusCode, query).toBe(400);
+      expect(outside.json().errors, query).toContainEqual({
+        pointer,
+        detail: 'Must be between 1970-01-01 and 9999-12-31 (UTC)',
+      });
+    }
+    const edges = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/analytics?from=9999-12-01&to=9999-12-31T23:59:59.999Z',
+      headers,
+    });
+    expect(edges.statusCode, edges.body).toBe(200);
     expect(
       (await server.app.inject({ method: 'GET', url: '/api/v1/analytics?interval=week', headers })).json()
         .errors[0].pointer,
