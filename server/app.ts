@@ -128,7 +128,6 @@ export async function buildApp({
   await app.register((scope) => reactionsRoutes(scope, ctx));
   await app.register((scope) => analyticsIngestRoutes(scope, ctx));
   await app.register((scope) => v1Routes(scope, ctx), { prefix: '/api/v1' });
-  const github = ctx.github;
-  if (github) await app.register((scope) => githubWebhookRoutes(scope, ctx, github));
+  if (ctx.github) await app.register((scope) => githubWebhookRoutes(scope, ctx));
   return app;
 }

@@ -2,8 +2,11 @@
  * POST /api/github/webhooks over `inject` (CONTRACT.md "GitHub App"): the signature is checked on the
  * exact bytes (401 otherwise), a delivery is answered 202 and queued as a job, a redelivery of the same
  * X-GitHub-Delivery is not queued again, events the App does not handle are dropped, and the queued job
- * runs the App (the sticky comment reaches a mocked GitHub).
+ * runs the App (the sticky comment reaches a mocked GitHub). Bodies are bounded (2 MiB) and refused
+ * before they are read when unsigned or declared too long; failed signatures are limited per address.
  */
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkRepository } from '../../../../server/services/github/manage-links.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
@@ -108,6 +111,104 @@ describe('POST /api/github/webhooks', () => {
       'x-hub-signature-256': signBody(body),
     });
     expect(noId.statusCode).toBe(400);
+  });
+
+  it('refuses failed signatures from an address with 429 after 20 a minute, other addresses unaffected', async () => {
+    const forged = (remoteAddress: string, n: number) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/github/webhooks',
+        remoteAddress,
+        headers: {
+          'content-type': 'application/json',
+          'x-github-event': 'pull_request',
+          'x-github-delivery': `forged-${remoteAddress}-${n}`,
+          ...(n % 2 ? { 'x-hub-signature-256': signBody(body, 'guess') } : {}),
+        },
+        payload: body,
+      });
+    for (let n = 0; n < 20; n++) expect((await forged('203.0.113.7', n)).statusCode).toBe(401);
+    const limited = await forged('203.0.113.7', 20);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.headers['ratelimit-policy']).toBe('"webhook-signature-failures";q=20;w=60');
+    // Even a good signature waits out the limit from that address; another address is not limited.
+    const good = await server.app.inject({
+      method: 'POST',
+      url: '/api/github/webhooks',
+      remoteAddress: '203.0.113.7',
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': 'star',
+        'x-github-delivery': 'limited-good',
+        'x-hub-signature-256': signBody(body),
+      },
+      payload: body,
+    });
+    expect(good.statusCode).toBe(429);
+    expect((await forged('203.0.113.8', 1)).statusCode).toBe(401);
+  });
+
+  describe('over a socket', () => {
+    let port: number;
+    beforeAll(async () => {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (server.app.server.address() as AddressInfo).port;
+    });
+
+    /**
+     * Send the request head and the first `sent` bytes of a body declared (or, with `chunked`, sent)
+     * as 24 MB, then wait for the status line without sending the rest. A server that read the whole
+     * body first would never answer: that is reported as `null` after 10 s.
+     */
+    const partialPost = (headers: Record<string, string>, sent: number, chunked = false) =>
+      new Promise<number | null>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        const timer = setTimeout(() => {
+          socket.destroy();
+          resolve(null);
+        }, 10_000);
+        let answer = '';
+        socket.on('data', (d) => {
+          answer += d;
+          const status = /^HTTP\/1\.1 (\d{3})/.exec(answer);
+          if (status) {
+            clearTimeout(timer);
+            socket.destroy();
+            resolve(Number(status[1]));
+          }
+        });
+        socket.on('error', (err) => (answer ? undefined : reject(err)));
+        const head = Object.entries({
+          host: '127.0.0.1',
+          'content-type': 'application/json',
+          'x-github-event': 'pull_request',
+          'x-github-delivery': `big-${Math.random()}`,
+          ...(chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(24 * 1024 * 1024) }),
+          ...headers,
+        })
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join('');
+        socket.write(`POST /api/github/webhooks HTTP/1.1\r\n${head}\r\n`);
+        const part = Buffer.alloc(sent, 'a');
+        socket.write(chunked ? `${sent.toString(16)}\r\n${part.toString()}\r\n` : part);
+      });
+
+    it('answers an unsigned 24 MB post 401 before reading its body', async () => {
+      expect(await partialPost({}, 64 * 1024)).toBe(401);
+      expect(await partialPost({ 'x-hub-signature-256': 'sha256=short' }, 64 * 1024)).toBe(401);
+    });
+
+    it('answers a signed post declaring more than 2 MiB 413 before reading its body', async () => {
+      expect(await partialPost({ 'x-hub-signature-256': signBody('x') }, 64 * 1024)).toBe(413);
+    });
+
+    it('cuts a chunked signed body off at 2 MiB with 413', async () => {
+      expect(await partialPost({ 'x-hub-signature-256': signBody('x') }, 2 * 1024 * 1024 + 1, true)).toBe(
+        413,
+      );
+    });
   });
 
   it('is not mounted when the App is not configured', async () => {
