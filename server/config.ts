@@ -90,6 +90,10 @@ const schema = z.object({
   ),
   SHIPLOG_AI_MAX_INPUT_TOKENS: positiveInt(24_000),
   SHIPLOG_RENDER_TIMEOUT_MS: positiveInt(2_000),
+  SHIPLOG_RENDER_THREADS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(2).max(64).optional(),
+  ),
   SHIPLOG_AI_QUOTA_PRO: nonNegativeInt(200),
   SHIPLOG_AI_QUOTA_BUSINESS: nonNegativeInt(2000),
   SHIPLOG_ALLOW_PRIVATE_DESTINATIONS: z.preprocess(
@@ -193,6 +197,8 @@ export type Config = {
   trustProxy: string[] | false;
   /** Time budget of rendering one entry body, in milliseconds (over it: `400 invalid`). */
   renderTimeoutMs: number;
+  /** Worker threads that render Markdown; undefined: the machine's parallelism (at least 2). */
+  renderThreads: number | undefined;
   /** Channels may deliver to loopback, private and link-local addresses (intranets, tests). */
   allowPrivateDestinations: boolean;
   /** Requests per minute allowed to one API key on /api/v1. */
@@ -252,6 +258,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     renderTimeoutMs: e.SHIPLOG_RENDER_TIMEOUT_MS,
+    renderThreads: e.SHIPLOG_RENDER_THREADS,
     allowPrivateDestinations: e.SHIPLOG_ALLOW_PRIVATE_DESTINATIONS === 'true',
     apiRateLimitPerMinute: e.SHIPLOG_API_RATE_LIMIT,
     redisUrl: e.REDIS_URL,
