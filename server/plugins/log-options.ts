@@ -1,16 +1,20 @@
 /**
  * The request log's options: pino at the configured level, with secrets kept out (CONTRACT.md
  * "Operating"): the Authorization and Idempotency-Key headers are redacted, and so is the value of
- * every `token` query parameter (confirmation, unsubscribe and preview links carry their secret there).
+ * every `token` query parameter (confirmation and unsubscribe links carry their secret there), and the
+ * token segment of a draft preview's path (`/changelog/{slug}/preview/{token}`).
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 
 const TOKEN_PARAM = /([?&](?:token|key|secret)=)[^&#]*/gi;
 
-/** `url` with the values of its token-bearing query parameters replaced by `[redacted]`. */
+// Wherever it stands (a doubled slash or a prefix does not reach the route, but is logged all the same).
+const PREVIEW_TOKEN = /(\/preview\/)[^/?#]+/gi;
+
+/** `url` with its token-bearing query parameters and preview token replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
-  return url.replace(TOKEN_PARAM, '$1[redacted]');
+  return url.replace(PREVIEW_TOKEN, '$1[redacted]').replace(TOKEN_PARAM, '$1[redacted]');
 }
 
 export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {

@@ -50,8 +50,10 @@ export async function loadChangelog(
 }
 
 /**
- * The entry a preview token names, draft or not, as readers would see it; undefined when the token is
- * forged or expired, or names an entry of another project.
+ * The draft a preview token names, as readers would see it; undefined when the token is forged or
+ * expired, names an entry of another project, or the entry is no longer a draft. A preview link is
+ * posted where anyone may read it (a public pull request), so once the entry is published it shows
+ * nothing: a published external entry has its public page, and an internal one must stay internal.
  */
 export async function loadDraftPreview(
   sql: Sql,
@@ -62,7 +64,7 @@ export async function loadDraftPreview(
   const entryId = verifyPreviewToken(secret, token);
   const project = entryId ? await findProjectBySlug(sql, slug) : undefined;
   const row = project && entryId ? await findEntry(sql, project.id, entryId) : undefined;
-  if (!project || !row) return undefined;
+  if (!project || !row || row.status !== 'draft') return undefined;
   const entry = { ...row, publishedAt: row.publishedAt ?? row.createdAt };
   return { project, entries: await withReactions(sql, project, [entry]) };
 }

@@ -1,0 +1,53 @@
+/**
+ * Request logs keep link secrets out (CONTRACT.md "Input rules": request logs never show the token of
+ * a link): a draft preview's token, which stands in the path, is redacted like the `token` query
+ * parameter of confirmation and unsubscribe links.
+ */
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../../../server/plugins/log-options.ts';
+import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
+
+let server: TestServer;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  server = await buildTestServer(
+    {},
+    { workers: false, logger: { ...(loggerOptions({ logLevel: 'info' }) as object), stream } },
+  );
+});
+afterAll(() => server.close());
+
+describe('request logs', () => {
+  it('redact the token of a preview link, wherever it stands in the path', async () => {
+    const { headers, project } = await server.project('pro');
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/entries',
+      headers,
+      payload: { title: 'Preview me', body: 'x' },
+    });
+    const id = created.json().entry.id;
+    const { previewUrl } = (await server.app.inject({ url: `/api/v1/entries/${id}`, headers })).json().entry;
+    const path = String(previewUrl).replace('https://changelog.test', '');
+    const token = path.split('/').at(-1)!;
+    expect(token).toMatch(new RegExp(`^${id}\\.\\d+\\.[\\w-]+$`));
+
+    logLines.length = 0;
+    expect((await server.app.inject(path)).statusCode).toBe(200);
+    await server.app.inject(`/${path}?x=1`);
+    await server.app.inject(`${path}/more`);
+    const log = logLines.join('');
+    expect(log).toContain(`"url":"/changelog/${project.slug}/preview/[redacted]"`);
+    expect(log).toContain(`"url":"//changelog/${project.slug}/preview/[redacted]?x=1"`);
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(token.split('.').at(-1));
+  });
+});
