@@ -1,134 +1,398 @@
 /**
- * `npm run eval:drafts`: the offline drafter on every fixture release, scored against what a maintainer
- * would publish (issue "Drafts a maintainer would publish"):
- * - items: listed changes (the collapsed dependency and maintenance lines not counted);
- * - noise: listed items that our own classifier, given the item's text as a commit subject, calls
- *   internal work (tests, docs, CI, releases…); target ≤ 2% of items;
- * - title and category (the draft's, and the one the project's own notes suggest);
- * - breaking: `BREAKING CHANGE` footers in the input whose text the draft keeps / all of them;
- * - refs: of the issue/PR numbers the project's notes cite and its commits carry, the share the draft
- *   cites; userRefs: the same over the commits the drafter lists as changes (target ≥ 0.9). Internal
- *   work is folded into a count, so a reference the notes cite for a docs or changelog commit is
- *   not cited, by design;
- * - length: draft body characters / the notes' characters (target ≤ 2 for releases of ≥ 20 commits);
- * - collapsed: the longest collapsed line (target ≤ 300 characters).
+ * `npm run eval:drafts [-- --releases | --hand-check [seed]]`: the offline drafter and a baseline,
+ * scored against what maintainers actually wrote (issue 17, "Evaluation you can trust").
+ *
+ * Releases: the committed fixtures (`test/fixtures/releases/`: 3 repositories, squash/rebase, no
+ * first-parent or pull-request data) and every file of the evaluation corpus in `bench/corpus/`
+ * (git-ignored; built by `npx node bench/eval/build-corpus.ts`, see bench/eval/MATCHER.md).
+ *
+ * For each release:
+ * - the draft: `draftForEval(release)` below, the one place that calls the drafter;
+ * - the baseline: what GitHub's generated release notes list, one item per pull request of the range
+ *   (`Title (#N)`, first-parent order, newest first), titled by its first item, breaking when the
+ *   title says so (`feat!:`, `breaking`). Fixtures have no pull-request data: there the baseline is one
+ *   item per commit subject (their ranges have no merge commits, so these are the first-parent
+ *   subjects), marked `*` in the table;
+ * - both scored by `bench/eval/score-drafts.ts` against the items of the maintainers' notes
+ *   (`bench/eval/match-items.ts`): precision, recall, duplicates, headline hit, breaking recall,
+ *   micro-averaged per repository and over everything. Targets: precision ≥ 0.8, recall ≥ 0.8,
+ *   headline ≥ 80%, duplicates ≤ 2%, breaking recall ≥ 0.9.
  */
-import { classifyCommit } from '../server/services/drafting/classify-commit.ts';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cleanCommits } from '../server/services/drafting/commit-hygiene.ts';
 import { draftOffline } from '../server/services/drafting/offline-drafter.ts';
 import { isCollapsedLine } from '../server/services/drafting/render-draft.ts';
-import { loadReleases, type Release } from '../test/fixtures/releases/load-releases.ts';
+import { loadReleases } from '../test/fixtures/releases/load-releases.ts';
+import type { CorpusPullRequest, CorpusRelease, FirstParentCommit } from './eval/build-corpus.ts';
+import {
+  isMatch,
+  keyOf,
+  notesItems,
+  plainText,
+  type Similarity,
+  similarity,
+  strength,
+} from './eval/match-items.ts';
+import {
+  addCounts,
+  type Counts,
+  type Draft,
+  figures,
+  type Figures,
+  type Pair,
+  scoreDraft,
+  ZERO,
+} from './eval/score-drafts.ts';
 
-export type DraftScore = {
-  release: string;
-  commits: number;
-  items: number;
-  noise: number;
-  title: string;
-  category: string;
-  notesCategory: string;
-  breaking: string;
-  refs: string;
-  /** The same, over the references of commits the drafter lists (user-facing changes). */
-  userRefs: string;
-  length: number;
-  collapsed: number;
+/** A release to evaluate: a corpus record, or a fixture (no first-parent or pull-request data). */
+export type EvalRelease = {
+  repo: string;
+  tag: string;
+  previousTag: string;
+  origin: 'fixture' | 'corpus';
+  ecosystem: string;
+  workflow: string;
+  commits: { sha: string; message: string; author: string }[];
+  firstParent?: FirstParentCommit[];
+  pullRequests?: CorpusPullRequest[];
+  releaseNotes: string;
 };
 
-const numbers = (text: string) =>
-  new Set([...text.matchAll(/(?:(?<![\w&])#|\/(?:issues|pull)\/)(\d+)\b/g)].map((m) => m[1]!));
+const BREAKING_PREFIX = '**Breaking:** ';
 
-/** The category the maintainers' notes suggest: features if they announce any, else fixes, else improvements. */
-function notesCategory(notes: string): string {
-  if (/^#+ .*(feat|add|new)|^\s*[-*] *(\*\*)?(feature|new|added)\b|FEATURE/im.test(notes)) return 'feature';
-  if (/^#+ .*(fix|bug)|^\s*[-*] *(\*\*)?(fix|bug)|\bBUG\b|^\s*[-*] *Fix/im.test(notes)) return 'fix';
-  return 'improvement';
+/** A tag's version without its prefix (`v1.2.0`, `jq-1.8.1` → `1.2.0`, `1.8.1`): a title may start with it. */
+export const versionOf = (tag: string) => tag.replace(/^[^\d]*(?=\d)/, '');
+
+/**
+ * The draft under evaluation, as the Action would make it: the first-parent messages when the release
+ * has them (merge commits included), else its commits. Items that are the collapsed
+ * Dependencies/Maintenance lines are not items; `**Breaking:** ` marks a breaking item.
+ */
+export function draftForEval(release: EvalRelease): Draft {
+  const messages = (release.firstParent ?? release.commits).map((c) => c.message);
+  const draft = draftOffline(cleanCommits(messages));
+  const items = draft.sections.flatMap((s) => s.items).filter((item) => !isCollapsedLine(item));
+  return {
+    title: draft.title,
+    items: items.map((item) =>
+      item.startsWith(BREAKING_PREFIX) ? item.slice(BREAKING_PREFIX.length) : item,
+    ),
+    breaking: items.map((item) => item.startsWith(BREAKING_PREFIX)),
+  };
 }
 
-/** Every `BREAKING CHANGE:` footer text of the input (first 40 characters, to look for in the draft). */
-function breakingFooters(messages: readonly string[]): string[] {
-  return messages.flatMap((m) =>
-    [...m.matchAll(/^BREAKING[ -]CHANGE: *(.+)$/gm)].map((x) => x[1]!.trim().slice(0, 40)),
+const BASELINE_BREAKING = /^\w+(\([^)]*\))?!:|\bbreaking\b/i;
+
+/** GitHub's generated notes: the pull-request titles (fixtures: the commit subjects). */
+export function baselineDraft(release: EvalRelease): Draft {
+  const items = release.pullRequests
+    ? release.pullRequests.map((pr) => `${pr.title} (#${pr.number})`)
+    : release.commits.map((c) => c.message.split('\n', 1)[0]!.trim());
+  return {
+    title: (items[0] ?? '').replace(/ \(#\d+\)$/, ''),
+    items,
+    breaking: items.map((item) => BASELINE_BREAKING.test(item)),
+  };
+}
+
+export const CORPUS_DIR = join(import.meta.dirname, 'corpus');
+
+/** The fixtures and, when built, the corpus (repositories in file-name order, oldest release first). */
+export function loadEvalReleases(): { releases: EvalRelease[]; corpusPresent: boolean } {
+  const fixtures: EvalRelease[] = loadReleases().map((r) => ({
+    repo: r.repo,
+    tag: r.tag,
+    previousTag: r.previousTag,
+    origin: 'fixture',
+    ecosystem: r.repo === 'expressjs/express' ? 'javascript' : 'rust',
+    workflow: 'squash',
+    commits: r.commits,
+    releaseNotes: r.releaseNotes,
+  }));
+  const files = existsSync(CORPUS_DIR) ? readdirSync(CORPUS_DIR).filter((f) => f.endsWith('.json')) : [];
+  const corpus: EvalRelease[] = files.sort().flatMap((f) =>
+    (JSON.parse(readFileSync(join(CORPUS_DIR, f), 'utf8')) as CorpusRelease[]).map((r) => ({
+      repo: r.repo,
+      tag: r.tag,
+      previousTag: r.previousTag,
+      origin: 'corpus' as const,
+      ecosystem: r.ecosystem,
+      workflow: r.workflow,
+      commits: r.commits,
+      firstParent: r.firstParent,
+      pullRequests: r.pullRequests,
+      releaseNotes: r.releaseNotes,
+    })),
   );
+  return { releases: [...fixtures, ...corpus], corpusPresent: files.length > 0 };
 }
 
-export function scoreRelease(release: Release): DraftScore {
-  const messages = release.commits.map((c) => c.message);
-  const version = release.tag.replace(/^v/, '');
-  const draft = draftOffline(cleanCommits(messages), version);
-  const items = draft.sections.flatMap((s) => s.items).filter((i) => !isCollapsedLine(i));
-  const noise = items.filter((item) => {
-    const text = item
-      .replace(/^\*\*Breaking:\*\* /, '')
-      .replace(/^\*\*[^*]+\*\*: /, '')
-      .replace(/ \([^)]*\)$/, '')
-      .replace(/\\(.)/g, '$1');
-    return classifyCommit(text).kind !== 'change';
-  }).length;
-  const footers = breakingFooters(messages);
-  const plainBody = draft.body.replace(/\\(.)/g, '$1');
-  const kept = footers.filter((f) => plainBody.includes(f)).length;
-  const inNotes = numbers(release.releaseNotes);
-  const inCommits = numbers(messages.join('\n'));
-  const relevant = [...inNotes].filter((n) => inCommits.has(n));
-  const cited = numbers(draft.body);
-  const userFacing = numbers(messages.filter((m) => classifyCommit(m).kind === 'change').join('\n'));
-  const relevantUser = relevant.filter((n) => userFacing.has(n));
-  const collapsed = draft.sections.flatMap((s) => s.items).filter(isCollapsedLine);
+export type ReleaseResult = {
+  release: EvalRelease;
+  draft: Draft;
+  baseline: Draft;
+  counts: Counts;
+  baseCounts: Counts;
+  pairs: Pair[];
+  basePairs: Pair[];
+};
+
+export type Row = {
+  repo: string;
+  origin: 'fixture' | 'corpus';
+  ecosystem: string;
+  workflow: string;
+  commits: number;
+  counts: Counts;
+  baseCounts: Counts;
+  figures: Figures;
+  baseFigures: Figures;
+};
+
+export function scoreRelease(release: EvalRelease): ReleaseResult {
+  const notes = notesItems(release.releaseNotes);
+  const version = versionOf(release.tag);
+  const draft = draftForEval(release);
+  const baseline = baselineDraft(release);
+  const ours = scoreDraft(draft, notes, version);
+  const base = scoreDraft(baseline, notes, version);
   return {
-    release: `${release.repo.split('/')[1]} ${release.tag}`,
-    commits: messages.length,
-    items: items.length,
-    noise,
-    title: draft.title.length > 60 ? `${draft.title.slice(0, 59)}…` : draft.title,
-    category: draft.category,
-    notesCategory: notesCategory(release.releaseNotes),
-    breaking: `${kept}/${footers.length}`,
-    refs: `${relevant.filter((n) => cited.has(n)).length}/${relevant.length}`,
-    userRefs: `${relevantUser.filter((n) => cited.has(n)).length}/${relevantUser.length}`,
-    length: Number((draft.body.length / Math.max(1, release.releaseNotes.length)).toFixed(2)),
-    collapsed: Math.max(0, ...collapsed.map((l) => l.length)),
+    release,
+    draft,
+    baseline,
+    counts: ours.counts,
+    baseCounts: base.counts,
+    pairs: ours.pairs,
+    basePairs: base.pairs,
   };
 }
 
-export function evaluateDrafts(): { rows: DraftScore[]; totals: Record<string, string | number> } {
-  const rows = loadReleases().map(scoreRelease);
-  const sum = (f: (r: DraftScore) => number) => rows.reduce((n, r) => n + f(r), 0);
-  const frac = (s: string, i: 0 | 1) => Number(s.split('/')[i]);
-  const items = sum((r) => r.items);
-  const noise = sum((r) => r.noise);
-  const big = rows.filter((r) => r.commits >= 20);
+function rowOf(repo: string, results: ReleaseResult[]): Row {
+  const counts = results.reduce((c, r) => addCounts(c, r.counts), ZERO);
+  const baseCounts = results.reduce((c, r) => addCounts(c, r.baseCounts), ZERO);
+  const first = results[0]!.release;
   return {
+    repo,
+    origin: first.origin,
+    ecosystem: first.ecosystem,
+    workflow: first.workflow,
+    commits: results.reduce((n, r) => n + r.release.commits.length, 0),
+    counts,
+    baseCounts,
+    figures: figures(counts),
+    baseFigures: figures(baseCounts),
+  };
+}
+
+/** Every release scored, one row per repository and one over all of them. */
+export function evaluateDrafts(): {
+  results: ReleaseResult[];
+  rows: Row[];
+  total: Row;
+  corpusPresent: boolean;
+  /** Releases whose notes have no items (nothing to score against). */
+  skipped: EvalRelease[];
+} {
+  const { releases, corpusPresent } = loadEvalReleases();
+  const scored = releases.map(scoreRelease);
+  const results = scored.filter((r) => r.counts.releases > 0);
+  const repos = [...new Set(results.map((r) => r.release.repo))];
+  const rows = repos.map((repo) =>
+    rowOf(
+      repo,
+      results.filter((r) => r.release.repo === repo),
+    ),
+  );
+  const total: Row = { ...rowOf('all', results), origin: 'corpus', ecosystem: '', workflow: '' };
+  return {
+    results,
     rows,
-    totals: {
-      releases: rows.length,
-      items,
-      noiseShare: `${((noise / Math.max(1, items)) * 100).toFixed(1)}% (${noise})`,
-      breakingKept: `${sum((r) => frac(r.breaking, 0))}/${sum((r) => frac(r.breaking, 1))}`,
-      refRecallAll: (
-        sum((r) => frac(r.refs, 0)) /
-        Math.max(
-          1,
-          sum((r) => frac(r.refs, 1)),
-        )
-      ).toFixed(3),
-      refRecallUserFacing: (
-        sum((r) => frac(r.userRefs, 0)) /
-        Math.max(
-          1,
-          sum((r) => frac(r.userRefs, 1)),
-        )
-      ).toFixed(3),
-      categoryMatchesNotes: `${rows.filter((r) => r.category === r.notesCategory).length}/${rows.length}`,
-      lengthMax20: Math.max(...big.map((r) => r.length)),
-      lengthMedian20: big.map((r) => r.length).sort((a, b) => a - b)[Math.floor(big.length / 2)] ?? 0,
-      collapsedMax: Math.max(...rows.map((r) => r.collapsed)),
-    },
+    total,
+    corpusPresent,
+    skipped: scored.filter((r) => r.counts.releases === 0).map((r) => r.release),
   };
+}
+
+// ---- Hand check (bench/eval/MATCHER.md) ----
+
+export type CheckPair = {
+  repo: string;
+  tag: string;
+  /** Whose item: the drafter's or the baseline's. */
+  who: 'draft' | 'base';
+  item: string;
+  /** Position of the notes item in its release's notes (`notesItems`), from 0. */
+  notesIndex: number;
+  notes: string;
+  similarity: Similarity;
+};
+
+/**
+ * Pairs for a hand check of the matcher: every drafted and baseline item with its most similar notes
+ * item (a shared reference first, then Dice). `matches`: `n` pairs the matcher calls a match, drawn
+ * at random (seeded) at most 2 per repository; `nearMisses`: the `n` most similar pairs it calls no
+ * match (no shared reference), at most 2 per repository. Pairs with the same texts count once.
+ */
+export function handCheckSample(
+  results: readonly ReleaseResult[],
+  n = 20,
+  seed = 23,
+): { matches: CheckPair[]; nearMisses: CheckPair[] } {
+  const matches: CheckPair[] = [];
+  const misses: CheckPair[] = [];
+  for (const r of results) {
+    const notes = notesItems(r.release.releaseNotes);
+    const notesKeys = notes.map((x) => keyOf(x.raw));
+    for (const [who, draft] of [
+      ['draft', r.draft],
+      ['base', r.baseline],
+    ] as const) {
+      for (const item of draft.items) {
+        const key = keyOf(item);
+        let best: { i: number; sim: Similarity } | null = null;
+        notesKeys.forEach((nk, i) => {
+          const sim = similarity(key, nk);
+          if (!best || strength(sim) > strength(best.sim)) best = { i, sim };
+        });
+        const found = best as { i: number; sim: Similarity } | null;
+        if (!found || found.sim.shared === 0) continue;
+        const pair = {
+          repo: r.release.repo,
+          tag: r.release.tag,
+          who,
+          item,
+          notesIndex: found.i,
+          notes: notes[found.i]!.raw,
+          similarity: found.sim,
+        };
+        (isMatch(found.sim) ? matches : misses).push(pair);
+      }
+    }
+  }
+  let state = seed;
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const spread = (pairs: CheckPair[]) => {
+    const out: CheckPair[] = [];
+    const perRepo = new Map<string, number>();
+    const seen = new Set<string>();
+    for (const p of pairs) {
+      const text = `${plainText(p.item).toLowerCase()}|${plainText(p.notes).toLowerCase()}`;
+      if ((perRepo.get(p.repo) ?? 0) >= 2 || seen.has(text)) continue;
+      seen.add(text);
+      perRepo.set(p.repo, (perRepo.get(p.repo) ?? 0) + 1);
+      out.push(p);
+      if (out.length === n) break;
+    }
+    return out;
+  };
+  const shuffled = matches
+    .map((p) => [random(), p] as const)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, p]) => p);
+  const closest = misses
+    .filter((p) => !p.similarity.sharedRef)
+    .sort((a, b) => b.similarity.dice - a.similarity.dice);
+  return { matches: spread(shuffled), nearMisses: spread(closest) };
+}
+
+// ---- Printing ----
+
+const num = (x: number | null) => (x === null ? ' n/a' : x.toFixed(2));
+const pct = (x: number | null) => (x === null ? 'n/a' : `${Math.round(x * 100)}%`);
+
+function cells(row: Row): string[] {
+  const f = row.figures;
+  const b = row.baseFigures;
+  const star = row.origin === 'fixture' ? '*' : '';
+  return [
+    row.repo + star,
+    row.ecosystem,
+    row.workflow,
+    String(row.counts.releases),
+    String(row.commits),
+    String(row.counts.notes),
+    `${row.counts.drafted} (${row.baseCounts.drafted})`,
+    `${num(f.precision)} (base ${num(b.precision)})`,
+    `${num(f.recall)} (base ${num(b.recall)})`,
+    `${pct(f.duplicates)} (base ${pct(b.duplicates)})`,
+    `${pct(f.headline)} (base ${pct(b.headline)})`,
+    row.counts.breakingNotes
+      ? `${num(f.breakingRecall)} (base ${num(b.breakingRecall)}) /${row.counts.breakingNotes}`
+      : 'n/a',
+  ];
+}
+
+const HEADER = [
+  'repository',
+  'ecosystem',
+  'workflow',
+  'rel',
+  'commits',
+  'notes items',
+  'drafted (base)',
+  'precision',
+  'recall',
+  'duplicates',
+  'headline',
+  'breaking recall /items',
+];
+
+function table(rows: string[][]): string {
+  const widths = HEADER.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) =>
+    r.map((c, i) => (i >= 3 && i <= 6 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  return rows
+    .map((r, i) => (i === 1 ? `${widths.map((w) => '-'.repeat(w)).join('  ')}\n${line(r)}` : line(r)))
+    .join('\n');
 }
 
 if (import.meta.main) {
-  const { rows, totals } = evaluateDrafts();
-  console.table(rows);
-  console.table(totals);
+  const started = performance.now();
+  const { results, rows, total, corpusPresent, skipped } = evaluateDrafts();
+  const check = process.argv.indexOf('--hand-check');
+  if (check >= 0) {
+    const { matches, nearMisses } = handCheckSample(results, 20, Number(process.argv[check + 1] ?? 23) || 23);
+    const show = (title: string, pairs: CheckPair[]) => {
+      console.log(`## ${title}`);
+      pairs.forEach((p, i) => {
+        const s = p.similarity;
+        const ref = s.sharedRef ? 'shared ref, ' : '';
+        console.log(
+          `${i + 1}. ${p.repo} ${p.tag} (${p.who}) ${ref}Dice ${s.dice.toFixed(2)}, ${s.shared} shared, ` +
+            `contained ${s.contained.toFixed(2)}\n   item:  ${p.item}\n   notes item ${p.notesIndex}: ${p.notes}`,
+        );
+      });
+    };
+    show('Matches', matches);
+    show('Near misses', nearMisses);
+    process.exit(0);
+  }
+  if (process.argv.includes('--releases')) {
+    for (const r of results) {
+      const f = figures(r.counts);
+      const b = figures(r.baseCounts);
+      console.log(
+        `${r.release.repo} ${r.release.tag}: items ${r.counts.drafted}/${r.counts.notes} notes, ` +
+          `P ${num(f.precision)} (${num(b.precision)}) R ${num(f.recall)} (${num(b.recall)}) ` +
+          `headline ${r.counts.headlineHits} (${r.baseCounts.headlineHits}) — ${r.draft.title}`,
+      );
+    }
+    console.log('');
+  }
+  console.log(table([HEADER, ...rows.map(cells), cells(total)]));
+  console.log(
+    `\nbase = the pull-request titles of the range (GitHub's generated notes), titled by the first one.` +
+      `\n* fixture without pull-request data: base = one item per commit subject.` +
+      `\nTargets: precision ≥ 0.8, recall ≥ 0.8, duplicates ≤ 2%, headline ≥ 80%, breaking recall ≥ 0.9.`,
+  );
+  if (skipped.length)
+    console.log(`Not scored (notes without items): ${skipped.map((r) => `${r.repo} ${r.tag}`).join(', ')}.`);
+  if (!corpusPresent)
+    console.log(
+      `\nThe evaluation corpus is absent (${CORPUS_DIR}): only the 3 fixture repositories were scored.` +
+        `\nBuild it from git mirrors of the repositories in bench/eval/corpus-sources.json:` +
+        `\n  npx node bench/eval/build-corpus.ts --git-dir-root <dir with owner+name/ git directories>`,
+    );
+  console.log(`\n${results.length} releases in ${Math.round(performance.now() - started)} ms.`);
 }
