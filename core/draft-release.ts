@@ -199,8 +199,10 @@ export async function draftRelease(deps: DraftDeps, request: DraftRequest): Prom
     operation: request.operation,
     extra: [
       JSON.stringify(source ?? null),
+      // What was sent, so a re-run whose pull requests changed (a label edited) drafts again instead
+      // of meeting `422 idempotency_key_reused`; the source's one entry is re-drafted, never doubled.
       createHash('sha256')
-        .update(JSON.stringify([lead, request.category ?? null, request.visibility]))
+        .update(JSON.stringify([messages, pullRequests, request.category ?? null, request.visibility]))
         .digest('base64url'),
     ],
   });

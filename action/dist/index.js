@@ -26834,12 +26834,44 @@ async function gitHasRange(git, from, to) {
 async function collectFromGit(git, range, limit = COMMIT_LIMIT) {
   const spec = range.from ? `${range.from}..${range.to}` : range.to;
   const pathArgs = range.paths?.length ? ["--", ...range.paths] : [];
-  const total = Number((await git(["rev-list", "--count", spec, ...pathArgs])).trim());
-  const out = await git(["log", `--max-count=${limit}`, "--format=%B%x1e", spec, ...pathArgs]);
-  const messages = out.split("").map((m) => m.trim()).filter((m) => m !== "");
-  return { messages, total, truncated: total > messages.length, source: "git", apiCalls: 0 };
+  const total = Number((await git(["rev-list", "--first-parent", "--count", spec, ...pathArgs])).trim());
+  const out = await git([
+    "log",
+    "--first-parent",
+    `--max-count=${limit}`,
+    "--format=%H%x1f%B%x1e",
+    spec,
+    ...pathArgs
+  ]);
+  const commits = out.split("").map((record2) => record2.trim()).filter((record2) => record2 !== "").map((record2) => {
+    const [sha = "", message = ""] = record2.split("");
+    return { sha: sha.trim(), message: message.trim() };
+  });
+  return collected(commits, total, "git", 0);
 }
 var PER_PAGE = 100;
+function collected(commits, total, source, apiCalls) {
+  return {
+    commits,
+    messages: commits.map((c) => c.message),
+    total,
+    truncated: total > commits.length,
+    source,
+    apiCalls
+  };
+}
+function firstParentLine(commits, head) {
+  const bySha = new Map(commits.map((c) => [c.sha, c]));
+  const line = [];
+  let current = (head ? bySha.get(head) : void 0) ?? commits.at(-1);
+  while (current && line.length < commits.length) {
+    line.push(current);
+    const parent = current.parents?.[0]?.sha;
+    current = parent ? bySha.get(parent) : void 0;
+  }
+  return line;
+}
+var asRangeCommit = (c) => ({ sha: c.sha, message: c.commit.message });
 async function collectFromCompare(octokit, range, limit = COMMIT_LIMIT) {
   let apiCalls = 0;
   const page = async (n) => {
@@ -26859,16 +26891,16 @@ async function collectFromCompare(octokit, range, limit = COMMIT_LIMIT) {
   const firstNeeded = Math.max(1, Math.floor(Math.max(0, total - limit) / PER_PAGE) + 1);
   const pages = /* @__PURE__ */ new Map([[1, first.commits]]);
   for (let n = Math.max(2, firstNeeded); n <= lastPage; n++) pages.set(n, (await page(n)).commits);
-  let commits = [...pages.entries()].filter(([n]) => n >= firstNeeded).sort((a, b) => a[0] - b[0]).flatMap(([, c]) => c);
+  const fetched = [...pages.entries()].filter(([n]) => n >= firstNeeded).sort((a, b) => a[0] - b[0]).flatMap(([, c]) => c);
+  let line = firstParentLine(fetched);
+  const complete = firstNeeded === 1;
   if (range.paths?.length) {
-    const touching = await commitsTouching(octokit, range, new Set(commits.map((c) => c.sha)));
+    const touching = await commitsTouching(octokit, range, new Set(line.map((c) => c.sha)));
     apiCalls += touching.calls;
-    commits = commits.filter((c) => touching.shas.has(c.sha));
+    line = line.filter((c) => touching.shas.has(c.sha));
   }
-  const newestFirst = commits.reverse().map((c) => c.commit.message);
-  const kept = newestFirst.slice(0, limit);
-  const inRange = range.paths?.length ? newestFirst.length : total;
-  return { messages: kept, total: inRange, truncated: inRange > kept.length, source: "api", apiCalls };
+  const kept = line.slice(0, limit).map(asRangeCommit);
+  return collected(kept, complete ? line.length : Math.max(total, line.length + 1), "api", apiCalls);
 }
 async function commitsTouching(octokit, range, shas) {
   const found = /* @__PURE__ */ new Set();
@@ -26912,14 +26944,9 @@ async function collectPullRequest(octokit, pr, limit = COMMIT_LIMIT) {
     commits.push(...data);
     if (data.length < PER_PAGE) break;
   }
-  const newestFirst = commits.reverse().map((c) => c.commit.message);
-  return {
-    messages: newestFirst.slice(0, limit),
-    total: newestFirst.length,
-    truncated: newestFirst.length > limit,
-    source: "api",
-    apiCalls
-  };
+  const line = firstParentLine(commits, pr.to).map(asRangeCommit);
+  const own2 = line.length > 0 ? line : [...commits].reverse().map(asRangeCommit);
+  return collected(own2.slice(0, limit), own2.length, "api", apiCalls);
 }
 async function listTagsFromGit(git) {
   return (await git(["tag", "--list"])).split("\n").map((t) => t.trim()).filter((t) => t !== "");
@@ -26941,10 +26968,10 @@ async function listReleaseTagsFromApi(octokit, repo) {
   return { tags, apiCalls };
 }
 async function collectHistory(octokit, range, limit = COMMIT_LIMIT) {
-  const messages = [];
+  const listed = [];
   let apiCalls = 0;
   let more = false;
-  for (let n = 1; messages.length < limit + 1; n++) {
+  for (let n = 1; listed.length < limit + 1; n++) {
     apiCalls++;
     const { data } = await octokit.request("GET /repos/{owner}/{repo}/commits", {
       owner: range.owner,
@@ -26955,12 +26982,111 @@ async function collectHistory(octokit, range, limit = COMMIT_LIMIT) {
       ...range.paths?.length === 1 ? { path: range.paths[0] } : {}
     });
     const list = data;
-    messages.push(...list.map((c) => c.commit.message));
+    listed.push(...list);
     if (list.length < PER_PAGE) break;
     more = true;
   }
-  const truncated = messages.length > limit || more && messages.length >= limit;
-  return { messages: messages.slice(0, limit), total: messages.length, truncated, source: "api", apiCalls };
+  const line = range.paths?.length === 1 ? listed : firstParentLine(listed, listed[0]?.sha);
+  const truncated = more && line.length >= limit;
+  const kept = line.slice(0, limit).map(asRangeCommit);
+  return collected(kept, truncated ? Math.max(line.length, limit + 1) : kept.length, "api", apiCalls);
+}
+
+// core/collect-pull-requests.ts
+var COMMITS_PER_QUERY = 100;
+var FIELDS = `associatedPullRequests(first: 5) { nodes { number title body merged mergeCommit { oid }
+  author { login __typename } labels(first: 30) { nodes { name } }
+  closingIssuesReferences(first: 20) { nodes { number } } } }`;
+function queryFor(shas) {
+  const aliases = shas.map((sha, i) => `c${i}: object(oid: "${sha}") { ... on Commit { ${FIELDS} } }`);
+  return `query($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) { ${aliases.join("\n")} } }`;
+}
+function loginOf(author) {
+  if (!author?.login) return null;
+  const login = author.__typename === "Bot" && !author.login.endsWith("[bot]") ? `${author.login}[bot]` : author.login;
+  return /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/.test(login) ? login : null;
+}
+function firstContributionsOf(notes) {
+  const found = /* @__PURE__ */ new Map();
+  for (const m of notes.matchAll(
+    /@([A-Za-z0-9-]+(?:\[bot\])?) made their first contribution in \S*?\/pull\/(\d+)/g
+  ))
+    found.set(m[1], Number(m[2]));
+  return found;
+}
+function namesPullRequest(message, n) {
+  const subject = message.split("\n", 1)[0];
+  return subject.startsWith(`Merge pull request #${n} from `) || subject.trimEnd().endsWith(`(#${n})`);
+}
+async function collectPullRequests(octokit, repo, commits, release) {
+  let apiCalls = 0;
+  const byNumber = /* @__PURE__ */ new Map();
+  const covering = /* @__PURE__ */ new Map();
+  const shas = commits.map((c) => c.sha).filter((sha) => /^[0-9a-f]{40}$/i.test(sha));
+  for (let i = 0; i < shas.length; i += COMMITS_PER_QUERY) {
+    const batch = shas.slice(i, i + COMMITS_PER_QUERY);
+    apiCalls++;
+    const data = await octokit.graphql(queryFor(batch), repo);
+    batch.forEach((sha, j) => {
+      const merged = (data.repository[`c${j}`]?.associatedPullRequests.nodes ?? []).filter((pr2) => pr2.merged);
+      const pr = merged.find((p) => p.mergeCommit?.oid === sha) ?? merged[0];
+      if (!pr) return;
+      byNumber.set(pr.number, pr);
+      covering.set(sha, pr);
+    });
+  }
+  let firstTimers = /* @__PURE__ */ new Map();
+  if (release?.previousTag && byNumber.size > 0) {
+    apiCalls++;
+    const { data } = await octokit.request("POST /repos/{owner}/{repo}/releases/generate-notes", {
+      ...repo,
+      tag_name: release.tag,
+      previous_tag_name: release.previousTag
+    });
+    firstTimers = firstContributionsOf(data.body ?? "");
+  }
+  const pullRequests = [...byNumber.values()].map((pr) => {
+    const author = loginOf(pr.author);
+    return {
+      number: pr.number,
+      title: pr.title.trim() || `#${pr.number}`,
+      body: pr.body ? pr.body.slice(0, 65536).replace(/\u0000/g, "") : null,
+      labels: (pr.labels?.nodes ?? []).map((l) => l.name).slice(0, 100),
+      author,
+      ...release?.previousTag ? { firstContribution: author !== null && firstTimers.get(author) === pr.number } : {},
+      closes: (pr.closingIssuesReferences?.nodes ?? []).map((i) => i.number).slice(0, 100)
+    };
+  });
+  const kept = commits.filter((c) => {
+    const pr = covering.get(c.sha);
+    return !pr || namesPullRequest(c.message, pr.number);
+  });
+  return { pullRequests, commits: kept, apiCalls };
+}
+
+// core/prepare-checkout.ts
+var ShallowCheckoutError = class extends Error {
+  name = "ShallowCheckoutError";
+};
+var SHALLOW_FIX = "The checkout is shallow (actions/checkout fetches one commit by default) and could not be deepened. Check out the whole history with `fetch-depth: 0` in the actions/checkout step, or pass a `github-token` so Shiplog can read the range from the GitHub API.";
+async function prepareCheckout(git, log) {
+  let shallow;
+  try {
+    shallow = (await git(["rev-parse", "--is-shallow-repository"])).trim() === "true";
+  } catch {
+    return "shallow";
+  }
+  if (!shallow) return "full";
+  log.info("The checkout is shallow: fetching the whole history and the tags (git fetch --unshallow --tags)");
+  try {
+    await git(["fetch", "--quiet", "--unshallow", "--tags", "origin"]);
+    return "deepened";
+  } catch (err) {
+    log.warning(
+      `Could not deepen the shallow checkout (${err.message.split("\n")[0]}): reading the range from the GitHub API instead.`
+    );
+    return "shallow";
+  }
 }
 
 // core/resolve-range.ts
@@ -46751,7 +46877,10 @@ var noNul = (s) => !s.includes("\0");
 var plainText = (max) => external_exports.string().trim().min(1).max(max).refine(noNul, "Must not contain NUL (U+0000) characters");
 var title = plainText(200);
 var body = external_exports.string().max(1e5, "must be at most 100,000 characters");
-var version2 = plainText(40).nullable();
+function normalizeVersion(version3) {
+  return version3.replace(/^[vV](?=\d)/, "");
+}
+var version2 = plainText(40).transform(normalizeVersion).nullable();
 var CreateEntryInputSchema = external_exports.strictObject({
   title,
   body,
@@ -46833,11 +46962,27 @@ var GenerateSourceSchema = external_exports.strictObject({
 }).refine((s) => s.pullRequest === void 0 !== (s.release === void 0), {
   message: "give exactly one of pullRequest and release"
 });
+var noNul2 = (s) => !s.includes("\0");
+var NUL_MESSAGE = "Must not contain NUL (U+0000) characters";
+var MAX_PULL_REQUESTS = 500;
+var PullRequestInputSchema = external_exports.strictObject({
+  number: external_exports.int().min(1).max(2147483647),
+  title: external_exports.string().trim().min(1).max(1e3).refine(noNul2, NUL_MESSAGE),
+  body: external_exports.string().max(65536).refine(noNul2, NUL_MESSAGE).nullable().optional(),
+  labels: external_exports.array(external_exports.string().min(1).max(100).refine(noNul2, NUL_MESSAGE)).max(100).optional(),
+  /** The author's login (`octocat`, `dependabot[bot]`). */
+  author: external_exports.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/, "must be a GitHub login").nullable().optional(),
+  firstContribution: external_exports.boolean().optional(),
+  /** Issue numbers the pull request closes. */
+  closes: external_exports.array(external_exports.int().min(1).max(2147483647)).max(100).optional()
+});
 var GenerateInputSchema = external_exports.strictObject({
   commits: external_exports.array(
     external_exports.string().max(65536).refine((s) => !s.includes("\0"), "Must not contain NUL (U+0000) characters")
   ).min(1).max(MAX_COMMITS),
-  version: external_exports.string().trim().min(1).max(40).nullable().optional(),
+  version: external_exports.string().trim().min(1).max(40).transform(normalizeVersion).nullable().optional(),
+  /** The merged pull requests of the range; the commits are then the first-parent ones. */
+  pullRequests: external_exports.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional(),
   category: CategorySchema.optional(),
   visibility: VisibilitySchema.default("external"),
   publish: external_exports.boolean().default(false),
@@ -47016,29 +47161,74 @@ async function collectRangeCommits(deps, range, from, paths) {
     return collectFromCompare(deps.api("comparing the range"), { ...repo, from, to: range.to, paths });
   return collectHistory(deps.api("reading the history"), { ...repo, to: range.to, paths });
 }
+function optionalApi(deps, why) {
+  try {
+    return deps.api(why);
+  } catch {
+    return null;
+  }
+}
+async function gatherPullRequests(deps, range, from, commits) {
+  const messages = commits.messages;
+  if (range.kind === "pull_request") return { pullRequests: [], messages };
+  const octokit = optionalApi(deps, "reading the pull requests of the range");
+  if (!octokit?.graphql) {
+    deps.log.info("No GitHub API access: drafting from the commits alone, without pull-request data.");
+    return { pullRequests: [], messages };
+  }
+  try {
+    const gathered = await collectPullRequests(
+      octokit,
+      { owner: range.owner, repo: range.repo },
+      commits.commits,
+      range.kind === "release" ? { tag: range.tag, previousTag: from } : void 0
+    );
+    deps.log.info(
+      `${gathered.pullRequests.length} merged pull requests in the range (${gathered.apiCalls} API calls)`
+    );
+    const kept = gathered.commits.map((c) => c.message);
+    return { pullRequests: gathered.pullRequests, messages: kept.length > 0 ? kept : messages.slice(0, 1) };
+  } catch (err) {
+    deps.log.warning(
+      `Could not read the range's pull requests (${err.message.split("\n")[0]}): drafting from the commits alone.`
+    );
+    return { pullRequests: [], messages };
+  }
+}
 async function draftRelease(deps, request2) {
   const { range } = request2;
+  let git = deps.git;
+  const shallow = git !== null && await prepareCheckout(git, deps.log) === "shallow";
+  if (shallow) {
+    git = null;
+    if (!optionalApi(deps, "reading the range")) throw new ShallowCheckoutError(SHALLOW_FIX);
+  }
+  const flow = { ...deps, git };
   let from = range.from;
   if (range.kind === "release" && from === null) {
-    from = await previousTag(deps, range);
+    from = await previousTag(flow, range);
     deps.log.info(
       from ? `Previous release: ${from}` : "No previous release: taking the whole history up to this tag"
     );
   }
-  const commits = await collectRangeCommits(deps, range, from, request2.paths);
+  const commits = await collectRangeCommits(flow, range, from, request2.paths);
   deps.log.info(
-    `${commits.messages.length} commits from ${from ?? "(start)"} to ${range.to} (${commits.source === "git" ? "local git" : `${commits.apiCalls} API calls`})`
+    `${commits.messages.length} first-parent commits from ${from ?? "(start)"} to ${range.to} (${commits.source === "git" ? "local git" : `${commits.apiCalls} API calls`})`
   );
   if (commits.truncated) {
     deps.log.warning(
       `The range has ${commits.total} commits; Shiplog drafts from at most 500, so only the newest ${commits.messages.length} were sent.`
     );
   }
-  if (commits.messages.length === 0) return { from, commits, generated: null, entry: null };
+  if (commits.messages.length === 0) return { from, commits, pullRequests: [], generated: null, entry: null };
+  const gathered = await gatherPullRequests(deps, range, from, commits);
+  const { labelMap } = request2;
+  const pullRequests = labelMap ? gathered.pullRequests.map((pr) => ({ ...pr, labels: [...new Set(pr.labels?.map(labelMap))] })) : gathered.pullRequests;
+  const rangeMessages = gathered.messages;
   const repository = `${range.owner}/${range.repo}`;
   const source = range.kind === "pull_request" ? { pullRequest: range.number, headSha: range.to } : range.kind === "release" ? { release: range.tag } : void 0;
   const lead = (request2.leadMessages ?? []).filter((m) => m.trim() !== "");
-  const messages = [...lead, ...commits.messages].slice(0, 500);
+  const messages = [...lead, ...rangeMessages].slice(0, 500);
   const key = deriveIdempotencyKey({
     repository,
     from,
@@ -47046,12 +47236,15 @@ async function draftRelease(deps, request2) {
     operation: request2.operation,
     extra: [
       JSON.stringify(source ?? null),
-      createHash2("sha256").update(JSON.stringify([lead, request2.category ?? null, request2.visibility])).digest("base64url")
+      // What was sent, so a re-run whose pull requests changed (a label edited) drafts again instead
+      // of meeting `422 idempotency_key_reused`; the source's one entry is re-drafted, never doubled.
+      createHash2("sha256").update(JSON.stringify([messages, pullRequests, request2.category ?? null, request2.visibility])).digest("base64url")
     ]
   });
   const generated = await deps.shiplog.generate(
     {
       commits: messages,
+      ...pullRequests.length ? { pullRequests } : {},
       ...request2.version ? { version: request2.version } : {},
       ...request2.category ? { category: request2.category } : {},
       visibility: request2.visibility,
@@ -47064,7 +47257,7 @@ async function draftRelease(deps, request2) {
     key
   );
   const entry = await deps.shiplog.getEntry(generated.entry.id);
-  return { from, commits, generated, entry };
+  return { from, commits, pullRequests, generated, entry };
 }
 
 // core/explain-failure.ts

@@ -3,8 +3,8 @@
  * (INPUT_* variables, GITHUB_EVENT_PATH, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, a checkout in
  * GITHUB_WORKSPACE) against a Shiplog server listening on a real socket.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,9 +12,9 @@ import type { Release } from '../fixtures/releases/load-releases.ts';
 import { type ActionSetup, startActionSetup } from '../helpers/action-setup.ts';
 import type { TestServer } from '../helpers/build-server.ts';
 import type { FixtureRepo } from '../helpers/fixture-repo.ts';
+import { runActionStep, type StepResult } from '../helpers/run-action.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
 
-const BUNDLE = join(import.meta.dirname, '../../action/dist/index.js');
 let setup: ActionSetup;
 let server: TestServer;
 let url: string;
@@ -33,51 +33,11 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-type StepResult = { code: number | null; stdout: string; outputs: Record<string, string>; summary: string };
-
-/** Parse the runner's GITHUB_OUTPUT file (`name<<DELIMITER\nvalue\nDELIMITER`). */
-function parseOutputs(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const re = /^([\w-]+)<<(\S+)\n([^]*?)\n\2$/gm;
-  for (const m of text.matchAll(re)) out[m[1]!] = m[3]!;
-  return out;
-}
-
-async function runStep(
+function runStep(
   inputs: Record<string, string>,
   event: { name: string; payload: object },
-  n: number,
 ): Promise<StepResult> {
-  const eventPath = join(work, `event-${n}.json`);
-  const outputPath = join(work, `output-${n}`);
-  const summaryPath = join(work, `summary-${n}.md`);
-  await writeFile(eventPath, JSON.stringify(event.payload));
-  await writeFile(outputPath, '');
-  await writeFile(summaryPath, '');
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: event.name,
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_REPOSITORY: 'BurntSushi/ripgrep',
-    GITHUB_WORKSPACE: fixture.dir,
-    GITHUB_OUTPUT: outputPath,
-    GITHUB_STEP_SUMMARY: summaryPath,
-    GITHUB_API_URL: 'http://127.0.0.1:9',
-    RUNNER_TEMP: work,
-  };
-  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  const child = spawn(process.execPath, [BUNDLE], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stdout += d));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return {
-    code,
-    stdout,
-    outputs: parseOutputs(await readFile(outputPath, 'utf8')),
-    summary: await readFile(summaryPath, 'utf8'),
-  };
+  return runActionStep({ work, workspace: fixture.dir, repository: 'BurntSushi/ripgrep', inputs, event });
 }
 
 function releaseEvent(tag: string) {
@@ -97,7 +57,7 @@ describe('the bundled Action', () => {
 
   it('drafts the release from the local checkout, writes outputs and the summary, and a re-run returns the same entry', async () => {
     const inputs = { 'api-url': url, 'api-key': apiKey, 'github-token': 'ghs_unused_in_git_mode' };
-    const first = await runStep(inputs, releaseEvent('14.0.2'), 1);
+    const first = await runStep(inputs, releaseEvent('14.0.2'));
     expect(first.stdout).not.toMatch(/::error::/);
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('Previous release: 14.0.1');
@@ -137,7 +97,7 @@ describe('the bundled Action', () => {
       source: expect.objectContaining({ release: '14.0.2', pullRequest: null }),
     });
 
-    const again = await runStep(inputs, releaseEvent('14.0.2'), 2);
+    const again = await runStep(inputs, releaseEvent('14.0.2'));
     expect(again.code).toBe(0);
     expect(again.outputs['entry-id']).toBe(first.outputs['entry-id']);
     expect(again.stdout).toContain('Found the entry of an earlier run');
@@ -151,7 +111,6 @@ describe('the bundled Action', () => {
     const result = await runStep(
       { 'api-url': url, 'api-key': 'shl_000000000000000000000000000000000000', 'github-token': 'x' },
       releaseEvent('14.0.2'),
-      3,
     );
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/::error::Shiplog rejected the API key \(401\)\. Check the api-key input/);
@@ -163,7 +122,6 @@ describe('the bundled Action', () => {
     const result = await runStep(
       { 'api-url': url, 'api-key': '', 'github-token': 'x' },
       { name: 'pull_request', payload },
-      4,
     );
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/::notice::No Shiplog API key/);
@@ -173,7 +131,6 @@ describe('the bundled Action', () => {
     const result = await runStep(
       { 'api-url': url, 'api-key': apiKey, 'github-token': '', from: '14.0.0', to: '14.0.1' },
       { name: 'workflow_dispatch', payload: { inputs: {} } },
-      6,
     );
     expect(result.stdout).not.toMatch(/::error::/);
     expect(result.code).toBe(0);
@@ -185,7 +142,6 @@ describe('the bundled Action', () => {
     const result = await runStep(
       { 'api-url': url, 'api-key': apiKey, 'github-token': 'x', publish: 'true', category: 'fix' },
       releaseEvent('14.0.1'),
-      5,
     );
     expect(result.code, result.stdout).toBe(0);
     expect(result.outputs['entry-status']).toBe('published');

@@ -51,8 +51,32 @@ function published(tag: string) {
 const receive = (payload: object) =>
   server.app.shiplog.github!.receive({ id: `r${++delivery}`, name: 'release', payload } as never);
 
+/** Commits as the compare API lists them: oldest first, each with its parents. */
+function compareCommits(commits: readonly { sha: string; message: string }[]) {
+  return [...commits].reverse().map((c, i, all) => ({
+    sha: c.sha,
+    parents: i === 0 ? [{ sha: 'f'.repeat(40) }] : [{ sha: all[i - 1]!.sha }],
+    commit: { message: c.message },
+  }));
+}
+
+/** GraphQL `associatedPullRequests` for each commit alias, from `bySha` (none for the others). */
+function mockPullRequests(bySha: Record<string, object> = {}) {
+  return nock(GITHUB_API)
+    .post('/graphql', (body: { query: string }) => /c0: object\(oid: "/.test(body.query))
+    .reply(200, (_uri, body) => {
+      const repository: Record<string, unknown> = {};
+      for (const m of (body as { query: string }).query.matchAll(/(c\d+): object\(oid: "(\w+)"\)/g)) {
+        const pr = bySha[m[2]!];
+        repository[m[1]!] = { associatedPullRequests: { nodes: pr ? [pr] : [] } };
+      }
+      return { data: { repository } };
+    });
+}
+
 function mockRange(from: string, to: string) {
   scopes.push(
+    mockPullRequests(),
     nock(GITHUB_API)
       .get(`${REPO_PATH}/releases`)
       .query(true)
@@ -65,7 +89,7 @@ function mockRange(from: string, to: string) {
       .query(true)
       .reply(200, {
         total_commits: fixture.commits.length,
-        commits: [...fixture.commits].reverse().map((c) => ({ sha: c.sha, commit: { message: c.message } })),
+        commits: compareCommits(fixture.commits),
       }),
   );
 }
@@ -85,6 +109,61 @@ describe('release.published', () => {
       version: '14.0.2',
       source: { repository: 'codertocat/hello-world', release: '14.0.2', pullRequest: null },
     });
+    // Every first-parent commit of the range was read (none is a merge here).
+    expect(entry.body).toContain('NUL');
+  });
+
+  it('drafts from the merged pull requests, with the repository’s own labels mapped', async () => {
+    scopes.push(mockRepoConfig('category-labels:\n  "kind: shiny": feature\nskip-labels: [no-notes]\n'));
+    const commits = [
+      { sha: 'a'.repeat(40), message: 'Make the walker lazy (#41)' },
+      { sha: 'b'.repeat(40), message: 'Tidy the fixtures (#42)' },
+      { sha: 'c'.repeat(40), message: 'Fix a crash on empty globs (#43)' },
+    ];
+    const pr = (number: number, title: string, labels: string[], login = 'octocat') => ({
+      number,
+      title,
+      body: null,
+      merged: true,
+      mergeCommit: { oid: commits.find((c) => c.message.includes(`#${number}`))!.sha },
+      author: { login, __typename: 'User' },
+      labels: { nodes: labels.map((name) => ({ name })) },
+      closingIssuesReferences: { nodes: number === 43 ? [{ number: 40 }] : [] },
+    });
+    scopes.push(
+      nock(GITHUB_API)
+        .get(`${REPO_PATH}/releases`)
+        .query(true)
+        .reply(200, [
+          { tag_name: '2.1.0', draft: false },
+          { tag_name: '2.0.0', draft: false },
+        ])
+        .get(`${REPO_PATH}/compare/2.0.0...2.1.0`)
+        .query(true)
+        .reply(200, { total_commits: 3, commits: compareCommits(commits) })
+        .post(`${REPO_PATH}/releases/generate-notes`, { tag_name: '2.1.0', previous_tag_name: '2.0.0' })
+        .reply(200, {
+          body: '## New Contributors\n* @grace made their first contribution in https://github.com/Codertocat/Hello-World/pull/43\n',
+        }),
+      mockPullRequests({
+        [commits[0]!.sha]: pr(41, 'Make the walker lazy', ['kind: shiny']),
+        [commits[1]!.sha]: pr(42, 'Tidy the fixtures', ['no-notes']),
+        [commits[2]!.sha]: pr(43, 'Fix a crash on empty globs', ['bug'], 'grace'),
+      }),
+    );
+    await receive(published('2.1.0'));
+    const list = (await server.app.inject({ method: 'GET', url: '/api/v1/entries', headers })).json().entries;
+    const entry = (
+      await server.app.inject({
+        method: 'GET',
+        url: `/api/v1/entries/${list.find((e: { version: string }) => e.version === '2.1.0').id}`,
+        headers,
+      })
+    ).json().entry;
+    expect(entry.body).toMatch(/### New features\n\n- Make the walker lazy \(\[#41\]/);
+    expect(entry.body).toMatch(/### Fixes\n\n- Fix a crash on empty globs \(\[#43\].*\[#40\]/);
+    expect(entry.body).not.toContain('Tidy the fixtures');
+    expect(entry.body).toContain('\\@grace made their first contribution in [#43]');
   });
 
   it('publishes at once with publish-on-release and links the entry from the release notes', async () => {
