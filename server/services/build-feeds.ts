@@ -1,7 +1,10 @@
 /**
  * The project's feeds (CONTRACT.md "Feeds and page"): RSS 2.0, Atom 1.0 and JSON Feed 1.1, built with
  * the `feed` package from the same public entries as the changelog page; each item links to its
- * entry's page and carries the sanitized HTML.
+ * entry's page and carries the sanitized HTML. A title is text in every format: JSON Feed's `title` is
+ * plain text (https://jsonfeed.org/version/1.1), and so is RSS's (RSS Advisory Board, "HTML titles and
+ * descriptions"); `feed` declares Atom titles `type="html"` (RFC 4287 §3.1.1.2), so there the title is
+ * given as escaped HTML, which a reader decodes back to the same text and never renders as markup.
  */
 import { Feed } from 'feed';
 import type { PublicChangelog } from './public-changelog.ts';
@@ -13,6 +16,11 @@ export const FEED_CONTENT_TYPES: Record<FeedFormat, string> = {
   atom: 'application/atom+xml; charset=utf-8',
   json: 'application/feed+json; charset=utf-8',
 };
+
+/** `text` as HTML that shows exactly that text. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
 
 /** The feed of `view` in `format`, with absolute links under `publicUrl`. */
 export function buildFeed(view: PublicChangelog, publicUrl: string, format: FeedFormat): string {
@@ -31,8 +39,9 @@ export function buildFeed(view: PublicChangelog, publicUrl: string, format: Feed
     feedLinks: { rss: `${feedUrl}/rss`, atom: `${feedUrl}/atom`, json: `${feedUrl}/json` },
   });
   for (const entry of entries) {
+    const title = entry.version ? `${entry.version}: ${entry.title}` : entry.title;
     feed.addItem({
-      title: entry.version ? `${entry.version}: ${entry.title}` : entry.title,
+      title: format === 'atom' ? escapeHtml(title) : title,
       id: `${page}/${entry.slug}`,
       link: `${page}/${entry.slug}`,
       date: entry.publishedAt!,
