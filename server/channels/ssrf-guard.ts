@@ -3,7 +3,11 @@
  * targets refused unless the operator allows them). Checked at creation on the URL and every address
  * its host resolves to, and again at connect time on the address actually connected to (a DNS answer
  * may change between the two). Numeric host forms (`127.1`, `0x7f.0.0.1`, `2130706433`) are
- * normalised by the WHATWG URL parser before the check; IPv4-mapped IPv6 is checked as IPv4.
+ * normalised by the WHATWG URL parser before the check; IPv4-mapped IPv6 (`::ffff:a.b.c.d`) is checked
+ * as IPv4. The other IPv6 forms that carry an IPv4 address are refused whole, whatever that address:
+ * IPv4-compatible `::a.b.c.d` (deprecated by RFC 4291 §2.5.5.1, and `[::127.0.0.1]` reads as loopback
+ * to some stacks), IPv4-translated `::ffff:0:a.b.c.d` (RFC 6145), NAT64 `64:ff9b::/96` and
+ * `64:ff9b:1::/48` (RFC 6052, 8215), 6to4 `2002::/16` (RFC 3056) and Teredo `2001::/32` (RFC 4380).
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { promisify } from 'node:util';
@@ -12,10 +16,17 @@ import { InvalidError } from '../errors.ts';
 
 const lookupAll = promisify(dnsLookup);
 
-/** Only public unicast addresses are reachable without the operator's say-so. */
+const IPV4_COMPATIBLE: [ipaddr.IPv6, number] = [ipaddr.IPv6.parse('::'), 96];
+
+/**
+ * Only public unicast addresses are reachable without the operator's say-so. ipaddr.js names the
+ * embedded-IPv4 ranges other than `::/96` (`rfc6145`, `rfc6052`, `6to4`, `teredo`), so they are not
+ * `unicast`; the IPv4-compatible range it counts as unicast, so it is refused here by prefix.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).match(IPV4_COMPATIBLE)) return false;
   return parsed.range() === 'unicast';
 }
 

@@ -1,0 +1,58 @@
+/**
+ * Channel destinations (CONTRACT.md "Channels": loopback, private and link-local refused, numeric and
+ * IPv6 forms included): every IPv6 form that carries an IPv4 address is refused at creation unless it is
+ * IPv4-mapped and the IPv4 address is public; the connect-time check uses the same rule.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPublicAddress } from '../../../server/channels/ssrf-guard.ts';
+import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
+
+let server: TestServer;
+let headers: Record<string, string>;
+beforeAll(async () => {
+  server = await buildTestServer({}, { workers: false });
+  ({ headers } = await server.project('pro'));
+});
+afterAll(() => server.close());
+
+const create = (url: string) =>
+  server.app.inject({ method: 'POST', url: '/api/v1/channels', headers, payload: { type: 'webhook', url } });
+
+describe('channel URLs with IPv4 inside IPv6', () => {
+  it('are refused at creation: IPv4-compatible, translated, NAT64, 6to4, Teredo, mapped private', async () => {
+    for (const url of [
+      'https://[::127.0.0.1]/',
+      'https://[::7f00:1]/hook',
+      'https://[::10.0.0.1]/hook',
+      'https://[::169.254.169.254]/latest/meta-data',
+      'https://[::8.8.8.8]/hook',
+      'https://[::ffff:0:127.0.0.1]/hook',
+      'https://[64:ff9b::127.0.0.1]/hook',
+      'https://[64:ff9b:1::a00:1]/hook',
+      'https://[2002:7f00:1::1]/hook',
+      'https://[2001:0:7f00:1::1]/hook',
+      'https://[::ffff:10.0.0.1]/hook',
+      'https://[0:0:0:0:0:0:127.0.0.1]/hook',
+    ]) {
+      const res = await create(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors, url).toEqual([
+        { pointer: '/url', detail: 'points at a private, loopback or link-local address' },
+      ]);
+    }
+  });
+
+  it('leave public IPv6 and IPv4-mapped public addresses deliverable, at creation and at connect time', async () => {
+    for (const url of ['https://[2606:4700:4700::1111]/hook', 'https://[::ffff:8.8.8.8]/hook']) {
+      const res = await create(url);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(201);
+    }
+    // The connect-time lookup filters the resolved addresses with the same rule.
+    expect(['::7f00:1', '::a00:1', '::808:808', '2606:4700:4700::1111'].map(isPublicAddress)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+});
