@@ -80,7 +80,7 @@ export async function buildApp({
     sql: db.sql,
     config,
     widgetCache,
-    markdown: createMarkdownRenderer(config.renderTimeoutMs),
+    markdown: createMarkdownRenderer(config.renderTimeoutMs, config.renderThreads),
     openai: createAiClient(config.ai),
     mailer: createMailer(config, app.log),
     jobs: await startJobQueue(db.sql, app.log, { shared: db.shared }),

@@ -58,7 +58,7 @@ export async function createEntry(
   input: CreateEntryInput,
   options: CreateEntryOptions = {},
 ): Promise<EntryRow> {
-  const html = await ctx.markdown.render(input.body);
+  const html = await ctx.markdown.render(input.body, projectId);
   return withEntryEvents(ctx, async (tx, record) => {
     const inserted = await insertNewEntry(tx, projectId, input, html, options);
     if (inserted.status === 'published') await record('published', inserted);

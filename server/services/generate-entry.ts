@@ -88,7 +88,7 @@ export async function generateEntry(
       commits: { received: commits.received, used: commits.used, ignored: commits.ignored },
       ...meta,
     };
-    const html = await ctx.markdown.render(draft.body);
+    const html = await ctx.markdown.render(draft.body, project.id);
     return await saveDraftedEntry(ctx, project.id, input, draft, html, beforeCommit);
   } catch (err) {
     if (reserved) await releaseAiDraft(ctx.sql, project.id, reserved);

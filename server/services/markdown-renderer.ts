@@ -5,14 +5,26 @@
  * stack); in a worker, neither delays another request. A render that overruns the budget is aborted
  * (Piscina terminates that worker and starts another) and, like one that overflows, is
  * `400 invalid` on `/body`.
+ *
+ * The budget counts rendering only: the worker says when it starts, and the clock starts then, so
+ * time spent waiting for a thread (or for a new one to start) is never charged to a body. Renders are
+ * queued per project and handed to threads round-robin across projects, one project holding at most
+ * half of the threads: whatever one project sends, another's body starts within one budget at most
+ * (at once while the other half is free).
  */
 import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { InvalidError } from '../errors.ts';
+import type { RenderTask } from './render-markdown-worker.ts';
 
 export type MarkdownRenderer = {
-  /** @returns sanitized HTML. @throws InvalidError (`/body`) when the body is too complex to render. */
-  render(markdown: string): Promise<string>;
+  /**
+   * @param projectId whose body it is: renders are fair across projects (callers that give none
+   *   share one queue).
+   * @returns sanitized HTML. @throws InvalidError (`/body`) when the body is too complex to render.
+   */
+  render(markdown: string, projectId?: string): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -25,23 +37,83 @@ function tooComplex(): InvalidError {
   ]);
 }
 
-/** @param timeoutMs the budget of one render, queueing included, in milliseconds. */
-export function createMarkdownRenderer(timeoutMs: number): MarkdownRenderer {
-  const pool = new Piscina<string, string>({
+type Waiting = { markdown: string; resolve: (html: string) => void; reject: (err: unknown) => void };
+
+/**
+ * @param timeoutMs the budget of one render, rendering time only, in milliseconds.
+ * @param threads the pool's size (at least 2); default: the machine's parallelism, at least 2.
+ */
+export function createMarkdownRenderer(timeoutMs: number, threads?: number): MarkdownRenderer {
+  const size = Math.max(2, threads ?? availableParallelism());
+  const perProject = Math.max(1, Math.floor(size / 2));
+  const pool = new Piscina<RenderTask, string>({
     filename: new URL(`./render-markdown-worker${extension}`, import.meta.url).href,
-    minThreads: 1,
-    maxThreads: Math.max(2, availableParallelism()),
+    minThreads: size,
+    maxThreads: size,
     idleTimeout: 60_000,
   });
+  /** Queued renders per project, in arrival order; the map's order is the round-robin order. */
+  const queues = new Map<string, Waiting[]>();
+  const running = new Map<string, number>();
+  let busy = 0;
+
+  function next(): [string, Waiting] | undefined {
+    for (const [key, queue] of queues) {
+      if ((running.get(key) ?? 0) >= perProject) continue;
+      const task = queue.shift()!;
+      // This project goes to the back of the round.
+      queues.delete(key);
+      if (queue.length > 0) queues.set(key, queue);
+      return [key, task];
+    }
+    return undefined;
+  }
+
+  function dispatch(): void {
+    while (busy < size) {
+      const picked = next();
+      if (!picked) return;
+      const [key, task] = picked;
+      busy++;
+      running.set(key, (running.get(key) ?? 0) + 1);
+      void run(task.markdown)
+        .then(task.resolve, task.reject)
+        .finally(() => {
+          busy--;
+          const left = running.get(key)! - 1;
+          if (left === 0) running.delete(key);
+          else running.set(key, left);
+          dispatch();
+        });
+    }
+  }
+
+  async function run(markdown: string): Promise<string> {
+    const abort = new AbortController();
+    const { port1, port2 } = new MessageChannel();
+    let timer: NodeJS.Timeout | undefined;
+    port1.once('message', () => {
+      timer = setTimeout(() => abort.abort(), timeoutMs);
+    });
+    try {
+      return await pool.run({ markdown, started: port2 }, { signal: abort.signal, transferList: [port2] });
+    } catch (err) {
+      if (abort.signal.aborted || err instanceof RangeError) throw tooComplex();
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      port1.close();
+    }
+  }
+
   return {
-    async render(markdown) {
-      const signal = AbortSignal.timeout(timeoutMs);
-      try {
-        return await pool.run(markdown, { signal });
-      } catch (err) {
-        if (signal.aborted || err instanceof RangeError) throw tooComplex();
-        throw err;
-      }
+    render(markdown, projectId = '') {
+      return new Promise<string>((resolve, reject) => {
+        const queue = queues.get(projectId);
+        if (queue) queue.push({ markdown, resolve, reject });
+        else queues.set(projectId, [{ markdown, resolve, reject }]);
+        dispatch();
+      });
     },
     close: () => pool.destroy(),
   };
