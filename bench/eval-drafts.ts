@@ -20,7 +20,8 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cleanCommits } from '../server/services/drafting/commit-hygiene.ts';
+import type { PullRequestInput } from '../core/contract/generate.schema.ts';
+import { cleanChanges } from '../server/services/drafting/commit-hygiene.ts';
 import { draftOffline } from '../server/services/drafting/offline-drafter.ts';
 import { isCollapsedLine } from '../server/services/drafting/render-draft.ts';
 import { loadReleases } from '../test/fixtures/releases/load-releases.ts';
@@ -64,14 +65,28 @@ const BREAKING_PREFIX = '**Breaking:** ';
 /** A tag's version without its prefix (`v1.2.0`, `jq-1.8.1` → `1.2.0`, `1.8.1`): a title may start with it. */
 export const versionOf = (tag: string) => tag.replace(/^[^\d]*(?=\d)/, '');
 
+/** A corpus pull request as the Action sends it (CONTRACT.md `pullRequests`: `author` is a login). */
+function asInput(pr: CorpusPullRequest): PullRequestInput {
+  return {
+    number: pr.number,
+    title: pr.title,
+    body: pr.body,
+    labels: pr.labels,
+    author: pr.login,
+    firstContribution: pr.firstContribution,
+    closes: pr.closes,
+  };
+}
+
 /**
  * The draft under evaluation, as the Action would make it: the first-parent messages when the release
- * has them (merge commits included), else its commits. Items that are the collapsed
- * Dependencies/Maintenance lines are not items; `**Breaking:** ` marks a breaking item.
+ * has them (merge commits included) with the range's pull requests, else its commits. Items that are
+ * the collapsed Dependencies/Maintenance lines are not items; `**Breaking:** ` marks a breaking item.
  */
 export function draftForEval(release: EvalRelease): Draft {
   const messages = (release.firstParent ?? release.commits).map((c) => c.message);
-  const draft = draftOffline(cleanCommits(messages));
+  const pullRequests = release.pullRequests?.map(asInput);
+  const draft = draftOffline(cleanChanges({ commits: messages, pullRequests }));
   const items = draft.sections.flatMap((s) => s.items).filter((item) => !isCollapsedLine(item));
   return {
     title: draft.title,

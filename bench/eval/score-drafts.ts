@@ -11,7 +11,8 @@
  *   already paired with, or paired with none but a near-duplicate of an earlier drafted item (a
  *   shared reference, or Dice ≥ 0.8: `isNearDuplicate`) / drafted items;
  * - headline = releases whose title (without its `version: ` prefix) matches one of the notes'
- *   leading items / releases;
+ *   leading items, or heads a drafted item (the item's text starts with the title's) that was paired
+ *   with a leading item / releases;
  * - breaking recall = breaking notes items paired with a drafted item marked breaking / breaking
  *   notes items.
  * Every figure is kept as numerator and denominator (`Counts`), so that sums over releases give the
@@ -24,6 +25,7 @@ import {
   type ItemKey,
   type NotesItem,
   type Similarity,
+  plainText,
   similarity,
   strength,
 } from './match-items.ts';
@@ -131,8 +133,20 @@ export function scoreDraft(
     });
   });
 
-  const headline = keyOf(headlineOfTitle(draft.title, version));
-  const headlineHit = notes.some((n, i) => n.leading && isMatch(similarity(headline, notesKeys[i]!)));
+  const headlineText = headlineOfTitle(draft.title, version);
+  const headline = keyOf(headlineText);
+  // A title is the headline of one of its items (which cites what the title cannot): it names a
+  // leading item when its words match one, or when the item it heads was paired with one.
+  const norm = (text: string) =>
+    plainText(text)
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  const titleNorm = norm(headlineText);
+  const headed = pairs.find((p) => titleNorm !== '' && norm(p.item).startsWith(titleNorm.replace(/…$/, '')));
+  const headlineHit =
+    notes.some((n, i) => n.leading && isMatch(similarity(headline, notesKeys[i]!))) ||
+    (headed?.notesIndex != null && notes[headed.notesIndex]!.leading);
   const breakingNotes = notes.filter((n) => n.breaking);
   return {
     counts: {

@@ -7,7 +7,9 @@
  * - removing something users call or set (support, an option, a flag, an argument, an API, a
  *   deprecated thing, a platform version), never internal objects (unused code, tests, warnings);
  * - a raised requirement ("now requires Node 20", "minimum supported Rust version", "bump MSRV");
- * - a changed default ("… by default" with stop/no longer/disable/not/change/switch/instead);
+ * - a changed default ("… by default" with stop/no longer/disable/not/change/switch/instead, or a
+ *   default that now ignores, hides, skips or requires something);
+ * - refusing what used to pass ("Disallow excess arguments", "Throw for unsupported flags");
  * - the word "breaking" itself, or a label that says so (`breaking-change`, `breaking`, `semver-major`).
  */
 
@@ -21,7 +23,25 @@ const REQUIREMENT =
 
 const BY_DEFAULT = /\bby default\b/i;
 const DEFAULT_CHANGED =
-  /\b(?:stop(?:s|ped)?|no longer|disable[sd]?|not|don't|do not|change[sd]?|switch(?:es|ed)?|instead)\b/i;
+  /\b(?:stop(?:s|ped)?|no longer|disable[sd]?|not|don't|do not|change[sd]?|switch(?:es|ed)?|instead|ignore[sd]?|hide[sd]?|exclude[sd]?|skip(?:s|ped)?|require[sd]?|reject(?:s|ed)?|disallow(?:s|ed)?|turn(?:s|ed)? off)\b/i;
+
+/** Refusing what used to pass: "Disallow excess arguments", "Throw for unsupported option flags". */
+const NOW_REFUSED =
+  /^(?:disallow|forbid|prohibit)s?\b|^(?:throw|raise|error|fail)s? (?:an? (?:error|exception) )?(?:on|for|when|if)\b/i;
+
+/**
+ * A pull request body that says it breaks something: a ticked "Breaking change" box of a template, or
+ * prose ("This is a breaking change"). An unticked template box says nothing.
+ */
+export function bodySaysBreaking(body: string | null | undefined): boolean {
+  if (!body) return false;
+  return (
+    /^\s*[-*]\s+\[[xX]\]\s+.*\bbreaking\b/m.test(body) ||
+    /\b(?:this|it) (?:is|will be|introduces) (?:a )?breaking change\b|\bbreaking change for (?:users|anyone)\b/i.test(
+      body,
+    )
+  );
+}
 
 const BREAKING_WORD = /\bbreaking\b|\[break\]|\bbackwards?[- ]incompatible\b/i;
 
@@ -33,7 +53,12 @@ export const BREAKING_LABELS =
 export function isBreakingProse(text: string): boolean {
   const t = text.trim();
   if (NO_LONGER.test(t) || BREAKING_WORD.test(t)) return true;
-  if (REMOVED.test(t)) return true;
-  if (REQUIREMENT.test(t)) return true;
+  // Removing what nobody used is a clean-up, not a break.
+  if (
+    REMOVED.test(t) &&
+    !/\b(?:unused|dead|stray|redundant|duplicate[sd]?|internal|private|undocumented)\b/i.test(t)
+  )
+    return true;
+  if (REQUIREMENT.test(t) || NOW_REFUSED.test(t)) return true;
   return BY_DEFAULT.test(t) && DEFAULT_CHANGED.test(t);
 }

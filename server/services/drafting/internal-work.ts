@@ -19,9 +19,21 @@
 const REVIEW_FOLLOW_UP =
   /^(?:address(?:ed|es|ing)?|apply|applied|applies|incorporate[sd]?|implement(?:ed)?|handle[sd]?|resolve[sd]?|respond(?:ed)? to|fix(?:es|ed)?|more|some|minor|small)?\s*(?:the |some |more |all |remaining |pr |code )?(?:review(?:er)?(?:'s|s')?|pr|code review|cr)\s*(?:comments?|feedback|suggestions?|remarks?|notes?|nits?|fixes|changes|follow-?ups?)\b|^apply suggestions? from (?:code )?review|^(?:changes|fixes|tweaks|updates|edits|cleanup) (?:from|after|per|based on|according to) (?:the )?(?:code )?(?:review|feedback|comments?)|^(?:post|after)[- ]review\b|^review (?:feedback|comments?|fixes|changes|follow-?up)|^(?:fix|fixes|fixed) (?:the )?(?:build|lint(?:ing)?|tests?|ci|typecheck(?:ing)?|types|typing|mypy|flake8|clippy|formatting|pre-commit)$|^(?:make|keep) (?:the )?(?:linter|lint|clippy|mypy|ci|tests?|pre-commit) (?:happy|green|pass)/i;
 
+/**
+ * Words that name internal work wherever they stand in a short subject: CI and its workflows, lock
+ * files, linters, tests, docs, clean-ups and refactors, the project's own sponsors and logo. Code spans
+ * and `--flags` are left out first, so "Add a `--test` option" stays a change.
+ */
+const INTERNAL_WORD =
+  /\b(?:ci|gha|github actions?|workflows?|runners?|pre-commit|tox(?:\.ini)?|codecov|docstrings?|readthedocs|read the docs|badges?|issue templates?|pr templates?|pull request templates?|dependabot|renovate|makefile(?:\.am)?|devcontainer|gitignore|editorconfig|lints|linting|linters?|clippy|rustfmt|mypy|flake8|ruff|pylint|typos?|dead code|clean-?ups?|polish(?:ing|ed)?|tidy(?:ing)?|refactor(?:s|ing|ed)?|tests|unit tests?|test ?suite|test ?cases?|fixtures|benchmarks?|sponsors?|sponsorship|funding|test matrix|specs|new logo)\b/i;
+
+/** A refactor in code terms: `Replace atty with std::io::IsTerminal`, `Use next_back() instead of last()`. */
+const CODE_REFACTOR =
+  /^(?:use|replace|remove|rename|move|simplify|inline|switch|convert|extract|make)\b.*(?:\w+(?:::\w+)+|\w+\(\))/i;
+
 /** Edits of the changelog itself, whatever the file is called. */
 const CHANGELOG_EDIT =
-  /(?:changelog|change log|changes\.(?:rst|md|txt)|history\.(?:md|rst|txt)|news\.(?:md|rst|txt)|whatsnew|what's new|release[- ]notes?|news (?:fragment|entry|item)s?|towncrier|changeset)\b/i;
+  /\b(?:changelog|change log|changes\.(?:rst|md|txt)|history\.(?:md|rst|txt)|news\.(?:md|rst|txt)|whatsnew|what's new|release[- ]notes?|news (?:fragment|entry|item)s?|towncrier|changeset|changes entr(?:y|ies)|unreleased section|(?:upgrade|migration) guide)\b/i;
 
 /** Areas and scopes that name internal work. */
 export const INTERNAL_AREA =
@@ -29,7 +41,7 @@ export const INTERNAL_AREA =
 
 /** What internal work acts on, as the object of a verb ("Add tests", "Update the README"). */
 const INTERNAL_OBJECT =
-  /^(?:the |a |an |some |more |missing |new |unit |e2e |integration |our |all |few )*(tests?(?![.(\w-])|test cases?|test suite|specs?\b|snapshots?\b|fixtures?\b|docs?\b|documentation|readme|changelog|history\.md|release notes|typos?\b|spelling|grammar|wording in (?:the )?docs|lint\w*|eslint|prettier|rubocop|clippy|rustfmt|formatting|format\b|ci\b|workflows?\b|github actions?|actions? workflows?|website|site\b|sponsors?|badges?|code comments?|comments?\b|(?:some )?(?:'?allow\(|#\[allow)[^)]*\)?'? annotations?|annotations? for (?:clippy|lint)|(?:compiler |clippy |lint )warnings|unused (?:imports?|code|variables?)|dead code|examples?\b|benchmarks?\b|benches\b|coverage|\.gitignore|license|contributing|code of conduct|funding|dev ?dependencies|dev-dependencies|(?:to|in) (?:the )?(?:readme|docs?|changelog)|links? (?:in|to) (?:the )?(?:readme|docs?)|.*\.(?:md|rst|txt|adoc)\b|.*\.github\/|.*workflows?\/)/i;
+  /^(?:the |a |an |some |more |missing |new |unit |e2e |integration |our |all |few )*(tests?(?![.(\w-])|test cases?|test suite|specs?\b|snapshots?\b|fixtures?\b|docs?\b|documentation|readme|changelog|history\.md|release notes|typos?\b|spelling|grammar|wording in (?:the )?docs|lint\w*|eslint|prettier|rubocop|clippy|rustfmt|formatting|format\b|ci\b|workflows?\b|github actions?|actions? workflows?|website|site\b|sponsors?|badges?|code comments?|comments?\b|(?:some )?(?:'?allow\(|#\[allow)[^)]*\)?'? annotations?|annotations? for (?:clippy|lint)|(?:compiler |clippy |lint )warnings|unused (?:imports?|code|variables?)|dead code|examples?\b|benchmarks?\b|benches\b|coverage|\.gitignore|license|contributing|code of conduct|funding|dev ?dependencies|dev-dependencies|lock ?files?|cargo\.lock|package-lock(?:\.json)?|yarn\.lock|poetry\.lock|logos?\b|man ?pages?|manpages?|whitespace in (?:the )?(?:docs?|code|source)|(?:to|in) (?:the )?(?:readme|docs?|changelog)|links? (?:in|to) (?:the )?(?:readme|docs?)|.*\.(?:md|rst|txt|adoc)\b|.*\.github\/|.*workflows?\/)/i;
 
 const VERB =
   /^(add|added|adds|adding|update|updated|updates|updating|fix|fixed|fixes|fixing|improve|improved|improves|remove|removed|removes|delete|deleted|clean ?up|cleaned up|cleanup|rewrite|rewrote|reword|reworded|tweak|tweaked|edit|edited|correct|corrected|move|moved|rename|renamed|bump|bumped|upgrade|upgraded|enable|enabled|re-?enable|re-?enabled|disable|disabled|skip|skipped|run|use|used|polish|polished|refactor|refactored|restructure|document|documented|mention|mentioned|clarify|clarified|expand|extend|simplify|simplified|split|migrate|migrated|port|ported|regenerate|regenerated|generate|sync|synced|format|formatted|lint|linted|test|tested|deploy|deployed|publish|published|prepare|prepared|run)\s+/i;
@@ -42,6 +54,17 @@ const LABEL_ONLY =
 export function isInternalProse(text: string): boolean {
   const t = text.trim().replace(/[.!]+$/, '');
   if (LABEL_ONLY.test(t) || REVIEW_FOLLOW_UP.test(t)) return true;
+  const prose = t.replace(/`[^`]*`/g, ' ').replace(/(?:^|\s)--?[\w-]+/g, ' ');
+  if (CODE_REFACTOR.test(prose)) return true;
+  const words = prose.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  // One bare word ("Progress", "Polishing") says nothing a user could act on.
+  if (words.length === 1 && prose.trim() === t) return true;
+  // In the first clause only: "Fix the popup's event target and add a test" is a fix.
+  const firstClause = prose.split(/\s(?:and|with|plus|while|so that)\s|[,;(]/i)[0]!;
+  if (words.length <= 12 && INTERNAL_WORD.test(firstClause)) return true;
+  // "Fix broken Arch Linux link", "Update Homebrew link".
+  if (/\blinks?$/i.test(prose.trim()) && VERB.test(t)) return true;
+  if (/^(?:document(?:s|ed)?|mention(?:s|ed)?)\s/i.test(t)) return true;
   // "Update CHANGES.rst", "Add changelog entry for the new flag", "news fragment for #12".
   if (CHANGELOG_EDIT.test(t) && (VERB.test(t) || /^(?:changelog|changes|news|release notes?)\b/i.test(t)))
     return true;

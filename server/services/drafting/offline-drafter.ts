@@ -85,9 +85,10 @@ export function nameOf(c: ClassifiedCommit): string {
 }
 
 /**
- * Changes by importance, the headline first. The rule: breaking changes, then features, then
- * improvements, then fixes; within each, the change that drew the most work (commits and pull requests
- * folded into it), then the newest.
+ * Changes by importance, the headline first. The rule, in one sentence: breaking changes, then
+ * features, then improvements, then fixes, and within each the change that drew the most work
+ * (commits and pull requests folded into it), then the one described at most length (what its authors
+ * took the most words to say is what they care about most), then the newest.
  */
 export function byImportance(changes: readonly ClassifiedCommit[]): ClassifiedCommit[] {
   const rank = (c: ClassifiedCommit) =>
@@ -98,7 +99,9 @@ export function byImportance(changes: readonly ClassifiedCommit[]): ClassifiedCo
         : c.category === 'fix'
           ? 3
           : 2;
-  return [...changes].sort((a, b) => rank(a) - rank(b) || b.weight - a.weight);
+  return [...changes].sort(
+    (a, b) => rank(a) - rank(b) || b.weight - a.weight || b.text.length - a.text.length,
+  );
 }
 
 export function draftOffline(commits: CleanCommits, link: RefLinker = plainRefs): DraftCore {

@@ -12,7 +12,7 @@
  */
 import type { Category } from '../../../core/contract/entries.schema.ts';
 import type { PullRequestInput } from '../../../core/contract/generate.schema.ts';
-import { BREAKING_LABELS, isBreakingProse } from './breaking-prose.ts';
+import { BREAKING_LABELS, bodySaysBreaking, isBreakingProse } from './breaking-prose.ts';
 import { breakingNotesOf, type ClassifiedCommit, classifyCommit } from './classify-commit.ts';
 import { extractRefs } from './commit-refs.ts';
 import { releaseNoteOf } from './release-note-section.ts';
@@ -42,7 +42,7 @@ export function pullRequestItems(pr: PullRequestInput): ClassifiedCommit[] {
   const footers = footersOf(pr.body);
   const fromTitle = classifyCommit(footers ? `${pr.title}\n\n${footers}` : pr.title);
   const refs = [...new Set([`#${pr.number}`, ...(pr.closes ?? []).map((n) => `#${n}`), ...fromTitle.refs])];
-  const breakingLabel = labels.some((l) => BREAKING_LABELS.test(l));
+  const breakingLabel = labels.some((l) => BREAKING_LABELS.test(l)) || bodySaysBreaking(pr.body);
   const category = CATEGORY_LABELS.find(([re]) => labels.some((l) => re.test(l)))?.[1];
   const skip = !breakingLabel && labels.some((l) => SKIP_LABEL.test(l));
   const dependency = !breakingLabel && labels.some((l) => DEPENDENCY_LABEL.test(l));
