@@ -79,13 +79,24 @@ function asInput(pr: CorpusPullRequest): PullRequestInput {
 }
 
 /**
- * The draft under evaluation, as the Action would make it: the first-parent messages when the release
- * has them (merge commits included) with the range's pull requests, else its commits. Items that are
- * the collapsed Dependencies/Maintenance lines are not items; `**Breaking:** ` marks a breaking item.
+ * What the drafter is given: `action`, what the Action and the App send (the first-parent messages,
+ * merge commits included, with the range's pull requests); `log`, what a CI script posting
+ * `git log prev..tag` sends (every commit, merges included, no pull-request data). Fixtures have only
+ * their commits either way. `npm run eval:drafts -- --input log` scores the second.
  */
-export function draftForEval(release: EvalRelease): Draft {
-  const messages = (release.firstParent ?? release.commits).map((c) => c.message);
-  const pullRequests = release.pullRequests?.map(asInput);
+export type InputMode = 'action' | 'log';
+
+/**
+ * The draft under evaluation. Items that are the collapsed Dependencies/Maintenance lines are not
+ * items; `**Breaking:** ` marks a breaking item.
+ */
+export function draftForEval(release: EvalRelease, mode: InputMode = 'action'): Draft {
+  const merges = (release.firstParent ?? []).filter((c) => c.merge);
+  const messages =
+    mode === 'log'
+      ? [...merges, ...release.commits].map((c) => c.message)
+      : (release.firstParent ?? release.commits).map((c) => c.message);
+  const pullRequests = mode === 'log' ? undefined : release.pullRequests?.map(asInput);
   const draft = draftOffline(cleanChanges({ commits: messages, pullRequests }));
   const items = draft.sections.flatMap((s) => s.items).filter((item) => !isCollapsedLine(item));
   return {
@@ -165,10 +176,10 @@ export type Row = {
   baseFigures: Figures;
 };
 
-export function scoreRelease(release: EvalRelease): ReleaseResult {
+export function scoreRelease(release: EvalRelease, mode: InputMode = 'action'): ReleaseResult {
   const notes = notesItems(release.releaseNotes);
   const version = versionOf(release.tag);
-  const draft = draftForEval(release);
+  const draft = draftForEval(release, mode);
   const baseline = baselineDraft(release);
   const ours = scoreDraft(draft, notes, version);
   const base = scoreDraft(baseline, notes, version);
@@ -201,7 +212,7 @@ function rowOf(repo: string, results: ReleaseResult[]): Row {
 }
 
 /** Every release scored, one row per repository and one over all of them. */
-export function evaluateDrafts(): {
+export function evaluateDrafts(mode: InputMode = 'action'): {
   results: ReleaseResult[];
   rows: Row[];
   total: Row;
@@ -210,7 +221,7 @@ export function evaluateDrafts(): {
   skipped: EvalRelease[];
 } {
   const { releases, corpusPresent } = loadEvalReleases();
-  const scored = releases.map(scoreRelease);
+  const scored = releases.map((r) => scoreRelease(r, mode));
   const results = scored.filter((r) => r.counts.releases > 0);
   const repos = [...new Set(results.map((r) => r.release.repo))];
   const rows = repos.map((repo) =>
@@ -364,7 +375,14 @@ function table(rows: string[][]): string {
 
 if (import.meta.main) {
   const started = performance.now();
-  const { results, rows, total, corpusPresent, skipped } = evaluateDrafts();
+  const modeAt = process.argv.indexOf('--input');
+  const mode: InputMode = modeAt >= 0 && process.argv[modeAt + 1] === 'log' ? 'log' : 'action';
+  const { results, rows, total, corpusPresent, skipped } = evaluateDrafts(mode);
+  console.log(
+    mode === 'log'
+      ? 'Input: every commit of the range, merges included, no pull-request data (a CI script posting git log).'
+      : 'Input: first-parent commits and the merged pull requests of the range (what the Action and the App send).',
+  );
   const check = process.argv.indexOf('--hand-check');
   if (check >= 0) {
     const { matches, nearMisses } = handCheckSample(results, 20, Number(process.argv[check + 1] ?? 23) || 23);

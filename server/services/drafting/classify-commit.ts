@@ -77,11 +77,11 @@ const RELEASE_SUBJECT =
   /^(release|releasing|released|bump(ed)? version|set version|version bump|new version|version|prepare( for)?( release)?|bump( to)?)\b.*\d+\.\d+|^v?\d+(\.\d+)+[^\s]* (release|released)$|^(chore|build|ci|release)(\(release\))!?:.*\d+\.\d+|^(chore|build)(\([^)]*\))?!?: (release|prepare for|bump version)\b/i;
 /** "Start version 8.4.2", "Back to development: 2.1", "Post-release version bump", "Set dev version". */
 const VERSION_BUMP =
-  /^(?:start(?:ing)?|begin|open|back to|bump(?:ing)?(?: the)?|set(?:ting)?(?: the)?|increment|update)\s+(?:(?:dev|development|next|new|patch|minor|major)\s+)?(?:version|development|dev|cycle)\b|^post[- ]release\b|^(?:prepare|prep)(?:are)? (?:for )?(?:the )?next (?:release|version|development)|\b(?:dev|development|snapshot) version\b|^(?:release|tag(?:ged)?|version) v?\d+(?:\.\d+)+\S*$/i;
+  /^(?:start(?:ing)?|begin|open|back to|bump(?:ing)?(?: the)?|set(?:ting)?(?: the)?|increment|update)\s+(?:(?:dev|development|next|new|patch|minor|major)\s+)?(?:version|development|dev|cycle)\b|^post[- ]release\b|^(?:prepare|prep)(?:are)? (?:for )?(?:the )?next (?:release|version|development)|\b(?:dev|development|snapshot) version\b|^(?:release|tag(?:ged)?|version) v?\d+(?:\.\d+)+\S*$|^revert(?:ing)? (?:the )?release(?: version)? (?:changes|commit|bump)/i;
 const NOISE_SUBJECT =
   /^(deploying to|deployed to|deploy to|wip\b|fixup!|squash!|amend!|rebase\b|merge branch|merge remote-tracking|merge tag|merge pull request #?\d+ from \S+$|merge (main|master|develop|dev|stable|release|upstream|trunk)\b|merge [\w./'-]+ (into|to|with) [\w./'-]+$|merge (back|forward|up)\b|initial commit$|update (changelog|history)(\.md)?$|\[skip ci\]|merge commit from fork$)/i;
 const BOT_BUMP =
-  /^(bump|update|upgrade) [@\w./-]+ (from \S+ )?to v?\S+|^(build|chore|fix)\(deps(-dev)?\)!?: (bump|update|upgrade|pin|lock)/i;
+  /^(bump|update|upgrade|pin) `?[@\w./-]+`? (from \S+ )?(to|==|>=|~=|@) ?v?\d\S*|^(build|chore|fix)\(deps(-dev)?\)!?: (bump|update|upgrade|pin|lock)|^📌|^bump [@\w./-]+ and [@\w./-]+$|^bump the [\w-]+ group\b/i;
 /**
  * A dependency change users notice: a library replaced, a minimum version raised, support dropped. It is
  * an item of its own, not a name in the dependency line (issue "Drafts a maintainer publishes as drafted").

@@ -192,13 +192,16 @@ export function cleanChanges(input: ChangeInput): CleanCommits {
   }
   const classified = itemsInOrder(input);
 
-  // A revert of a commit in the same range cancels both (`Revert "x"` as git writes it, or `revert: x`).
-  const bySubject = new Map(classified.map((c) => [c.subject.toLowerCase(), c]));
+  // A revert of a commit in the same range cancels both (`Revert "x"` as git writes it, `Revert x` as a
+  // pull request title may have it, or `revert: x`), compared without their references.
+  const norm = (text: string) => normalizeSubject(text.replace(/\s*\((?:#\d+(?:,\s*)?)+\)\s*$/, ''));
+  const bySubject = new Map(classified.map((c) => [norm(c.subject), c]));
   const reverted = new Set<ClassifiedCommit>();
   for (const c of classified) {
-    const target = (/^Revert "(.+)"$/.exec(c.subject) ??
+    const target = (/^Revert "(.+)"(?:\s*\(#\d+\))?$/.exec(c.subject) ??
+      /^Revert (.+)$/.exec(c.subject) ??
       /^revert(?:\([^)]*\))?: (.+)$/i.exec(c.subject))?.[1];
-    const original = target ? bySubject.get(target.toLowerCase()) : undefined;
+    const original = target ? bySubject.get(norm(target)) : undefined;
     if (original && original !== c) {
       reverted.add(c);
       reverted.add(original);

@@ -22,7 +22,11 @@ function stem(word: string): string {
 export function contentWords(text: string): Set<string> {
   const words = new Set<string>();
   const code = text.match(/`[^`]+`|--?[a-z][\w-]+|\b\w+(?:[._]\w+)+\b/gi) ?? [];
-  for (const token of code) words.add(token.replace(/`/g, '').toLowerCase());
+  // A code token that is one plain word counts once, as the word below; others count whole.
+  for (const token of code) {
+    const bare = token.replace(/`/g, '').toLowerCase();
+    if (!/^[a-z]+$/.test(bare)) words.add(bare);
+  }
   for (const raw of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
     if (raw.length < 2 || STOP.has(raw) || /^\d+$/.test(raw)) continue;
     words.add(stem(raw));

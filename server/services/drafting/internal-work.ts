@@ -25,7 +25,7 @@ const REVIEW_FOLLOW_UP =
  * and `--flags` are left out first, so "Add a `--test` option" stays a change.
  */
 const INTERNAL_WORD =
-  /\b(?:ci|gha|github actions?|workflows?|runners?|pre-commit|tox(?:\.ini)?|codecov|docstrings?|readthedocs|read the docs|badges?|issue templates?|pr templates?|pull request templates?|dependabot|renovate|makefile(?:\.am)?|devcontainer|gitignore|editorconfig|lints|linting|linters?|clippy|rustfmt|mypy|flake8|ruff|pylint|typos?|dead code|clean-?ups?|polish(?:ing|ed)?|tidy(?:ing)?|refactor(?:s|ing|ed)?|tests|unit tests?|test ?suite|test ?cases?|fixtures|benchmarks?|sponsors?|sponsorship|funding|test matrix|specs|new logo)\b/i;
+  /\b(?:ci|gha|github actions?|workflows?|runners?|pre-commit|tox(?:\.ini)?|codecov|docstrings?|readthedocs|read the docs|badges?|issue templates?|pr templates?|pull request templates?|dependabot|renovate|makefile(?:\.am)?|devcontainer|editorconfig|lints|linting|linters?|clippy|rustfmt|mypy|flake8|ruff|pylint|typos?|dead code|clean-?ups?|polish(?:ing|ed)?|tidy(?:ing)?|refactor(?:s|ing|ed)?|tests|unit tests?|test ?suite|test ?cases?|fixtures|benchmarks?|sponsors?|sponsorship|funding|test matrix|specs|new logo|phpstan|psalm|baseline|api-surface[\w-]*|deprecation warnings?|missing semicolon|unused|__future__)\b/i;
 
 /** A refactor in code terms: `Replace atty with std::io::IsTerminal`, `Use next_back() instead of last()`. */
 const CODE_REFACTOR =
@@ -62,6 +62,15 @@ export function isInternalProse(text: string): boolean {
   // In the first clause only: "Fix the popup's event target and add a test" is a fix.
   const firstClause = prose.split(/\s(?:and|with|plus|while|so that)\s|[,;(]/i)[0]!;
   if (words.length <= 12 && INTERNAL_WORD.test(firstClause)) return true;
+  // "Fix the phar build", "Fix compilation issue": the project's own build.
+  if (
+    /^fix(?:es|ed)? (?:the )?(?:[\w-]+ )?(?:build|compilation|compile)(?: issues?| errors?| failures?)?$/i.test(
+      t,
+    )
+  )
+    return true;
+  // "Extensions docs", "API reference docs".
+  if (words.length <= 4 && /\bdocs?$/i.test(prose.trim())) return true;
   // "Fix broken Arch Linux link", "Update Homebrew link".
   if (/\blinks?$/i.test(prose.trim()) && VERB.test(t)) return true;
   if (/^(?:document(?:s|ed)?|mention(?:s|ed)?)\s/i.test(t)) return true;
