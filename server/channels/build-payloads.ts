@@ -1,14 +1,18 @@
 /**
  * What each kind of channel receives for a published entry:
  * - Slack incoming webhook: Block Kit, a header (plain text, ≤ 150 characters) and a section (mrkdwn,
- *   ≤ 3,000 characters) with a link to the entry's page;
- * - Discord webhook: one embed (title ≤ 256, description ≤ 4,096; 6,000 characters across embeds);
+ *   ≤ 3,000 characters, `verbatim`) with a link to the entry's page;
+ * - Discord webhook: one embed (title ≤ 256, description ≤ 4,096; 6,000 characters across embeds), and
+ *   `allowed_mentions` that let it ping no one;
+ * Entry text reaches Slack and Discord escaped (render-chat-text.ts): only the links Shiplog made are
+ * links there.
  * - generic webhook: `{"type":"entry.published","timestamp","data":{"entry":{…}}}` (CONTRACT.md), at
  *   most 20 KB: a longer body or HTML is cut, and `url` links to the rest.
  */
 import type { ChannelType } from '../db/channels.ts';
 import type { EntryRow } from '../db/entries.ts';
 import { htmlToText } from '../services/render-changelog-page.ts';
+import { escapeDiscord, escapeSlack, renderChatText, slackLink } from './render-chat-text.ts';
 
 export const WEBHOOK_MAX_BYTES = 20 * 1024;
 
@@ -16,7 +20,7 @@ function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-/** Plain text of sanitized HTML for chat messages, list items marked with a bullet. */
+/** Plain text of sanitized HTML (a webhook's cut-down `html`), list items marked with a bullet. */
 function textOf(html: string): string {
   return htmlToText(html.replace(/<li>/gi, '<li>• '));
 }
@@ -24,25 +28,31 @@ function textOf(html: string): string {
 export function buildPayload(type: ChannelType, entry: EntryRow, pageUrl: string, now: Date): string {
   const title = entry.version ? `${entry.version}: ${entry.title}` : entry.title;
   if (type === 'slack') {
-    const link = `\n\n<${pageUrl}|Read it on the changelog>`;
+    const link = `\n\n${slackLink(pageUrl, 'Read it on the changelog')}`;
     return JSON.stringify({
-      text: cut(title, 150),
+      // The notification's text is mrkdwn too.
+      text: escapeSlack(cut(title, 150)),
       blocks: [
         { type: 'header', text: { type: 'plain_text', text: cut(title, 150), emoji: true } },
         {
           type: 'section',
-          text: { type: 'mrkdwn', text: cut(textOf(entry.html), 3000 - link.length) + link },
+          text: {
+            type: 'mrkdwn',
+            text: renderChatText(entry.html, 'slack', 3000 - link.length) + link,
+            verbatim: true,
+          },
         },
       ],
     });
   }
   if (type === 'discord') {
     return JSON.stringify({
+      allowed_mentions: { parse: [] },
       embeds: [
         {
-          title: cut(title, 256),
+          title: cut(escapeDiscord(title), 256),
           url: pageUrl,
-          description: cut(textOf(entry.html), 4096 - 256 - 64),
+          description: renderChatText(entry.html, 'discord', 4096 - 256 - 64),
           timestamp: (entry.publishedAt ?? now).toISOString(),
         },
       ],
