@@ -27,6 +27,8 @@ export type EntryRow = {
   /** When a person last edited it (PATCH); automated re-drafting leaves an edited entry alone. */
   editedAt: Date | null;
   publishedAt: Date | null;
+  /** The first publish: from then on the slug is frozen (public URLs never change). */
+  firstPublishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   sortAt: Date;
@@ -34,7 +36,7 @@ export type EntryRow = {
 
 export type NewEntry = Omit<
   EntryRow,
-  'slug' | 'status' | 'publishedAt' | 'createdAt' | 'updatedAt' | 'sortAt' | 'editedAt'
+  'slug' | 'status' | 'publishedAt' | 'firstPublishedAt' | 'createdAt' | 'updatedAt' | 'sortAt' | 'editedAt'
 > & {
   publish: boolean;
 };
@@ -58,36 +60,72 @@ function firstFreeSlug(base: string, taken: Set<string>): string {
 }
 
 /**
- * Insert an entry whose slug is `baseSlug` made unique within the project. Inserts of the same base
- * slug in one project take turns (a transaction-scoped advisory lock), so each sees the slugs the
- * others committed; a unique violation all the same (another base truncated to the same candidate)
- * retries inside a savepoint with the next free suffix. Must run inside a transaction.
+ * Run `write(slug)` with `baseSlug` made unique within the project (`-2`, `-3`… on collision; the
+ * entry `exceptId` keeps its own slug out of the count). Writers of the same base slug in one project
+ * take turns (a transaction-scoped advisory lock), so each sees the slugs the others committed; a
+ * unique violation all the same (another base truncated to the same candidate) retries inside a
+ * savepoint with the next free suffix. Must run inside a transaction.
  */
-export async function insertEntry(tx: TransactionSql, entry: NewEntry, baseSlug: string): Promise<EntryRow> {
+async function withFreeSlug<T>(
+  tx: TransactionSql,
+  projectId: string,
+  baseSlug: string,
+  exceptId: string | null,
+  write: (sp: TransactionSql, slug: string) => Promise<T>,
+): Promise<T> {
   const prefix = baseSlug.slice(0, MAX_SLUG_LENGTH - 8);
-  await tx`select pg_advisory_xact_lock(hashtext(${`slug:${entry.projectId}:${prefix}`}))`;
+  await tx`select pg_advisory_xact_lock(hashtext(${`slug:${projectId}:${prefix}`}))`;
   for (let attempt = 0; ; attempt++) {
     const rows = await tx<{ slug: string }[]>`
-      select slug from entries where project_id = ${entry.projectId} and slug like ${`${prefix}%`}`;
+      select slug from entries
+      where project_id = ${projectId} and slug like ${`${prefix}%`} and id is distinct from ${exceptId}`;
     const slug = firstFreeSlug(baseSlug, new Set(rows.map((r) => r.slug)));
     try {
-      const [row] = await tx.savepoint(
-        (sp) => sp<EntryRow[]>`
-          insert into entries (id, project_id, title, slug, body, html, category, version, visibility, status,
-                               origin, source_repository, source_pull_request, source_release, source_head_sha,
-                               published_at)
-          values (${entry.id}, ${entry.projectId}, ${entry.title}, ${slug}, ${entry.body}, ${entry.html},
-                  ${entry.category}, ${entry.version}, ${entry.visibility},
-                  ${entry.publish ? 'published' : 'draft'}, ${entry.origin}, ${entry.sourceRepository},
-                  ${entry.sourcePullRequest}, ${entry.sourceRelease}, ${entry.sourceHeadSha},
-                  ${entry.publish ? tx`date_trunc('milliseconds', now())` : null})
-          returning *`,
-      );
-      return row!;
+      return (await tx.savepoint((sp) => write(sp, slug))) as T;
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= 5) throw err;
     }
   }
+}
+
+/** Insert an entry whose slug is `baseSlug` made unique within the project. Must run inside a transaction. */
+export async function insertEntry(tx: TransactionSql, entry: NewEntry, baseSlug: string): Promise<EntryRow> {
+  return withFreeSlug(tx, entry.projectId, baseSlug, null, async (sp, slug) => {
+    const publishedAt = entry.publish ? sp`date_trunc('milliseconds', now())` : null;
+    const [row] = await sp<EntryRow[]>`
+      insert into entries (id, project_id, title, slug, body, html, category, version, visibility, status,
+                           origin, source_repository, source_pull_request, source_release, source_head_sha,
+                           published_at, first_published_at)
+      values (${entry.id}, ${entry.projectId}, ${entry.title}, ${slug}, ${entry.body}, ${entry.html},
+              ${entry.category}, ${entry.version}, ${entry.visibility},
+              ${entry.publish ? 'published' : 'draft'}, ${entry.origin}, ${entry.sourceRepository},
+              ${entry.sourcePullRequest}, ${entry.sourceRelease}, ${entry.sourceHeadSha},
+              ${publishedAt}, ${publishedAt})
+      returning *`;
+    return row!;
+  });
+}
+
+/**
+ * Give a never-published entry the slug of its new title (CONTRACT.md "Slugs"), unique within the
+ * project; an entry published once keeps its slug. Must run inside a transaction.
+ * @returns the row, with its slug as it now is; undefined when there is no such entry.
+ */
+export async function followTitleWithSlug(
+  tx: TransactionSql,
+  projectId: string,
+  id: string,
+  baseSlug: string,
+): Promise<EntryRow | undefined> {
+  const current = await findEntry(tx, projectId, id);
+  if (!current || current.firstPublishedAt !== null || current.slug === baseSlug) return current;
+  return withFreeSlug(tx, projectId, baseSlug, id, async (sp, slug) => {
+    const [row] = await sp<EntryRow[]>`
+      update entries set slug = ${slug}
+      where project_id = ${projectId} and id = ${id} and first_published_at is null
+      returning *`;
+    return row ?? current;
+  });
 }
 
 /** An entry by id, whatever its project (for jobs, which carry only the id). */
@@ -185,6 +223,8 @@ export async function setEntryStatus(
     update entries
     set status = ${status},
         published_at = ${status === 'published' ? sql`date_trunc('milliseconds', now())` : null},
+        first_published_at = coalesce(first_published_at,
+          ${status === 'published' ? sql`date_trunc('milliseconds', now())` : null}),
         updated_at = date_trunc('milliseconds', now())
     where project_id = ${projectId} and id = ${id} and status <> ${status}
     returning *`;

@@ -1,7 +1,8 @@
 /**
  * Store a draft made by generate (CONTRACT.md "POST /api/v1/entries/generate" and "Entry lifecycle").
  * Without a `source` it is a new entry. With one (a pull request or release of a repository) it is that
- * source's one entry: created the first time, re-drafted in place after (same id and slug), and left
+ * source's one entry: created the first time, re-drafted in place after (same id; the slug follows the
+ * new title until the entry is first published), and left
  * alone when a person edited it (`editedAt`) unless `regenerate` says so, or when it is published
  * (what readers already have is not rewritten by a push). `publish` still publishes a kept draft.
  */
@@ -11,12 +12,14 @@ import {
   type EntryRow,
   type EntrySource,
   findEntryBySource,
+  followTitleWithSlug,
   setEntryStatus,
   updateEntry,
 } from '../db/entries.ts';
 import type { ServiceContext } from './context.ts';
 import { insertNewEntry } from './create-entry.ts';
 import { withEntryEvents } from './entry-events.ts';
+import { slugFromId, slugFromTitle } from './make-slug.ts';
 
 export type DraftOutcome = {
   entry: EntryRow;
@@ -77,6 +80,13 @@ export async function saveDraftedEntry(
         sourceHeadSha: source?.headSha ?? existing.sourceHeadSha,
         editedAt: null,
       }))!;
+      // A draft's slug follows its title until the first publish (CONTRACT.md "Slugs").
+      entry = (await followTitleWithSlug(
+        tx,
+        projectId,
+        entry.id,
+        slugFromTitle(draft.title) ?? slugFromId(entry.id),
+      ))!;
       if (input.publish) {
         entry = (await setEntryStatus(tx, projectId, entry.id, 'published'))!.row;
         await record('published', entry);

@@ -1,14 +1,21 @@
 /**
- * PATCH an entry (CONTRACT.md "Entry lifecycle"): title, body, category, version, visibility. The slug
- * stays stable; a new body is re-rendered now. An edit of a published entry reaches the widget at once.
+ * PATCH an entry (CONTRACT.md "Entry lifecycle"): title, body, category, version, visibility. A new
+ * title moves the slug of an entry never published (CONTRACT.md "Slugs"); once published, the slug
+ * stays as it is. A new body is re-rendered now. An edit of a published entry reaches the widget at once.
  * The entry is marked edited (`editedAt`): automated re-drafting (a new push to its pull request) then
  * leaves it alone unless asked explicitly (CONTRACT.md: `/shiplog regenerate`).
  */
 import type { UpdateEntryInput } from '../../core/contract/entries.schema.ts';
-import { type EntryChanges, type EntryRow, updateEntry as updateEntryRow } from '../db/entries.ts';
+import {
+  type EntryChanges,
+  type EntryRow,
+  followTitleWithSlug,
+  updateEntry as updateEntryRow,
+} from '../db/entries.ts';
 import { NotFoundError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
 import { withEntryEvents } from './entry-events.ts';
+import { slugFromId, slugFromTitle } from './make-slug.ts';
 
 export async function updateEntry(
   ctx: ServiceContext,
@@ -19,8 +26,10 @@ export async function updateEntry(
   const changes: EntryChanges = { ...input, editedAt: new Date() };
   if (input.body !== undefined) changes.html = await ctx.markdown.render(input.body);
   return withEntryEvents(ctx, async (tx, record) => {
-    const updated = await updateEntryRow(tx, projectId, id, changes);
+    let updated = await updateEntryRow(tx, projectId, id, changes);
     if (!updated) throw new NotFoundError(`No entry ${id} in this project`);
+    if (input.title !== undefined)
+      updated = (await followTitleWithSlug(tx, projectId, id, slugFromTitle(input.title) ?? slugFromId(id)))!;
     if (updated.status === 'published') await record('changed', updated);
     return updated;
   });

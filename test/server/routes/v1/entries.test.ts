@@ -235,9 +235,11 @@ describe('authentication and plans', () => {
 });
 
 describe('entry lifecycle', () => {
-  it('get, patch (slug stable, html re-rendered), publish, publish again, unpublish, delete', async () => {
-    const { id, slug } = (await post('/api/v1/entries', { title: 'Faster search', body: 'Old' })).json()
-      .entry;
+  it('get, patch (a draft’s slug follows its title, html re-rendered), publish, publish again, unpublish, delete', async () => {
+    const { id, slug: firstSlug } = (
+      await post('/api/v1/entries', { title: 'Faster search', body: 'Old' })
+    ).json().entry;
+    expect(firstSlug).toBe('faster-search');
 
     const patched = await server.app.inject({
       method: 'PATCH',
@@ -246,11 +248,13 @@ describe('entry lifecycle', () => {
       payload: {
         title: 'Much faster search',
         body: '`rg` is *fast*',
-        version: '14.0.0',
+        version: 'v14.0.0',
         category: 'improvement',
       },
     });
     expect(patched.statusCode).toBe(200);
+    // CONTRACT.md "Slugs": a draft's slug follows its title; "Titles": a version is stored without its `v`.
+    const slug = 'much-faster-search';
     expect(patched.json().entry).toMatchObject({
       title: 'Much faster search',
       slug,
@@ -270,6 +274,15 @@ describe('entry lifecycle', () => {
 
     const unpublished = await post(`/api/v1/entries/${id}/unpublish`);
     expect(unpublished.json().entry).toMatchObject({ status: 'draft', publishedAt: null });
+
+    // The first publish froze the slug: public URLs never change, even for a draft again.
+    const renamed = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/entries/${id}`,
+      headers,
+      payload: { title: 'Search, but faster' },
+    });
+    expect(renamed.json().entry).toMatchObject({ title: 'Search, but faster', slug });
 
     const cleared = await server.app.inject({
       method: 'PATCH',

@@ -44,12 +44,18 @@ describe('generate with a source', () => {
     });
     expect(stored.origin).toBe('generate');
 
-    const second = await generate(pr(7, 'b'.repeat(40), ['feat: add dark mode', 'fix: crash on resize']));
+    expect(stored.slug).toBe('add-dark-mode');
+
+    const second = await generate(
+      pr(7, 'b'.repeat(40), ['feat!: themes replace the dark mode switch', 'fix: crash on resize']),
+    );
     expect(second.statusCode).toBe(200);
     expect(second.json().entry.id).toBe(id);
     expect(second.json().draft.commits.received).toBe(2);
     const redrafted = await get(id);
-    expect(redrafted.slug).toBe(stored.slug);
+    // CONTRACT.md "Slugs": a draft's slug follows its re-drafted title.
+    expect(redrafted.title).toBe('Themes replace the dark mode switch');
+    expect(redrafted.slug).toBe('themes-replace-the-dark-mode-switch');
     expect(redrafted.source.headSha).toBe('b'.repeat(40));
     expect(redrafted.body).toContain('resize');
     expect(await count()).toBe(before + 1);
