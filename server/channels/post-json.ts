@@ -1,14 +1,22 @@
 /**
- * One delivery attempt: POST a JSON body, no redirects followed, a 10-second budget, and the address
- * connected to checked by the SSRF guard at connect time.
+ * One delivery attempt: POST a JSON body, no redirects followed, and the address connected to checked
+ * by the SSRF guard at connect time.
+ *
+ * One budget of `TIMEOUT_MS` per attempt, from the start to the receiver's status line: connecting,
+ * sending and waiting all count, so a receiver that trickles a byte now and then cannot hold the
+ * attempt (a timeout on idle time alone would never fire). The answer's body is not read: the status
+ * and `Retry-After` are all the attempt needs, so the connection is closed as soon as they arrive, and
+ * at the end of the budget in any case.
  */
+import type { IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { guardedLookup } from './ssrf-guard.ts';
 
 export type AttemptResult = { status: number | null; retryAfterSeconds: number | null; error: string | null };
 
-const TIMEOUT_MS = 10_000;
+/** The whole attempt's budget, in milliseconds. */
+export const TIMEOUT_MS = 10_000;
 
 /** `Retry-After` as seconds: a number, or an HTTP date (RFC 9110 §10.2.3). */
 function retryAfter(value: string | undefined, now: number): number | null {
@@ -26,6 +34,15 @@ export function postJson(
 ): Promise<AttemptResult> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
+    let settled = false;
+    const settle = (result: AttemptResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(budget);
+      // Neither the body nor the connection is of any further use (and a new one is made per attempt).
+      req.destroy();
+      resolve(result);
+    };
     const req = send(
       url,
       {
@@ -34,25 +51,26 @@ export function postJson(
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
           'user-agent': 'Shiplog-Webhooks/1',
+          connection: 'close',
           ...headers,
         },
         lookup: guardedLookup(allowPrivate),
-        timeout: TIMEOUT_MS,
+        agent: false,
       },
-      (res) => {
-        res.resume();
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? null,
-            retryAfterSeconds: retryAfter(res.headers['retry-after'], Date.now()),
-            error: null,
-          }),
-        );
-      },
+      (res: IncomingMessage) =>
+        settle({
+          status: res.statusCode ?? null,
+          retryAfterSeconds: retryAfter(res.headers['retry-after'], Date.now()),
+          error: null,
+        }),
     );
-    req.on('timeout', () => req.destroy(new Error('timed out after 10 s')));
+    const budget = setTimeout(
+      () =>
+        settle({ status: null, retryAfterSeconds: null, error: `timed out after ${TIMEOUT_MS / 1000} s` }),
+      TIMEOUT_MS,
+    );
     req.on('error', (err) =>
-      resolve({ status: null, retryAfterSeconds: null, error: err.message.slice(0, 300) }),
+      settle({ status: null, retryAfterSeconds: null, error: err.message.slice(0, 300) }),
     );
     req.end(body);
   });

@@ -39,6 +39,17 @@ export async function insertChannel(
   return created!;
 }
 
+/**
+ * Lock the project's row until the transaction ends and count its channels (disabled ones included),
+ * so that concurrent creations see each other's channels.
+ */
+export async function lockAndCountChannels(sql: TransactionSql, projectId: string): Promise<number> {
+  await sql`select 1 from projects where id = ${projectId} for update`;
+  const [row] = await sql<{ n: number }[]>`
+    select count(*)::int as n from channels where project_id = ${projectId}`;
+  return row!.n;
+}
+
 export async function listChannels(sql: Db, projectId: string): Promise<ChannelRow[]> {
   return sql<ChannelRow[]>`select * from channels where project_id = ${projectId} order by created_at, id`;
 }

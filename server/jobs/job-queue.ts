@@ -67,12 +67,17 @@ export const QUEUES = {
 export type QueueName = keyof typeof QUEUES;
 
 export type JobQueue = {
-  /** Enqueue a job; pass the caller's transaction so that the job commits (or not) with it. */
+  /**
+   * Enqueue a job; pass the caller's transaction so that the job commits (or not) with it.
+   * @param options.startAfter seconds to wait before the job may run.
+   * @param options.group the job's group (a project id): a queue worked with `groupConcurrency` runs at
+   *   most that many jobs of one group at a time, across every instance.
+   */
   send(
     db: Sql | TransactionSql,
     queue: QueueName,
     data: object,
-    options?: { startAfter?: number },
+    options?: { startAfter?: number; group?: string },
   ): Promise<void>;
   boss: PgBoss;
   /** Stop working: finish jobs in progress (up to `timeoutMs`), then release pg-boss. */
@@ -107,8 +112,12 @@ export async function startJobQueue(
   let stopped = false;
   return {
     boss,
-    async send(db, queue, data, options = {}) {
-      await boss.send(queue, data, { db: bossDatabase(db), ...options });
+    async send(db, queue, data, { group, ...options } = {}) {
+      await boss.send(queue, data, {
+        db: bossDatabase(db),
+        ...options,
+        ...(group !== undefined ? { group: { id: group } } : {}),
+      });
     },
     async stop(timeoutMs = 10_000) {
       if (stopped) return;

@@ -28,6 +28,20 @@ const BATCHED = {
   perJobResults: true,
 } as const;
 
+/**
+ * Channel deliveries wait on receivers (up to the 10 s budget of an attempt), so they are worked by 4
+ * workers of 5 jobs each, each settling its own batch, and one project runs at most 2 attempts at a time
+ * across every instance (jobs carry the project as their group): a project whose receivers are slow
+ * holds at most 2 of the 4 workers, and the others keep fetching every other project's deliveries.
+ */
+export const CHANNEL_WORKERS = {
+  pollingIntervalSeconds: POLLING_SECONDS,
+  localConcurrency: 4,
+  batchSize: 5,
+  groupConcurrency: 2,
+  perJobResults: true,
+} as const;
+
 function eachJob<T>(handle: (data: T) => Promise<void>) {
   return async (jobs: { id: string; data: T }[]) => {
     const outcomes = await Promise.allSettled(jobs.map((job) => handle(job.data)));
@@ -62,7 +76,7 @@ export async function startWorkers(
   );
   await boss.work<{ deliveryId: string }>(
     'channel-delivery',
-    BATCHED,
+    CHANNEL_WORKERS,
     eachJob(({ deliveryId }) => deliverToChannel(ctx, deliveryId)),
   );
   await boss.work<{ entryId: string; subscriberIds: string[] }>(

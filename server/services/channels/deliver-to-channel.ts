@@ -80,6 +80,6 @@ export async function deliverToChannel(ctx: ServiceContext, deliveryId: string):
   await ctx.sql.begin(async (tx) => {
     await recordAttempt(tx, deliveryId, { status: 'pending', httpStatus: status, error });
     const delay = Math.max(withJitter(wait), result.retryAfterSeconds ?? 0);
-    await ctx.jobs.send(tx, 'channel-delivery', { deliveryId }, { startAfter: delay });
+    await ctx.jobs.send(tx, 'channel-delivery', { deliveryId }, { startAfter: delay, group: project.id });
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The channels part of a publish's dispatch: a delivery row and its first attempt's job for every
  * enabled channel the entry goes to (`external` entries: every channel; `internal` ones: channels set
- * to `all`), in one transaction.
+ * to `all`), in one transaction. Jobs are grouped by project, so that one project's slow receivers
+ * cannot occupy every worker (jobs/start-workers.ts `CHANNEL_WORKERS`).
  */
 import { channelsFor, insertDelivery } from '../../db/channels.ts';
 import { findEntryById } from '../../db/entries.ts';
@@ -17,7 +18,7 @@ export async function dispatchToChannels(ctx: ServiceContext, entryId: string): 
     for (const channel of channels) {
       const deliveryId = newId('msg');
       await insertDelivery(tx, { id: deliveryId, channelId: channel.id, entryId });
-      await ctx.jobs.send(tx, 'channel-delivery', { deliveryId });
+      await ctx.jobs.send(tx, 'channel-delivery', { deliveryId }, { group: entry.projectId });
     }
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Channels of a project (CONTRACT.md "Dispatch on publish", `/api/v1/channels`): create (the URL checked
- * by the SSRF guard; a webhook gets its `whsec_` signing secret, shown only in this answer), list (no
+ * by the SSRF guard; a webhook gets its `whsec_` signing secret, shown only in this answer; at most
+ * `MAX_CHANNELS_PER_PROJECT` per project, disabled ones included), list (no
  * secrets; URLs that carry tokens are shown up to their path's first segment), delete, and the recent
  * deliveries of one.
  */
@@ -14,11 +15,15 @@ import {
   findChannel,
   insertChannel,
   listChannels,
+  lockAndCountChannels,
   listDeliveries,
 } from '../../db/channels.ts';
-import { NotFoundError } from '../../errors.ts';
+import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../new-id.ts';
+
+/** Every publish makes one delivery per channel: this bounds what one publish of a project costs. */
+export const MAX_CHANNELS_PER_PROJECT = 20;
 
 export const CreateChannelInputSchema = z.strictObject({
   type: z.enum(['slack', 'discord', 'webhook']),
@@ -62,17 +67,25 @@ export function presentDelivery(d: DeliveryRow) {
   };
 }
 
+/** @throws InvalidError for a URL the SSRF guard refuses; ConflictError when the project is at its limit. */
 export async function createChannel(ctx: ServiceContext, projectId: string, input: CreateChannelInput) {
   const url = await assertDeliverableUrl(input.url, ctx.config.allowPrivateDestinations);
   const secret = input.type === 'webhook' ? `whsec_${randomBytes(24).toString('base64')}` : null;
-  const channel = await insertChannel(ctx.sql, {
-    id: newId('chn'),
-    projectId,
-    type: input.type,
-    name: input.name ?? `${input.type} ${url.hostname}`,
-    url: url.toString(),
-    visibility: input.visibility,
-    secret,
+  const channel = await ctx.sql.begin(async (tx) => {
+    if ((await lockAndCountChannels(tx, projectId)) >= MAX_CHANNELS_PER_PROJECT) {
+      throw new ConflictError(
+        `A project has at most ${MAX_CHANNELS_PER_PROJECT} channels (disabled ones included); delete one with DELETE /api/v1/channels/{id} before adding another`,
+      );
+    }
+    return insertChannel(tx, {
+      id: newId('chn'),
+      projectId,
+      type: input.type,
+      name: input.name ?? `${input.type} ${url.hostname}`,
+      url: url.toString(),
+      visibility: input.visibility,
+      secret,
+    });
   });
   return { ...presentChannel(channel), ...(secret ? { secret } : {}) };
 }

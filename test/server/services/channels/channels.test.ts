@@ -3,7 +3,7 @@
  * real HTTP receivers on loopback (allowed here by SHIPLOG_ALLOW_PRIVATE_DESTINATIONS), through the
  * job queue. Signatures are verified with the `standardwebhooks` package; a 500 is retried with the
  * same webhook-id, a 410 disables the channel; internal entries reach only channels set to `all`; the
- * list never shows a secret.
+ * list never shows a secret; a project has at most 20 channels.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
@@ -155,6 +155,32 @@ describe('channels', () => {
     expect(
       (await server.app.inject({ url: `/api/v1/channels/${hook.id}/deliveries`, headers })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('limit', () => {
+  it('refuses a 21st channel of a project with 409, even when two are created at once', async () => {
+    const { headers: h } = await server.project('pro');
+    const create = (n: number) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/v1/channels',
+        headers: h,
+        payload: { type: 'webhook', url: `${base}/limit/${n}` },
+      });
+    for (let n = 0; n < 19; n++) expect((await create(n)).statusCode).toBe(201);
+    const both = await Promise.all([create(19), create(20)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const refused = both.find((r) => r.statusCode === 409)!.json();
+    expect(refused).toMatchObject({ code: 'conflict', status: 409 });
+    expect(refused.detail).toMatch(/at most 20 channels.*delete one/);
+    const list = (await server.app.inject({ url: '/api/v1/channels', headers: h })).json().channels;
+    expect(list).toHaveLength(20);
+    expect(
+      (await server.app.inject({ method: 'DELETE', url: `/api/v1/channels/${list[0].id}`, headers: h }))
+        .statusCode,
+    ).toBe(204);
+    expect((await create(21)).statusCode).toBe(201);
   });
 });
 
