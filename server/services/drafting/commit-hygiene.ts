@@ -20,15 +20,15 @@ import { pullRequestItems } from './pull-request-items.ts';
 export type NewContributor = { login: string; pullRequest: number };
 
 export type CleanCommits = {
-  /** Commit messages and pull requests received. */
+  /** Commit messages received (pull requests are counted through the commit that stands for each). */
   received: number;
   /** User-facing changes, in input order (newest first, as `git log` lists them). */
   changes: ClassifiedCommit[];
   dependencies: ClassifiedCommit[];
   maintenance: ClassifiedCommit[];
-  /** Commits and pull requests that contributed to the draft (changes, dependency and maintenance lines). */
+  /** Commits that contributed to the draft, themselves or through their pull request (changes, dependency and maintenance lines). */
   used: number;
-  /** Dropped: merges without a title, commits inside merges, release commits, noise, reverted pairs, duplicates. */
+  /** Commits dropped: merges without a title, commits inside merges, release commits, noise, reverted pairs, duplicates. */
   ignored: number;
   /** Every reference and URL of the input: all that a draft may cite. */
   allowedRefs: Set<string>;
@@ -114,27 +114,35 @@ function isMergeLog(messages: readonly string[]): boolean {
 
 /**
  * Commits and pull requests in one newest-first list: a pull request's items take the place of its
- * merge or squash commit; pull requests no commit stands for follow, in the order given.
+ * merge or squash commit; pull requests no commit stands for follow, in the order given. `fromCommit`:
+ * the items that stand for a commit of the input (one per commit), for the `commits` counts.
  */
-function itemsInOrder(input: ChangeInput): ClassifiedCommit[] {
+function itemsInOrder(input: ChangeInput): { items: ClassifiedCommit[]; fromCommit: Set<ClassifiedCommit> } {
   const prs = new Map((input.pullRequests ?? []).map((pr) => [pr.number, pr]));
   const placed = new Set<number>();
   const mergeLog = input.pullRequests === undefined && isMergeLog(input.commits);
   const items: ClassifiedCommit[] = [];
+  const fromCommit = new Set<ClassifiedCommit>();
   for (const message of input.commits) {
     const number = pullRequestOf(message.replace(/\r\n/g, '\n').trim());
     const pr = number !== null ? prs.get(number) : undefined;
     if (pr) {
-      if (!placed.has(pr.number)) items.push(...pullRequestItems(pr));
+      if (!placed.has(pr.number)) {
+        const prItems = pullRequestItems(pr);
+        fromCommit.add(prItems[0]!);
+        items.push(...prItems);
+      }
       placed.add(pr.number);
       continue;
     }
     // Came in with a merge: the merge's item covers it.
     if (mergeLog && !OWN_PR.test(message)) continue;
-    items.push(classify(message));
+    const item = classify(message);
+    fromCommit.add(item);
+    items.push(item);
   }
   for (const pr of prs.values()) if (!placed.has(pr.number)) items.push(...pullRequestItems(pr));
-  return items;
+  return { items, fromCommit };
 }
 
 /**
@@ -190,7 +198,7 @@ export function cleanChanges(input: ChangeInput): CleanCommits {
     for (const ref of extractRefs(text)) allowedRefs.add(ref);
     for (const url of extractUrls(text)) allowedRefs.add(url);
   }
-  const classified = itemsInOrder(input);
+  const { items: classified, fromCommit } = itemsInOrder(input);
 
   // A revert of a commit in the same range cancels both (`Revert "x"` as git writes it, `Revert x` as a
   // pull request title may have it, or `revert: x`), compared without their references.
@@ -228,6 +236,7 @@ export function cleanChanges(input: ChangeInput): CleanCommits {
       continue;
     }
     const copy = { ...c, refs: [...c.refs] };
+    if (fromCommit.has(c)) fromCommit.add(copy);
     exact.set(key, copy);
     const bucket = byFirstWord.get(bucketKey) ?? [];
     bucket.push({ norm, commit: copy });
@@ -236,9 +245,9 @@ export function cleanChanges(input: ChangeInput): CleanCommits {
   }
   foldSameRangeFixes(kept);
   const changes = mergeNearDuplicates(kept.filter((c) => c.kind === 'change'));
-  const dropped = kept.filter((c) => c.kind === 'change').length - changes.length;
-  const received = input.commits.length + pullRequests.length;
-  const used = kept.length - dropped;
+  const listed = new Set([...changes, ...kept.filter((c) => c.kind !== 'change')]);
+  const received = input.commits.length;
+  const used = [...listed].filter((c) => fromCommit.has(c)).length;
   return {
     received,
     changes,

@@ -134,6 +134,56 @@ describe('generate with OpenAI', () => {
     expect(draft.title).toBe('Templates live in .shiplog/templates now');
   });
 
+  it('prompts with changes, not commits: one line per pull request, and keeps the guarantees', async () => {
+    const { headers } = await server.project('pro');
+    let sent: any;
+    const answer = structuredClone(openaiFixture('chat-completion-draft')) as any;
+    answer.choices[0].message.content = JSON.stringify({
+      title: '4.0.0: Faster walking',
+      summary: 'Walking is faster.',
+      sections: [{ category: 'improvement', items: ['Directory walking is faster (#41)'] }],
+    });
+    const scope = aiScope()
+      .post('/v1/chat/completions', (body) => ((sent = body), true))
+      .reply(200, answer);
+    const res = await generate(headers, {
+      version: '4.0.0',
+      repository: 'octo/app',
+      commits: [
+        'Merge pull request #41 from octo/walk\n\nWalk directories in parallel',
+        'Merge pull request #42 from grace/git\n\nStop ignoring .git folders by default',
+      ],
+      pullRequests: [
+        {
+          number: 41,
+          title: 'Walk directories in parallel',
+          body: '## Release notes\n\nDirectory walking is faster on large trees',
+          labels: ['performance'],
+        },
+        {
+          number: 42,
+          title: 'Stop ignoring .git folders by default',
+          author: 'grace',
+          firstContribution: true,
+        },
+      ],
+    });
+    expect(scope.isDone()).toBe(true);
+    expect(res.statusCode, res.body).toBe(201);
+    const prompt: string = sent.messages[1].content;
+    expect(prompt).toContain('User-facing changes (2):');
+    expect(prompt).toContain('- [improvement] Directory walking is faster on large trees (#41)');
+    expect(prompt).toContain('- [fix, breaking] Stop ignoring .git folders by default (#42)');
+    expect(prompt).not.toContain('Merge pull request');
+    const { draft } = res.json();
+    // The model left out the breaking change: restored from the pull request, and it names the release.
+    expect(draft.body).toContain(
+      '### Breaking changes\n\n- Stop ignoring .git folders by default ([#42](https://github.com/octo/app/issues/42))',
+    );
+    expect(draft.title).toBe('Stop ignoring .git folders by default');
+    expect(draft.body).toContain('\\@grace made their first contribution in [#42]');
+  });
+
   it('strips invented references and keeps the real ones', async () => {
     const { headers } = await server.project('pro');
     const scope = aiScope()
