@@ -1,12 +1,17 @@
 /**
  * Generate benchmarks on real commits (ripgrep 14.0.0, 337 commits, padded to 500 with the commits of
  * ripgrep's other releases):
- * - the offline draft of 500 commits, in ms (median of 20 runs; hygiene included);
+ * - the offline draft of 500 commits, in ms (median of 20 runs; hygiene included; goal < 50 ms);
  * - AI prompt tokens (o200k_base) vs a naive concatenation of the raw messages, same input
- *   (goal ≤ 0.6×), with a check that every reference of the user-facing commits is in the prompt.
+ *   (goal ≤ 0.6×), with a check that every reference of the user-facing commits is in the prompt;
+ * - with the evaluation corpus built (bench/corpus/, see bench/eval/MATCHER.md): the prompt built from
+ *   changes (first-parent commits and pull requests, as the Action sends them) vs the prompt built from
+ *   every commit of the same ranges (what was sent before), summed over the merge-workflow releases.
  */
 import { buildPrompt, naivePromptTokens } from '../server/services/drafting/build-prompt.ts';
-import { cleanCommits } from '../server/services/drafting/commit-hygiene.ts';
+import { loadEvalReleases } from './eval-drafts.ts';
+import type { PullRequestInput } from '../core/contract/generate.schema.ts';
+import { cleanChanges, cleanCommits } from '../server/services/drafting/commit-hygiene.ts';
 import { draftOffline } from '../server/services/drafting/offline-drafter.ts';
 import { loadReleases } from '../test/fixtures/releases/load-releases.ts';
 
@@ -30,6 +35,23 @@ export async function generateDraft(): Promise<Record<string, number>> {
   const naive = naivePromptTokens(messages);
   const missing = clean.changes.flatMap((c) => c.refs).filter((ref) => !prompt.user.includes(ref));
   if (missing.length > 0) throw new Error(`the prompt lost references: ${missing.join(', ')}`);
+  // Changes vs commits, same ranges: merge-workflow releases of the corpus.
+  let changeTokens = 0;
+  let commitTokens = 0;
+  for (const r of loadEvalReleases().releases) {
+    if (!r.pullRequests || !r.firstParent?.some((c) => c.merge)) continue;
+    const pullRequests: PullRequestInput[] = r.pullRequests.map((pr) => ({
+      number: pr.number,
+      title: pr.title,
+      body: pr.body,
+      labels: pr.labels,
+      closes: pr.closes,
+    }));
+    const changes = cleanChanges({ commits: r.firstParent.map((c) => c.message), pullRequests });
+    changeTokens += buildPrompt(changes, null, 24_000).tokens;
+    // Before: every commit of the range, each its own line (the commits inside merges, not the merges).
+    commitTokens += buildPrompt(cleanCommits(r.commits.map((c) => c.message)), null, 24_000).tokens;
+  }
   return {
     commits: messages.length,
     offlineDraftMedianMs: Number(times[10]!.toFixed(2)),
@@ -37,5 +59,8 @@ export async function generateDraft(): Promise<Record<string, number>> {
     naiveTokens: naive,
     tokenRatio: Number((prompt.tokens / naive).toFixed(3)),
     refsInPrompt: new Set(clean.changes.flatMap((c) => c.refs)).size,
+    corpusPromptTokensFromChanges: changeTokens,
+    corpusPromptTokensFromCommits: commitTokens,
+    changesVsCommitsTokenRatio: commitTokens ? Number((changeTokens / commitTokens).toFixed(3)) : Number.NaN,
   };
 }

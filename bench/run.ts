@@ -28,7 +28,7 @@ const BENCHMARKS: [name: string, label: string, run: () => Promise<Record<string
   ],
   [
     'collect',
-    'action: collecting 500 commits through the REST API vs release-drafter’s 15-per-page GraphQL',
+    'action: 500 commits through the REST API, and the API calls per 100 merged pull requests, vs release-drafter’s 15-per-page GraphQL history',
     collectCommitsBench,
   ],
 ];
