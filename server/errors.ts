@@ -107,3 +107,17 @@ export class AiUnavailableError extends ShiplogError {
     super('ai_unavailable', detail, { headers: { 'retry-after': String(retryAfterSeconds) }, cause });
   }
 }
+
+/** 503 while the database cannot be reached; `Retry-After` in whole seconds. */
+export class ServiceUnavailableError extends ShiplogError {
+  constructor(retryAfterSeconds: number, cause?: unknown) {
+    super(
+      'service_unavailable',
+      `The database cannot be reached right now; retry in ${retryAfterSeconds} s`,
+      {
+        headers: { 'retry-after': String(retryAfterSeconds) },
+        cause,
+      },
+    );
+  }
+}

@@ -78,6 +78,12 @@ export const PROBLEM_CODES = {
     description:
       'AI generation is turned off or the provider could not be reached. Retry after `Retry-After` seconds.',
   },
+  service_unavailable: {
+    status: 503,
+    title: 'Service unavailable',
+    description:
+      'The database cannot be reached right now (a restart or an outage). Nothing was changed; retry after `Retry-After` seconds.',
+  },
 } as const satisfies Record<string, { status: number; title: string; description: string }>;
 
 export type ProblemCode = keyof typeof PROBLEM_CODES;

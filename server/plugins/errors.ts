@@ -1,18 +1,24 @@
 /**
  * The one error handler and the one not-found handler: every error becomes an RFC 9457 problem
  * document (`application/problem+json`) with the contract's `code` and the request id. 5xx bodies
- * never carry the underlying message (no stack traces, SQL, paths or upstream text).
+ * never carry the underlying message (no stack traces, SQL, paths or upstream text). An error that says
+ * the database is unreachable is `503 service_unavailable` with `Retry-After`, not `500 internal`.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PROBLEM_CODES, type Problem } from '../../core/contract/problem.ts';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import {
   InvalidError,
   NotFoundError,
   PayloadTooLargeError,
+  ServiceUnavailableError,
   ShiplogError,
   UnsupportedMediaTypeError,
 } from '../errors.ts';
+
+/** What a client is told to wait while the database is unreachable (a restart takes seconds). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own client errors, by `code`, mapped to ours. */
 function fromFastifyError(err: FastifyError, request: FastifyRequest): ShiplogError | undefined {
@@ -74,6 +80,10 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'unmapped client error');
       return sendProblem(reply, new InvalidError(error.message, [{ pointer: '', detail: error.message }]));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendProblem(reply, new ServiceUnavailableError(DATABASE_RETRY_AFTER_SECONDS, error));
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendProblem(reply, new ShiplogError('internal', 'An unexpected error occurred'));
