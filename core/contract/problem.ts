@@ -82,7 +82,7 @@ export const PROBLEM_CODES = {
     status: 503,
     title: 'Service unavailable',
     description:
-      'The database cannot be reached right now (a restart or an outage). Nothing was changed; retry after `Retry-After` seconds.',
+      'The database cannot be reached right now (a restart or an outage). Retry after `Retry-After` seconds; send a write again with the same Idempotency-Key.',
   },
 } as const satisfies Record<string, { status: number; title: string; description: string }>;
 
