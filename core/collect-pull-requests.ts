@@ -23,6 +23,8 @@ export type GatheredPullRequests = {
   /** The commits to send: those no pull request stands for, and each pull request's merge or squash commit. */
   commits: RangeCommit[];
   apiCalls: number;
+  /** What could not be read (first contributions need `contents: write` for generate-notes). */
+  warnings: string[];
 };
 
 /** Commits per GraphQL query: one alias each. */
@@ -103,17 +105,26 @@ export async function collectPullRequests(
     });
   }
 
-  let firstTimers = new Map<string, number>();
+  let firstTimers: Map<string, number> | null = null;
+  const warnings: string[] = [];
   if (release?.previousTag && byNumber.size > 0) {
     apiCalls++;
-    const { data } = await octokit.request('POST /repos/{owner}/{repo}/releases/generate-notes', {
-      ...repo,
-      tag_name: release.tag,
-      previous_tag_name: release.previousTag,
-    });
-    firstTimers = firstContributionsOf((data as { body?: string }).body ?? '');
+    try {
+      const { data } = await octokit.request('POST /repos/{owner}/{repo}/releases/generate-notes', {
+        ...repo,
+        tag_name: release.tag,
+        previous_tag_name: release.previousTag,
+      });
+      firstTimers = firstContributionsOf((data as { body?: string }).body ?? '');
+    } catch (err) {
+      // The pull requests still count; only the "New contributors" line is lost.
+      warnings.push(
+        `GitHub's generate-notes endpoint refused (${(err as Error).message.split('\n')[0]}): no "New contributors" line. It needs the contents: write permission.`,
+      );
+    }
   }
 
+  const known = firstTimers;
   const pullRequests = [...byNumber.values()].map((pr): PullRequestInput => {
     const author = loginOf(pr.author);
     return {
@@ -122,9 +133,7 @@ export async function collectPullRequests(
       body: pr.body ? pr.body.slice(0, 65_536).replace(/\u0000/g, '') : null,
       labels: (pr.labels?.nodes ?? []).map((l) => l.name).slice(0, 100),
       author,
-      ...(release?.previousTag
-        ? { firstContribution: author !== null && firstTimers.get(author) === pr.number }
-        : {}),
+      ...(known ? { firstContribution: author !== null && known.get(author) === pr.number } : {}),
       closes: (pr.closingIssuesReferences?.nodes ?? []).map((i) => i.number).slice(0, 100),
     };
   });
@@ -133,5 +142,5 @@ export async function collectPullRequests(
     const pr = covering.get(c.sha);
     return !pr || namesPullRequest(c.message, pr.number);
   });
-  return { pullRequests, commits: kept, apiCalls };
+  return { pullRequests, commits: kept, apiCalls, warnings };
 }

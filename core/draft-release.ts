@@ -139,6 +139,7 @@ async function gatherPullRequests(
     deps.log.info(
       `${gathered.pullRequests.length} merged pull requests in the range (${gathered.apiCalls} API calls)`,
     );
+    for (const warning of gathered.warnings) deps.log.warning(warning);
     const kept = gathered.commits.map((c) => c.message);
     // Generate takes one commit at least: a range of rebase-merged pull requests sends its newest.
     return { pullRequests: gathered.pullRequests, messages: kept.length > 0 ? kept : messages.slice(0, 1) };

@@ -136,6 +136,24 @@ describe('collectPullRequests', () => {
   });
 });
 
+describe('without permission for generate-notes', () => {
+  it('keeps the pull requests and says why there is no New contributors line', async () => {
+    const scope = nock('https://api.github.com')
+      .post('/graphql')
+      .reply(200, { data: { repository: { c0: { associatedPullRequests: { nodes: [pr(9)] } } } } })
+      .post('/repos/orhun/git-cliff/releases/generate-notes')
+      .reply(403, { message: 'Resource not accessible by integration' });
+    const result = await collectPullRequests(octokit, repo, [{ sha: sha(9), message: 'x (#9)' }], {
+      tag: 'v2',
+      previousTag: 'v1',
+    });
+    expect(scope.isDone()).toBe(true);
+    expect(result.pullRequests.map((p) => p.number)).toEqual([9]);
+    expect(result.pullRequests[0]).not.toHaveProperty('firstContribution');
+    expect(result.warnings[0]).toMatch(/Resource not accessible by integration.*contents: write/);
+  });
+});
+
 describe('firstContributionsOf', () => {
   it('reads the New Contributors lines of generated notes', () => {
     expect(
