@@ -1,14 +1,20 @@
 /**
  * Markdown of the sticky pull-request comment (and the Action's job summary): the entry as readers will
  * see it (title, category, version, body), its preview or public link, how it was drafted, and for the
- * App the commands. Hidden markers let a later run find the comment and read which entry it shows.
- * GitHub refuses comment bodies of 65,536 characters or more, so a long body is cut at a line.
+ * App the commands. Hidden markers at its head let a later run find the comment and read which entry it
+ * shows. GitHub refuses comment bodies of 65,536 characters or more, so a long body is cut at a line.
+ *
+ * The title and the body come from commits and pull requests (anyone's): the title is plain text, shown
+ * escaped (core/defuse-mentions.ts), the body is the draft's Markdown (commit text in it already
+ * escaped by the drafter), and neither can notify anyone: mentions are defused outside real code. The
+ * state a later run reads is only in the head's marker lines, which no such text can reach.
  */
 import type { Entry } from './contract/entries.schema.ts';
 import type { Draft } from './contract/generate.schema.ts';
+import { codeSpan, defuseMentions, escapeMarkdownText } from './defuse-mentions.ts';
 
 export const DRAFT_COMMENT_MARKER = '<!-- shiplog:draft -->';
-const ENTRY_MARKER = /<!-- shiplog:entry (ent_[A-Za-z0-9_]{1,60}) -->/;
+const ENTRY_MARKER = /^<!-- shiplog:entry (ent_[A-Za-z0-9_]{1,60}) -->$/;
 const SKIPPED_MARKER = '<!-- shiplog:skipped -->';
 
 /** GitHub's limit is 65,536 characters; the rest of the comment fits in what is left. */
@@ -34,14 +40,6 @@ export type CommentInput = {
   /** A line to show first (what just happened: "Published by @octocat"). */
   notice?: string | null;
 };
-
-/**
- * `@name` with a zero-width space after the `@`: it reads the same, but posting the comment does not
- * notify everyone a commit message happened to mention (e-mail addresses are left alone).
- */
-export function defuseMentions(text: string): string {
-  return text.replace(/(^|[^\w`@])@([A-Za-z0-9][\w-]*)/g, '$1@\u200b$2');
-}
 
 /** `text` cut at the last line break before `max` characters, saying so. */
 function cut(text: string, max: number): string {
@@ -69,10 +67,10 @@ export function renderDraftComment(input: CommentInput): string {
   const lines = [DRAFT_COMMENT_MARKER, `<!-- shiplog:entry ${entry.id} -->`];
   if (input.notice) lines.push(input.notice, '');
   const heading = entry.status === 'published' ? '✅ Changelog entry published' : '📝 Changelog draft';
-  lines.push(`### ${heading}: ${defuseMentions(entry.title)}`, '');
+  lines.push(`### ${heading}: ${defuseMentions(escapeMarkdownText(entry.title))}`, '');
   const facts = [
     `**${CATEGORY_NAMES[entry.category] ?? entry.category}**`,
-    entry.version ? `version \`${entry.version}\`` : 'no version',
+    entry.version ? `version ${codeSpan(entry.version)}` : 'no version',
     entry.visibility === 'internal' ? 'internal (team only)' : 'public',
   ];
   if (input.link) facts.push(`[${entry.status === 'published' ? 'public page' : 'preview'}](${input.link})`);
@@ -104,7 +102,20 @@ export function renderSkippedComment(notice: string): string {
   return `${DRAFT_COMMENT_MARKER}\n${SKIPPED_MARKER}\n### 🚫 No changelog entry for this pull request\n\n${notice}\n\nComment \`/shiplog regenerate\` to draft one after all.\n`;
 }
 
-/** What a sticky comment says: the entry it shows, and whether the pull request was skipped. */
+/** A line that is a marker, and nothing else. */
+const MARKER_LINE = /^<!-- shiplog:[a-z]+(?: [^\s<>]+)? -->$/;
+
+/**
+ * What a sticky comment says: the entry it shows, and whether the pull request was skipped. Only the
+ * marker lines at its head are read; everything after them may hold commit or pull-request text, which
+ * can quote any marker (a subject `<!-- shiplog:skipped -->`) and must never change what the App does.
+ */
 export function readDraftComment(body: string): { entryId: string | null; skipped: boolean } {
-  return { entryId: ENTRY_MARKER.exec(body)?.[1] ?? null, skipped: body.includes(SKIPPED_MARKER) };
+  const head: string[] = [];
+  for (const line of body.split(/\r?\n/)) {
+    if (!MARKER_LINE.test(line)) break;
+    head.push(line);
+  }
+  const entry = head.map((line) => ENTRY_MARKER.exec(line)).find((m) => m !== null);
+  return { entryId: entry?.[1] ?? null, skipped: head.includes(SKIPPED_MARKER) };
 }

@@ -1,7 +1,7 @@
 /** The sticky comment's Markdown: under GitHub's 65,536 characters, markers that read back, commands for the App. */
 import { describe, expect, it } from 'vitest';
+import { defuseMentions } from '../../core/defuse-mentions.ts';
 import {
-  defuseMentions,
   DRAFT_COMMENT_MARKER,
   readDraftComment,
   renderDraftComment,
