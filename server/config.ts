@@ -120,6 +120,9 @@ const schema = z.object({
   SHIPLOG_API_KEY: optionalString,
 });
 
+/** Every environment variable this module reads (the README's configuration table lists each). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
+
 function positiveInt(fallback: number) {
   return z.preprocess(
     (v) => (v === '' ? undefined : v),

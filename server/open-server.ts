@@ -42,7 +42,11 @@ export async function openServer(
       db.mode === 'pglite'
         ? await serveAdminSocket(
             config.dataDir,
-            { sql: db.sql, projectChanged: (id) => app?.shiplog.widgetCache.invalidate(id) },
+            {
+              sql: db.sql,
+              projectChanged: (id) => app?.shiplog.widgetCache.invalidate(id),
+              jobs: app.shiplog.jobs,
+            },
             (err) => app?.log.error({ err }, 'admin command failed'),
           )
         : undefined;
@@ -50,6 +54,12 @@ export async function openServer(
       app.log.info(
         `embedded database in ${config.dataDir}; CLI commands reach this server at ${adminSocketPath(config.dataDir)}`,
       );
+    // Whether the App is mounted is the first thing to check when GitHub's deliveries go unanswered.
+    app.log.info(
+      config.github
+        ? `GitHub App ${config.github.appId} mounted: webhooks at POST ${config.publicUrl}/api/github/webhooks`
+        : 'GitHub App not mounted (set APP_ID, PRIVATE_KEY or PRIVATE_KEY_PATH, and WEBHOOK_SECRET to mount it)',
+    );
     if ((await countProjects(db.sql)) === 0) {
       app.log.info(
         'no project yet; create one with: npx shiplog projects create --name "My app" --slug my-app --plan pro',

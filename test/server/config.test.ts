@@ -1,6 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../../server/config.ts';
 
 describe('loadConfig', () => {
   it('applies the contract defaults', () => {
@@ -114,5 +116,19 @@ describe('loadConfig', () => {
       for (const name of ['PORT', 'DATABASE_URL', 'PUBLIC_URL', 'TRUST_PROXY', 'LOG_LEVEL'])
         expect(message).toContain(`${name}:`);
     }
+  });
+});
+
+describe('the README', () => {
+  it('lists every variable the config module reads, and no other', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## CLI'));
+    const documented = new Set(
+      section
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!)),
+    );
+    expect([...documented].sort()).toEqual([...CONFIG_VARIABLES].sort());
   });
 });

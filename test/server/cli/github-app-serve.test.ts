@@ -85,6 +85,10 @@ describe('shiplog serve with the GitHub App', () => {
     };
     const server = await startServe(env);
     try {
+      // The start log says the App is mounted, and where GitHub must send its deliveries.
+      await server.waitForLog(
+        /GitHub App \d+ mounted: webhooks at POST http:\/\/[^ ]+\/api\/github\/webhooks/,
+      );
       const created = await runCli(
         ['projects', 'create', '--name', 'Hello', '--slug', 'hello', '--plan', 'pro'],
         env,

@@ -40,6 +40,7 @@ describe('shiplog CLI', () => {
 
     const server = await startServe(env);
     try {
+      await server.waitForLog(/GitHub App not mounted \(set APP_ID/);
       // A second terminal: with the embedded database this goes through the server's admin socket.
       const second = await runCli(
         ['projects', 'create', '--name', 'Beta', '--slug', 'beta', '--plan', 'business', '--json'],
