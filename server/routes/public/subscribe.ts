@@ -3,7 +3,8 @@
  * - `POST /api/subscribe` → 202 `{"status":"pending"}`, whatever the address's state;
  * - `GET /api/subscribe/confirm?token=` shows a page; its button POSTs to the same URL, which confirms;
  * - `GET /api/unsubscribe?token=` shows a page; `POST` unsubscribes (RFC 8058 one-click: no cookie,
- *   `List-Unsubscribe=One-Click` form body).
+ *   `List-Unsubscribe=One-Click` form body, urlencoded or `multipart/form-data`, both answered alike:
+ *   RFC 8058 §3.1 names no encoding, and mail providers post multipart).
  * Pages answer HTML to browsers and problem documents to everyone else.
  */
 import formbody from '@fastify/formbody';
@@ -21,10 +22,13 @@ import {
   unsubscribeByToken,
 } from '../../services/engagement/manage-subscription.ts';
 import { asPage as asPageOf, sendPage, wantsHtml } from '../../plugins/html-pages.ts';
+import { acceptMultipartForm } from '../../plugins/multipart-form.ts';
 import { renderPage } from '../../services/engagement/render-page.ts';
 import { SUBSCRIBE_ADDRESS, SUBSCRIBE_IP } from './rate-limits.ts';
 
 const TokenQuery = z.object({ token: z.string().min(1).max(512) });
+/** A one-click body is one short field; anything near this is not one. */
+const ONE_CLICK_MAX_BYTES = 4096;
 const PAGE_HEADERS = {
   'cache-control': 'no-store',
   'referrer-policy': 'no-referrer',
@@ -127,14 +131,23 @@ export async function subscribeRoutes(base: FastifyInstance, ctx: ServiceContext
     }),
   );
 
-  app.post('/api/unsubscribe', { schema: { querystring: TokenQuery } }, async (request, reply) =>
-    asPage(request, reply, 'Unsubscribe', async () => {
-      const row = await unsubscribeByToken(ctx, request.query.token);
-      if (!wantsHtml(request)) return reply.headers(PAGE_HEADERS).send({ status: 'unsubscribed' });
-      return page(reply, 200, {
-        title: 'Unsubscribed',
-        message: `${row.email} will not receive release notes any more.`,
-      });
-    }),
-  );
+  // Multipart only here (plugins/multipart-form.ts): mail providers post the one-click form that way.
+  await app.register(async (scope) => {
+    await acceptMultipartForm(scope, ONE_CLICK_MAX_BYTES);
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/unsubscribe',
+        { schema: { querystring: TokenQuery }, bodyLimit: ONE_CLICK_MAX_BYTES },
+        async (request, reply) =>
+          asPage(request, reply, 'Unsubscribe', async () => {
+            const row = await unsubscribeByToken(ctx, request.query.token);
+            if (!wantsHtml(request)) return reply.headers(PAGE_HEADERS).send({ status: 'unsubscribed' });
+            return page(reply, 200, {
+              title: 'Unsubscribed',
+              message: `${row.email} will not receive release notes any more.`,
+            });
+          }),
+      );
+  });
 }
