@@ -114,7 +114,10 @@ export async function run(): Promise<void> {
     if (entry.previewUrl) core.setOutput('preview-url', entry.previewUrl);
     const truncated = commits.truncated ? { total: commits.total, kept: commits.messages.length } : null;
     const markdown = renderDraftComment({ entry, draft, link: entry.previewUrl, truncated });
-    await core.summary.addRaw(markdown).write();
+    // Only a runner has a job summary (`@github/local-action` and other local runs have none): there
+    // the draft goes to the log instead of failing the step.
+    if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(markdown).write();
+    else core.info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the draft:\n${markdown}`);
 
     const comment = inputs.comment ?? (range.kind === 'pull_request' && inputs.githubToken !== '');
     if (inputs.comment === null && range.kind === 'pull_request' && !comment) {

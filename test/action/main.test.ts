@@ -75,6 +75,8 @@ async function pullRequestEvent(): Promise<void> {
     GITHUB_REPOSITORY: payload.repository.full_name,
     GITHUB_WORKSPACE: fixture.dir,
     GITHUB_API_URL: 'http://127.0.0.1:9',
+    // A runner has a job summary file; the mocked `core.summary` stands for it.
+    GITHUB_STEP_SUMMARY: '/dev/null',
   });
 }
 

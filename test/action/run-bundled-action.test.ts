@@ -127,6 +127,21 @@ describe('the bundled Action', () => {
     expect(result.stdout).toMatch(/::notice::No Shiplog API key/);
   });
 
+  it('runs where there is no job summary (a local run) without an error, and logs the draft', async () => {
+    const result = await runActionStep({
+      work,
+      workspace: fixture.dir,
+      repository: 'BurntSushi/ripgrep',
+      inputs: { 'api-url': url, 'api-key': apiKey, 'github-token': '', from: '14.0.1', to: '14.0.2' },
+      event: { name: 'workflow_dispatch', payload: { inputs: {} } },
+      summary: false,
+    });
+    expect(result.stdout).not.toMatch(/::error::/);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('No job summary here (GITHUB_STEP_SUMMARY is not set); the draft:');
+    expect(result.stdout).toContain('<!-- shiplog:draft -->');
+  });
+
   it('drafts from local git with an empty github-token: no GitHub API call is needed', async () => {
     const result = await runStep(
       { 'api-url': url, 'api-key': apiKey, 'github-token': '', from: '14.0.0', to: '14.0.1' },

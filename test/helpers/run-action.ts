@@ -35,6 +35,8 @@ export async function runActionStep(options: {
   event: { name: string; payload: object };
   /** The GitHub API the step may call; default: a closed port. */
   githubApiUrl?: string;
+  /** False: no GITHUB_STEP_SUMMARY, as in a local run (`npm run local-action`). */
+  summary?: boolean;
 }): Promise<StepResult> {
   const n = ++runs;
   const eventPath = join(options.work, `event-${n}.json`);
@@ -51,7 +53,7 @@ export async function runActionStep(options: {
     GITHUB_REPOSITORY: options.repository,
     GITHUB_WORKSPACE: options.workspace,
     GITHUB_OUTPUT: outputPath,
-    GITHUB_STEP_SUMMARY: summaryPath,
+    ...(options.summary === false ? {} : { GITHUB_STEP_SUMMARY: summaryPath }),
     GITHUB_API_URL: options.githubApiUrl ?? 'http://127.0.0.1:9',
     RUNNER_TEMP: options.work,
   };
