@@ -23,8 +23,13 @@ export type HostSite = { url: string; close(): void };
 /**
  * A website embedding the widget of `project` from `shiplog`. Query parameters become the script's
  * `data-theme`, `data-position` and `data-selector`; `/attached` has a button of its own to attach to.
+ * `options.csp` adds directives to the page's CSP (Trusted Types, say).
  */
-export async function startHostSite(shiplog: string, project: string): Promise<HostSite> {
+export async function startHostSite(
+  shiplog: string,
+  project: string,
+  options: { csp?: string[] } = {},
+): Promise<HostSite> {
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${shiplog}`,
@@ -33,6 +38,7 @@ export async function startHostSite(shiplog: string, project: string): Promise<H
     `img-src 'self' ${shiplog} https: data:`,
     "base-uri 'none'",
     "form-action 'self'",
+    ...(options.csp ?? []),
   ].join('; ');
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://host');

@@ -4,6 +4,7 @@
  */
 import type { WidgetEntry } from './api.ts';
 import { relativeTime } from './relative-time.ts';
+import { setSanitizedHtml } from './trusted-html.ts';
 
 const CATEGORY_NAMES: Record<string, string> = {
   feature: 'New',
@@ -64,8 +65,8 @@ export function renderEntry(
   if (entry.version) meta.append(el('span', { class: 'version' }, entry.version));
   meta.append(el('time', { datetime: entry.publishedAt }, relativeTime(entry.publishedAt)));
   const body = el('div', { class: 'body' });
-  // Server-sanitized HTML (sanitize-html: no scripts, handlers or javascript: URLs); nothing else is HTML.
-  body.innerHTML = entry.html;
+  // Server-sanitized HTML, through the widget's Trusted Types policy; nothing else is HTML.
+  setSanitizedHtml(body, entry.html);
   const reactions = el('div', {
     class: 'reactions',
     role: 'group',

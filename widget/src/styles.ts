@@ -45,6 +45,7 @@ article:last-child { border-bottom: 0; }
 .chip { padding: 0 8px; border-radius: 999px; background: var(--chip); color: var(--fg); font-weight: 600; }
 h3 { margin: 4px 0; font-size: 15px; }
 .body { overflow-wrap: anywhere; }
+.body.text { white-space: pre-line; }
 .body a { color: inherit; text-decoration: underline; }
 .body img { max-width: 100%; height: auto; }
 .body pre { overflow-x: auto; padding: 8px; background: var(--chip); border-radius: 6px; }
