@@ -112,6 +112,11 @@ describe('JSON nested deep', () => {
           headers: { ...route.headers, 'content-type': 'application/json' },
           payload: body,
         });
+        // One-click unsubscribe takes 4 KiB at most: a larger body is refused by size first.
+        if (route.url.startsWith('/api/unsubscribe') && body.length > 4096) {
+          expectProblem(res, 413);
+          continue;
+        }
         const problem = expectProblem(res, 400);
         expect(problem.errors, route.url).toEqual([
           { pointer: '', detail: 'Must not nest objects and arrays deeper than 32 levels' },
