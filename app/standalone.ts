@@ -5,12 +5,10 @@
  * that project. Deliveries are handled while GitHub waits (no job queue here): prefer `shiplog serve`.
  */
 import { createShiplogClient } from '../core/shiplog-client.ts';
-import { loadConfig } from '../server/config.ts';
 import { createShiplogApp } from './index.ts';
+import { loadStandaloneConfig } from './standalone-config.ts';
 
-const { shiplogApi } = loadConfig();
-if (!shiplogApi)
-  throw new Error('Set SHIPLOG_API_URL and SHIPLOG_API_KEY (a key of the project to draft into).');
+const shiplogApi = loadStandaloneConfig();
 const client = createShiplogClient({
   baseUrl: shiplogApi.url,
   apiKey: shiplogApi.key,

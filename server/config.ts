@@ -113,11 +113,6 @@ const schema = z.object({
     z.url({ protocol: /^https?$/ }).default('https://api.github.com'),
   ),
   // A standalone App (`probot run app/standalone.ts`) reaches Shiplog over HTTP with one project's key.
-  SHIPLOG_API_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.url({ protocol: /^https?$/ }).optional(),
-  ),
-  SHIPLOG_API_KEY: optionalString,
 });
 
 /** Every environment variable this module reads (the README's configuration table lists each). */
@@ -216,8 +211,6 @@ export type Config = {
   ai: AiConfig;
   /** The GitHub App mounted at POST /api/github/webhooks, when configured. */
   github: GithubAppConfig | null;
-  /** A standalone App's Shiplog server and key (SHIPLOG_API_URL, SHIPLOG_API_KEY). */
-  shiplogApi: { url: string; key: string } | null;
 };
 
 export type GithubAppConfig = {
@@ -287,7 +280,5 @@ export function loadConfig(
             apiUrl: e.GITHUB_API_URL.replace(/\/+$/, ''),
           }
         : null,
-    shiplogApi:
-      e.SHIPLOG_API_URL && e.SHIPLOG_API_KEY ? { url: e.SHIPLOG_API_URL, key: e.SHIPLOG_API_KEY } : null,
   };
 }

@@ -11,18 +11,13 @@
  */
 import type { ChannelType } from '../db/channels.ts';
 import type { EntryRow } from '../db/entries.ts';
-import { htmlToText } from '../services/render-changelog-page.ts';
+import { htmlToText } from '../text/html-to-text.ts';
 import { escapeDiscord, escapeSlack, renderChatText, slackLink } from './render-chat-text.ts';
 
 export const WEBHOOK_MAX_BYTES = 20 * 1024;
 
 function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}
-
-/** Plain text of sanitized HTML (a webhook's cut-down `html`), list items marked with a bullet. */
-function textOf(html: string): string {
-  return htmlToText(html.replace(/<li>/gi, '<li>• '));
 }
 
 export function buildPayload(type: ChannelType, entry: EntryRow, pageUrl: string, now: Date): string {
@@ -81,7 +76,7 @@ export function buildPayload(type: ChannelType, entry: EntryRow, pageUrl: string
   if (Buffer.byteLength(full) <= WEBHOOK_MAX_BYTES) return full;
   // Over 20 KB: keep the start of both texts (shorter until it fits) and let `url` carry the rest.
   for (let chars = Math.floor(WEBHOOK_MAX_BYTES / 4); ; chars = Math.floor(chars / 2)) {
-    const cutDown = envelope(cut(entry.body, chars), cut(textOf(entry.html), chars));
+    const cutDown = envelope(cut(entry.body, chars), cut(htmlToText(entry.html), chars));
     if (Buffer.byteLength(cutDown) <= WEBHOOK_MAX_BYTES || chars < 16) return cutDown;
   }
 }

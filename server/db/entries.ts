@@ -1,6 +1,6 @@
 /** SQL for entries: insert with a unique slug, keyset listing, updates, status changes, deletion. */
 import type { Category, Status, Visibility } from '../../core/contract/entries.schema.ts';
-import { MAX_SLUG_LENGTH, truncateSlug } from '../services/make-slug.ts';
+import { MAX_SLUG_LENGTH, truncateSlug } from './slug-limits.ts';
 import type { Sql, TransactionSql } from './connect.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 

@@ -6,7 +6,6 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { PROBLEM_CODES, type Problem } from '../../core/contract/problem.ts';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import {
   InvalidError,
@@ -16,6 +15,7 @@ import {
   ShiplogError,
   UnsupportedMediaTypeError,
 } from '../errors.ts';
+import { problemFor } from '../problem-documents.ts';
 
 /** What a client is told to wait while the database is unreachable (a restart takes seconds). */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -47,19 +47,6 @@ function fromFastifyError(err: FastifyError, request: FastifyRequest): ShiplogEr
   }
   if (err.statusCode === 404) return new NotFoundError();
   return undefined;
-}
-
-export function problemFor(err: ShiplogError, requestId: string): Problem {
-  const meta = PROBLEM_CODES[err.code];
-  return {
-    type: `/docs/errors#${err.code}`,
-    title: meta.title,
-    status: err.status,
-    detail: err.message,
-    code: err.code,
-    requestId,
-    ...(err.errors ? { errors: err.errors } : {}),
-  };
 }
 
 export function sendProblem(reply: FastifyReply, err: ShiplogError): FastifyReply {

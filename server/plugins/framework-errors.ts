@@ -12,7 +12,8 @@ import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify
 import { NotFoundError, ShiplogError } from '../errors.ts';
 import { newId } from '../services/new-id.ts';
 import { PUBLIC_CORS_HEADERS, isKeyApiPath } from './cors.ts';
-import { problemFor, sendProblem } from './errors.ts';
+import { problemFor } from '../problem-documents.ts';
+import { sendProblem } from './errors.ts';
 
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
   _error,

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FieldError } from '../../core/contract/problem.ts';
 import { InvalidError, NotFoundError, UnsupportedMediaTypeError } from '../errors.ts';
-import { toPointer } from './validate.ts';
+import { toPointer } from '../problem-documents.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 

@@ -4,8 +4,7 @@
  * the project (`-2`, `-3`…) is the database's job (see db/entries.ts).
  */
 import slugify from '@sindresorhus/slugify';
-
-export const MAX_SLUG_LENGTH = 80;
+import { MAX_SLUG_LENGTH, truncateSlug } from '../db/slug-limits.ts';
 
 /** @returns the base slug, or `null` when the title has no sluggable character. */
 export function slugFromTitle(title: string): string | null {
@@ -13,12 +12,6 @@ export function slugFromTitle(title: string): string | null {
   if (slug === '') return null;
   // Room for a "-NNN" suffix is left by the caller; cut on a word boundary where one is near.
   return truncateSlug(slug, MAX_SLUG_LENGTH);
-}
-
-/** Cut `slug` to `max` characters without leaving a trailing dash. */
-export function truncateSlug(slug: string, max: number): string {
-  if (slug.length <= max) return slug;
-  return slug.slice(0, max).replace(/-+$/, '');
 }
 
 /** The fallback slug for an entry id (`ent_01jd…` → `entry-01jd…`). */

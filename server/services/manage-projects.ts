@@ -16,7 +16,7 @@ import {
   updateProject,
 } from '../db/projects.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
-import { invalidFromZod } from '../plugins/validate.ts';
+import { invalidFromZod } from '../problem-documents.ts';
 import { generateApiKey, hashApiKey } from './api-key-format.ts';
 import { newId } from './new-id.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';

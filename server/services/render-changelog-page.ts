@@ -6,6 +6,7 @@
  */
 import type { Category } from '../../core/contract/entries.schema.ts';
 import { renderView } from '../views/render-view.ts';
+import { htmlToText } from '../text/html-to-text.ts';
 import type { PublicChangelog } from './public-changelog.ts';
 
 const CATEGORY_LABELS: Record<Category, string> = {
@@ -16,22 +17,6 @@ const CATEGORY_LABELS: Record<Category, string> = {
 };
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** Plain text of an HTML fragment (a description meta tag, an email's text part). */
-export function htmlToText(html: string): string {
-  const text = html
-    .replace(/<\/?(p|li|h\d|br|div|ul|ol|pre|blockquote|tr|td|th|dt|dd)\b[^>]*>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\s*\n\s*/g, '\n')
-    .trim();
-  return text;
-}
 
 function textOf(html: string): string {
   const text = htmlToText(html).replace(/\s+/g, ' ');

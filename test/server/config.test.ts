@@ -32,7 +32,6 @@ describe('loadConfig', () => {
         monthlyQuota: { pro: 200, business: 2000 },
       },
       github: null,
-      shiplogApi: null,
     });
   });
 

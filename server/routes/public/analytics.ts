@@ -1,9 +1,7 @@
 /**
  * POST /api/analytics (CONTRACT.md "POST /api/analytics"): one `view`/`click` event, or
- * `{"events": [...]}` with up to 50, written in one multi-row insert → 202 `{"accepted": n}`.
- * Every project slug must exist, and an `entryId` must be a published external entry of that project:
- * a draft or an internal entry is refused exactly like an id that does not exist, so the answer never
- * tells whether one does.
+ * `{"events": [...]}` with up to 50 → 202 `{"accepted": n}`; the rules live in
+ * services/analytics/record-analytics-events.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import {
@@ -11,11 +9,8 @@ import {
   type AnalyticsEventInput,
   AnalyticsEventSchema,
 } from '../../../core/contract/public.schema.ts';
-import { insertEvents } from '../../db/analytics.ts';
-import { findProjectIdsBySlugs } from '../../db/projects.ts';
-import { findPublicEntryProjects } from '../../db/public-entries.ts';
-import { InvalidError, NotFoundError } from '../../errors.ts';
-import { invalidFromZod } from '../../plugins/validate.ts';
+import { invalidFromZod } from '../../problem-documents.ts';
+import { recordAnalyticsEvents } from '../../services/analytics/record-analytics-events.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { ANALYTICS_ID, ANALYTICS_IP } from './rate-limits.ts';
 
@@ -40,33 +35,7 @@ export async function analyticsIngestRoutes(app: FastifyInstance, ctx: ServiceCo
     },
     async (request, reply) => {
       const { events, prefix } = parseEvents(request.body);
-      const slugs = [...new Set(events.map((e) => e.project))];
-      const entryIds = [...new Set(events.flatMap((e) => (e.entryId ? [e.entryId] : [])))];
-      const projectBySlug = await findProjectIdsBySlugs(ctx.sql, slugs);
-      const missing = slugs.find((s) => !projectBySlug.has(s));
-      if (missing) throw new NotFoundError(`No project with slug "${missing}"`);
-      const entryProject = await findPublicEntryProjects(ctx.sql, entryIds);
-      const errors = events.flatMap((e, i) =>
-        e.entryId && entryProject.get(e.entryId) !== projectBySlug.get(e.project)
-          ? [
-              {
-                pointer: `${prefix(i)}/entryId`,
-                detail: `No published entry ${e.entryId} in project ${e.project}`,
-              },
-            ]
-          : [],
-      );
-      if (errors.length) throw new InvalidError(errors[0]!.detail, errors);
-      const accepted = await insertEvents(
-        ctx.sql,
-        events.map((e) => ({
-          projectId: projectBySlug.get(e.project)!,
-          entryId: e.entryId ?? null,
-          type: e.type,
-          anonymousId: e.anonymousId,
-          url: e.url ?? null,
-        })),
-      );
+      const accepted = await recordAnalyticsEvents(ctx, events, prefix);
       return reply.code(202).send({ accepted });
     },
   );

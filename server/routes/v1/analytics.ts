@@ -8,12 +8,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { analyticsReport } from '../../db/analytics.ts';
-import { InvalidError } from '../../errors.ts';
 import { authOf } from '../../plugins/auth.ts';
+import { reportAnalytics } from '../../services/analytics/report-analytics.ts';
 import type { ServiceContext } from '../../services/context.ts';
 
-const DAY_MS = 86_400_000;
 const EARLIEST = Date.UTC(1970, 0, 1);
 const LATEST = Date.UTC(10_000, 0, 1) - 1;
 const instant = z
@@ -33,18 +31,6 @@ export async function analyticsRoutes(base: FastifyInstance, ctx: ServiceContext
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get('/analytics', { schema: { querystring: AnalyticsQuerySchema } }, async (request) => {
     const { project } = authOf(request);
-    const to = request.query.to ?? new Date(Math.ceil(Date.now() / DAY_MS) * DAY_MS);
-    const from = request.query.from ?? new Date(to.getTime() - 30 * DAY_MS);
-    if (from >= to)
-      throw new InvalidError('from must be before to', [
-        { pointer: '/query/from', detail: 'Must be before to' },
-      ]);
-    if (to.getTime() - from.getTime() > 366 * DAY_MS) {
-      throw new InvalidError('the range is at most 366 days', [
-        { pointer: '/query/from', detail: 'The range is at most 366 days' },
-      ]);
-    }
-    const report = await analyticsReport(ctx.sql, project.id, from, to);
-    return { from: from.toISOString(), to: to.toISOString(), interval: request.query.interval, ...report };
+    return reportAnalytics(ctx, project.id, request.query);
   });
 }

@@ -10,16 +10,15 @@ import {
   ListEntriesQuerySchema,
   UpdateEntryInputSchema,
 } from '../../../core/contract/entries.schema.ts';
-import { type EntryRow, findEntry, listEntries } from '../../db/entries.ts';
-import { reactionCounts } from '../../db/reactions.ts';
-import { NotFoundError } from '../../errors.ts';
+import type { EntryRow } from '../../db/entries.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { createEntry } from '../../services/create-entry.ts';
 import { deleteEntry } from '../../services/delete-entry.ts';
-import { decodeCursor, keysetPage } from '../../services/keyset-cursor.ts';
-import { presentEntry, presentEntrySummary } from '../../services/present-entry.ts';
+import { getEntry } from '../../services/get-entry.ts';
+import { listEntriesPage } from '../../services/list-entries.ts';
+import { presentEntry } from '../../services/present-entry.ts';
 import { entryLinks } from '../../services/preview-link.ts';
 import { updateEntry } from '../../services/update-entry.ts';
 
@@ -33,19 +32,9 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
 
   app.get('/entries', { schema: { querystring: ListEntriesQuerySchema } }, async (request, reply) => {
     const { project } = authOf(request);
-    const { limit, cursor, ...filters } = request.query;
-    const scope = { list: 'entries', projectId: project.id, filters, secret: ctx.cursorSecret } as const;
-    const after = cursor === undefined ? undefined : decodeCursor(cursor, scope);
-    const rows = await listEntries(ctx.sql, project.id, filters, after, limit);
-    const { page, nextCursor, nextLink } = keysetPage(
-      rows,
-      limit,
-      (r) => r,
-      scope,
-      `${ctx.config.publicUrl}/api/v1/entries`,
-    );
+    const { entries, nextCursor, nextLink } = await listEntriesPage(ctx, project.id, request.query);
     if (nextLink) reply.header('link', nextLink);
-    return { entries: page.map(presentEntrySummary), nextCursor };
+    return { entries, nextCursor };
   });
 
   app.post('/entries', { schema: { body: CreateEntryInputSchema } }, async (request, reply) => {
@@ -61,12 +50,7 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
 
   app.get('/entries/:id', { schema: { params: EntryParamsSchema } }, async (request) => {
     const { project } = authOf(request);
-    const row = await findEntry(ctx.sql, project.id, request.params.id);
-    if (!row) throw new NotFoundError(`No entry ${request.params.id} in this project`);
-    const reactions = await reactionCounts(ctx.sql, project.reactions, [row.id]);
-    return {
-      entry: presentEntry(row, { reactions: reactions.get(row.id), ...preview(project, row) }),
-    };
+    return { entry: await getEntry(ctx, project, request.params.id) };
   });
 
   app.patch(

@@ -9,18 +9,15 @@ import type { ZodType } from 'zod';
 import { UpdateEntryInputSchema } from '../../../core/contract/entries.schema.ts';
 import { GenerateInputSchema } from '../../../core/contract/generate.schema.ts';
 import { type ShiplogApi, ShiplogApiError } from '../../../core/shiplog-client.ts';
-import { type EntryRow, findEntry } from '../../db/entries.ts';
 import { findLinkedProjectId } from '../../db/github.ts';
 import { findProjectById, type ProjectRow } from '../../db/projects.ts';
-import { reactionCounts } from '../../db/reactions.ts';
-import { NotFoundError, ShiplogError } from '../../errors.ts';
-import { problemFor } from '../../plugins/errors.ts';
-import { invalidFromZod } from '../../plugins/validate.ts';
+import { ShiplogError } from '../../errors.ts';
+import { invalidFromZod, problemFor } from '../../problem-documents.ts';
 import type { ServiceContext } from '../context.ts';
 import { deleteEntry } from '../delete-entry.ts';
 import { generateEntry } from '../generate-entry.ts';
-import { presentEntry, presentGenerated } from '../present-entry.ts';
-import { entryLinks } from '../preview-link.ts';
+import { getEntry, presentEntryRecord } from '../get-entry.ts';
+import { presentGenerated } from '../present-entry.ts';
 import { publishEntry } from '../publish-entry.ts';
 import { updateEntry } from '../update-entry.ts';
 
@@ -44,25 +41,14 @@ async function asApi<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function inProcessShiplog(ctx: ServiceContext, project: ProjectRow, log: Log): ShiplogApi {
-  const present = async (row: EntryRow) => {
-    const reactions = await reactionCounts(ctx.sql, project.reactions, [row.id]);
-    return presentEntry(row, {
-      reactions: reactions.get(row.id),
-      ...entryLinks(ctx.config.publicUrl, project.slug, row, ctx.previewSecret),
-    });
-  };
+  const present = (row: Parameters<typeof presentEntryRecord>[2]) => presentEntryRecord(ctx, project, row);
   return {
     generate: (input) =>
       asApi(async () => {
         const outcome = await generateEntry(ctx, project, parse(GenerateInputSchema, input), log);
         return { ...presentGenerated(outcome), replayed: false };
       }),
-    getEntry: (id) =>
-      asApi(async () => {
-        const row = await findEntry(ctx.sql, project.id, id);
-        if (!row) throw new NotFoundError(`No entry ${id} in this project`);
-        return present(row);
-      }),
+    getEntry: (id) => asApi(() => getEntry(ctx, project, id)),
     updateEntry: (id, changes) =>
       asApi(async () =>
         present(await updateEntry(ctx, project.id, id, parse(UpdateEntryInputSchema, changes))),

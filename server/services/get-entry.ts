@@ -1,0 +1,36 @@
+/**
+ * One entry's full record (CONTRACT.md "Entry lifecycle": the list fields plus body, html, reactions,
+ * source, previewUrl and url), for the key-authenticated route and the App's in-process API alike.
+ */
+import type { Entry } from '../../core/contract/entries.schema.ts';
+import { type EntryRow, findEntry } from '../db/entries.ts';
+import type { ProjectRow } from '../db/projects.ts';
+import { reactionCounts } from '../db/reactions.ts';
+import { NotFoundError } from '../errors.ts';
+import type { ServiceContext } from './context.ts';
+import { presentEntry } from './present-entry.ts';
+import { entryLinks } from './preview-link.ts';
+
+/** `row` as its full record: reaction counts and the preview or public link added. */
+export async function presentEntryRecord(
+  ctx: ServiceContext,
+  project: Pick<ProjectRow, 'slug' | 'reactions'>,
+  row: EntryRow,
+): Promise<Entry> {
+  const reactions = await reactionCounts(ctx.sql, project.reactions, [row.id]);
+  return presentEntry(row, {
+    reactions: reactions.get(row.id),
+    ...entryLinks(ctx.config.publicUrl, project.slug, row, ctx.previewSecret),
+  });
+}
+
+/** @throws NotFoundError when the project has no entry `id` (another project's id included). */
+export async function getEntry(
+  ctx: ServiceContext,
+  project: Pick<ProjectRow, 'id' | 'slug' | 'reactions'>,
+  id: string,
+): Promise<Entry> {
+  const row = await findEntry(ctx.sql, project.id, id);
+  if (!row) throw new NotFoundError(`No entry ${id} in this project`);
+  return presentEntryRecord(ctx, project, row);
+}
