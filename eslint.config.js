@@ -4,6 +4,33 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * A layer rule: files matching `files` may not import from the named top folders (matched anywhere in
+ * a relative import, so `../../db/x.ts` and `../services/y.ts` both count); `types` lets type-only
+ * imports through.
+ */
+function layer(files, message, folders, types = false) {
+  return [
+    {
+      files: [files],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^(\\.{1,2}/)+(.*/)?(${folders.join('|')})(/|\\.ts$)`,
+                message,
+                ...(types ? { allowTypeImports: true } : {}),
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,6 +62,36 @@ export default tseslint.config(
     },
   },
   { files: ['widget/src/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
+  // Layers, kept by the linter (ARCHITECTURE: data flows one way, route → service → SQL).
+  ...layer('server/db/**/*.ts', 'db/ is the bottom layer: it imports nothing above it', [
+    'services',
+    'plugins',
+    'routes',
+    'jobs',
+    'channels',
+    'cli',
+  ]),
+  ...layer('server/services/**/*.ts', 'services never import plugins or routes', [
+    'plugins',
+    'routes',
+    'cli',
+  ]),
+  ...layer('server/routes/**/*.ts', 'routes call services, never db/ (types excepted)', ['db'], true),
+  ...layer('server/channels/**/*.ts', 'channel modules are below services', [
+    'services',
+    'plugins',
+    'routes',
+  ]),
+  ...layer('core/**/*.ts', 'core/ is shared by the Action and the App: no server code', [
+    'server',
+    'app',
+    'action',
+  ]),
+  ...layer('app/**/*.ts', 'the App reaches Shiplog through core/ (its API), never server/', [
+    'server',
+    'action',
+  ]),
+  ...layer('widget/src/**/*.ts', 'the widget bundle takes types only from core/', ['core'], true),
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],

@@ -1,0 +1,64 @@
+/**
+ * The layers are kept by the linter (eslint.config.js): a deliberate wrong-way import in each layer is
+ * an error, and the same file without it is clean.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function layerErrors(file: string, extraImport: string): Promise<string[]> {
+  const path = join(root, file);
+  const source = `${extraImport}\n${readFileSync(path, 'utf8')}`;
+  const [result] = await eslint.lintText(source, { filePath: path });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('layer rules', () => {
+  it.each([
+    [
+      'server/db/entries.ts',
+      "import { createEntry } from '../services/create-entry.ts';",
+      /db\/ is the bottom layer/,
+    ],
+    [
+      'server/services/create-entry.ts',
+      "import { sendProblem } from '../plugins/errors.ts';",
+      /services never import plugins/,
+    ],
+    [
+      'server/routes/v1/entries.ts',
+      "import { findEntry } from '../../db/entries.ts';",
+      /routes call services, never db/,
+    ],
+    [
+      'server/channels/build-payloads.ts',
+      "import { createEntry } from '../services/create-entry.ts';",
+      /channel modules are below services/,
+    ],
+    ['core/draft-release.ts', "import { loadConfig } from '../server/config.ts';", /core\/ is shared/],
+    ['app/index.ts', "import { loadConfig } from '../server/config.ts';", /never server/],
+    [
+      'widget/src/api.ts',
+      "import { CreateEntryInputSchema } from '../../core/contract/entries.schema.ts';",
+      /types only/,
+    ],
+  ])('refuses a wrong-way import in %s', async (file, wrong, message) => {
+    const errors = await layerErrors(file, wrong);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(message);
+  });
+
+  it('lets a route import types from db/, and the files as they are pass', async () => {
+    expect(
+      await layerErrors(
+        'server/routes/v1/entries.ts',
+        "import type { EntryRow as Row } from '../../db/entries.ts';",
+      ),
+    ).toEqual([]);
+    expect(await layerErrors('server/db/entries.ts', '')).toEqual([]);
+  });
+});
