@@ -9,6 +9,7 @@
  * escaped by the drafter), and neither can notify anyone: mentions are defused outside real code. The
  * state a later run reads is only in the head's marker lines, which no such text can reach.
  */
+import { titleWithoutVersion } from './contract/titles.ts';
 import type { Entry } from './contract/entries.schema.ts';
 import type { Draft } from './contract/generate.schema.ts';
 import { codeSpan, defuseMentions, escapeMarkdownText } from './defuse-mentions.ts';
@@ -67,7 +68,10 @@ export function renderDraftComment(input: CommentInput): string {
   const lines = [DRAFT_COMMENT_MARKER, `<!-- shiplog:entry ${entry.id} -->`];
   if (input.notice) lines.push(input.notice, '');
   const heading = entry.status === 'published' ? '✅ Changelog entry published' : '📝 Changelog draft';
-  lines.push(`### ${heading}: ${defuseMentions(escapeMarkdownText(entry.title))}`, '');
+  lines.push(
+    `### ${heading}: ${defuseMentions(escapeMarkdownText(titleWithoutVersion(entry.title, entry.version)))}`,
+    '',
+  );
   const facts = [
     `**${CATEGORY_NAMES[entry.category] ?? entry.category}**`,
     entry.version ? `version ${codeSpan(entry.version)}` : 'no version',

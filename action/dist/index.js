@@ -47292,6 +47292,17 @@ function explainFailure(err) {
   }
 }
 
+// core/contract/titles.ts
+function escapeRegExp(text4) {
+  return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+function titleWithoutVersion(title2, version3) {
+  if (!version3) return title2;
+  const bare = version3.replace(/^[vV](?=\d)/, "");
+  const lead = new RegExp(`^\\s*[vV]?${escapeRegExp(bare)}(?:\\s*[:\\-\u2013\u2014|]\\s*|\\s+)(?=\\S)`);
+  return title2.replace(lead, "");
+}
+
 // node_modules/character-entities/index.js
 var characterEntities = {
   AElig: "\xC6",
@@ -54915,7 +54926,10 @@ function renderDraftComment(input2) {
   const lines = [DRAFT_COMMENT_MARKER, `<!-- shiplog:entry ${entry.id} -->`];
   if (input2.notice) lines.push(input2.notice, "");
   const heading = entry.status === "published" ? "\u2705 Changelog entry published" : "\u{1F4DD} Changelog draft";
-  lines.push(`### ${heading}: ${defuseMentions(escapeMarkdownText(entry.title))}`, "");
+  lines.push(
+    `### ${heading}: ${defuseMentions(escapeMarkdownText(titleWithoutVersion(entry.title, entry.version)))}`,
+    ""
+  );
   const facts = [
     `**${CATEGORY_NAMES[entry.category] ?? entry.category}**`,
     entry.version ? `version ${codeSpan(entry.version)}` : "no version",

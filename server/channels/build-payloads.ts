@@ -9,6 +9,7 @@
  * - generic webhook: `{"type":"entry.published","timestamp","data":{"entry":{…}}}` (CONTRACT.md), at
  *   most 20 KB: a longer body or HTML is cut, and `url` links to the rest.
  */
+import { titleWithoutVersion, titleWithVersion } from '../../core/contract/titles.ts';
 import type { ChannelType } from '../db/channels.ts';
 import type { EntryRow } from '../db/entries.ts';
 import { htmlToText } from '../text/html-to-text.ts';
@@ -21,7 +22,7 @@ function cut(text: string, max: number): string {
 }
 
 export function buildPayload(type: ChannelType, entry: EntryRow, pageUrl: string, now: Date): string {
-  const title = entry.version ? `${entry.version}: ${entry.title}` : entry.title;
+  const title = titleWithVersion(entry.title, entry.version);
   if (type === 'slack') {
     const link = `\n\n${slackLink(pageUrl, 'Read it on the changelog')}`;
     return JSON.stringify({
@@ -60,7 +61,8 @@ export function buildPayload(type: ChannelType, entry: EntryRow, pageUrl: string
       data: {
         entry: {
           id: entry.id,
-          title: entry.title,
+          // `version` is its own field: a title stored with it in front does not repeat it.
+          title: titleWithoutVersion(entry.title, entry.version),
           slug: entry.slug,
           category: entry.category,
           version: entry.version,

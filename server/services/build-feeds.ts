@@ -6,6 +6,7 @@
  * descriptions"); `feed` declares Atom titles `type="html"` (RFC 4287 §3.1.1.2), so there the title is
  * given as escaped HTML, which a reader decodes back to the same text and never renders as markup.
  */
+import { titleWithVersion } from '../../core/contract/titles.ts';
 import { Feed } from 'feed';
 import type { PublicChangelog } from './public-changelog.ts';
 
@@ -39,7 +40,7 @@ export function buildFeed(view: PublicChangelog, publicUrl: string, format: Feed
     feedLinks: { rss: `${feedUrl}/rss`, atom: `${feedUrl}/atom`, json: `${feedUrl}/json` },
   });
   for (const entry of entries) {
-    const title = entry.version ? `${entry.version}: ${entry.title}` : entry.title;
+    const title = titleWithVersion(entry.title, entry.version);
     feed.addItem({
       title: format === 'atom' ? escapeHtml(title) : title,
       id: `${page}/${entry.slug}`,

@@ -6,6 +6,7 @@
  */
 import type { Category } from '../../core/contract/entries.schema.ts';
 import { renderView } from '../views/render-view.ts';
+import { titleWithoutVersion, titleWithVersion } from '../../core/contract/titles.ts';
 import { htmlToText } from '../text/html-to-text.ts';
 import type { PublicChangelog } from './public-changelog.ts';
 
@@ -38,6 +39,8 @@ export function renderChangelogPage(
   const feedUrl = `${publicUrl}/api/feeds/${project.slug}`;
   const entries = view.entries.map((e) => ({
     ...e,
+    // The version has its own chip: a title stored with it in front does not repeat it.
+    title: titleWithoutVersion(e.title, e.version),
     categoryLabel: CATEGORY_LABELS[e.category],
     publishedIso: e.publishedAt!.toISOString(),
     publishedDate: dateFormat.format(e.publishedAt!),
@@ -56,7 +59,7 @@ export function renderChangelogPage(
   });
   return renderView('layout', {
     title: single
-      ? `${options.preview ? 'Preview: ' : ''}${single.title} · ${project.name} changelog`
+      ? `${options.preview ? 'Preview: ' : ''}${titleWithVersion(single.title, single.version)} · ${project.name} changelog`
       : `${project.name} changelog`,
     noindex: options.preview === true,
     description: single ? textOf(single.html) : `What's new in ${project.name}: every release, as it ships.`,

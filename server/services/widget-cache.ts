@@ -6,6 +6,7 @@
  * hear it through NOTIFY (db/notifications.ts). A generation counter stops a read that started before
  * an invalidation from caching what it read, so a change is visible in the very next response.
  */
+import { titleWithoutVersion } from '../../core/contract/titles.ts';
 import { createHash } from 'node:crypto';
 import type { Sql } from '../db/connect.ts';
 import { loadChangelog } from './public-changelog.ts';
@@ -35,7 +36,8 @@ async function loadWidget(sql: Sql, slug: string): Promise<WidgetItem | undefine
     },
     entries: entries.map((e) => ({
       id: e.id,
-      title: e.title,
+      // The widget shows the version apart: a title stored with it in front does not repeat it.
+      title: titleWithoutVersion(e.title, e.version),
       version: e.version,
       category: e.category,
       publishedAt: e.publishedAt!.toISOString(),

@@ -20,6 +20,13 @@ const entry = {
 };
 
 describe('renderDraftComment', () => {
+  it('shows the version once: in its own field, and not again in front of a title stored with it', () => {
+    const comment = renderDraftComment({ entry, draft: null, link: null, commands: true });
+    const shown = comment.replace(/\\(.)/g, '$1');
+    expect(shown).toMatch(/^### 📝 Changelog draft: Faster search$/m);
+    expect(shown.match(/2\.0\.0/g)).toHaveLength(1);
+  });
+
   it('stays under 65,536 characters however long the draft, cutting at a line and saying so', () => {
     const body = Array.from({ length: 4000 }, (_, i) => `- change number ${i} with some words`).join('\n');
     expect(body.length).toBeGreaterThan(100_000);
