@@ -1,8 +1,9 @@
 /**
- * The HTML pages (home, /docs/errors, confirm and unsubscribe) and their one stylesheet, with the
- * security headers of @fastify/helmet (CONTRACT.md "Operating"): a strict Content-Security-Policy (no
- * script at all, styles only from this origin, forms only to this origin, no framing), nosniff,
- * frame protection and no referrer. JSON routes do not carry them: they are not documents, and the
+ * The HTML pages (home, /docs/errors, confirm and unsubscribe, the changelog pages) and their one
+ * stylesheet, with the security headers of @fastify/helmet (CONTRACT.md "Operating"): a strict
+ * Content-Security-Policy (no script at all, styles only from this origin, forms only to this origin,
+ * no framing; images from this origin, and also from `https:` on the changelog pages), nosniff, frame
+ * protection and no referrer. JSON routes do not carry them: they are not documents, and the
  * widget's hot path stays lean.
  */
 import { readFile } from 'node:fs/promises';
@@ -41,6 +42,17 @@ export const WIDGET_HOST_CSP = {
   scriptSrc: ["'self'"],
   connectSrc: ["'self'"],
   imgSrc: ["'self'", 'https:', 'data:'],
+};
+
+/**
+ * The CSP of the changelog pages (the project's page, an entry's page, a draft preview): the strict
+ * one, except that images load from this origin and any `https:` address, as in the widget, since an
+ * entry's Markdown may name them. Nothing else: no `http:` (mixed content on an `https:` page), no
+ * `data:` or `blob:` (the sanitizer keeps only absolute http(s) sources anyway).
+ */
+export const CHANGELOG_PAGE_CSP = {
+  ...HELMET.contentSecurityPolicy.directives,
+  imgSrc: ["'self'", 'https:'],
 };
 
 /** Send `html` as a page with the security headers (`csp`: other CSP directives for this page). */

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../errors.ts';
-import { asPage, sendPage } from '../../plugins/html-pages.ts';
+import { asPage, CHANGELOG_PAGE_CSP, sendPage } from '../../plugins/html-pages.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import {
   loadChangelog,
@@ -29,7 +29,10 @@ function answer(
 ): Promise<FastifyReply> {
   return asPage(request, reply, 'Not found', async () => {
     if (!view) throw new NotFoundError(options.notFound);
-    return sendPage(reply, html(view), { cacheControl: options.cacheControl ?? PAGE_CACHE_CONTROL });
+    return sendPage(reply, html(view), {
+      cacheControl: options.cacheControl ?? PAGE_CACHE_CONTROL,
+      csp: CHANGELOG_PAGE_CSP,
+    });
   });
 }
 
