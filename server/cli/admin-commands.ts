@@ -1,5 +1,5 @@
 /**
- * The CLI's project, key and GitHub link commands as plain functions of (sql, args) → printed output, so the same
+ * The CLI's project, key, GitHub link and email delivery commands as plain functions of (sql, args) → printed output, so the same
  * code runs in the CLI process or, when a running `shiplog serve` owns the embedded database, inside
  * that server through the admin socket (CONTRACT.md "Operating"). `--json` shapes are the contract's.
  */
@@ -7,6 +7,12 @@ import type { ApiKeyRow } from '../db/api-keys.ts';
 import type { Sql } from '../db/connect.ts';
 import type { GithubLinkRow } from '../db/github.ts';
 import type { ProjectRow } from '../db/projects.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import {
+  type FailedEmailBatch,
+  listFailedEmailBatches,
+  retryFailedEmailBatches,
+} from '../services/engagement/redrive-email-batches.ts';
 import { linkRepository, listLinks, unlinkRepository } from '../services/github/manage-links.ts';
 import {
   createApiKey,
@@ -17,8 +23,18 @@ import {
 } from '../services/manage-projects.ts';
 
 export type CommandArgs = Record<string, unknown> & { json?: boolean };
-/** Where a command runs: the database, and (inside a server) how to tell its caches of a change. */
-export type AdminContext = { sql: Sql; projectChanged?: (projectId: string) => void };
+/**
+ * Where a command runs: the database, (inside a server) how to tell its caches of a change, and the job
+ * queue for the commands in `NEEDS_JOB_QUEUE`.
+ */
+export type AdminContext = {
+  sql: Sql;
+  projectChanged?: (projectId: string) => void;
+  jobs?: Pick<JobQueue, 'send'>;
+};
+
+/** Commands that enqueue jobs: run with a job queue (the server's, or one the CLI starts). */
+export const NEEDS_JOB_QUEUE = new Set(['deliveries.retry']);
 export type AdminCommand = (ctx: AdminContext, args: CommandArgs) => Promise<string>;
 
 const projectJson = (p: ProjectRow) => ({ id: p.id, name: p.name, slug: p.slug, plan: p.plan });
@@ -35,6 +51,8 @@ const linkJson = (l: GithubLinkRow) => ({
   createdAt: l.createdAt.toISOString(),
 });
 const json = (value: unknown) => `${JSON.stringify(value)}\n`;
+const batchLine = (b: FailedEmailBatch) =>
+  `${b.id}  ${b.project}  "${b.entryTitle}" (${b.entryId})  ${b.unsent} of ${b.recipients} unsent  ${b.attempts} attempts  failed ${b.failedAt}${b.lastError ? `\n    last error: ${b.lastError}` : ''}`;
 
 export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   async 'projects.create'({ sql }, args) {
@@ -103,6 +121,26 @@ API key, shown only this once; store it as a secret:
     if (links.length === 0)
       return 'No linked repositories. Link one with: npx shiplog github link <owner/repo> <project-slug>\n';
     return `${links.map((l) => `${l.repository}  →  ${l.projectSlug}`).join('\n')}\n`;
+  },
+
+  async 'deliveries.failed'({ sql }, args) {
+    const batches = await listFailedEmailBatches(sql);
+    if (args.json) return json({ batches });
+    if (batches.length === 0) return 'No failed email batches.\n';
+    return `${batches.length} failed email batch(es), whose retries ran out:
+${batches.map(batchLine).join('\n')}
+Send them again with: npx shiplog deliveries retry <batch-id> (or --all)
+`;
+  },
+
+  async 'deliveries.retry'({ sql, jobs }, args) {
+    if (!jobs) throw new Error('deliveries.retry needs a job queue');
+    const which = args.all ? 'all' : [String(args.batchId)];
+    const batches = await retryFailedEmailBatches({ sql, jobs }, which);
+    if (args.json) return json({ retried: batches });
+    if (batches.length === 0) return 'No failed email batches to retry.\n';
+    const owed = batches.reduce((n, b) => n + b.unsent, 0);
+    return `Re-queued ${batches.length} email batch(es): ${owed} subscriber(s) still owed their entry get it now, with a full day of retries.\n`;
   },
 
   async 'keys.revoke'({ sql }, args) {

@@ -1,5 +1,5 @@
 /**
- * The `shiplog` command line (CONTRACT.md "Operating"): serve, migrate, projects, keys.
+ * The `shiplog` command line (CONTRACT.md "Operating"): serve, migrate, projects, keys, github, deliveries.
  * Exit codes: 0 success, 1 failure with a one-line message on stderr, 2 bad usage (unknown command or
  * option, a value outside its choices, nothing to do).
  */
@@ -144,6 +144,28 @@ function buildProgram(io: Io, actions: Actions): Command {
     .description('list linked repositories and their projects')
     .option(...json)
     .action((opts: CommandArgs) => actions.run('github.links', opts));
+
+  const deliveries = program
+    .command('deliveries')
+    .description('email batches whose retries ran out, and sending them again');
+  deliveries
+    .command('failed')
+    .description('list failed email batches: entry, recipients still owed it, attempts, last error')
+    .option(...json)
+    .action((opts: CommandArgs) => actions.run('deliveries.failed', opts));
+  deliveries
+    .command('retry [batch-id]')
+    .description('send a failed email batch again (to the recipients still owed its entry)')
+    .option('--all', 'every failed batch')
+    .option(...json)
+    .action((batchId: string | undefined, opts: CommandArgs, command: Command) => {
+      if ((batchId === undefined) === !opts.all) {
+        command.error('error: give one batch id, or --all (see: npx shiplog deliveries failed)', {
+          exitCode: 2,
+        });
+      }
+      return actions.run('deliveries.retry', { ...(batchId ? { batchId } : {}), ...opts });
+    });
   return program;
 }
 

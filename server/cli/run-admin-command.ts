@@ -1,5 +1,5 @@
 /**
- * Runs a project/key command against the configured database: PostgreSQL directly; the embedded
+ * Runs an admin command (projects, keys, GitHub links, email deliveries) against the configured database: PostgreSQL directly; the embedded
  * database directly when no server holds it, else through the running server's admin socket.
  * Never creates a database: that is `serve`'s and `migrate`'s job (CONTRACT.md "Operating").
  */
@@ -9,7 +9,8 @@ import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connect.ts';
 import { isDataDirLocked } from '../db/lock-data-dir.ts';
 import { migrate } from '../db/migrate.ts';
-import { ADMIN_COMMANDS, type CommandArgs } from './admin-commands.ts';
+import { startJobQueue } from '../jobs/job-queue.ts';
+import { ADMIN_COMMANDS, type CommandArgs, NEEDS_JOB_QUEUE } from './admin-commands.ts';
 import { callAdminSocket } from './admin-socket.ts';
 
 /** A CLI command that cannot run here; its message names the fix. Exit code 1. */
@@ -43,10 +44,23 @@ export async function runAdminCommand(
     }
     if (await isDataDirLocked(dataDir)) return callAdminSocket(dataDir, name, args);
   }
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 1 });
+  // Starting the job queue on PostgreSQL holds a connection for its turn and reserves another.
+  const max = NEEDS_JOB_QUEUE.has(name) ? 4 : 1;
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max });
   try {
     await migrate(db.sql);
-    return await command({ sql: db.sql }, args);
+    if (!NEEDS_JOB_QUEUE.has(name)) return await command({ sql: db.sql }, args);
+    // Only to enqueue: no workers and no maintenance in this process (the servers do that).
+    const jobs = await startJobQueue(
+      db.sql,
+      { error: (obj, msg) => process.stderr.write(`shiplog: ${msg}\n`) },
+      { shared: db.shared, supervise: false },
+    );
+    try {
+      return await command({ sql: db.sql, jobs }, args);
+    } finally {
+      await jobs.stop();
+    }
   } finally {
     await db.close();
   }

@@ -3,6 +3,7 @@
  * by `shiplog serve` (and the tests) after the app is built; stopped, draining what is in progress,
  * when the app closes.
  */
+import type { JobWithMetadata } from 'pg-boss';
 import { purgeDeliveries } from '../db/github.ts';
 import { purgeIdempotencyKeys } from '../db/idempotency-keys.ts';
 import type { WebhookJob } from '../services/github/accept-webhook.ts';
@@ -10,7 +11,12 @@ import { purgeExpiredPending } from '../db/subscribers.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { deliverToChannel } from '../services/channels/deliver-to-channel.ts';
 import { dispatchToChannels } from '../services/channels/dispatch-to-channels.ts';
-import { fanOutEntryEmail, sendEntryEmails } from '../services/engagement/email-subscribers.ts';
+import {
+  adoptLegacyBatch,
+  failEmailBatch,
+  fanOutEntryEmail,
+  sendEmailBatch,
+} from '../services/engagement/email-subscribers.ts';
 import { sendConfirmation } from '../services/engagement/manage-subscription.ts';
 
 /** How often an idle worker asks for jobs, in seconds (pg-boss's minimum). */
@@ -42,9 +48,11 @@ export const CHANNEL_WORKERS = {
   perJobResults: true,
 } as const;
 
-function eachJob<T>(handle: (data: T) => Promise<void>) {
-  return async (jobs: { id: string; data: T }[]) => {
-    const outcomes = await Promise.allSettled(jobs.map((job) => handle(job.data)));
+function eachJob<J extends { id: string; data: unknown }>(
+  handle: (data: J['data'], job: J) => Promise<void>,
+) {
+  return async (jobs: J[]) => {
+    const outcomes = await Promise.allSettled(jobs.map((job) => handle(job.data, job)));
     return jobs.map((job, i) => ({
       id: job.id,
       status: outcomes[i]!.status === 'fulfilled' ? ('completed' as const) : ('failed' as const),
@@ -55,10 +63,16 @@ function eachJob<T>(handle: (data: T) => Promise<void>) {
   };
 }
 
+/** The message a failed job left (eachJob's `output`), for the dead-letter handler. */
+function messageOf(output: unknown): string | null {
+  const message = (output as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : null;
+}
+
 /** @param log where a job's partial failures are reported (its own failure is pg-boss's, with retries). */
 export async function startWorkers(
   ctx: ServiceContext,
-  log: { warn: (obj: object, msg: string) => void },
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void },
 ): Promise<void> {
   const { boss } = ctx.jobs;
   await boss.work<{ subscriberId: string }>(
@@ -69,9 +83,10 @@ export async function startWorkers(
   await boss.work<{ entryId: string }>(
     'entry-published',
     BATCHED,
-    eachJob(async ({ entryId }) => {
+    eachJob(async ({ entryId }, job) => {
+      // Emails first: a second run of this dispatch makes no second batch (keyed by this job's id).
+      await fanOutEntryEmail(ctx, entryId, job.id);
       await dispatchToChannels(ctx, entryId);
-      await fanOutEntryEmail(ctx, entryId);
     }),
   );
   await boss.work<{ deliveryId: string }>(
@@ -79,10 +94,22 @@ export async function startWorkers(
     CHANNEL_WORKERS,
     eachJob(({ deliveryId }) => deliverToChannel(ctx, deliveryId)),
   );
-  await boss.work<{ entryId: string; subscriberIds: string[] }>(
+  type BatchJob = { batchId: string } | { batchId?: undefined; entryId: string; subscriberIds: string[] };
+  await boss.work<BatchJob>(
     'email-batch',
-    BATCHED,
-    eachJob(({ entryId, subscriberIds }) => sendEntryEmails(ctx, entryId, subscriberIds, log)),
+    { ...BATCHED, heartbeatRefreshSeconds: 5 },
+    eachJob(async (data, job) => {
+      const batchId = data.batchId ?? (await adoptLegacyBatch(ctx, job.id, data.entryId, data.subscriberIds));
+      if (batchId) await sendEmailBatch(ctx, batchId, job.signal, log);
+    }),
+  );
+  const deadLetters = { ...BATCHED, includeMetadata: true } as const;
+  await boss.work<{ batchId?: string }, unknown, typeof deadLetters>(
+    'email-batch-failed',
+    deadLetters,
+    eachJob<JobWithMetadata<{ batchId?: string }>>(async ({ batchId }, job) => {
+      if (batchId) await failEmailBatch(ctx, batchId, messageOf(job.output), log);
+    }),
   );
   const github = ctx.github;
   if (github) {

@@ -11,7 +11,11 @@ export type Inbox = {
   close(): Promise<void>;
 };
 
-export async function startInbox(): Promise<Inbox> {
+/**
+ * @param options.port listen on this port (to bring a server back where one was); default: any free one.
+ * @param options.delayMs answer each message this long after it arrived (a slow server), default 0.
+ */
+export async function startInbox(options: { port?: number; delayMs?: number } = {}): Promise<Inbox> {
   const messages: Email[] = [];
   const taken = new Set<Email>();
   const waiters: (() => void)[] = [];
@@ -24,14 +28,18 @@ export async function startInbox(): Promise<Inbox> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         void PostalMime.parse(Buffer.concat(chunks)).then((message) => {
-          messages.push(message);
-          for (const wake of waiters.splice(0)) wake();
-          callback();
+          const accept = () => {
+            messages.push(message);
+            for (const wake of waiters.splice(0)) wake();
+            callback();
+          };
+          if (options.delayMs) setTimeout(accept, options.delayMs);
+          else accept();
         }, callback);
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

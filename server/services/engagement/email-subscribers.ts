@@ -1,52 +1,161 @@
 /**
  * Email to subscribers on publish (CONTRACT.md "Dispatch on publish"): every confirmed subscriber of
- * the project gets an `external` entry; internal entries email no one. The fan-out job splits the
- * recipients into batches of `BATCH_SIZE`, one job each, so a failure retries only its batch; within
- * a batch, the recipients whose send failed are re-enqueued alone. Each message has a Message-ID that
- * is the same for every attempt of one (entry, subscriber), so a duplicate after a crash is
- * recognisable, and carries the RFC 8058 one-click unsubscribe headers.
+ * the project gets an `external` entry; internal entries email no one.
+ *
+ * The dispatch splits the recipients into batches of `BATCH_SIZE` (rows of `email_batches`, made once
+ * per dispatch however often it runs), one job each. A batch sends to its recipients one after another
+ * and records each message as soon as the SMTP server accepts it (`email_sends`, one row per entry and
+ * subscriber); any attempt sends only to recipients with no record. So a retry, a crash or a database
+ * outage re-sends at most the messages accepted but not yet recorded: one per batch in progress.
+ * An attempt that could not reach everyone fails, and pg-boss retries it on the queue's schedule
+ * (jobs/job-queue.ts `EMAIL_RETRY`: over 24 hours); after the last retry the batch is `failed`, kept
+ * with its error, and `shiplog deliveries retry` sends it again. Each message has a Message-ID that is
+ * the same for every attempt of one (entry, subscriber), so a duplicate is recognisable, and carries
+ * the RFC 8058 one-click unsubscribe headers.
  */
+import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
+import {
+  finishBatch,
+  findBatch,
+  findBatchOfDispatch,
+  insertBatches,
+  markBatchFailed,
+  recordBatchAttempt,
+  recordSend,
+  unsentRecipients,
+} from '../../db/email-deliveries.ts';
+import { titleWithoutVersion, titleWithVersion } from '../../../core/contract/titles.ts';
 import { findEntryById } from '../../db/entries.ts';
 import { findProjectById } from '../../db/projects.ts';
-import { findConfirmedSubscribers, listConfirmedSubscriberIds } from '../../db/subscribers.ts';
+import { listConfirmedSubscriberIds } from '../../db/subscribers.ts';
 import { renderView } from '../../views/render-view.ts';
 import type { ServiceContext } from '../context.ts';
-import { htmlToText } from '../render-changelog-page.ts';
+import { newId } from '../new-id.ts';
+import { htmlToText } from '../../text/html-to-text.ts';
 import { unsubscribeUrl } from './manage-subscription.ts';
 import { unsubscribeHeaders } from './render-email.ts';
 
 /** Recipients per batch job. */
 export const BATCH_SIZE = 100;
+/**
+ * An attempt sends no new message after this long (those left are retried), so that with one slow
+ * send and the wait below it still ends well within the queue's `expireInSeconds` (600 s).
+ */
+const ATTEMPT_BUDGET_MS = 5 * 60_000;
+/** How long recording an accepted message waits for an unreachable database before giving up. */
+const RECORD_PATIENCE_MS = 60_000;
 
-/** The job of a publish: enqueue one email batch per `BATCH_SIZE` confirmed subscribers. */
-export async function fanOutEntryEmail(ctx: ServiceContext, entryId: string): Promise<void> {
+type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+
+/**
+ * The job of a publish: one `pending` batch per `BATCH_SIZE` confirmed subscribers, and its job, in
+ * one transaction. `dispatchId` (the publish job's id) makes a second run of the same dispatch a no-op.
+ */
+export async function fanOutEntryEmail(
+  ctx: ServiceContext,
+  entryId: string,
+  dispatchId: string,
+): Promise<void> {
   const entry = await findEntryById(ctx.sql, entryId);
   if (!entry || entry.status !== 'published' || entry.visibility !== 'external') return;
   const ids = await listConfirmedSubscriberIds(ctx.sql, entry.projectId);
+  const batches: Parameters<typeof insertBatches>[1] = [];
+  for (let i = 0; i < ids.length; i += BATCH_SIZE) {
+    batches.push({
+      id: newId('emb'),
+      entryId,
+      dispatchId,
+      seq: i / BATCH_SIZE,
+      subscriberIds: ids.slice(i, i + BATCH_SIZE),
+    });
+  }
+  if (batches.length === 0) return;
   await ctx.sql.begin(async (tx) => {
-    for (let i = 0; i < ids.length; i += BATCH_SIZE) {
-      await ctx.jobs.send(tx, 'email-batch', { entryId, subscriberIds: ids.slice(i, i + BATCH_SIZE) });
+    for (const batchId of await insertBatches(tx, batches)) {
+      await ctx.jobs.send(tx, 'email-batch', { batchId });
     }
   });
 }
 
-/** The job of one batch: send the entry to each subscriber still confirmed; re-enqueue the failures. */
-export async function sendEntryEmails(
+/**
+ * A job queued before batches were rows (`{entryId, subscriberIds}`): made into a batch of its own,
+ * keyed by the job's id so that a retry of it finds the same batch. @returns the batch id.
+ */
+export async function adoptLegacyBatch(
   ctx: ServiceContext,
+  jobId: string,
   entryId: string,
-  subscriberIds: readonly string[],
-  log: { warn: (obj: object, msg: string) => void },
+  subscriberIds: string[],
+): Promise<string | undefined> {
+  if (!(await findEntryById(ctx.sql, entryId))) return undefined;
+  await ctx.sql.begin((tx) =>
+    insertBatches(tx, [{ id: newId('emb'), entryId, dispatchId: jobId, seq: 0, subscriberIds }]),
+  );
+  return (await findBatchOfDispatch(ctx.sql, jobId, 0))?.id;
+}
+
+/**
+ * nodemailer's codes for a refusal of this one message (a recipient or the content rejected); any other
+ * error (connection, greeting, authentication, timeout) means the SMTP server cannot be used now.
+ */
+function refusesThisMessage(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return code === 'EENVELOPE' || code === 'EMESSAGE';
+}
+
+const describe = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
+
+/** Record an accepted message, waiting out a database outage of up to `RECORD_PATIENCE_MS`. */
+async function recordAccepted(ctx: ServiceContext, entryId: string, subscriberId: string): Promise<void> {
+  const giveUp = Date.now() + RECORD_PATIENCE_MS;
+  for (;;) {
+    try {
+      return await recordSend(ctx.sql, entryId, subscriberId);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() > giveUp) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+/**
+ * The job of one batch: send the entry to each recipient still owed it, recording each accepted
+ * message. Stops at once when the SMTP server cannot be reached, or when `signal` says pg-boss gave
+ * the job to another worker (so two workers never send the same batch together).
+ * @throws when a recipient is left (the job is retried; sent ones are not sent again).
+ */
+export async function sendEmailBatch(
+  ctx: ServiceContext,
+  batchId: string,
+  signal: AbortSignal,
+  log: Log,
 ): Promise<void> {
-  const entry = await findEntryById(ctx.sql, entryId);
-  if (!entry || entry.status !== 'published' || entry.visibility !== 'external') return;
-  const project = await findProjectById(ctx.sql, entry.projectId);
-  if (!project) return;
+  const batch = await findBatch(ctx.sql, batchId);
+  if (!batch || batch.status !== 'pending') return;
+  const entry = await findEntryById(ctx.sql, batch.entryId);
+  const project = entry && (await findProjectById(ctx.sql, entry.projectId));
+  if (!entry || !project || entry.status !== 'published' || entry.visibility !== 'external') {
+    await finishBatch(ctx.sql, batchId, {
+      status: 'cancelled',
+      error: 'the entry is no longer a published external entry',
+    });
+    return;
+  }
   const pageUrl = `${ctx.config.publicUrl}/changelog/${project.slug}/${entry.slug}`;
   const host = new URL(ctx.config.publicUrl).hostname;
-  const subject = `${project.name}${entry.version ? ` ${entry.version}` : ''}: ${entry.title}`;
-  const text = `${entry.title}\n\n${htmlToText(entry.html)}\n\nRead it on the changelog: ${pageUrl}\n`;
-  const failed: string[] = [];
-  for (const subscriber of await findConfirmedSubscribers(ctx.sql, subscriberIds)) {
+  // The version once (CONTRACT.md "Titles"), also for a title stored with it in front.
+  const headline = titleWithoutVersion(entry.title, entry.version);
+  const subject = `${project.name}${entry.version ? ` ${entry.version}` : ''}: ${headline}`;
+  const text = `${titleWithVersion(entry.title, entry.version)}\n\n${htmlToText(entry.html)}\n\nRead it on the changelog: ${pageUrl}\n`;
+  const refused: string[] = [];
+  const deadline = Date.now() + ATTEMPT_BUDGET_MS;
+  const fail = async (error: string) => {
+    await recordBatchAttempt(ctx.sql, batchId, error);
+    throw new Error(error);
+  };
+  for (const subscriber of await unsentRecipients(ctx.sql, entry.id, batch.subscriberIds)) {
+    if (signal.aborted) throw new Error('the batch was taken back from this worker; it runs elsewhere');
+    if (Date.now() > deadline) await fail('the attempt ran out of time; the rest is retried');
     const unsubscribe = unsubscribeUrl(ctx, subscriber.id);
     try {
       await ctx.mailer.send({
@@ -56,7 +165,7 @@ export async function sendEntryEmails(
         html: renderView('email-entry', {
           projectName: project.name,
           version: entry.version,
-          title: entry.title,
+          title: headline,
           html: entry.html,
           pageUrl,
           unsubscribeUrl: unsubscribe,
@@ -65,12 +174,31 @@ export async function sendEntryEmails(
         messageId: `<${entry.id}.${subscriber.id}@${host}>`,
       });
     } catch (err) {
-      log.warn({ err, subscriberId: subscriber.id, entryId }, 'entry email failed; it will be retried');
-      failed.push(subscriber.id);
+      if (!refusesThisMessage(err)) await fail(`the SMTP server cannot be used: ${describe(err)}`);
+      log.warn(
+        { err, subscriberId: subscriber.id, entryId: entry.id },
+        'entry email refused; it will be retried',
+      );
+      refused.push(subscriber.id);
+      continue;
     }
+    await recordAccepted(ctx, entry.id, subscriber.id);
   }
-  if (failed.length === subscriberIds.length && failed.length > 0) {
-    throw new Error(`every email of the batch failed (${failed.length}); the batch will be retried`);
-  }
-  if (failed.length > 0) await ctx.jobs.send(ctx.sql, 'email-batch', { entryId, subscriberIds: failed });
+  if (refused.length > 0)
+    await fail(`the SMTP server refused ${refused.length} message(s): ${refused.join(', ')}`);
+  await finishBatch(ctx.sql, batchId, { status: 'sent', error: null });
+}
+
+/** The job of a batch whose retries ran out (pg-boss's dead-letter queue): it is `failed`, and kept. */
+export async function failEmailBatch(
+  ctx: ServiceContext,
+  batchId: string,
+  error: string | null,
+  log: Log,
+): Promise<void> {
+  await markBatchFailed(ctx.sql, batchId, error);
+  log.error(
+    { batchId, error },
+    `email batch ${batchId} failed after its last retry; send it again with: npx shiplog deliveries retry ${batchId}`,
+  );
 }

@@ -20,6 +20,9 @@ export type Mailer = {
 };
 type Log = { info: (obj: object, msg: string) => void };
 
+/** nodemailer's timeouts (defaults 2 min, 30 s, 10 min), in milliseconds. */
+const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: Log): Mailer {
   if (!config.smtpUrl) {
     log.info({}, 'SMTP_URL is not set: emails are written to this log instead of being sent');
@@ -46,6 +49,11 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: 
   // Pooled: a fan-out to many subscribers reuses a few connections instead of one per message.
   const url = new URL(config.smtpUrl);
   url.searchParams.set('pool', 'true');
+  // A server that accepts connections and then hangs fails a send in seconds, not nodemailer's minutes,
+  // so an email batch's attempt stays within its time budget; the URL may set its own.
+  for (const [name, ms] of Object.entries(SMTP_TIMEOUTS_MS)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  }
   const transport = nodemailer.createTransport(url.toString());
   return {
     async send(mail) {

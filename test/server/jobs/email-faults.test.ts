@@ -1,0 +1,155 @@
+/**
+ * A fault in the middle of a fan-out neither loses nor (beyond what was in flight) duplicates email
+ * (CONTRACT.md "Dispatch on publish"): `shiplog serve` on PostgreSQL emails a release to 2,000
+ * confirmed subscribers through a real SMTP server, and (1) is killed with SIGKILL after 600 messages,
+ * then started again; (2) loses its database for 10 s after 600 messages (a proxy in front of
+ * PostgreSQL closes every connection and refuses new ones), while its API answers 503. Each time every
+ * subscriber gets the entry, and duplicates stay within the bound: one message per batch in progress
+ * (20 batches run at once).
+ */
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPgProxy, type PgProxy } from '../../helpers/pg-proxy.ts';
+import { runCli, startServe } from '../../helpers/run-cli.ts';
+import { type Inbox, startInbox } from '../../helpers/smtp-inbox.ts';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
+
+const SUBSCRIBERS = 2000;
+/** The batches one server works at once (jobs/start-workers.ts BATCHED), each with one message in flight. */
+const DUPLICATE_BOUND = 20;
+
+describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (PostgreSQL)', () => {
+  let database: TestDatabase;
+  let proxy: PgProxy;
+  let inbox: Inbox;
+  let sql: postgres.Sql;
+  let env: Record<string, string>;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    proxy = await startPgProxy(database.databaseUrl!);
+    // A slow server (10 ms a message) stretches the fan-out over a few seconds.
+    inbox = await startInbox({ delayMs: 10 });
+    env = {
+      SHIPLOG_DATA_DIR: database.dataDir,
+      SMTP_URL: inbox.url,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: proxy.url,
+    };
+    const created = await runCli(
+      ['projects', 'create', '--name', 'Faulty', '--slug', 'faulty', '--plan', 'pro', '--json'],
+      env,
+    );
+    expect(created.code, created.stderr).toBe(0);
+    ({ apiKey } = JSON.parse(created.stdout));
+    sql = postgres(database.databaseUrl!, { max: 1, onnotice: () => {} });
+    const [project] = await sql<{ id: string }[]>`select id from projects where slug = 'faulty'`;
+    await sql`
+      insert into subscribers (id, project_id, email, status, requested_at)
+      select 'sub_' || lpad(n::text, 5, '0'), ${project!.id}, 'reader' || n || '@example.com', 'confirmed', now()
+      from generate_series(1, ${SUBSCRIBERS}) n`;
+  });
+  afterAll(async () => {
+    await sql.end();
+    await inbox.close();
+    await proxy.close();
+    await database.drop();
+  });
+
+  const publish = async (url: string, title: string) => {
+    const res = await fetch(`${url}/api/v1/entries`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title, body: 'x', publish: true }),
+    });
+    expect(res.status).toBe(201);
+  };
+  const recipientsOf = (title: string) =>
+    inbox.messages
+      .filter((m) => m.subject === `Faulty: ${title}`)
+      .map((m) => (m.to![0] as { address: string }).address);
+  async function until(what: string, done: () => boolean, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  /** sent (messages), duplicated (messages beyond the first per recipient), lost (recipients without). */
+  const figures = (title: string) => {
+    const sent = recipientsOf(title);
+    const unique = new Set(sent).size;
+    return { sent: sent.length, duplicated: sent.length - unique, lost: SUBSCRIBERS - unique };
+  };
+
+  it('loses nothing when the server is killed with SIGKILL mid fan-out', { timeout: 240_000 }, async () => {
+    const first = await startServe(env);
+    let killed = false;
+    try {
+      await publish(first.url, 'Killed midway');
+      await until('600 messages', () => recipientsOf('Killed midway').length >= 600, 60_000);
+      first.child.kill('SIGKILL');
+      killed = true;
+      await first.exited;
+    } finally {
+      if (!killed) first.child.kill('SIGKILL');
+    }
+    const atKill = figures('Killed midway');
+    expect(atKill.lost).toBeGreaterThan(0);
+
+    const second = await startServe(env);
+    try {
+      // The killed server's batches are taken back once their heartbeat is 30 s stale, then retried.
+      await until('every subscriber', () => figures('Killed midway').lost === 0, 180_000);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const after = figures('Killed midway');
+      console.info(
+        `kill -9 mid fan-out: at the kill ${JSON.stringify(atKill)}; in the end ${JSON.stringify(after)}`,
+      );
+      expect(after.lost).toBe(0);
+      expect(after.duplicated).toBeLessThanOrEqual(DUPLICATE_BOUND);
+      const [batches] = await sql<{ sent: number }[]>`
+        select count(*)::int as sent from email_batches b join entries e on e.id = b.entry_id
+        where e.title = 'Killed midway' and b.status = 'sent'`;
+      expect(batches!.sent).toBe(SUBSCRIBERS / 100);
+    } finally {
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    }
+  });
+
+  it(
+    'loses nothing and sends nothing twice when the database is away for 10 s mid fan-out',
+    { timeout: 240_000 },
+    async () => {
+      const server = await startServe(env);
+      try {
+        await publish(server.url, 'Database restarted');
+        await until('600 messages', () => recipientsOf('Database restarted').length >= 600, 60_000);
+        await proxy.cut();
+        const atCut = figures('Database restarted');
+        const during = await fetch(`${server.url}/api/v1/entries`, {
+          headers: { authorization: `Bearer ${apiKey}` },
+        });
+        expect(during.status).toBe(503);
+        expect(during.headers.get('retry-after')).toBe('5');
+        expect((await during.json()).code).toBe('service_unavailable');
+        await new Promise((resolve) => setTimeout(resolve, 10_000));
+        await proxy.restore();
+
+        await until('every subscriber', () => figures('Database restarted').lost === 0, 180_000);
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        const after = figures('Database restarted');
+        console.info(
+          `database away 10 s mid fan-out: at the cut ${JSON.stringify(atCut)}; in the end ${JSON.stringify(after)}`,
+        );
+        expect(after.lost).toBe(0);
+        expect(after.duplicated).toBeLessThanOrEqual(DUPLICATE_BOUND);
+      } finally {
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      }
+    },
+  );
+});
