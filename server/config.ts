@@ -208,6 +208,8 @@ export type Config = {
   smtpUrl: string | undefined;
   /** From address of every email; default `Shiplog <no-reply@PUBLIC_URL host>`. */
   mailFrom: string;
+  /** True when MAIL_FROM is unset and `mailFrom` is made from PUBLIC_URL's host. */
+  mailFromDefaulted: boolean;
   ai: AiConfig;
   /** The GitHub App mounted at POST /api/github/webhooks, when configured. */
   github: GithubAppConfig | null;
@@ -261,6 +263,7 @@ export function loadConfig(
     redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Shiplog <no-reply@${new URL(publicUrl).hostname}>`,
+    mailFromDefaulted: e.MAIL_FROM === undefined,
     ai: {
       provider: e.SHIPLOG_AI ?? (e.OPENAI_API_KEY ? 'openai' : 'offline'),
       apiKey: e.OPENAI_API_KEY,

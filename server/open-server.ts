@@ -3,6 +3,7 @@
  * embedded mode the admin socket. `close()` tears them down in reverse: stop taking requests, finish
  * in-flight ones, close the admin socket, then the pool (and PGlite, and the data-directory lock).
  */
+import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { startWorkers } from './jobs/start-workers.ts';
@@ -54,6 +55,13 @@ export async function openServer(
       app.log.info(
         `embedded database in ${config.dataDir}; CLI commands reach this server at ${adminSocketPath(config.dataDir)}`,
       );
+    const mailHost = new URL(config.publicUrl).hostname.replace(/^\[|\]$/g, '');
+    if (config.smtpUrl && config.mailFromDefaulted && (isIP(mailHost) || /(^|\.)localhost$/.test(mailHost))) {
+      // Mail from no-reply@127.0.0.1 is refused or filed as spam by most mail servers.
+      app.log.warn(
+        `MAIL_FROM is not set, so emails are sent from ${config.mailFrom}, which mail servers refuse or mark as spam: set MAIL_FROM to an address of your own domain`,
+      );
+    }
     // Whether the App is mounted is the first thing to check when GitHub's deliveries go unanswered.
     app.log.info(
       config.github

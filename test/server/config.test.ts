@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       redisPrefix: 'shiplog:',
       smtpUrl: undefined,
       mailFrom: 'Shiplog <no-reply@127.0.0.1>',
+      mailFromDefaulted: true,
       ai: {
         provider: 'offline',
         apiKey: undefined,

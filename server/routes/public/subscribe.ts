@@ -105,14 +105,17 @@ export async function subscribeRoutes(base: FastifyInstance, ctx: ServiceContext
 
   app.post('/api/subscribe/confirm', { schema: { querystring: TokenQuery } }, async (request, reply) =>
     asPage(request, reply, 'Confirm your subscription', async () => {
-      const row = await confirm(ctx, request.query.token, {
+      const { subscriber, project } = await confirm(ctx, request.query.token, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       });
       if (!wantsHtml(request)) return reply.headers(PAGE_HEADERS).send({ status: 'confirmed' });
       return page(reply, 200, {
         title: 'You are subscribed',
-        message: `${row.email} will receive release notes. Every email has an unsubscribe link.`,
+        message: `${subscriber.email} will receive release notes. Every email has an unsubscribe link.`,
+        ...(project
+          ? { link: { label: `Read the ${project.name} changelog`, href: project.changelogUrl } }
+          : {}),
       });
     }),
   );

@@ -77,17 +77,28 @@ export async function lookupConfirmation(
 }
 
 /** @throws NotFoundError when the link is unknown, already used or expired. */
+/**
+ * Confirm a subscription (the POST of the confirmation page).
+ * @returns the subscriber and where its project's changelog is (the page links back to it).
+ * @throws NotFoundError for an unknown, used or expired link.
+ */
 export async function confirm(
   ctx: ServiceContext,
   token: string,
   consent: { ip: string; userAgent: string | null },
-): Promise<SubscriberRow> {
+): Promise<{ subscriber: SubscriberRow; project: { name: string; changelogUrl: string } | null }> {
   const row = await confirmSubscription(ctx.sql, hashToken(token), consent);
   if (!row)
     throw new NotFoundError(
       'This confirmation link is unknown, already used or expired; subscribe again to get a new one',
     );
-  return row;
+  const project = await findProjectById(ctx.sql, row.projectId);
+  return {
+    subscriber: row,
+    project: project
+      ? { name: project.name, changelogUrl: `${ctx.config.publicUrl}/changelog/${project.slug}` }
+      : null,
+  };
 }
 
 /** @throws NotFoundError for a forged token or a subscription that no longer exists. */

@@ -9,6 +9,8 @@ export function renderPage(options: {
   title: string;
   message: string;
   button?: { label: string; action: string };
+  /** A way on from the page (the changelog a subscriber just confirmed). */
+  link?: { label: string; href: string };
 }): string {
   return renderView('layout', { title: options.title, noindex: true, body: renderView('message', options) });
 }

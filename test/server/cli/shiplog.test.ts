@@ -145,6 +145,30 @@ describe('shiplog CLI', () => {
     expect(serveHelp.stdout).toMatch(/DATABASE_URL/);
   });
 
+  it('serve warns when emails would go out from no-reply@<an IP> because MAIL_FROM is unset', async () => {
+    const server = await startServe({ ...env, SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      await server.waitForLog(/Server listening/);
+      expect(server.log()).toMatch(
+        /MAIL_FROM is not set, so emails are sent from Shiplog <no-reply@127\.0\.0\.1>, which mail servers refuse/,
+      );
+    } finally {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+    const named = await startServe({
+      ...env,
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      MAIL_FROM: 'Acme <news@acme.example>',
+    });
+    try {
+      expect(named.log()).not.toContain('MAIL_FROM is not set');
+    } finally {
+      named.child.kill('SIGTERM');
+      expect(await named.exited).toBe(0);
+    }
+  });
+
   it('serve --port and --host win over PORT and HOST', async () => {
     const server = await startServe({ ...env, PORT: '1', HOST: '0.0.0.0' }, [
       '--port',

@@ -84,6 +84,10 @@ describe('double opt-in', () => {
     });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.body).toContain('You are subscribed');
+    // The page leads back to the changelog the reader subscribed to.
+    expect(confirmed.body).toMatch(
+      new RegExp(`<a href="https://changelog\\.test/changelog/${slug}">Read the [^<]+ changelog</a>`),
+    );
     expect(await statusOf('reader@example.com')).toBe('confirmed');
 
     const [consent] = await server.db.sql`select * from subscribers where email = 'reader@example.com'`;
