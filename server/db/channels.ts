@@ -82,11 +82,20 @@ export async function channelsFor(
       ${visibility === 'internal' ? sql`and visibility = 'all'` : sql``}`;
 }
 
+/**
+ * A pending delivery of `entryId` to a channel, made by the dispatch `dispatchId`.
+ * @returns false when that dispatch already made one for the channel (nothing inserted).
+ */
 export async function insertDelivery(
   sql: Db,
-  row: { id: string; channelId: string; entryId: string },
-): Promise<void> {
-  await sql`insert into channel_deliveries (id, channel_id, entry_id, status) values (${row.id}, ${row.channelId}, ${row.entryId}, 'pending')`;
+  row: { id: string; channelId: string; entryId: string; dispatchId: string },
+): Promise<boolean> {
+  const inserted = await sql`
+    insert into channel_deliveries (id, channel_id, entry_id, status, dispatch_id)
+    values (${row.id}, ${row.channelId}, ${row.entryId}, 'pending', ${row.dispatchId})
+    on conflict (channel_id, dispatch_id) where dispatch_id is not null do nothing
+    returning 1`;
+  return inserted.length > 0;
 }
 
 export async function findDelivery(sql: Db, id: string): Promise<DeliveryRow | undefined> {

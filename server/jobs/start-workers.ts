@@ -84,9 +84,9 @@ export async function startWorkers(
     'entry-published',
     BATCHED,
     eachJob(async ({ entryId }, job) => {
-      // Emails first: a second run of this dispatch makes no second batch (keyed by this job's id).
+      // Keyed by this job's id: if the job runs again, no second batch and no second delivery.
       await fanOutEntryEmail(ctx, entryId, job.id);
-      await dispatchToChannels(ctx, entryId);
+      await dispatchToChannels(ctx, entryId, job.id);
     }),
   );
   await boss.work<{ deliveryId: string }>(

@@ -9,7 +9,12 @@ import { findEntryById } from '../../db/entries.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../new-id.ts';
 
-export async function dispatchToChannels(ctx: ServiceContext, entryId: string): Promise<void> {
+/** @param dispatchId the publish job's id: a second run of the same dispatch makes no new delivery. */
+export async function dispatchToChannels(
+  ctx: ServiceContext,
+  entryId: string,
+  dispatchId: string,
+): Promise<void> {
   const entry = await findEntryById(ctx.sql, entryId);
   if (!entry || entry.status !== 'published') return;
   const channels = await channelsFor(ctx.sql, entry.projectId, entry.visibility);
@@ -17,7 +22,8 @@ export async function dispatchToChannels(ctx: ServiceContext, entryId: string): 
   await ctx.sql.begin(async (tx) => {
     for (const channel of channels) {
       const deliveryId = newId('msg');
-      await insertDelivery(tx, { id: deliveryId, channelId: channel.id, entryId });
+      if (!(await insertDelivery(tx, { id: deliveryId, channelId: channel.id, entryId, dispatchId })))
+        continue;
       await ctx.jobs.send(tx, 'channel-delivery', { deliveryId }, { group: entry.projectId });
     }
   });

@@ -133,6 +133,33 @@ describe('channels', () => {
     },
   );
 
+  it('delivers once when the dispatch runs again (its job retried after the deliveries committed)', async () => {
+    const hook = await addChannel({ type: 'webhook', url: `${base}/once` });
+    const id = await createEntry(server.app, headers, { title: 'Only once', publish: true });
+    await receivedAt('/once', 1);
+    const settled = async () => {
+      for (let i = 0; i < 200; i++) {
+        const [row] = await server.db.sql<{ state: string }[]>`
+          select state from pgboss.job where name = 'entry-published' and data->>'entryId' = ${id}`;
+        if (row?.state === 'completed') return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('the dispatch did not complete');
+    };
+    await settled();
+    // As when the job's completion was lost: pg-boss runs the same job again.
+    await server.db.sql`
+      update pgboss.job set state = 'created', start_after = now(), started_on = null, completed_on = null
+      where name = 'entry-published' and data->>'entryId' = ${id}`;
+    await settled();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(received.filter((r) => r.path === '/once')).toHaveLength(1);
+    const deliveries = (
+      await server.app.inject({ url: `/api/v1/channels/${hook.id}/deliveries`, headers })
+    ).json().deliveries;
+    expect(deliveries).toHaveLength(1);
+  });
+
   it('disables a channel that answers 410', async () => {
     const hook = await addChannel({ type: 'webhook', url: `${base}/gone` });
     script.set('/gone', [410]);
