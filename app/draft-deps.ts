@@ -5,10 +5,9 @@
 import type { Context } from 'probot';
 import type { DraftDeps } from '../core/draft-release.ts';
 import type { ShiplogApi } from '../core/shiplog-client.ts';
-import type { PagingOctokit } from '../core/upsert-draft-comment.ts';
 
 export function draftDepsOf(context: Pick<Context, 'octokit' | 'log'>, shiplog: ShiplogApi): DraftDeps {
-  const octokit = context.octokit as unknown as PagingOctokit;
+  const octokit = context.octokit;
   return {
     git: null,
     api: () => octokit,

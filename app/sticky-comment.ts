@@ -12,12 +12,8 @@ import {
 } from '../core/render-draft-comment.ts';
 import type { ShiplogApi } from '../core/shiplog-client.ts';
 import { ShiplogApiError } from '../core/shiplog-client.ts';
-import {
-  findDraftComment,
-  type IssueRef,
-  type PagingOctokit,
-  upsertDraftComment,
-} from '../core/upsert-draft-comment.ts';
+import type { PagingGitHubClient } from '../core/github-client.ts';
+import { findDraftComment, type IssueRef, upsertDraftComment } from '../core/upsert-draft-comment.ts';
 
 export type Sticky = {
   /** The existing comment, or null before the first draft. */
@@ -26,7 +22,11 @@ export type Sticky = {
   skipped: boolean;
 };
 
-export async function readSticky(octokit: PagingOctokit, issue: IssueRef, login: string): Promise<Sticky> {
+export async function readSticky(
+  octokit: PagingGitHubClient,
+  issue: IssueRef,
+  login: string,
+): Promise<Sticky> {
   const comment = await findDraftComment(octokit, issue, login);
   return { comment, ...(comment ? readDraftComment(comment.body) : { entryId: null, skipped: false }) };
 }
@@ -49,7 +49,7 @@ export async function entryOf(shiplog: ShiplogApi, sticky: Sticky, issue: IssueR
 }
 
 export async function showEntry(
-  octokit: PagingOctokit,
+  octokit: PagingGitHubClient,
   issue: IssueRef,
   sticky: Sticky,
   shown: { entry: Entry; draft: Draft | null; notice?: string | null },
@@ -65,7 +65,7 @@ export async function showEntry(
 }
 
 export async function showSkipped(
-  octokit: PagingOctokit,
+  octokit: PagingGitHubClient,
   issue: IssueRef,
   sticky: Sticky,
   notice: string,
@@ -75,7 +75,7 @@ export async function showSkipped(
 
 /** A problem the maintainers must fix (a bad `.github/shiplog.yml`), keeping the entry the comment names. */
 export async function showProblem(
-  octokit: PagingOctokit,
+  octokit: PagingGitHubClient,
   issue: IssueRef,
   sticky: Sticky,
   problem: string,

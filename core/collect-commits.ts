@@ -11,11 +11,7 @@ export const COMMIT_LIMIT = 500;
 /** Runs `git <args>` in the checkout and resolves with its stdout; rejects on a non-zero exit. */
 export type GitRunner = (args: string[]) => Promise<string>;
 
-/** The part of an octokit this module uses (`graphql` for pull requests: collect-pull-requests.ts). */
-export type OctokitLike = {
-  request: (route: string, params?: Record<string, unknown>) => Promise<{ data: unknown }>;
-  graphql?: (query: string, variables?: Record<string, unknown>) => Promise<unknown>;
-};
+import type { GitHubClient } from './github-client.ts';
 
 export type RangeCommit = { sha: string; message: string };
 
@@ -116,7 +112,7 @@ const asRangeCommit = (c: ApiCommit): RangeCommit => ({ sha: c.sha, message: c.c
  * 7, whatever its size (its first-parent line is then cut where the fetched pages end: `truncated`).
  */
 export async function collectFromCompare(
-  octokit: OctokitLike,
+  octokit: GitHubClient,
   range: { owner: string; repo: string; from: string; to: string; paths?: string[] },
   limit = COMMIT_LIMIT,
 ): Promise<CollectedCommits> {
@@ -155,7 +151,7 @@ export async function collectFromCompare(
 
 /** Of `shas`, those that touch one of `paths` (`GET /repos/{owner}/{repo}/commits?path=`). */
 async function commitsTouching(
-  octokit: OctokitLike,
+  octokit: GitHubClient,
   range: { owner: string; repo: string; to: string; paths?: string[] },
   shas: Set<string>,
 ): Promise<{ shas: Set<string>; calls: number }> {
@@ -191,7 +187,7 @@ async function commitsTouching(
  * read through compare base...head instead.
  */
 export async function collectPullRequest(
-  octokit: OctokitLike,
+  octokit: GitHubClient,
   pr: {
     owner: string;
     repo: string;
@@ -234,7 +230,7 @@ export async function listTagsFromGit(git: GitRunner): Promise<string[]> {
 
 /** Tags of the repository's published releases (drafts have none yet and are skipped). */
 export async function listReleaseTagsFromApi(
-  octokit: OctokitLike,
+  octokit: GitHubClient,
   repo: { owner: string; repo: string },
 ): Promise<{ tags: string[]; apiCalls: number }> {
   const tags: string[] = [];
@@ -255,7 +251,7 @@ export async function listReleaseTagsFromApi(
 
 /** History up to `to` when no start is known (a first release): `GET /repos/{owner}/{repo}/commits`. */
 export async function collectHistory(
-  octokit: OctokitLike,
+  octokit: GitHubClient,
   range: { owner: string; repo: string; to: string; paths?: string[] },
   limit = COMMIT_LIMIT,
 ): Promise<CollectedCommits> {

@@ -11,12 +11,7 @@
  */
 import type { PullRequestInput } from './contract/generate.schema.ts';
 import type { RangeCommit } from './collect-commits.ts';
-
-/** The part of an octokit this module uses (`octokit.graphql`, `octokit.request`). */
-export type GraphqlOctokit = {
-  graphql: (query: string, variables?: Record<string, unknown>) => Promise<unknown>;
-  request: (route: string, params?: Record<string, unknown>) => Promise<{ data: unknown }>;
-};
+import type { GitHubClient } from './github-client.ts';
 
 export type GatheredPullRequests = {
   pullRequests: PullRequestInput[];
@@ -80,7 +75,7 @@ function namesPullRequest(message: string, n: number): boolean {
  * @param release the tags of a release range, for first contributions (omit for other ranges).
  */
 export async function collectPullRequests(
-  octokit: GraphqlOctokit,
+  octokit: GitHubClient,
   repo: { owner: string; repo: string },
   commits: readonly RangeCommit[],
   release?: { tag: string; previousTag: string | null },

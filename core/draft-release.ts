@@ -22,9 +22,9 @@ import {
   gitHasRange,
   listReleaseTagsFromApi,
   listTagsFromGit,
-  type OctokitLike,
 } from './collect-commits.ts';
-import { collectPullRequests, type GraphqlOctokit } from './collect-pull-requests.ts';
+import { collectPullRequests } from './collect-pull-requests.ts';
+import type { GitHubClient } from './github-client.ts';
 import type { Category, Entry, Visibility } from './contract/entries.schema.ts';
 import type { GenerateResponse, PullRequestInput } from './contract/generate.schema.ts';
 import { prepareCheckout, SHALLOW_FIX, ShallowCheckoutError } from './prepare-checkout.ts';
@@ -35,7 +35,7 @@ export type DraftDeps = {
   /** The checkout, when there is one (the Action); null for the App. */
   git: GitRunner | null;
   /** The GitHub client, made when first needed; `why` names the call for the error if it cannot be. */
-  api: (why: string) => OctokitLike;
+  api: (why: string) => GitHubClient;
   shiplog: ShiplogApi;
   log: { info: (message: string) => void; warning: (message: string) => void };
 };
@@ -104,7 +104,7 @@ export async function collectRangeCommits(
 }
 
 /** The API client for an optional call, or null (with why) when there is none (no token). */
-function optionalApi(deps: Pick<DraftDeps, 'api' | 'log'>, why: string): OctokitLike | null {
+function optionalApi(deps: Pick<DraftDeps, 'api' | 'log'>, why: string): GitHubClient | null {
   try {
     return deps.api(why);
   } catch {
@@ -131,7 +131,7 @@ async function gatherPullRequests(
   }
   try {
     const gathered = await collectPullRequests(
-      octokit as GraphqlOctokit,
+      octokit,
       { owner: range.owner, repo: range.repo },
       commits.commits,
       range.kind === 'release' ? { tag: range.tag, previousTag: from } : undefined,

@@ -4,22 +4,15 @@
  * its login (`<app-slug>[bot]`); the Action's token may not be able to say who it is, so there any bot
  * author with the marker counts.
  */
-import type { OctokitLike } from './collect-commits.ts';
+import type { PagingGitHubClient } from './github-client.ts';
 import { DRAFT_COMMENT_MARKER } from './render-draft-comment.ts';
 
 export type IssueRef = { owner: string; repo: string; number: number };
 type Comment = { id: number; body?: string; user: { login: string; type: string } | null };
 
-/** An octokit that can page through a list (`octokit.paginate.iterator`). */
-export type PagingOctokit = OctokitLike & {
-  paginate: {
-    iterator: (route: string, params: Record<string, unknown>) => AsyncIterable<{ data: unknown }>;
-  };
-};
-
 /** @param author the login that must have written it, or null for "any bot". */
 export async function findDraftComment(
-  octokit: PagingOctokit,
+  octokit: PagingGitHubClient,
   target: IssueRef,
   author: string | null,
 ): Promise<{ id: number; body: string } | null> {
@@ -40,7 +33,7 @@ export async function findDraftComment(
 
 /** Update the sticky comment in place, or create it. */
 export async function upsertDraftComment(
-  octokit: PagingOctokit,
+  octokit: PagingGitHubClient,
   target: IssueRef,
   body: string,
   author: string | null,

@@ -12,7 +12,8 @@ import type { Context } from 'probot';
 import type { UpdateEntryInput } from '../../core/contract/entries.schema.ts';
 import { explainFailure } from '../../core/explain-failure.ts';
 import type { ShiplogApi } from '../../core/shiplog-client.ts';
-import type { IssueRef, PagingOctokit } from '../../core/upsert-draft-comment.ts';
+import type { PagingGitHubClient } from '../../core/github-client.ts';
+import type { IssueRef } from '../../core/upsert-draft-comment.ts';
 import type { HandlerDeps } from '../app-deps.ts';
 import { type Command, parseCommand } from '../commands/parse-command.ts';
 import { loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
@@ -25,7 +26,7 @@ const WRITE_ROLES = new Set(['admin', 'maintain', 'write']);
 
 /** True when `username` may change the repository: role write, maintain or admin. */
 export async function canWrite(
-  octokit: PagingOctokit,
+  octokit: PagingGitHubClient,
   repo: { owner: string; repo: string },
   username: string,
 ) {
@@ -70,7 +71,7 @@ async function runCommand(
   sticky: Sticky,
   who: string,
 ): Promise<void> {
-  const octokit = context.octokit as unknown as PagingOctokit;
+  const octokit = context.octokit;
   if (command.name === 'regenerate') {
     const { data: pr } = await octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
       owner: issue.owner,
@@ -79,7 +80,7 @@ async function runCommand(
     });
     const repository = { owner: issue.owner, repo: issue.repo, htmlUrl: context.payload.repository.html_url };
     const unskipped: Sticky = { ...sticky, skipped: false };
-    await draftPullRequest(context, shiplog, config, pr as never, repository, unskipped, {
+    await draftPullRequest(context, shiplog, config, pr, repository, unskipped, {
       regenerate: true,
       operation: `regenerate:${context.payload.comment.id}`,
       notice: `Drafted again by @${who}.`,
@@ -119,7 +120,7 @@ export async function onIssueComment(context: CommentContext, deps: HandlerDeps)
   if (!command) return;
   const shiplog = await deps.shiplogFor(payload.repository.full_name);
   if (!shiplog) return;
-  const octokit = context.octokit as unknown as PagingOctokit;
+  const octokit = context.octokit;
   const repo = { owner: payload.repository.owner.login, repo: payload.repository.name };
   const issue = { ...repo, number: payload.issue.number };
   const who = payload.comment.user?.login ?? payload.sender.login;

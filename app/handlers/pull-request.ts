@@ -8,17 +8,29 @@ import type { Context } from 'probot';
 import { draftRelease } from '../../core/draft-release.ts';
 import { resolveRange } from '../../core/resolve-range.ts';
 import type { ShiplogApi } from '../../core/shiplog-client.ts';
-import type { PagingOctokit } from '../../core/upsert-draft-comment.ts';
 import type { HandlerDeps } from '../app-deps.ts';
 import { draftDepsOf } from '../draft-deps.ts';
 import { includePaths, loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
 import { entryOf, readSticky, showEntry, showProblem, showSkipped, type Sticky } from '../sticky-comment.ts';
 
 type PullRequestContext = Context<'pull_request'>;
-type PullRequest = PullRequestContext['payload']['pull_request'];
+
+/**
+ * What drafting reads of a pull request: the fields a `pull_request` webhook's payload and the REST
+ * API's `GET /pulls/{n}` answer (for `/shiplog regenerate`) both carry.
+ */
+export type DraftablePullRequest = {
+  number: number;
+  title: string;
+  body: string | null;
+  commits?: number;
+  labels?: { name: string }[];
+  base: { sha: string; repo: { full_name: string } };
+  head: { sha: string; repo: { full_name: string } | null };
+};
 
 /** The category the pull request's labels give (`category-labels`, first label that maps). */
-function labelCategory(pr: PullRequest, config: RepoConfig) {
+function labelCategory(pr: DraftablePullRequest, config: RepoConfig) {
   for (const label of pr.labels ?? []) {
     const category = config['category-labels'][label.name];
     if (category) return category;
@@ -31,12 +43,12 @@ export async function draftPullRequest(
   context: Pick<PullRequestContext, 'octokit' | 'log'>,
   shiplog: ShiplogApi,
   config: RepoConfig,
-  pr: PullRequest,
+  pr: DraftablePullRequest,
   repository: { owner: string; repo: string; htmlUrl: string },
   sticky: Sticky,
   options: { regenerate: boolean; operation: string; notice?: string },
 ): Promise<void> {
-  const octokit = context.octokit as unknown as PagingOctokit;
+  const octokit = context.octokit;
   const issue = { owner: repository.owner, repo: repository.repo, number: pr.number };
   const range = resolveRange(
     'pull_request',
@@ -74,7 +86,7 @@ export async function onPullRequest(context: PullRequestContext, deps: HandlerDe
     context.log.info(`${payload.repository.full_name} is not linked to a Shiplog project; nothing to do`);
     return;
   }
-  const octokit = context.octokit as unknown as PagingOctokit;
+  const octokit = context.octokit;
   const issue = { owner: repository.owner, repo: repository.repo, number: pr.number };
   let config: RepoConfig;
   try {

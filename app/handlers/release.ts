@@ -6,7 +6,6 @@
 import type { Context } from 'probot';
 import { draftRelease } from '../../core/draft-release.ts';
 import { resolveRange } from '../../core/resolve-range.ts';
-import type { PagingOctokit } from '../../core/upsert-draft-comment.ts';
 import type { HandlerDeps } from '../app-deps.ts';
 import { draftDepsOf } from '../draft-deps.ts';
 import {
@@ -35,7 +34,7 @@ export async function onReleasePublished(
   }
   if (!config.enabled || !config.on.includes('release')) return;
 
-  const octokit = context.octokit as unknown as PagingOctokit;
+  const octokit = context.octokit;
   const repo = { owner: payload.repository.owner.login, repo: payload.repository.name };
   const range = resolveRange('release', payload, repo);
   const { entry } = await draftRelease(draftDepsOf(context, shiplog), {

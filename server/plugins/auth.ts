@@ -2,9 +2,12 @@
  * API-key authentication for /api/v1 (spec section 5, CONTRACT.md "Key-authenticated API").
  * `Authorization: Bearer shl_…` → the key's project on `request.auth`. Missing, malformed, unknown or
  * revoked: 401 `unauthorized`; a project on the free plan: 402 `upgrade_required`.
- * Registered inside the /api/v1 scope only (not wrapped in fastify-plugin on purpose).
+ * A named plugin (`shiplog-api-key-auth`, needing `shiplog-rate-limit` for the failure limit): register it
+ * in the /api/v1 scope, whose routes its hook then guards; plugins that read `request.auth` declare it
+ * as a dependency, so registering them first fails at start instead of running unauthenticated.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { findLiveKeyByHash, touchApiKey } from '../db/api-keys.ts';
 import type { Sql } from '../db/connect.ts';
 import type { ProjectRow } from '../db/projects.ts';
@@ -29,7 +32,7 @@ export function authOf(request: FastifyRequest): Auth {
 /** Failed authentications per client address (CONTRACT.md "Rate limits"): then 429 before any lookup. */
 const AUTH_FAILURES = { name: 'auth-failures', max: 60, windowSeconds: 60, key: clientAddress };
 
-export async function authPlugin(app: FastifyInstance, options: { sql: Sql }): Promise<void> {
+async function authPlugin(app: FastifyInstance, options: { sql: Sql }): Promise<void> {
   app.decorateRequest('auth', null);
   const failures = app.failureLimit(AUTH_FAILURES);
   app.addHook('onRequest', async (request) => {
@@ -42,6 +45,11 @@ export async function authPlugin(app: FastifyInstance, options: { sql: Sql }): P
     }
   });
 }
+
+export const apiKeyAuth = fp(authPlugin, {
+  name: 'shiplog-api-key-auth',
+  dependencies: ['shiplog-rate-limit'],
+});
 
 /** Sets `request.auth`. @throws UnauthorizedError, UpgradeRequiredError. */
 async function authenticate(request: FastifyRequest, sql: Sql): Promise<void> {

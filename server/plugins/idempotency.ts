@@ -5,10 +5,12 @@
  * - same key, different request: 422 `idempotency_key_reused`;
  * - same key while the first request still runs: 409 `conflict`;
  * - a 5xx or 429 outcome is not stored: the key is released so that a retry runs again.
- * Keys are scoped to the authenticated project. Needs `request.auth` (register after auth).
+ * Keys are scoped to the authenticated project: a named plugin (`shiplog-idempotency`) that declares
+ * `shiplog-api-key-auth` as its dependency, so it cannot be registered before authentication.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Sql } from '../db/connect.ts';
 import {
   claimIdempotencyKey,
@@ -34,7 +36,7 @@ function fingerprint(request: FastifyRequest): string {
     .digest('base64url');
 }
 
-export async function idempotencyPlugin(app: FastifyInstance, options: { sql: Sql }): Promise<void> {
+async function idempotencyPlugin(app: FastifyInstance, options: { sql: Sql }): Promise<void> {
   const { sql } = options;
   app.decorateRequest('idempotencyKey', null);
   app.decorateRequest('idempotencyStored', false);
@@ -102,3 +104,8 @@ export async function idempotencyPlugin(app: FastifyInstance, options: { sql: Sq
     return payload;
   });
 }
+
+export const idempotency = fp(idempotencyPlugin, {
+  name: 'shiplog-idempotency',
+  dependencies: ['shiplog-api-key-auth'],
+});

@@ -1,11 +1,11 @@
 /**
  * The key-authenticated API under /api/v1: authentication, the per-key rate limit, Idempotency-Key on
- * POST, then the routes. Hook order matters: auth → rate limit (onRequest) → validation →
- * idempotency (preHandler) → handler.
+ * POST, then the routes: auth → rate limit (onRequest) → validation → idempotency (preHandler) →
+ * handler. The plugins declare what they need (idempotency needs auth), so a wrong order fails at start.
  */
 import type { FastifyInstance } from 'fastify';
-import { authOf, authPlugin } from '../../plugins/auth.ts';
-import { idempotencyPlugin } from '../../plugins/idempotency.ts';
+import { apiKeyAuth, authOf } from '../../plugins/auth.ts';
+import { idempotency } from '../../plugins/idempotency.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { entriesRoutes } from './entries.ts';
 import { entryStatusRoutes } from './entry-status.ts';
@@ -15,7 +15,7 @@ import { subscribersRoutes } from './subscribers.ts';
 import { channelsRoutes } from './channels.ts';
 
 export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  await authPlugin(app, { sql: ctx.sql });
+  await app.register(apiKeyAuth, { sql: ctx.sql });
   app.addHook(
     'onRequest',
     app.rateLimitHook([
@@ -27,7 +27,7 @@ export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promi
       },
     ]),
   );
-  await idempotencyPlugin(app, { sql: ctx.sql });
+  await app.register(idempotency, { sql: ctx.sql });
   await app.register((scope) => entriesRoutes(scope, ctx));
   await app.register((scope) => entryStatusRoutes(scope, ctx));
   await app.register((scope) => generateRoutes(scope, ctx));

@@ -1,8 +1,9 @@
 import Fastify from 'fastify';
+import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitedError } from '../../../server/errors.ts';
 import errorsPlugin from '../../../server/plugins/errors.ts';
-import { idempotencyPlugin } from '../../../server/plugins/idempotency.ts';
+import { idempotency } from '../../../server/plugins/idempotency.ts';
 import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
 
 let server: TestServer;
@@ -141,17 +142,33 @@ describe('Idempotency-Key', () => {
     expect(await countEntries(project.id)).toBe(2);
   });
 
+  it('cannot be registered before API-key authentication (a declared dependency, checked at start)', async () => {
+    const app = Fastify();
+    await expect(app.register(idempotency, { sql: server.db.sql }).ready()).rejects.toThrow(
+      /dependency 'shiplog-api-key-auth'/,
+    );
+    await app.close();
+  });
+
   it('does not store a 429 produced after the key was claimed: a retry runs again', async () => {
     // No route of the API answers 429 after the claim today (the limiters run before it), so the
     // plugin is driven here in an app of its own whose handler is rate-limited once.
     const { project } = await server.project();
     const app = Fastify();
     await app.register(errorsPlugin);
-    app.decorateRequest('auth', null);
-    app.addHook('onRequest', async (request) => {
-      request.auth = { project, keyId: 'key_test' };
-    });
-    await idempotencyPlugin(app, { sql: server.db.sql });
+    // A stand-in for the API-key plugin: the dependency idempotency declares, by its name.
+    await app.register(
+      fp(
+        async (scope) => {
+          scope.decorateRequest('auth', null);
+          scope.addHook('onRequest', async (request) => {
+            request.auth = { project, keyId: 'key_test' };
+          });
+        },
+        { name: 'shiplog-api-key-auth' },
+      ),
+    );
+    await app.register(idempotency, { sql: server.db.sql });
     let calls = 0;
     app.post('/thing', async (_request, reply) => {
       if (++calls === 1) throw new RateLimitedError(1, {});
