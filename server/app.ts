@@ -75,7 +75,7 @@ export async function buildApp({
   // JSON only (CONTRACT.md "General"): any other Content-Type is a 415, including text/plain.
   app.removeContentTypeParser('text/plain');
 
-  const widgetCache = createWidgetCache(db.sql);
+  const widgetCache = createWidgetCache(db.sql, config.publicUrl);
   const ctx: ServiceContext = {
     sql: db.sql,
     config,

@@ -23,7 +23,7 @@ export type WidgetCache = {
   clear(): void;
 };
 
-async function loadWidget(sql: Sql, slug: string): Promise<WidgetItem | undefined> {
+async function loadWidget(sql: Sql, publicUrl: string, slug: string): Promise<WidgetItem | undefined> {
   const view = await loadChangelog(sql, slug, WIDGET_ENTRIES);
   if (!view) return undefined;
   const { project, entries } = view;
@@ -43,6 +43,8 @@ async function loadWidget(sql: Sql, slug: string): Promise<WidgetItem | undefine
       publishedAt: e.publishedAt!.toISOString(),
       html: e.html,
       reactions: e.reactions,
+      // The entry's public page, where the widget's "Read more" of a long entry leads.
+      url: `${publicUrl}/changelog/${project.slug}/${e.slug}`,
     })),
   };
   const body = Buffer.from(JSON.stringify(document));
@@ -50,7 +52,8 @@ async function loadWidget(sql: Sql, slug: string): Promise<WidgetItem | undefine
   return { projectId: project.id, body, etag };
 }
 
-export function createWidgetCache(sql: Sql): WidgetCache {
+/** The cache of `sql`'s widgets; `publicUrl` is the `{base_url}` of the entries' page links. */
+export function createWidgetCache(sql: Sql, publicUrl: string): WidgetCache {
   const bySlug = new Map<string, WidgetItem>();
   let generation = 0;
   return {
@@ -58,7 +61,7 @@ export function createWidgetCache(sql: Sql): WidgetCache {
       const cached = bySlug.get(slug);
       if (cached) return cached;
       const startedAt = generation;
-      const item = await loadWidget(sql, slug);
+      const item = await loadWidget(sql, publicUrl, slug);
       if (item && generation === startedAt) bySlug.set(slug, item);
       return item;
     },

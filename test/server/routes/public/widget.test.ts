@@ -57,6 +57,7 @@ describe('GET /api/widget/{slug}', () => {
         publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         html: '<p><strong>Bold</strong> move</p>\n',
         reactions: { '👍': 0, '🎉': 0, '❤️': 0, '🚀': 0, '👀': 0 },
+        url: `https://changelog.test/changelog/${project.slug}/shipped`,
       },
     ]);
   });
