@@ -5,17 +5,22 @@
  * Shiplog origin (no `'unsafe-inline'`). Every page must end with zero CSP violations, zero console
  * errors and no dialogs. Screenshots of both themes go to test-results/ (git-ignored).
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_CORS_HEADERS } from '../../server/plugins/cors.ts';
 import { createEntry } from '../../server/services/create-entry.ts';
 import { updateProjectSettings } from '../../server/services/manage-projects.ts';
 import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
-import { type HostSite, launchChromium, startHostSite, watch, type Watched } from '../helpers/widget-host.ts';
+import {
+  axeViolations,
+  type HostSite,
+  launchChromium,
+  startHostSite,
+  watch,
+  type Watched,
+} from '../helpers/widget-host.ts';
 
-const require = createRequire(import.meta.url);
 const RESULTS = new URL('../../test-results/', import.meta.url);
 
 let server: TestServer;
@@ -214,6 +219,61 @@ describe('the widget on a host page with a strict CSP', () => {
     expect(await thumbs.locator('.count').textContent()).toBe('0');
   });
 
+  it('keeps keyboard focus on a reaction while it is sent, ignores presses until then, and Escape still closes', async () => {
+    const page = await open();
+    // The reaction's request waits until the test lets it go, so "while it is sent" is observable.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let posts = 0;
+    await page.route('**/api/reactions', async (route) => {
+      if (route.request().method() === 'POST') {
+        posts++;
+        await held;
+      }
+      await route.continue();
+    });
+    await launcher(page).waitFor();
+    await launcher(page).focus();
+    await page.keyboard.press('Enter');
+    expect(await panel(page).isVisible()).toBe(true);
+
+    // Tab (as a keyboard user does) to the first reaction of the entry titled in markup.
+    const focusedReaction = () =>
+      page.evaluate(() => {
+        const active = document.querySelector('shiplog-widget')?.shadowRoot
+          ?.activeElement as HTMLElement | null;
+        return active?.classList.contains('reaction')
+          ? `${active.dataset.entry} ${active.dataset.emoji}`
+          : '';
+      });
+    const target = `${ids.text} 👍`;
+    for (let i = 0; i < 40 && (await focusedReaction()) !== target; i++) await page.keyboard.press('Tab');
+    expect(await focusedReaction()).toBe(target);
+
+    const thumbs = page.locator(`shiplog-widget [part="reaction"][data-entry="${ids.text}"]`).first();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => posts).toBe(1);
+    expect(await thumbs.getAttribute('aria-disabled')).toBe('true');
+    expect(await thumbs.getAttribute('aria-pressed')).toBe('true');
+    expect(await focusedReaction()).toBe(target);
+    // A second press while the first is on its way sends nothing and changes nothing.
+    await page.keyboard.press('Enter');
+    expect(await thumbs.getAttribute('aria-pressed')).toBe('true');
+    release();
+
+    await expect.poll(() => thumbs.getAttribute('aria-disabled')).toBeNull();
+    expect(await thumbs.getAttribute('aria-pressed')).toBe('true');
+    expect(await thumbs.locator('.count').textContent()).toBe('1');
+    const stored = await server.app.inject({ method: 'GET', url: `/api/v1/entries/${ids.text}`, headers });
+    expect(stored.json().entry.reactions['👍']).toBe(1);
+    expect(posts).toBe(1);
+    expect(await focusedReaction()).toBe(target);
+
+    await page.keyboard.press('Escape');
+    expect(await panel(page).isVisible()).toBe(false);
+    expect(await focusedInWidget(page)).toBe('launcher');
+  });
+
   it('puts a reaction back and says why when the server refuses it; says when to retry a subscription', async () => {
     const page = await open();
     await rateLimited(page, '**/api/reactions', 17);
@@ -284,19 +344,7 @@ describe('the widget on a host page with a strict CSP', () => {
       const page = await open(`/?theme=${theme}`);
       await launcher(page).click();
       expect(await page.locator('shiplog-widget').getAttribute('data-theme')).toBe(theme);
-      // axe is evaluated through the DevTools protocol, which the page's CSP does not govern.
-      await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
-      const violations = await page.evaluate(async () => {
-        const result = await (
-          window as unknown as {
-            axe: {
-              run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string }[] }>;
-            };
-          }
-        ).axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
-        return result.violations.map((v) => `${v.impact}: ${v.id}`);
-      });
-      expect(violations.filter((v) => /^(serious|critical)/.test(v))).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await mkdir(RESULTS, { recursive: true });
       await page.screenshot({ path: new URL(`widget-${theme}.png`, RESULTS).pathname });
     });

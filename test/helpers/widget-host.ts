@@ -5,7 +5,9 @@
  * with no `'unsafe-inline'` anywhere. Every page records CSP violations, console errors and dialogs.
  */
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -91,4 +93,24 @@ export async function watch(page: Page): Promise<Watched> {
     void d.dismiss();
   });
   return watched;
+}
+
+/**
+ * axe-core's serious and critical WCAG 2.1 A/AA violations on `page` (as `impact: rule`), evaluated
+ * through the DevTools protocol, which the page's CSP does not govern.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const axe = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  await page.evaluate(await readFile(axe, 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string }[] }>;
+        };
+      }
+    ).axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
+    return result.violations.map((v) => `${v.impact}: ${v.id}`);
+  });
+  return violations.filter((v) => /^(serious|critical)/.test(v));
 }

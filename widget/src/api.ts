@@ -13,6 +13,8 @@ export type WidgetEntry = {
   html: string;
   /** Every emoji readers may use, in order, with its count. */
   reactions: Record<string, number>;
+  /** The entry's public page, `{base_url}/changelog/{project}/{entry slug}`. */
+  url: string;
 };
 
 export type WidgetDocument = {

@@ -3,6 +3,7 @@
  * region for messages, and "Powered by Shiplog" when the project's plan asks for it (`branding`).
  */
 import type { Api, WidgetDocument } from './api.ts';
+import { clipLongEntries } from './clip-long-entries.ts';
 import { el, renderEntry } from './render-entry.ts';
 import { subscribeForm } from './subscribe-form.ts';
 
@@ -16,6 +17,7 @@ export function buildPanel(
   const list = el('div', { class: 'entries' });
   if (doc.entries.length === 0) list.append(el('p', { class: 'empty' }, 'Nothing here yet.'));
   for (const entry of doc.entries) list.append(renderEntry(entry, reacted));
+  clipLongEntries(list);
   const panel = el(
     'div',
     {

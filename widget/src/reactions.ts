@@ -1,7 +1,9 @@
 /**
  * Reaction buttons: the count changes at once (optimistic), the server's answer then wins, and an
  * error puts the button back as it was and says why. Which reactions are the visitor's own is kept in
- * localStorage, for `aria-pressed` on the next visit.
+ * localStorage, for `aria-pressed` on the next visit. While its request runs a button is
+ * `aria-disabled` and ignores clicks, but keeps focus: a `disabled` button would drop it to the page,
+ * out of the dialog, where Escape no longer closes the panel.
  */
 import { type Api, WidgetApiError } from './api.ts';
 import type { KeyValueStore } from './last-seen.ts';
@@ -44,12 +46,13 @@ export async function toggleReaction(
   mine: ReturnType<typeof reactedStore>,
   announce: (message: string) => void,
 ): Promise<void> {
+  if (button.getAttribute('aria-disabled') === 'true') return;
   const entryId = button.dataset.entry ?? '';
   const emoji = button.dataset.emoji ?? '';
   const before = Number(button.querySelector('.count')?.textContent ?? '0');
   const wasPressed = button.getAttribute('aria-pressed') === 'true';
   show(button, Math.max(0, before + (wasPressed ? -1 : 1)), !wasPressed);
-  button.disabled = true;
+  button.setAttribute('aria-disabled', 'true');
   try {
     const { reacted, count } = await api.react(entryId, emoji, anonymousId);
     show(button, count, reacted);
@@ -61,6 +64,6 @@ export async function toggleReaction(
       wait ? `Too many reactions: try again in ${wait} s.` : 'The reaction could not be saved. Try again.',
     );
   } finally {
-    button.disabled = false;
+    button.removeAttribute('aria-disabled');
   }
 }

@@ -1,6 +1,7 @@
 /**
  * One entry of the panel: category chip, version, relative date, title (all as text), the entry's
- * HTML (sanitized on the server: the only markup the widget inserts), and a button per reaction.
+ * HTML (sanitized on the server: the only markup the widget inserts), a "Read more" link to the
+ * entry's page (hidden until clip-long-entries.ts finds the body clipped), and a button per reaction.
  */
 import type { WidgetEntry } from './api.ts';
 import { relativeTime } from './relative-time.ts';
@@ -72,6 +73,19 @@ export function renderEntry(
     role: 'group',
     'aria-label': `Reactions to ${entry.title}`,
   });
+  // Visible "Read more", named "Read more: <title>" so each link says where it leads (WCAG 2.4.4).
+  const more = el(
+    'a',
+    {
+      class: 'more',
+      href: entry.url,
+      target: '_blank',
+      rel: 'noopener',
+      'aria-label': `Read more: ${entry.title}`,
+    },
+    'Read more',
+  );
+  more.hidden = true;
   for (const [emoji, count] of Object.entries(entry.reactions))
     reactions.append(reactionButton(entry.id, emoji, count, reacted(entry.id, emoji)));
   return el(
@@ -80,6 +94,7 @@ export function renderEntry(
     meta,
     el('h3', { id: headingId }, entry.title),
     body,
+    more,
     reactions,
   );
 }

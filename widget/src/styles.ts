@@ -2,7 +2,8 @@
  * The widget's styles, adopted into its shadow root as constructable stylesheets: no `<style>`
  * element and no `style` attribute, so a host page's `style-src` without `'unsafe-inline'` allows it.
  * Colours meet WCAG AA in both themes; the accent's text colour is picked for contrast. Motion only
- * when the visitor has not asked for less.
+ * when the visitor has not asked for less. An entry's body is capped at 15em (ten lines of text), and
+ * one that is taller fades out above its "Read more" link (clip-long-entries.ts).
  */
 const BASE = `
 :host { all: initial; position: fixed; z-index: 2147483000; font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -44,7 +45,9 @@ article:last-child { border-bottom: 0; }
 .meta { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; color: var(--muted); font-size: 12px; }
 .chip { padding: 0 8px; border-radius: 999px; background: var(--chip); color: var(--fg); font-weight: 600; }
 h3 { margin: 4px 0; font-size: 15px; }
-.body { overflow-wrap: anywhere; }
+.body { overflow-wrap: anywhere; max-height: 15em; overflow: hidden; }
+.body[data-clipped] { mask-image: linear-gradient(to bottom, #000 calc(100% - 3em), transparent); }
+.more { display: inline-block; margin-top: 4px; color: var(--fg); font-weight: 600; text-decoration: underline; }
 .body.text { white-space: pre-line; }
 .body a { color: inherit; text-decoration: underline; }
 .body img { max-width: 100%; height: auto; }
@@ -54,6 +57,7 @@ h3 { margin: 4px 0; font-size: 15px; }
 .reaction { display: inline-flex; gap: 4px; align-items: center; padding: 2px 8px; border: 1px solid var(--border); border-radius: 999px;
   background: var(--bg); color: var(--fg); cursor: pointer; }
 .reaction[aria-pressed="true"] { border-color: var(--accent); background: var(--chip); }
+.reaction[aria-disabled="true"] { cursor: progress; }
 form { padding: 12px 16px; border-top: 1px solid var(--border); display: grid; gap: 6px; }
 .row { display: flex; gap: 8px; }
 input { flex: 1; min-width: 0; padding: 6px 10px; border: 1px solid var(--muted); border-radius: 6px; background: var(--bg); color: var(--fg); }
