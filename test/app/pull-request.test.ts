@@ -129,6 +129,56 @@ describe('pull requests', () => {
     expect(posted.body).not.toContain('ent_forged');
   });
 
+  it("leaves another app's comment that carries our marker alone (a bot, but not us)", async () => {
+    const otherBot = {
+      id: 778,
+      body: '<!-- shiplog:draft -->\n<!-- shiplog:entry ent_other -->',
+      user: { login: 'other-app[bot]', type: 'Bot' },
+    };
+    mockDraftingCalls({ number: 4, existing: [otherBot] });
+    const posted = expectWrite('post', 4);
+    await receive(pullRequest('opened', (pr) => (pr.number = 4)));
+    expect(posted.body).toContain('📝 Changelog draft');
+    expect(posted.body).not.toContain('ent_other');
+  });
+
+  it('finds its sticky comment on the second page of a pull request with more than 100 comments', async () => {
+    const first = await (async () => {
+      mockDraftingCalls({ number: 5 });
+      const posted = expectWrite('post', 5);
+      await receive(pullRequest('opened', (pr) => (pr.number = 5)));
+      return posted.body!;
+    })();
+    const chatter = Array.from({ length: 100 }, (_, i) => ({
+      id: 10_000 + i,
+      body: `comment ${i}`,
+      user: { login: `person${i}`, type: 'User' },
+    }));
+    scopes.push(
+      nock(GITHUB_API)
+        .get(`${REPO_PATH}/issues/5/comments`)
+        .query((q) => q.page === undefined || q.page === '1')
+        .reply(200, chatter, {
+          link: `<${GITHUB_API}${REPO_PATH}/issues/5/comments?per_page=100&page=2>; rel="next", <${GITHUB_API}${REPO_PATH}/issues/5/comments?per_page=100&page=2>; rel="last"`,
+        })
+        .get(`${REPO_PATH}/issues/5/comments`)
+        .query((q) => q.page === '2')
+        .reply(200, [appComment(9005, first)])
+        .get(`${REPO_PATH}/pulls/5/commits`)
+        .query(true)
+        .reply(200, commits),
+      mockRepoConfig(null),
+    );
+    const patched = expectWrite('patch', 5, 9005);
+    await receive(
+      pullRequest('synchronize', (pr) => {
+        pr.number = 5;
+        pr.head.sha = 'c'.repeat(40);
+      }),
+    );
+    expect(entryIdIn(patched.body)).toBe(entryIdIn(first));
+  });
+
   it('stops re-drafting once a person edited the entry, and says how to regenerate', async () => {
     mockDraftingCalls({ number: 4 });
     const posted = expectWrite('post', 4);
