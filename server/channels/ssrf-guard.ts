@@ -63,11 +63,17 @@ export async function assertDeliverableUrl(raw: string, allowPrivate: boolean): 
 }
 
 /**
- * A `lookup` for http(s).request that refuses non-public addresses at connect time (unless allowed).
+ * A `lookup` for http(s).request that refuses non-public addresses at connect time (unless allowed):
+ * what the name resolves to when the socket opens, which may differ from what it resolved to when the
+ * URL was checked (DNS rebinding).
+ * @param resolve the resolver (Node's `dns.lookup`; tests pass one of their own).
  */
-export function guardedLookup(allowPrivate: boolean): typeof dnsLookup {
+export function guardedLookup(
+  allowPrivate: boolean,
+  resolve: typeof dnsLookup = dnsLookup,
+): typeof dnsLookup {
   return ((hostname: string, options: object, callback: (...args: unknown[]) => void) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    resolve(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err);
       const usable = allowPrivate ? addresses : addresses.filter((a) => isPublicAddress(a.address));
       if (usable.length === 0) return callback(new Error('destination not allowed: non-public address'));

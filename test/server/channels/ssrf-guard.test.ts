@@ -4,7 +4,8 @@
  * IPv4-mapped and the IPv4 address is public; the connect-time check uses the same rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress } from '../../../server/channels/ssrf-guard.ts';
+import type { lookup as dnsLookup } from 'node:dns';
+import { guardedLookup, isPublicAddress } from '../../../server/channels/ssrf-guard.ts';
 import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
 
 let server: TestServer;
@@ -54,5 +55,40 @@ describe('channel URLs with IPv4 inside IPv6', () => {
       false,
       true,
     ]);
+  });
+});
+
+describe('the connect-time check on its own (DNS rebinding)', () => {
+  it('refuses the private address a name resolves to when the socket opens, after it resolved public', async () => {
+    // A resolver that answers a public address first (the creation-time check), then loopback.
+    const answers = [[{ address: '93.184.216.34', family: 4 }], [{ address: '127.0.0.1', family: 4 }]];
+    const rebinding = ((_host: string, _options: object, callback: (...args: unknown[]) => void) =>
+      callback(null, answers.shift())) as unknown as typeof dnsLookup;
+    const first = await new Promise<unknown>((resolve) =>
+      guardedLookup(false, rebinding)('rebind.example', { all: true }, (err, addresses) =>
+        resolve(err ?? addresses),
+      ),
+    );
+    expect(first).toEqual([{ address: '93.184.216.34', family: 4 }]);
+    const second = await new Promise<unknown>((resolve) =>
+      guardedLookup(false, rebinding)('rebind.example', {}, (err) => resolve(err)),
+    );
+    expect(String(second)).toMatch(/destination not allowed: non-public address/);
+  });
+
+  it('keeps only the public addresses of a name that resolves to both, and all of them when allowed', async () => {
+    const both = ((_host: string, _options: object, callback: (...args: unknown[]) => void) =>
+      callback(null, [
+        { address: '10.0.0.8', family: 4 },
+        { address: '93.184.216.34', family: 4 },
+      ])) as unknown as typeof dnsLookup;
+    const picked = await new Promise<unknown>((resolve) =>
+      guardedLookup(false, both)('mixed.example', {}, (_err, address) => resolve(address)),
+    );
+    expect(picked).toBe('93.184.216.34');
+    const allowed = await new Promise<unknown>((resolve) =>
+      guardedLookup(true, both)('mixed.example', {}, (_err, address) => resolve(address)),
+    );
+    expect(allowed).toBe('10.0.0.8');
   });
 });
