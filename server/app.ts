@@ -16,6 +16,7 @@ import { loggerOptions } from './plugins/log-options.ts';
 import strictInputPlugin from './plugins/strict-input.ts';
 import htmlPagesPlugin from './plugins/html-pages.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import { sessions } from './plugins/session.ts';
 import { zodValidatorCompiler } from './plugins/validate.ts';
 import { docsErrorsRoutes } from './routes/docs-errors.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -28,6 +29,9 @@ import { widgetScriptRoutes } from './routes/public/widget-script.ts';
 import { changelogRoutes } from './routes/public/changelog.ts';
 import { feedRoutes } from './routes/public/feeds.ts';
 import { v1Routes } from './routes/v1/index.ts';
+import { dashboardRoutes } from './routes/dashboard/index.ts';
+import { uploadsRoutes } from './routes/public/uploads.ts';
+import { prepareAccountEmailQueue } from './services/accounts/account-email-queue.ts';
 import { githubWebhookRoutes } from './routes/github/webhooks.ts';
 import { createGithubApp } from './services/github/create-github-app.ts';
 import type { ServiceContext } from './services/context.ts';
@@ -89,6 +93,7 @@ export async function buildApp({
     previewSecret: await getOrCreateSecret(db.sql, 'preview'),
     github: null,
   };
+  await prepareAccountEmailQueue(ctx.jobs);
   if (config.github) ctx.github = await createGithubApp(config.github, ctx, app.log, githubOctokit);
   // Jobs stop first (finishing those in progress), then what they use.
   app.addHook('onClose', async () => ctx.jobs.stop());
@@ -115,6 +120,7 @@ export async function buildApp({
   await app.register(strictInputPlugin);
   await app.register(htmlPagesPlugin);
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
+  await app.register(sessions);
 
   // Routes get the context by closure: register()'s options object also carries `prefix`.
   await app.register((scope) => healthRoutes(scope, ctx));
@@ -128,6 +134,8 @@ export async function buildApp({
   await app.register((scope) => reactionsRoutes(scope, ctx));
   await app.register((scope) => analyticsIngestRoutes(scope, ctx));
   await app.register((scope) => v1Routes(scope, ctx), { prefix: '/api/v1' });
+  await app.register((scope) => dashboardRoutes(scope, ctx), { prefix: '/api/dashboard' });
+  await app.register((scope) => uploadsRoutes(scope, ctx));
   if (ctx.github) await app.register((scope) => githubWebhookRoutes(scope, ctx));
   return app;
 }

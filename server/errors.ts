@@ -54,6 +54,13 @@ export class QuotaExceededError extends ShiplogError {
   }
 }
 
+/** 403: authenticated, but the role (or membership, or CSRF proof) does not allow the request. */
+export class ForbiddenError extends ShiplogError {
+  constructor(detail: string) {
+    super('forbidden', detail);
+  }
+}
+
 export class NotFoundError extends ShiplogError {
   constructor(detail = 'Not found') {
     super('not_found', detail);

@@ -12,6 +12,9 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { countProjects } from './db/projects.ts';
+import { countUsers } from './db/users.ts';
+import { issueSetupLink } from './services/accounts/set-up-first-account.ts';
+import { startAccountEmailWorker } from './services/accounts/work-account-emails.ts';
 
 export type OpenServerOptions = {
   /**
@@ -38,6 +41,7 @@ export async function openServer(
     const applied = await migrate(db.sql);
     app = await buildApp({ config, db });
     await startWorkers(app.shiplog, app.log);
+    await startAccountEmailWorker(app.shiplog);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'applied migrations');
     const admin =
       db.mode === 'pglite'
@@ -45,6 +49,7 @@ export async function openServer(
             config.dataDir,
             {
               sql: db.sql,
+              publicUrl: config.publicUrl,
               projectChanged: (id) => app?.shiplog.widgetCache.invalidate(id),
               jobs: app.shiplog.jobs,
             },
@@ -68,7 +73,13 @@ export async function openServer(
         ? `GitHub App ${config.github.appId} mounted: webhooks at POST ${config.publicUrl}/api/github/webhooks`
         : 'GitHub App not mounted (set APP_ID, PRIVATE_KEY or PRIVATE_KEY_PATH, and WEBHOOK_SECRET to mount it)',
     );
-    if ((await countProjects(db.sql)) === 0) {
+    // First run (CONTRACT.md "Dashboard"): only this link (or `shiplog setup-link`'s) makes the first account.
+    if ((await countUsers(db.sql)) === 0) {
+      const link = await issueSetupLink(db.sql, config.publicUrl);
+      app.log.info(
+        `no account yet: open ${link} to create the owner's account and the first project (the link works once, for 24 hours; npx shiplog setup-link prints a new one)`,
+      );
+    } else if ((await countProjects(db.sql)) === 0) {
       app.log.info(
         'no project yet; create one with: npx shiplog projects create --name "My app" --slug my-app --plan pro',
       );

@@ -16,7 +16,8 @@ export const PROBLEM_CODES = {
   unauthorized: {
     status: 401,
     title: 'Unauthorized',
-    description: 'The API key is missing, malformed, unknown or revoked. Send `Authorization: Bearer shl_…`.',
+    description:
+      'The API key is missing, malformed, unknown or revoked (send `Authorization: Bearer shl_…`), or the dashboard session is missing or has ended (sign in again), or the email and password do not match.',
   },
   upgrade_required: {
     status: 402,
@@ -28,6 +29,12 @@ export const PROBLEM_CODES = {
     title: 'Quota exceeded',
     description:
       "The project's monthly AI draft quota is used up. Offline drafts still work; the quota resets on the first day of the month (UTC).",
+  },
+  forbidden: {
+    status: 403,
+    title: 'Forbidden',
+    description:
+      "Signed in, but not allowed: the user's role in the project is too low for this action, the user is not a member of the project, or a request made with the session cookie lacks a same-origin `Origin` or the session's `X-CSRF-Token`.",
   },
   not_found: {
     status: 404,

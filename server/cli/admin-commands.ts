@@ -1,5 +1,5 @@
 /**
- * The CLI's project, key, GitHub link and email delivery commands as plain functions of (sql, args) → printed output, so the same
+ * The CLI's project, key, GitHub link, email delivery and setup-link commands as plain functions of (sql, args) → printed output, so the same
  * code runs in the CLI process or, when a running `shiplog serve` owns the embedded database, inside
  * that server through the admin socket (CONTRACT.md "Operating"). `--json` shapes are the contract's.
  */
@@ -14,6 +14,7 @@ import {
   retryFailedEmailBatches,
 } from '../services/engagement/redrive-email-batches.ts';
 import { linkRepository, listLinks, unlinkRepository } from '../services/github/manage-links.ts';
+import { issueSetupLink } from '../services/accounts/set-up-first-account.ts';
 import {
   createApiKey,
   createProject,
@@ -29,6 +30,8 @@ export type CommandArgs = Record<string, unknown> & { json?: boolean };
  */
 export type AdminContext = {
   sql: Sql;
+  /** `{base_url}`, for the links a command prints (the server's own when it runs the command). */
+  publicUrl?: string;
   projectChanged?: (projectId: string) => void;
   jobs?: Pick<JobQueue, 'send'>;
 };
@@ -141,6 +144,13 @@ Send them again with: npx shiplog deliveries retry <batch-id> (or --all)
     if (batches.length === 0) return 'No failed email batches to retry.\n';
     const owed = batches.reduce((n, b) => n + b.unsent, 0);
     return `Re-queued ${batches.length} email batch(es): ${owed} subscriber(s) still owed their entry get it now, with a full day of retries.\n`;
+  },
+
+  async 'setup.link'({ sql, publicUrl }, args) {
+    if (!publicUrl) throw new Error('setup.link needs the public URL');
+    const url = await issueSetupLink(sql, publicUrl);
+    if (args.json) return json({ url });
+    return `Open this link to create the first account and project (it works once, for 24 hours):\n  ${url}\n`;
   },
 
   async 'keys.revoke'({ sql }, args) {

@@ -1,5 +1,6 @@
 /**
- * The `shiplog` command line (CONTRACT.md "Operating"): serve, migrate, projects, keys, github, deliveries.
+ * The `shiplog` command line (CONTRACT.md "Operating"): serve, migrate, projects, keys, github, deliveries,
+ * setup-link.
  * Exit codes: 0 success, 1 failure with a one-line message on stderr, 2 bad usage (unknown command or
  * option, a value outside its choices, nothing to do).
  */
@@ -144,6 +145,12 @@ function buildProgram(io: Io, actions: Actions): Command {
     .description('list linked repositories and their projects')
     .option(...json)
     .action((opts: CommandArgs) => actions.run('github.links', opts));
+
+  program
+    .command('setup-link')
+    .description('print a new link that creates the first account and project (only while none exists)')
+    .option(...json)
+    .action((opts: CommandArgs) => actions.run('setup.link', opts));
 
   const deliveries = program
     .command('deliveries')

@@ -49,7 +49,7 @@ export async function runAdminCommand(
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max });
   try {
     await migrate(db.sql);
-    if (!NEEDS_JOB_QUEUE.has(name)) return await command({ sql: db.sql }, args);
+    if (!NEEDS_JOB_QUEUE.has(name)) return await command({ sql: db.sql, publicUrl: config.publicUrl }, args);
     // Only to enqueue: no workers and no maintenance in this process (the servers do that).
     const jobs = await startJobQueue(
       db.sql,

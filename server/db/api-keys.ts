@@ -7,6 +7,8 @@ type Db = Sql | TransactionSql;
 export type ApiKeyRow = {
   id: string;
   projectId: string;
+  /** What the key is for (keys made in the dashboard); null for the CLI's. */
+  name: string | null;
   last4: string;
   createdAt: Date;
   lastUsedAt: Date | null;
@@ -15,12 +17,12 @@ export type ApiKeyRow = {
 
 export async function insertApiKey(
   sql: Db,
-  key: { id: string; projectId: string; hash: Buffer; last4: string },
+  key: { id: string; projectId: string; hash: Buffer; last4: string; name?: string | null },
 ): Promise<ApiKeyRow> {
   const [row] = await sql<ApiKeyRow[]>`
-    insert into api_keys (id, project_id, hash, last4)
-    values (${key.id}, ${key.projectId}, ${key.hash}, ${key.last4})
-    returning id, project_id, last4, created_at, last_used_at, revoked_at`;
+    insert into api_keys (id, project_id, hash, last4, name)
+    values (${key.id}, ${key.projectId}, ${key.hash}, ${key.last4}, ${key.name ?? null})
+    returning id, project_id, name, last4, created_at, last_used_at, revoked_at`;
   return row!;
 }
 
@@ -47,15 +49,22 @@ export async function touchApiKey(sql: Db, keyId: string): Promise<void> {
 
 export async function listApiKeys(sql: Db, projectId: string): Promise<ApiKeyRow[]> {
   return sql<ApiKeyRow[]>`
-    select id, project_id, last4, created_at, last_used_at, revoked_at
+    select id, project_id, name, last4, created_at, last_used_at, revoked_at
     from api_keys where project_id = ${projectId} order by created_at, id`;
 }
 
-/** @returns the key after revocation, or undefined for an unknown id. Revoking twice keeps the first time. */
-export async function revokeApiKey(sql: Db, keyId: string): Promise<ApiKeyRow | undefined> {
+/**
+ * @param projectId when given, only a key of that project is revoked.
+ * @returns the key after revocation, or undefined for an unknown id. Revoking twice keeps the first time.
+ */
+export async function revokeApiKey(
+  sql: Db,
+  keyId: string,
+  projectId?: string,
+): Promise<ApiKeyRow | undefined> {
   const [row] = await sql<ApiKeyRow[]>`
     update api_keys set revoked_at = coalesce(revoked_at, date_trunc('milliseconds', now()))
-    where id = ${keyId}
-    returning id, project_id, last4, created_at, last_used_at, revoked_at`;
+    where id = ${keyId} ${projectId === undefined ? sql`` : sql`and project_id = ${projectId}`}
+    returning id, project_id, name, last4, created_at, last_used_at, revoked_at`;
   return row;
 }

@@ -77,3 +77,9 @@ export async function updateProject(
     returning *`;
   return row;
 }
+
+/** Delete a project and, by cascade, everything of it. @returns whether it existed. */
+export async function deleteProject(sql: Db, id: string): Promise<boolean> {
+  const rows = await sql`delete from projects where id = ${id} returning 1`;
+  return rows.length > 0;
+}

@@ -1,6 +1,7 @@
 /**
  * CORS: `*` with preflight on the public endpoints, never credentials; none at all on /api/v1, whose
- * keys belong to servers and CI, never to browsers (CONTRACT.md "Key-authenticated API").
+ * keys belong to servers and CI, never to browsers (CONTRACT.md "Key-authenticated API"), nor on the
+ * dashboard's /api/dashboard, which the session cookie authenticates.
  */
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
@@ -22,6 +23,14 @@ export function isKeyApiPath(url: string): boolean {
   return url.startsWith('/api/v1/') || url === '/api/v1' || url.startsWith('/api/v1?');
 }
 
+/**
+ * Whether `url` answers without CORS: the key-authenticated API and the dashboard's routes, which a
+ * session cookie authenticates (CONTRACT.md "Dashboard": no CORS ever applies to them).
+ */
+export function sendsNoCors(url: string): boolean {
+  return isKeyApiPath(url) || /^\/api\/dashboard(?:[/?]|$)/.test(url);
+}
+
 /** The CORS headers of a public response, for answers written outside the plugin (framework errors). */
 export const PUBLIC_CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -31,7 +40,7 @@ export const PUBLIC_CORS_HEADERS = {
 async function corsPlugin(app: FastifyInstance): Promise<void> {
   await app.register(cors, {
     delegator: (request, callback) => {
-      callback(null, isKeyApiPath(request.url ?? '') ? NONE : PUBLIC);
+      callback(null, sendsNoCors(request.url ?? '') ? NONE : PUBLIC);
     },
   });
 }

@@ -11,7 +11,7 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { NotFoundError, ShiplogError } from '../errors.ts';
 import { newId } from '../services/new-id.ts';
-import { PUBLIC_CORS_HEADERS, isKeyApiPath } from './cors.ts';
+import { PUBLIC_CORS_HEADERS, sendsNoCors } from './cors.ts';
 import { problemFor } from '../problem-documents.ts';
 import { sendProblem } from './errors.ts';
 
@@ -21,7 +21,7 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   reply: FastifyReply,
 ) => {
   reply.header('x-request-id', request.id);
-  if (!isKeyApiPath(request.raw.url ?? '')) reply.headers(PUBLIC_CORS_HEADERS);
+  if (!sendsNoCors(request.raw.url ?? '')) reply.headers(PUBLIC_CORS_HEADERS);
   void sendProblem(reply, new NotFoundError('No resource at this path'));
 };
 

@@ -76,6 +76,7 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
 async function issueKey(
   sql: Sql | TransactionSql,
   projectId: string,
+  name: string | null = null,
 ): Promise<{ apiKey: string; row: ApiKeyRow }> {
   const apiKey = generateApiKey();
   const row = await insertApiKey(sql, {
@@ -83,6 +84,7 @@ async function issueKey(
     projectId,
     hash: hashApiKey(apiKey),
     last4: apiKey.slice(-4),
+    name,
   });
   return { apiKey, row };
 }
@@ -126,17 +128,23 @@ async function requireProject(sql: Sql, slug: string): Promise<ProjectRow> {
   return project;
 }
 
-export async function createApiKey(sql: Sql, slug: string): Promise<{ apiKey: string; row: ApiKeyRow }> {
+/** @param name what the key is for (the dashboard's keys have one). The key is returned once. */
+export async function createApiKey(
+  sql: Sql,
+  slug: string,
+  name: string | null = null,
+): Promise<{ apiKey: string; row: ApiKeyRow }> {
   const project = await requireProject(sql, slug);
-  return issueKey(sql, project.id);
+  return issueKey(sql, project.id, name);
 }
 
 export async function listProjectKeys(sql: Sql, slug: string): Promise<ApiKeyRow[]> {
   return listApiKeys(sql, (await requireProject(sql, slug)).id);
 }
 
-export async function revokeKey(sql: Sql, keyId: string): Promise<ApiKeyRow> {
-  const row = await revokeApiKey(sql, keyId);
+/** @param projectId when given, only a key of that project (else `404`, as for an unknown id). */
+export async function revokeKey(sql: Sql, keyId: string, projectId?: string): Promise<ApiKeyRow> {
+  const row = await revokeApiKey(sql, keyId, projectId);
   if (!row) throw new NotFoundError(`No API key ${keyId}`);
   return row;
 }

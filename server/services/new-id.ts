@@ -4,7 +4,7 @@
  */
 import { typeid } from 'typeid-js';
 
-export type IdPrefix = 'prj' | 'key' | 'ent' | 'req' | 'sub' | 'chn' | 'msg' | 'emb';
+export type IdPrefix = 'prj' | 'key' | 'ent' | 'req' | 'sub' | 'chn' | 'msg' | 'emb' | 'usr' | 'inv' | 'upl';
 
 export function newId(prefix: IdPrefix): string {
   return typeid(prefix).toString();

@@ -1,7 +1,8 @@
 /**
- * The key-authenticated API under /api/v1: authentication, the per-key rate limit, Idempotency-Key on
- * POST, then the routes: auth → rate limit (onRequest) → validation → idempotency (preHandler) →
- * handler. The plugins declare what they need (idempotency needs auth), so a wrong order fails at start.
+ * The API under /api/v1, by API key or by the dashboard's session: authentication, the per-key (or
+ * per-user) rate limit, the caller's role, Idempotency-Key on POST, then the routes: auth → rate limit
+ * (onRequest) → validation → role → idempotency (preHandler) → handler. The plugins declare what they
+ * need (idempotency needs auth), so a wrong order fails at start.
  */
 import type { FastifyInstance } from 'fastify';
 import { apiKeyAuth, authOf } from '../../plugins/auth.ts';
@@ -13,9 +14,10 @@ import { analyticsRoutes } from './analytics.ts';
 import { generateRoutes } from './generate.ts';
 import { subscribersRoutes } from './subscribers.ts';
 import { channelsRoutes } from './channels.ts';
+import { requireRole } from './require-role.ts';
 
 export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  await app.register(apiKeyAuth, { sql: ctx.sql });
+  await app.register(apiKeyAuth, { ctx });
   app.addHook(
     'onRequest',
     app.rateLimitHook([
@@ -23,10 +25,12 @@ export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promi
         name: 'api',
         max: ctx.config.apiRateLimitPerMinute,
         windowSeconds: 60,
-        key: (request) => authOf(request).keyId,
+        key: (request) => authOf(request).keyId ?? `user:${authOf(request).userId}`,
       },
     ]),
   );
+  // Before idempotency's preHandler: a refused call claims no key.
+  app.addHook('preHandler', requireRole(ctx));
   await app.register(idempotency, { sql: ctx.sql });
   await app.register((scope) => entriesRoutes(scope, ctx));
   await app.register((scope) => entryStatusRoutes(scope, ctx));

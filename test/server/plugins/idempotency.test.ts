@@ -162,7 +162,7 @@ describe('Idempotency-Key', () => {
         async (scope) => {
           scope.decorateRequest('auth', null);
           scope.addHook('onRequest', async (request) => {
-            request.auth = { project, keyId: 'key_test' };
+            request.auth = { project, role: 'publisher', keyId: 'key_test', userId: null };
           });
         },
         { name: 'shiplog-api-key-auth' },

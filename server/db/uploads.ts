@@ -1,0 +1,25 @@
+/** SQL for uploaded images (CONTRACT.md "Images"): the bytes live in the database. */
+import type { Sql, TransactionSql } from './connect.ts';
+
+type Db = Sql | TransactionSql;
+
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+export async function insertUpload(
+  sql: Db,
+  upload: { id: string; projectId: string; uploadedBy: string | null; mediaType: ImageType; bytes: Buffer },
+): Promise<void> {
+  await sql`
+    insert into uploads (id, project_id, uploaded_by, media_type, bytes)
+    values (${upload.id}, ${upload.projectId}, ${upload.uploadedBy}, ${upload.mediaType}, ${upload.bytes})`;
+}
+
+export async function findUpload(
+  sql: Db,
+  id: string,
+): Promise<{ mediaType: ImageType; bytes: Buffer } | undefined> {
+  const [row] = await sql<{ mediaType: ImageType; bytes: Buffer }[]>`
+    select media_type, bytes from uploads where id = ${id}`;
+  return row;
+}

@@ -1,0 +1,29 @@
+/**
+ * The dashboard's JSON routes under /api/dashboard (CONTRACT.md "Dashboard"): accounts, projects,
+ * members, keys, uploads. The entries themselves are /api/v1's routes, called with the session.
+ * Every request that changes something must come from PUBLIC_URL's origin (`Origin`), signed in or not
+ * (a forged sign-in is refused too), and, signed in, carry the session's `X-CSRF-Token`; else `403`.
+ * No CORS headers are ever sent here.
+ */
+import type { FastifyInstance } from 'fastify';
+import { assertSameOrigin, changesState } from '../../plugins/session.ts';
+import type { ServiceContext } from '../../services/context.ts';
+import { accountRoutes } from './account-routes.ts';
+import { keyRoutes } from './key-routes.ts';
+import { memberRoutes } from './member-routes.ts';
+import { passwordRoutes } from './password-routes.ts';
+import { projectRoutes } from './project-routes.ts';
+import { uploadRoutes } from './upload-routes.ts';
+
+export async function dashboardRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (changesState(request)) assertSameOrigin(ctx.config.publicUrl, request);
+  });
+  await app.register((scope) => accountRoutes(scope, ctx));
+  await app.register((scope) => passwordRoutes(scope, ctx));
+  await app.register((scope) => projectRoutes(scope, ctx));
+  await app.register((scope) => memberRoutes(scope, ctx));
+  await app.register((scope) => keyRoutes(scope, ctx));
+  await app.register((scope) => uploadRoutes(scope, ctx));
+}

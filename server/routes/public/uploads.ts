@@ -1,0 +1,28 @@
+/**
+ * `GET /uploads/{id}.{ext}`: an uploaded image (CONTRACT.md "Images"), with the type it was stored as,
+ * cached for a year as immutable (its address never names other bytes), and `nosniff` plus
+ * `Content-Security-Policy: default-src 'none'` so that no browser runs it as anything but an image.
+ * Unknown, or a wrong extension: `404`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loadUpload } from '../../services/accounts/store-upload.ts';
+import type { ServiceContext } from '../../services/context.ts';
+
+const FileParams = z.object({ file: z.string().min(1).max(64) });
+
+export async function uploadsRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.get('/uploads/:file', { schema: { params: FileParams } }, async (request, reply) => {
+    const image = await loadUpload(ctx, request.params.file);
+    return reply
+      .headers({
+        'content-type': image.type,
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'",
+      })
+      .send(image.bytes);
+  });
+}

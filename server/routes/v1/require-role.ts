@@ -1,0 +1,57 @@
+/**
+ * The role each /api/v1 call needs (CONTRACT.md "Dashboard", "Members and roles per project"), checked
+ * after validation and before idempotency, so a refused call stores nothing under its key. API keys
+ * act as publishers, and every call below needs at most that: key-authenticated calls pass unchanged.
+ * A route missing from this table needs a publisher.
+ */
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { authOf } from '../../plugins/auth.ts';
+import { type Action, authorize, authorizeEntryEdit } from '../../services/accounts/authorize.ts';
+import type { ServiceContext } from '../../services/context.ts';
+
+type Rule = Action | 'entries.edit' | ((body: Record<string, unknown>) => Action);
+
+/** A create or generate that publishes now or later (`publish`, `publishAt`) is a publish. */
+const draftOrPublish = (body: Record<string, unknown>): Action =>
+  body.publish === true || (body.publishAt !== undefined && body.publishAt !== null)
+    ? 'entries.publish'
+    : 'entries.draft';
+
+/** By `METHOD path` as the route was declared. */
+const RULES: Record<string, Rule> = {
+  'GET /api/v1/entries': 'entries.read',
+  'GET /api/v1/entries/:id': 'entries.read',
+  'POST /api/v1/entries': draftOrPublish,
+  'POST /api/v1/entries/generate': draftOrPublish,
+  'PATCH /api/v1/entries/:id': 'entries.edit',
+  'DELETE /api/v1/entries/:id': 'entries.delete',
+  'POST /api/v1/entries/:id/publish': 'entries.publish',
+  'POST /api/v1/entries/:id/unpublish': 'entries.publish',
+  'GET /api/v1/analytics': 'analytics.read',
+  'GET /api/v1/subscribers': 'subscribers.read',
+  'GET /api/v1/channels': 'channels.manage',
+  'POST /api/v1/channels': 'channels.manage',
+  'DELETE /api/v1/channels/:id': 'channels.manage',
+  'GET /api/v1/channels/:id/deliveries': 'channels.manage',
+};
+
+function ruleOf(request: FastifyRequest): Rule {
+  return (
+    RULES[`${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`] ??
+    'entries.publish'
+  );
+}
+
+/** The preHandler that refuses (`403 forbidden`) a call the caller's role does not allow. */
+export function requireRole(ctx: ServiceContext): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const auth = authOf(request);
+    const rule = ruleOf(request);
+    if (rule === 'entries.edit') {
+      await authorizeEntryEdit(ctx, auth, (request.params as { id: string }).id);
+      return;
+    }
+    const body = request.body !== null && typeof request.body === 'object' ? request.body : {};
+    authorize(auth.role, typeof rule === 'function' ? rule(body as Record<string, unknown>) : rule);
+  };
+}

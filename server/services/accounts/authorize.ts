@@ -1,0 +1,98 @@
+/**
+ * Who may do what in a project (CONTRACT.md "Dashboard", "Members and roles per project"):
+ * - `contributor`: read entries, create and edit drafts, upload images, read analytics;
+ * - `publisher`: also publish, unpublish, schedule and delete entries, edit published ones, settings,
+ *   channels, the subscriber list;
+ * - `owner`: also members, API keys, deleting the project.
+ * API keys act as publishers. Every rule is enforced here, on the server: `403 forbidden` otherwise.
+ */
+import { findEntry } from '../../db/entries.ts';
+import { findProjectAccess, type Role } from '../../db/memberships.ts';
+import type { ProjectRow } from '../../db/projects.ts';
+import { ForbiddenError, NotFoundError } from '../../errors.ts';
+import type { ServiceContext } from '../context.ts';
+
+export { ROLES, type Role } from '../../db/memberships.ts';
+
+/** The lowest role allowed each action. */
+const MINIMUM_ROLE = {
+  'entries.read': 'contributor',
+  'entries.draft': 'contributor',
+  'uploads.create': 'contributor',
+  'analytics.read': 'contributor',
+  'members.read': 'contributor',
+  'entries.publish': 'publisher',
+  'entries.delete': 'publisher',
+  'settings.update': 'publisher',
+  'channels.manage': 'publisher',
+  'subscribers.read': 'publisher',
+  'members.manage': 'owner',
+  'keys.manage': 'owner',
+  'project.delete': 'owner',
+} as const satisfies Record<string, Role>;
+
+export type Action = keyof typeof MINIMUM_ROLE;
+
+const RANK: Record<Role, number> = { contributor: 1, publisher: 2, owner: 3 };
+
+/** What each action is called in a refusal. */
+const WHAT: Record<Action, string> = {
+  'entries.read': 'read entries',
+  'entries.draft': 'write drafts',
+  'uploads.create': 'upload images',
+  'analytics.read': 'read analytics',
+  'members.read': 'see the members',
+  'entries.publish': 'publish, unpublish or schedule entries, or edit published ones',
+  'entries.delete': 'delete entries',
+  'settings.update': "change the project's settings",
+  'channels.manage': 'manage channels',
+  'subscribers.read': 'list subscribers',
+  'members.manage': 'manage members and invitations',
+  'keys.manage': 'manage API keys',
+  'project.delete': 'delete the project',
+};
+
+export function can(role: Role, action: Action): boolean {
+  return RANK[role] >= RANK[MINIMUM_ROLE[action]];
+}
+
+/** @throws ForbiddenError when `role` is below what `action` needs. */
+export function authorize(role: Role, action: Action): void {
+  if (can(role, action)) return;
+  throw new ForbiddenError(
+    `A ${role} cannot ${WHAT[action]}; that takes the ${MINIMUM_ROLE[action]} role or higher`,
+  );
+}
+
+/**
+ * The project of `slug` as the user sees it, checked for `action`.
+ * @throws NotFoundError for no such project; ForbiddenError when the user is not a member, or their
+ *   role is too low.
+ */
+export async function projectAccess(
+  ctx: Pick<ServiceContext, 'sql'>,
+  userId: string,
+  slug: string,
+  action: Action,
+): Promise<{ project: ProjectRow; role: Role }> {
+  const found = await findProjectAccess(ctx.sql, slug, userId);
+  if (!found) throw new NotFoundError(`No project with slug "${slug}"`);
+  if (!found.role) throw new ForbiddenError(`You are not a member of project "${slug}"`);
+  authorize(found.role, action);
+  return { project: found.project, role: found.role };
+}
+
+/**
+ * An edit of entry `entryId` by `role`: a draft is anyone's to edit, a published entry only a
+ * publisher's (what readers see changes). An unknown entry passes: the edit itself answers 404.
+ */
+export async function authorizeEntryEdit(
+  ctx: Pick<ServiceContext, 'sql'>,
+  access: { project: { id: string }; role: Role },
+  entryId: string,
+): Promise<void> {
+  authorize(access.role, 'entries.draft');
+  if (can(access.role, 'entries.publish')) return;
+  const entry = await findEntry(ctx.sql, access.project.id, entryId);
+  if (entry?.status === 'published') authorize(access.role, 'entries.publish');
+}

@@ -1,0 +1,84 @@
+/**
+ * Projects as the dashboard manages them (CONTRACT.md "Dashboard"): any signed-in user creates one
+ * (on the free plan) and becomes its owner; publishers change its settings; owners delete it. The plan
+ * stays the operator's (`shiplog projects update --plan`).
+ */
+import { z } from 'zod';
+import type { Sql, TransactionSql } from '../../db/connect.ts';
+import { insertMembership } from '../../db/memberships.ts';
+import { notifyProjectChanged } from '../../db/notifications.ts';
+import { deleteProject, insertProject, POSITIONS, type ProjectRow, THEMES } from '../../db/projects.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { ConflictError } from '../../errors.ts';
+import type { ServiceContext } from '../context.ts';
+import { ProjectSlugSchema, updateProjectSettings } from '../manage-projects.ts';
+import { newId } from '../new-id.ts';
+import { authorize, type Role } from './authorize.ts';
+
+export const NewProjectSchema = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  slug: ProjectSlugSchema,
+});
+export type NewProject = z.infer<typeof NewProjectSchema>;
+
+/** What a publisher may change from the dashboard. */
+export const ProjectSettingsSchema = z.strictObject({
+  name: z.string().trim().min(1).max(100).optional(),
+  accent: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #2563eb')
+    .optional(),
+  position: z.enum(POSITIONS).optional(),
+  theme: z.enum(THEMES).optional(),
+});
+export type ProjectSettingsInput = z.infer<typeof ProjectSettingsSchema>;
+
+/** Insert a free project and make `userId` its owner, in the caller's transaction. */
+export async function insertOwnedProject(
+  tx: TransactionSql,
+  userId: string,
+  input: NewProject,
+): Promise<ProjectRow> {
+  const project = await insertProject(tx, { id: newId('prj'), ...input, plan: 'free' });
+  await insertMembership(tx, { projectId: project.id, userId, role: 'owner' });
+  return project;
+}
+
+/** @throws ConflictError when the slug is taken. */
+export async function createOwnedProject(sql: Sql, userId: string, input: NewProject): Promise<ProjectRow> {
+  try {
+    return await sql.begin((tx) => insertOwnedProject(tx, userId, input));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw slugTaken(input.slug);
+    throw err;
+  }
+}
+
+export function slugTaken(slug: string): ConflictError {
+  return new ConflictError(`A project with slug "${slug}" already exists`);
+}
+
+/** Change name or widget settings (publisher or higher); the widget shows it at once. */
+export async function updateOwnedProject(
+  ctx: Pick<ServiceContext, 'sql' | 'widgetCache'>,
+  access: { project: ProjectRow; role: Role },
+  changes: ProjectSettingsInput,
+): Promise<ProjectRow> {
+  authorize(access.role, 'settings.update');
+  const project = await updateProjectSettings(ctx.sql, access.project.slug, changes);
+  ctx.widgetCache.invalidate(project.id);
+  return project;
+}
+
+/** Delete the project and everything of it (owner only): gone from the widget and feeds at once. */
+export async function deleteOwnedProject(
+  ctx: Pick<ServiceContext, 'sql' | 'widgetCache'>,
+  access: { project: ProjectRow; role: Role },
+): Promise<void> {
+  authorize(access.role, 'project.delete');
+  await ctx.sql.begin(async (tx) => {
+    await deleteProject(tx, access.project.id);
+    await notifyProjectChanged(tx, access.project.id);
+  });
+  ctx.widgetCache.invalidate(access.project.id);
+}

@@ -1,0 +1,75 @@
+/**
+ * Dashboard users for tests: accounts made directly in the database (the setup and invitation flows
+ * have tests of their own), signed in over HTTP, with the headers a browser's same-origin calls carry.
+ */
+import type { Role } from '../../server/db/memberships.ts';
+import { insertMembership } from '../../server/db/memberships.ts';
+import { insertUser } from '../../server/db/users.ts';
+import { hashPassword } from '../../server/services/accounts/hash-password.ts';
+import { newId } from '../../server/services/new-id.ts';
+import type { TestServer } from './build-server.ts';
+
+export const PASSWORD = 'correct horse battery staple';
+
+export type SignedInUser = {
+  id: string;
+  email: string;
+  /** The session cookie, as a `Cookie` header value. */
+  cookie: string;
+  csrfToken: string;
+  /** Cookie, same-origin `Origin` and `X-CSRF-Token`: what the dashboard's own calls send. */
+  headers: Record<string, string>;
+};
+
+let counter = 0;
+let passwordHash: Promise<string> | undefined;
+
+/** A new account (its email unique in the run), member of `projects` with the given roles. */
+export async function createUser(
+  server: TestServer,
+  memberships: { projectId: string; role: Role }[] = [],
+  email = `user${process.pid}-${++counter}@example.com`,
+): Promise<{ id: string; email: string }> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const user = await insertUser(server.db.sql, { id: newId('usr'), email, passwordHash: await passwordHash });
+  for (const m of memberships) await insertMembership(server.db.sql, { ...m, userId: user.id });
+  return { id: user.id, email: user.email };
+}
+
+/** The `Cookie` value of a response's session cookie. */
+export function sessionCookieOf(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = all.find((c) => c.startsWith('shiplog_session='));
+  if (!found) throw new Error(`no session cookie in ${JSON.stringify(setCookie)}`);
+  return found.split(';')[0]!;
+}
+
+/** Sign in over HTTP. @throws when sign-in fails. */
+export async function signIn(server: TestServer, email: string, password = PASSWORD): Promise<SignedInUser> {
+  const origin = new URL(server.config.publicUrl).origin;
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/dashboard/sign-in',
+    headers: { origin },
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const body = res.json<{ user: { id: string; email: string }; csrfToken: string }>();
+  const cookie = sessionCookieOf(res.headers['set-cookie']);
+  return {
+    id: body.user.id,
+    email: body.user.email,
+    cookie,
+    csrfToken: body.csrfToken,
+    headers: { cookie, origin, 'x-csrf-token': body.csrfToken },
+  };
+}
+
+/** A new account with those memberships, signed in. */
+export async function signedInUser(
+  server: TestServer,
+  memberships: { projectId: string; role: Role }[] = [],
+): Promise<SignedInUser> {
+  const user = await createUser(server, memberships);
+  return signIn(server, user.email);
+}
