@@ -39,6 +39,8 @@ export async function startInbox(options: { port?: number; delayMs?: number } = 
       });
     },
   });
+  // A client that dies mid-session (a server killed with SIGKILL) resets its connection: not a failure here.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -2,10 +2,10 @@
  * A fault in the middle of a fan-out neither loses nor (beyond what was in flight) duplicates email
  * (CONTRACT.md "Dispatch on publish"): `shiplog serve` on PostgreSQL emails a release to 2,000
  * confirmed subscribers through a real SMTP server, and (1) is killed with SIGKILL after 600 messages,
- * then started again; (2) loses its database for 10 s after 600 messages (a proxy in front of
- * PostgreSQL closes every connection and refuses new ones), while its API answers 503. Each time every
- * subscriber gets the entry, and duplicates stay within the bound: one message per batch in progress
- * (20 batches run at once).
+ * then started again; (2) loses its database for 10 s after 1,500 messages, so that the batches end
+ * while it is away (a proxy in front of PostgreSQL closes every connection and refuses new ones), and
+ * its API answers 503 meanwhile. Each time, once every job has run to its end, every subscriber has
+ * the entry and duplicates stay within the bound: one message per batch in progress (20 at once).
  */
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,8 +29,8 @@ describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (Postgr
   beforeAll(async () => {
     database = await createTestDatabase();
     proxy = await startPgProxy(database.databaseUrl!);
-    // A slow server (10 ms a message) stretches the fan-out over a few seconds.
-    inbox = await startInbox({ delayMs: 10 });
+    // 2 ms a message: the fan-out takes a few seconds.
+    inbox = await startInbox({ delayMs: 2 });
     env = {
       SHIPLOG_DATA_DIR: database.dataDir,
       SMTP_URL: inbox.url,
@@ -69,13 +69,24 @@ describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (Postgr
     inbox.messages
       .filter((m) => m.subject === `Faulty: ${title}`)
       .map((m) => (m.to![0] as { address: string }).address);
-  async function until(what: string, done: () => boolean, timeoutMs: number): Promise<void> {
+  async function until(
+    what: string,
+    done: () => boolean | Promise<boolean>,
+    timeoutMs: number,
+  ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (!done()) {
+    while (!(await done())) {
       if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+  /** Every dispatch and email job has run to its end (a job left for later would send more). */
+  const settled = async () => {
+    const [row] = await sql<{ n: number }[]>`
+      select count(*)::int as n from pgboss.job
+      where name in ('entry-published', 'email-batch') and state not in ('completed', 'failed', 'cancelled')`;
+    return row!.n === 0;
+  };
   /** sent (messages), duplicated (messages beyond the first per recipient), lost (recipients without). */
   const figures = (title: string) => {
     const sent = recipientsOf(title);
@@ -83,7 +94,7 @@ describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (Postgr
     return { sent: sent.length, duplicated: sent.length - unique, lost: SUBSCRIBERS - unique };
   };
 
-  it('loses nothing when the server is killed with SIGKILL mid fan-out', { timeout: 240_000 }, async () => {
+  it('loses nothing when the server is killed with SIGKILL mid fan-out', { timeout: 600_000 }, async () => {
     const first = await startServe(env);
     let killed = false;
     try {
@@ -102,7 +113,7 @@ describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (Postgr
     try {
       // The killed server's batches are taken back once their heartbeat is 30 s stale, then retried.
       await until('every subscriber', () => figures('Killed midway').lost === 0, 180_000);
-      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await until('the jobs to settle', settled, 400_000);
       const after = figures('Killed midway');
       console.info(
         `kill -9 mid fan-out: at the kill ${JSON.stringify(atKill)}; in the end ${JSON.stringify(after)}`,
@@ -121,12 +132,12 @@ describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (Postgr
 
   it(
     'loses nothing and sends nothing twice when the database is away for 10 s mid fan-out',
-    { timeout: 240_000 },
+    { timeout: 600_000 },
     async () => {
       const server = await startServe(env);
       try {
         await publish(server.url, 'Database restarted');
-        await until('600 messages', () => recipientsOf('Database restarted').length >= 600, 60_000);
+        await until('1,500 messages', () => recipientsOf('Database restarted').length >= 1500, 60_000);
         await proxy.cut();
         const atCut = figures('Database restarted');
         const during = await fetch(`${server.url}/api/v1/entries`, {
@@ -139,7 +150,7 @@ describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (Postgr
         await proxy.restore();
 
         await until('every subscriber', () => figures('Database restarted').lost === 0, 180_000);
-        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await until('the jobs to settle', settled, 400_000);
         const after = figures('Database restarted');
         console.info(
           `database away 10 s mid fan-out: at the cut ${JSON.stringify(atCut)}; in the end ${JSON.stringify(after)}`,
