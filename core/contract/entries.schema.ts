@@ -34,6 +34,12 @@ export function normalizeVersion(version: string): string {
 }
 const version = plainText(40).transform(normalizeVersion).nullable();
 
+/**
+ * A time to publish at (CONTRACT.md "Entry lifecycle", scheduling): ISO 8601 with an offset; whether
+ * it is in the future is the service's check (it depends on the clock).
+ */
+export const PublishAtSchema = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
+
 /** POST /api/v1/entries body. Unknown fields are rejected (CONTRACT.md "General"). */
 export const CreateEntryInputSchema = z.strictObject({
   title,
@@ -42,8 +48,13 @@ export const CreateEntryInputSchema = z.strictObject({
   version: version.optional(),
   visibility: VisibilitySchema.default('external'),
   publish: z.boolean().default(false),
+  /** Keep the entry a draft and publish it then (not with `publish: true`). */
+  publishAt: PublishAtSchema.optional(),
 });
 export type CreateEntryInput = z.infer<typeof CreateEntryInputSchema>;
+
+/** POST /api/v1/entries/{id}/publish body: none (publish now), `{}`, or `{"at": …}` (schedule). */
+export const PublishInputSchema = z.strictObject({ at: PublishAtSchema.optional() }).nullish();
 
 /** PATCH /api/v1/entries/{id} body: any of the editable fields; the slug stays stable. */
 export const UpdateEntryInputSchema = z
@@ -77,7 +88,8 @@ export function queryInt(min: number, max: number, fallback: number) {
 export const ListEntriesQuerySchema = z.strictObject({
   limit: queryInt(1, 100, 20),
   cursor: z.string().min(1).max(500).optional(),
-  status: StatusSchema.optional(),
+  /** `scheduled`: drafts with a publish time (they are drafts too). */
+  status: z.enum([...STATUSES, 'scheduled']).optional(),
   category: CategorySchema.optional(),
   visibility: VisibilitySchema.optional(),
 });
@@ -99,6 +111,8 @@ export const EntrySummarySchema = z.object({
   updatedAt: timestamp,
   /** When a person last edited it (PATCH); automated re-drafting leaves an edited entry alone. */
   editedAt: timestamp.nullable(),
+  /** When a job publishes this draft (scheduling); null when none is scheduled. */
+  scheduledFor: timestamp.nullable(),
 });
 export type EntrySummary = z.infer<typeof EntrySummarySchema>;
 

@@ -77,6 +77,11 @@ export const GenerateInputSchema = z
     category: CategorySchema.optional(),
     visibility: VisibilitySchema.default('external'),
     publish: z.boolean().default(false),
+    /** Keep the draft and publish it then (CONTRACT.md "Entry lifecycle", scheduling). */
+    publishAt: z.iso
+      .datetime({ offset: true })
+      .transform((s) => new Date(s))
+      .optional(),
     /** `owner/name`: with it, `#123`, `owner/repo#123` and commit SHAs in the draft become links. */
     repository: z
       .string()

@@ -29,6 +29,8 @@ export type EntryRow = {
   publishedAt: Date | null;
   /** The first publish: from then on the slug is frozen (public URLs never change). */
   firstPublishedAt: Date | null;
+  /** When a job publishes this draft; null when none is scheduled. */
+  scheduledFor: Date | null;
   createdAt: Date;
   updatedAt: Date;
   sortAt: Date;
@@ -36,7 +38,15 @@ export type EntryRow = {
 
 export type NewEntry = Omit<
   EntryRow,
-  'slug' | 'status' | 'publishedAt' | 'firstPublishedAt' | 'createdAt' | 'updatedAt' | 'sortAt' | 'editedAt'
+  | 'slug'
+  | 'status'
+  | 'publishedAt'
+  | 'firstPublishedAt'
+  | 'scheduledFor'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'sortAt'
+  | 'editedAt'
 > & {
   publish: boolean;
 };
@@ -160,7 +170,8 @@ export async function findEntryBySource(
 }
 
 export type ListFilters = {
-  status?: Status | undefined;
+  /** `scheduled`: drafts with a publish time. */
+  status?: Status | 'scheduled' | undefined;
   category?: Category | undefined;
   visibility?: Visibility | undefined;
 };
@@ -180,7 +191,13 @@ export async function listEntries(
   return sql<EntryRow[]>`
     select * from entries
     where project_id = ${projectId}
-      ${filters.status ? sql`and status = ${filters.status}` : sql``}
+      ${
+        filters.status === 'scheduled'
+          ? sql`and status = 'draft' and scheduled_for is not null`
+          : filters.status
+            ? sql`and status = ${filters.status}`
+            : sql``
+      }
       ${filters.category ? sql`and category = ${filters.category}` : sql``}
       ${filters.visibility ? sql`and visibility = ${filters.visibility}` : sql``}
       ${after ? sql`and (sort_at, id) < (${after.sortAt}, ${after.id})` : sql``}
@@ -225,12 +242,44 @@ export async function setEntryStatus(
         published_at = ${status === 'published' ? sql`date_trunc('milliseconds', now())` : null},
         first_published_at = coalesce(first_published_at,
           ${status === 'published' ? sql`date_trunc('milliseconds', now())` : null}),
+        scheduled_for = null,
         updated_at = date_trunc('milliseconds', now())
     where project_id = ${projectId} and id = ${id} and status <> ${status}
     returning *`;
   if (changed) return { row: changed, changed: true };
   const row = await findEntry(sql, projectId, id);
   return row && { row, changed: false };
+}
+
+/**
+ * Set (or clear, with null) when a draft is published by its job. Only a draft can be scheduled.
+ * @returns the row; undefined when the project has no such entry.
+ */
+export async function setEntrySchedule(
+  sql: Db,
+  projectId: string,
+  id: string,
+  at: Date | null,
+): Promise<EntryRow | undefined> {
+  const [row] = await sql<EntryRow[]>`
+    update entries set scheduled_for = ${at}, updated_at = date_trunc('milliseconds', now())
+    where project_id = ${projectId} and id = ${id} and (status = 'draft' or ${at === null})
+    returning *`;
+  return row ?? (await findEntry(sql, projectId, id));
+}
+
+/**
+ * The draft a scheduled publish (`at`) is for, locked until the transaction ends; undefined when it
+ * was published, deleted, cancelled or moved to another time since the job was made.
+ */
+export async function lockScheduledEntry(
+  tx: TransactionSql,
+  id: string,
+  at: Date,
+): Promise<EntryRow | undefined> {
+  const [row] = await tx<EntryRow[]>`
+    select * from entries where id = ${id} and status = 'draft' and scheduled_for = ${at} for update`;
+  return row;
 }
 
 /** @returns the deleted row, or undefined when there was none. */

@@ -3,7 +3,6 @@
  * by `shiplog serve` (and the tests) after the app is built; stopped, draining what is in progress,
  * when the app closes.
  */
-import type { JobWithMetadata } from 'pg-boss';
 import { purgeDeliveries } from '../db/github.ts';
 import { purgeIdempotencyKeys } from '../db/idempotency-keys.ts';
 import type { WebhookJob } from '../services/github/accept-webhook.ts';
@@ -11,12 +10,7 @@ import { purgeExpiredPending } from '../db/subscribers.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { deliverToChannel } from '../services/channels/deliver-to-channel.ts';
 import { dispatchToChannels } from '../services/channels/dispatch-to-channels.ts';
-import {
-  adoptLegacyBatch,
-  failEmailBatch,
-  fanOutEntryEmail,
-  sendEmailBatch,
-} from '../services/engagement/email-subscribers.ts';
+import { fanOutEntryEmail, sendEntryEmails } from '../services/engagement/email-subscribers.ts';
 import { sendConfirmation } from '../services/engagement/manage-subscription.ts';
 
 /** How often an idle worker asks for jobs, in seconds (pg-boss's minimum). */
@@ -48,11 +42,9 @@ export const CHANNEL_WORKERS = {
   perJobResults: true,
 } as const;
 
-function eachJob<J extends { id: string; data: unknown }>(
-  handle: (data: J['data'], job: J) => Promise<void>,
-) {
-  return async (jobs: J[]) => {
-    const outcomes = await Promise.allSettled(jobs.map((job) => handle(job.data, job)));
+function eachJob<T>(handle: (data: T) => Promise<void>) {
+  return async (jobs: { id: string; data: T }[]) => {
+    const outcomes = await Promise.allSettled(jobs.map((job) => handle(job.data)));
     return jobs.map((job, i) => ({
       id: job.id,
       status: outcomes[i]!.status === 'fulfilled' ? ('completed' as const) : ('failed' as const),
@@ -63,16 +55,10 @@ function eachJob<J extends { id: string; data: unknown }>(
   };
 }
 
-/** The message a failed job left (eachJob's `output`), for the dead-letter handler. */
-function messageOf(output: unknown): string | null {
-  const message = (output as { message?: unknown } | null)?.message;
-  return typeof message === 'string' ? message : null;
-}
-
 /** @param log where a job's partial failures are reported (its own failure is pg-boss's, with retries). */
 export async function startWorkers(
   ctx: ServiceContext,
-  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void },
+  log: { warn: (obj: object, msg: string) => void },
 ): Promise<void> {
   const { boss } = ctx.jobs;
   await boss.work<{ subscriberId: string }>(
@@ -83,10 +69,9 @@ export async function startWorkers(
   await boss.work<{ entryId: string }>(
     'entry-published',
     BATCHED,
-    eachJob(async ({ entryId }, job) => {
-      // Keyed by this job's id: if the job runs again, no second batch and no second delivery.
-      await fanOutEntryEmail(ctx, entryId, job.id);
-      await dispatchToChannels(ctx, entryId, job.id);
+    eachJob(async ({ entryId }) => {
+      await dispatchToChannels(ctx, entryId, entryId);
+      await fanOutEntryEmail(ctx, entryId);
     }),
   );
   await boss.work<{ deliveryId: string }>(
@@ -94,22 +79,10 @@ export async function startWorkers(
     CHANNEL_WORKERS,
     eachJob(({ deliveryId }) => deliverToChannel(ctx, deliveryId)),
   );
-  type BatchJob = { batchId: string } | { batchId?: undefined; entryId: string; subscriberIds: string[] };
-  await boss.work<BatchJob>(
+  await boss.work<{ entryId: string; subscriberIds: string[] }>(
     'email-batch',
-    { ...BATCHED, heartbeatRefreshSeconds: 5 },
-    eachJob(async (data, job) => {
-      const batchId = data.batchId ?? (await adoptLegacyBatch(ctx, job.id, data.entryId, data.subscriberIds));
-      if (batchId) await sendEmailBatch(ctx, batchId, job.signal, log);
-    }),
-  );
-  const deadLetters = { ...BATCHED, includeMetadata: true } as const;
-  await boss.work<{ batchId?: string }, unknown, typeof deadLetters>(
-    'email-batch-failed',
-    deadLetters,
-    eachJob<JobWithMetadata<{ batchId?: string }>>(async ({ batchId }, job) => {
-      if (batchId) await failEmailBatch(ctx, batchId, messageOf(job.output), log);
-    }),
+    BATCHED,
+    eachJob(({ entryId, subscriberIds }) => sendEntryEmails(ctx, entryId, subscriberIds, log)),
   );
   const github = ctx.github;
   if (github) {

@@ -6,10 +6,12 @@
 import type { CreateEntryInput } from '../../core/contract/entries.schema.ts';
 import type { TransactionSql } from '../db/connect.ts';
 import { type EntryRow, type EntrySource, insertEntry } from '../db/entries.ts';
+import { InvalidError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
 import { withEntryEvents } from './entry-events.ts';
 import { slugFromId, slugFromTitle } from './make-slug.ts';
 import { newId } from './new-id.ts';
+import { assertFuture, scheduleInTransaction } from './schedule-entry.ts';
 
 export type CreateEntryOptions = {
   /** How it was made: written (`api`) or drafted from commits (`generate`). */
@@ -52,16 +54,32 @@ export async function insertNewEntry(
   );
 }
 
+/**
+ * `publishAt` (CONTRACT.md "Entry lifecycle", scheduling) schedules a draft: in the future, and not
+ * together with `publish: true`.
+ * @throws InvalidError otherwise.
+ */
+export function assertPublishAt(at: Date, publish: boolean): void {
+  if (publish)
+    throw new InvalidError('publish and publishAt exclude each other', [
+      { pointer: '/publishAt', detail: 'Give publish: true or publishAt, not both' },
+    ]);
+  assertFuture(at, '/publishAt');
+}
+
 export async function createEntry(
   ctx: ServiceContext,
   projectId: string,
   input: CreateEntryInput,
   options: CreateEntryOptions = {},
 ): Promise<EntryRow> {
+  if (input.publishAt) assertPublishAt(input.publishAt, input.publish);
   const html = await ctx.markdown.render(input.body, projectId);
   return withEntryEvents(ctx, async (tx, record) => {
-    const inserted = await insertNewEntry(tx, projectId, input, html, options);
+    let inserted = await insertNewEntry(tx, projectId, input, html, options);
     if (inserted.status === 'published') await record('published', inserted);
+    if (input.publishAt)
+      inserted = await scheduleInTransaction(tx, record, projectId, inserted.id, input.publishAt);
     await options.beforeCommit?.(tx, inserted);
     return inserted;
   });

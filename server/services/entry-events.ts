@@ -16,15 +16,16 @@ import type { WidgetCache } from './widget-cache.ts';
 
 /**
  * - `published`: a release (a draft published, or created published): dispatched;
+ * - `scheduled`: a draft got a publish time: a job publishes it then (`entry-scheduled`);
  * - `changed`: what readers see of a published entry changed (an edit, a reaction);
  * - `unpublished`, `deleted`: a published entry left the public views (nothing delivered is recalled).
  * Changes to drafts are not events: no reader sees them.
  */
-export type EntryEvent = 'published' | 'changed' | 'unpublished' | 'deleted';
+export type EntryEvent = 'published' | 'scheduled' | 'changed' | 'unpublished' | 'deleted';
 
 export type RecordEvent = (
   event: EntryEvent,
-  entry: Pick<EntryRow, 'projectId'> & { id?: string },
+  entry: Pick<EntryRow, 'projectId'> & { id?: string; scheduledFor?: Date | null },
 ) => Promise<void>;
 
 type SeamContext = { sql: Sql; widgetCache: WidgetCache; jobs: JobQueue };
@@ -42,6 +43,17 @@ export async function withEntryEvents<T>(
     const record: RecordEvent = async (event, entry) => {
       if (event === 'published' && entry.id)
         await ctx.jobs.send(tx, 'entry-published', { entryId: entry.id });
+      if (event === 'scheduled' && entry.id && entry.scheduledFor) {
+        const at = entry.scheduledFor;
+        await ctx.jobs.send(
+          tx,
+          'entry-scheduled',
+          { entryId: entry.id, at: at.toISOString() },
+          { startAfter: at },
+        );
+        // Nothing public changed: no notification, no cache refresh.
+        return;
+      }
       if (projects.has(entry.projectId)) return;
       projects.add(entry.projectId);
       await notifyProjectChanged(tx, entry.projectId);

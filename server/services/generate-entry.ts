@@ -15,6 +15,7 @@ import { findEntryBySource } from '../db/entries.ts';
 import type { ProjectRow } from '../db/projects.ts';
 import { AiUnavailableError, QuotaExceededError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
+import { assertPublishAt } from './create-entry.ts';
 import { cleanChanges } from './drafting/commit-hygiene.ts';
 import { draftOffline } from './drafting/offline-drafter.ts';
 import { draftWithOpenAI } from './drafting/openai-drafter.ts';
@@ -37,6 +38,7 @@ export async function generateEntry(
   beforeCommit?: SaveBeforeCommit,
 ): Promise<DraftOutcome> {
   const { ai } = ctx.config;
+  if (input.publishAt) assertPublishAt(input.publishAt, input.publish);
   if (ai.provider === 'off') throw new AiUnavailableError('AI generation is turned off on this server', 3600);
 
   // A locked entry is kept without drafting: no model call, no quota (checked again in the write).

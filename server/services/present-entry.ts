@@ -17,6 +17,7 @@ export function presentEntrySummary(row: EntryRow): EntrySummary {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
+    scheduledFor: row.scheduledFor?.toISOString() ?? null,
   };
 }
 

@@ -20,6 +20,7 @@ import type { ServiceContext } from './context.ts';
 import { insertNewEntry } from './create-entry.ts';
 import { withEntryEvents } from './entry-events.ts';
 import { slugFromId, slugFromTitle } from './make-slug.ts';
+import { scheduleInTransaction } from './schedule-entry.ts';
 
 export type DraftOutcome = {
   entry: EntryRow;
@@ -112,6 +113,12 @@ export async function saveDraftedEntry(
     } else {
       throw new Error('saveDraftedEntry: no draft and no entry to keep');
     }
+    // Scheduling (`publishAt`) applies to the entry as it now is, drafted or kept, if still a draft.
+    if (input.publishAt && outcome.entry.status === 'draft')
+      outcome = {
+        ...outcome,
+        entry: await scheduleInTransaction(tx, record, projectId, outcome.entry.id, input.publishAt),
+      };
     await beforeCommit?.(tx, outcome);
     return outcome;
   });

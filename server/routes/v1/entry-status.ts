@@ -1,7 +1,11 @@
-/** POST /api/v1/entries/{id}/publish and /unpublish (CONTRACT.md "Entry lifecycle"). */
+/**
+ * POST /api/v1/entries/{id}/publish (now, or `{"at": …}` to schedule), DELETE …/schedule and POST
+ * …/unpublish (CONTRACT.md "Entry lifecycle").
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PublishInputSchema } from '../../../core/contract/entries.schema.ts';
 import type { EntryRow } from '../../db/entries.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotentResponse } from '../../plugins/idempotent-response.ts';
@@ -9,6 +13,7 @@ import type { ServiceContext } from '../../services/context.ts';
 import { presentEntry } from '../../services/present-entry.ts';
 import { entryLinks } from '../../services/preview-link.ts';
 import { publishEntry, unpublishEntry } from '../../services/publish-entry.ts';
+import { cancelSchedule, scheduleEntry } from '../../services/schedule-entry.ts';
 import { EntryParamsSchema } from './entries.ts';
 
 /** These routes take no input: a body must be empty or `{}` (CONTRACT.md "General"). */
@@ -26,14 +31,23 @@ export async function entryStatusRoutes(base: FastifyInstance, ctx: ServiceConte
 
   app.post(
     '/entries/:id/publish',
-    { schema: { params: EntryParamsSchema, body: NoBodySchema } },
+    { schema: { params: EntryParamsSchema, body: PublishInputSchema } },
     async (request, reply) => {
       const { project } = authOf(request);
       const response = idempotentResponse(request, (row: EntryRow) => present(project, row));
-      const row = await publishEntry(ctx, project.id, request.params.id, response.beforeCommit);
+      const at = request.body?.at;
+      const row = at
+        ? await scheduleEntry(ctx, project.id, request.params.id, at, response.beforeCommit)
+        : await publishEntry(ctx, project.id, request.params.id, response.beforeCommit);
       return response.send(reply, row);
     },
   );
+
+  app.delete('/entries/:id/schedule', { schema: { params: EntryParamsSchema } }, async (request, reply) => {
+    const { project } = authOf(request);
+    await cancelSchedule(ctx, project.id, request.params.id);
+    return reply.code(204).send();
+  });
 
   app.post(
     '/entries/:id/unpublish',

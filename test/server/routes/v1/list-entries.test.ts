@@ -65,6 +65,7 @@ describe('GET /api/v1/entries', () => {
         'editedAt',
         'id',
         'publishedAt',
+        'scheduledFor',
         'slug',
         'status',
         'title',

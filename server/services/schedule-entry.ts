@@ -1,0 +1,80 @@
+/**
+ * Scheduling (CONTRACT.md "Entry lifecycle"): `POST /api/v1/entries/{id}/publish {"at": …}` (and
+ * `publishAt` on create and generate) keeps the entry a draft with `scheduledFor` set, and a durable job
+ * (`entry-scheduled`, written in the same transaction) publishes it at that time: dispatched as usual,
+ * at most a minute late (workers poll every 0.5 s), and once: the job publishes only while the entry is
+ * still a draft scheduled for that very time, under a row lock, so a retried job, a second server or a
+ * restart publishes nothing twice, and a cancelled or moved schedule leaves its old job nothing to do.
+ * Editing an entry keeps its schedule.
+ */
+import type { TransactionSql } from '../db/connect.ts';
+import { type EntryRow, lockScheduledEntry, setEntrySchedule, setEntryStatus } from '../db/entries.ts';
+import { ConflictError, InvalidError, NotFoundError } from '../errors.ts';
+import type { ServiceContext } from './context.ts';
+import type { RecordEvent } from './entry-events.ts';
+import { withEntryEvents } from './entry-events.ts';
+
+/**
+ * @param pointer where `at` was in the request (`/at`, `/publishAt`), for the error.
+ * @throws InvalidError when `at` is not in the future.
+ */
+export function assertFuture(at: Date, pointer: string, now: Date = new Date()): void {
+  if (at.getTime() <= now.getTime())
+    throw new InvalidError(`${pointer.slice(1)} must be in the future`, [
+      { pointer, detail: 'Must be in the future' },
+    ]);
+}
+
+/**
+ * In the caller's transaction: give the draft `id` its publish time, and its job.
+ * @throws NotFoundError for an unknown id; ConflictError for an entry that is already published.
+ */
+export async function scheduleInTransaction(
+  tx: TransactionSql,
+  record: RecordEvent,
+  projectId: string,
+  id: string,
+  at: Date,
+): Promise<EntryRow> {
+  const row = await setEntrySchedule(tx, projectId, id, at);
+  if (!row) throw new NotFoundError(`No entry ${id} in this project`);
+  if (row.status !== 'draft') throw new ConflictError('The entry is already published; unpublish it first');
+  await record('scheduled', row);
+  return row;
+}
+
+/** Schedule a draft's publish at `at` (in the future). */
+export async function scheduleEntry(
+  ctx: ServiceContext,
+  projectId: string,
+  id: string,
+  at: Date,
+  beforeCommit?: (tx: TransactionSql, row: EntryRow) => Promise<void>,
+): Promise<EntryRow> {
+  assertFuture(at, '/at');
+  return withEntryEvents(ctx, async (tx, record) => {
+    const row = await scheduleInTransaction(tx, record, projectId, id, at);
+    await beforeCommit?.(tx, row);
+    return row;
+  });
+}
+
+/** Cancel a draft's scheduled publish (`DELETE /api/v1/entries/{id}/schedule`); none is fine. */
+export async function cancelSchedule(ctx: ServiceContext, projectId: string, id: string): Promise<EntryRow> {
+  const row = await setEntrySchedule(ctx.sql, projectId, id, null);
+  if (!row) throw new NotFoundError(`No entry ${id} in this project`);
+  return row;
+}
+
+/** The `entry-scheduled` job: publish the draft if it is still scheduled for `at`. */
+export async function publishScheduled(
+  ctx: ServiceContext,
+  job: { entryId: string; at: string },
+): Promise<void> {
+  await withEntryEvents(ctx, async (tx, record) => {
+    const row = await lockScheduledEntry(tx, job.entryId, new Date(job.at));
+    if (!row) return;
+    const changed = await setEntryStatus(tx, row.projectId, row.id, 'published');
+    if (changed?.changed) await record('published', changed.row);
+  });
+}
