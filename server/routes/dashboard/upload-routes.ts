@@ -43,15 +43,16 @@ export async function uploadRoutes(base: FastifyInstance, ctx: ServiceContext): 
     { bodyLimit: MAX_UPLOAD_BYTES, schema: { params: SlugParams } },
     async (request, reply) => {
       const access = await signedInAccess(ctx, request, reply, request.params.slug, 'uploads.create');
-      if (!(request.body instanceof ImageBytes)) {
-        if (request.body === undefined || request.body === null) {
-          throw new InvalidError('The body is empty: send the image itself', [
-            { pointer: '', detail: 'Send the image bytes as the body' },
-          ]);
-        }
+      const body: unknown = request.body;
+      if (body !== undefined && body !== null && !(body instanceof ImageBytes)) {
         throw new UnsupportedMediaTypeError('Send the image bytes as the body');
       }
-      const stored = await storeUpload(ctx, access, access.session.user.id, request.body.bytes);
+      if (!(body instanceof ImageBytes) || body.bytes.length === 0) {
+        throw new InvalidError('The body is empty: send the image itself', [
+          { pointer: '', detail: 'Send the image bytes as the body' },
+        ]);
+      }
+      const stored = await storeUpload(ctx, access, access.session.user.id, body.bytes);
       return reply.code(201).header('location', stored.url).send(stored);
     },
   );
