@@ -3,6 +3,7 @@
  * by `shiplog serve` (and the tests) after the app is built; stopped, draining what is in progress,
  * when the app closes.
  */
+import type { JobWithMetadata } from 'pg-boss';
 import { purgeDeliveries } from '../db/github.ts';
 import { purgeIdempotencyKeys } from '../db/idempotency-keys.ts';
 import type { WebhookJob } from '../services/github/accept-webhook.ts';
@@ -10,8 +11,14 @@ import { purgeExpiredPending } from '../db/subscribers.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { deliverToChannel } from '../services/channels/deliver-to-channel.ts';
 import { dispatchToChannels } from '../services/channels/dispatch-to-channels.ts';
-import { fanOutEntryEmail, sendEntryEmails } from '../services/engagement/email-subscribers.ts';
+import {
+  adoptLegacyBatch,
+  failEmailBatch,
+  fanOutEntryEmail,
+  sendEmailBatch,
+} from '../services/engagement/email-subscribers.ts';
 import { sendConfirmation } from '../services/engagement/manage-subscription.ts';
+import { publishScheduled } from '../services/schedule-entry.ts';
 
 /** How often an idle worker asks for jobs, in seconds (pg-boss's minimum). */
 const POLLING_SECONDS = 0.5;
@@ -30,21 +37,25 @@ const BATCHED = {
 
 /**
  * Channel deliveries wait on receivers (up to the 10 s budget of an attempt), so they are worked by 4
- * workers of 5 jobs each, each settling its own batch, and one project runs at most 2 attempts at a time
- * across every instance (jobs carry the project as their group): a project whose receivers are slow
- * holds at most 2 of the 4 workers, and the others keep fetching every other project's deliveries.
+ * workers of 2 jobs each, each settling its own pair and fetching again at once while its fetches come
+ * back full; one project runs at most 2 attempts at a time across every instance (jobs carry the project
+ * as their group). A project whose receivers hang holds at most 2 of the 4 workers, and the others keep
+ * fetching every other project's deliveries.
  */
 export const CHANNEL_WORKERS = {
   pollingIntervalSeconds: POLLING_SECONDS,
   localConcurrency: 4,
-  batchSize: 5,
+  batchSize: 2,
+  burstWhenBatchFull: true,
   groupConcurrency: 2,
   perJobResults: true,
 } as const;
 
-function eachJob<T>(handle: (data: T) => Promise<void>) {
-  return async (jobs: { id: string; data: T }[]) => {
-    const outcomes = await Promise.allSettled(jobs.map((job) => handle(job.data)));
+function eachJob<J extends { id: string; data: unknown }>(
+  handle: (data: J['data'], job: J) => Promise<void>,
+) {
+  return async (jobs: J[]) => {
+    const outcomes = await Promise.allSettled(jobs.map((job) => handle(job.data, job)));
     return jobs.map((job, i) => ({
       id: job.id,
       status: outcomes[i]!.status === 'fulfilled' ? ('completed' as const) : ('failed' as const),
@@ -55,10 +66,16 @@ function eachJob<T>(handle: (data: T) => Promise<void>) {
   };
 }
 
+/** The message a failed job left (eachJob's `output`), for the dead-letter handler. */
+function messageOf(output: unknown): string | null {
+  const message = (output as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : null;
+}
+
 /** @param log where a job's partial failures are reported (its own failure is pg-boss's, with retries). */
 export async function startWorkers(
   ctx: ServiceContext,
-  log: { warn: (obj: object, msg: string) => void },
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void },
 ): Promise<void> {
   const { boss } = ctx.jobs;
   await boss.work<{ subscriberId: string }>(
@@ -69,9 +86,10 @@ export async function startWorkers(
   await boss.work<{ entryId: string }>(
     'entry-published',
     BATCHED,
-    eachJob(async ({ entryId }) => {
-      await dispatchToChannels(ctx, entryId, entryId);
-      await fanOutEntryEmail(ctx, entryId);
+    eachJob(async ({ entryId }, job) => {
+      // Keyed by this job's id: if the job runs again, no second batch and no second delivery.
+      await fanOutEntryEmail(ctx, entryId, job.id);
+      await dispatchToChannels(ctx, entryId, job.id);
     }),
   );
   await boss.work<{ deliveryId: string }>(
@@ -79,10 +97,22 @@ export async function startWorkers(
     CHANNEL_WORKERS,
     eachJob(({ deliveryId }) => deliverToChannel(ctx, deliveryId)),
   );
-  await boss.work<{ entryId: string; subscriberIds: string[] }>(
+  type BatchJob = { batchId: string } | { batchId?: undefined; entryId: string; subscriberIds: string[] };
+  await boss.work<BatchJob>(
     'email-batch',
-    BATCHED,
-    eachJob(({ entryId, subscriberIds }) => sendEntryEmails(ctx, entryId, subscriberIds, log)),
+    { ...BATCHED, heartbeatRefreshSeconds: 5 },
+    eachJob(async (data, job) => {
+      const batchId = data.batchId ?? (await adoptLegacyBatch(ctx, job.id, data.entryId, data.subscriberIds));
+      if (batchId) await sendEmailBatch(ctx, batchId, job.signal, log);
+    }),
+  );
+  const deadLetters = { ...BATCHED, includeMetadata: true } as const;
+  await boss.work<{ batchId?: string }, unknown, typeof deadLetters>(
+    'email-batch-failed',
+    deadLetters,
+    eachJob<JobWithMetadata<{ batchId?: string }>>(async ({ batchId }, job) => {
+      if (batchId) await failEmailBatch(ctx, batchId, messageOf(job.output), log);
+    }),
   );
   const github = ctx.github;
   if (github) {
@@ -94,6 +124,11 @@ export async function startWorkers(
       ),
     );
   }
+  await boss.work<{ entryId: string; at: string }>(
+    'entry-scheduled',
+    BATCHED,
+    eachJob((job) => publishScheduled(ctx, job)),
+  );
   await boss.work('housekeeping', { pollingIntervalSeconds: POLLING_SECONDS }, async () => {
     await purgeIdempotencyKeys(ctx.sql);
     await purgeExpiredPending(ctx.sql);
