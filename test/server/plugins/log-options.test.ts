@@ -50,4 +50,19 @@ describe('request logs', () => {
     expect(log).not.toContain(token);
     expect(log).not.toContain(token.split('.').at(-1));
   });
+
+  it("redact the dashboard's link tokens (setup, invitation) in the path, and never log cookies or CSRF tokens", async () => {
+    const token = 'dashboardLinkToken0123456789abcdefghijklmnopq';
+    logLines.length = 0;
+    await server.app.inject(`/api/dashboard/setup/${token}`);
+    await server.app.inject(`/api/dashboard/invitations/${token}`);
+    await server.app.inject({
+      url: '/api/dashboard/session',
+      headers: { cookie: `shiplog_session=${token}`, 'x-csrf-token': token },
+    });
+    const log = logLines.join('');
+    expect(log).toContain('"url":"/api/dashboard/setup/[redacted]"');
+    expect(log).toContain('"url":"/api/dashboard/invitations/[redacted]"');
+    expect(log).not.toContain(token);
+  });
 });
