@@ -4,6 +4,7 @@ import { collectCommitsBench } from './collect-commits.ts';
 import { dispatchBench } from './dispatch.ts';
 import { generateDraft } from './generate-draft.ts';
 import { listDepth } from './list-depth.ts';
+import { signInBench } from './sign-in.ts';
 import { widgetThroughput } from './widget-throughput.ts';
 import { widgetEmbedBench } from './widget-embed.ts';
 
@@ -25,6 +26,11 @@ const BENCHMARKS: [name: string, label: string, run: () => Promise<Record<string
     'embed',
     'widget embed: bundle gzipped vs the contract schemas; script to visible launcher in Chromium vs a bare script',
     widgetEmbedBench,
+  ],
+  [
+    'sign-in',
+    'sign-in: one argon2id verification (goal 50–250 ms) vs the library defaults; the endpoint vs GET session',
+    signInBench,
   ],
   [
     'collect',
