@@ -19,7 +19,7 @@ const BENCHMARKS: [name: string, label: string, run: () => Promise<Record<string
   ['analytics', 'analytics ingest: 50-event batches vs single events, embedded database', analyticsIngest],
   [
     'dispatch',
-    'dispatch: 10,000 subscriber emails vs a bare nodemailer loop; 100 webhook channels; publish cost',
+    'dispatch: 10,000 subscriber emails vs a bare nodemailer loop; 100 webhook channels (5 projects of 20); publish cost',
     dispatchBench,
   ],
   [

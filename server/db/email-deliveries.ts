@@ -78,10 +78,11 @@ export async function unsentRecipients(
     order by s.id`;
 }
 
-/** Record that the SMTP server accepted `entryId`'s message to `subscriberId` (idempotent). */
-export async function recordSend(sql: Db, entryId: string, subscriberId: string): Promise<void> {
+/** Record that the SMTP server accepted `entryId`'s messages to `subscriberIds` (idempotent). */
+export async function recordSends(sql: Db, entryId: string, subscriberIds: readonly string[]): Promise<void> {
   await sql`
-    insert into email_sends (entry_id, subscriber_id) values (${entryId}, ${subscriberId})
+    insert into email_sends (entry_id, subscriber_id)
+    select ${entryId}, unnest(${sql.array(subscriberIds as string[])}::text[])
     on conflict do nothing`;
 }
 

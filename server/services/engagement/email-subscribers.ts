@@ -4,16 +4,16 @@
  *
  * The dispatch splits the recipients into batches of `BATCH_SIZE` (rows of `email_batches`, made once
  * per dispatch however often it runs), one job each. A batch sends to its recipients one after another
- * and records each message as soon as the SMTP server accepts it (`email_sends`, one row per entry and
- * subscriber); any attempt sends only to recipients with no record. So a retry, a crash or a database
- * outage re-sends at most the messages accepted but not yet recorded: one per batch in progress.
+ * and records each message once the SMTP server accepted it (`email_sends`, one row per entry and
+ * subscriber, written in small groups); any attempt sends only to recipients with no record. So a
+ * retry, a crash or a database outage re-sends at most the messages accepted but not yet recorded:
+ * `MAX_UNRECORDED` per batch in progress.
  * An attempt that could not reach everyone fails, and pg-boss retries it on the queue's schedule
  * (jobs/job-queue.ts `EMAIL_RETRY`: over 24 hours); after the last retry the batch is `failed`, kept
  * with its error, and `shiplog deliveries retry` sends it again. Each message has a Message-ID that is
  * the same for every attempt of one (entry, subscriber), so a duplicate is recognisable, and carries
  * the RFC 8058 one-click unsubscribe headers.
  */
-import { isDatabaseUnavailable } from '../../db/database-unavailable.ts';
 import {
   finishBatch,
   findBatch,
@@ -21,7 +21,6 @@ import {
   insertBatches,
   markBatchFailed,
   recordBatchAttempt,
-  recordSend,
   unsentRecipients,
 } from '../../db/email-deliveries.ts';
 import { titleWithoutVersion, titleWithVersion } from '../../../core/contract/titles.ts';
@@ -33,6 +32,7 @@ import type { ServiceContext } from '../context.ts';
 import { newId } from '../new-id.ts';
 import { htmlToText } from '../../text/html-to-text.ts';
 import { unsubscribeUrl } from './manage-subscription.ts';
+import { createSendRecorder } from './record-accepted-sends.ts';
 import { unsubscribeHeaders } from './render-email.ts';
 
 /** Recipients per batch job. */
@@ -42,8 +42,11 @@ export const BATCH_SIZE = 100;
  * send and the wait below it still ends well within the queue's `expireInSeconds` (600 s).
  */
 const ATTEMPT_BUDGET_MS = 5 * 60_000;
-/** How long recording an accepted message waits for an unreachable database before giving up. */
-const RECORD_PATIENCE_MS = 60_000;
+/**
+ * Messages of one batch that may be accepted by the SMTP server but not yet recorded (the records are
+ * written in groups, services/engagement/record-accepted-sends.ts): what a crash can send twice.
+ */
+const MAX_UNRECORDED = 5;
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -105,19 +108,6 @@ function refusesThisMessage(err: unknown): boolean {
 
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
 
-/** Record an accepted message, waiting out a database outage of up to `RECORD_PATIENCE_MS`. */
-async function recordAccepted(ctx: ServiceContext, entryId: string, subscriberId: string): Promise<void> {
-  const giveUp = Date.now() + RECORD_PATIENCE_MS;
-  for (;;) {
-    try {
-      return await recordSend(ctx.sql, entryId, subscriberId);
-    } catch (err) {
-      if (!isDatabaseUnavailable(err) || Date.now() > giveUp) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
-}
-
 /**
  * The job of one batch: send the entry to each recipient still owed it, recording each accepted
  * message. Stops at once when the SMTP server cannot be reached, or when `signal` says pg-boss gave
@@ -149,12 +139,18 @@ export async function sendEmailBatch(
   const text = `${titleWithVersion(entry.title, entry.version)}\n\n${htmlToText(entry.html)}\n\nRead it on the changelog: ${pageUrl}\n`;
   const refused: string[] = [];
   const deadline = Date.now() + ATTEMPT_BUDGET_MS;
+  const recorder = createSendRecorder(ctx, entry.id, MAX_UNRECORDED);
   const fail = async (error: string) => {
+    // What was accepted is recorded first, so that the retry does not send it again.
+    await recorder.settle();
     await recordBatchAttempt(ctx.sql, batchId, error);
     throw new Error(error);
   };
   for (const subscriber of await unsentRecipients(ctx.sql, entry.id, batch.subscriberIds)) {
-    if (signal.aborted) throw new Error('the batch was taken back from this worker; it runs elsewhere');
+    if (signal.aborted) {
+      await recorder.settle();
+      throw new Error('the batch was taken back from this worker; it runs elsewhere');
+    }
     if (Date.now() > deadline) await fail('the attempt ran out of time; the rest is retried');
     const unsubscribe = unsubscribeUrl(ctx, subscriber.id);
     try {
@@ -182,8 +178,9 @@ export async function sendEmailBatch(
       refused.push(subscriber.id);
       continue;
     }
-    await recordAccepted(ctx, entry.id, subscriber.id);
+    await recorder.accepted(subscriber.id);
   }
+  await recorder.settle();
   if (refused.length > 0)
     await fail(`the SMTP server refused ${refused.length} message(s): ${refused.join(', ')}`);
   await finishBatch(ctx.sql, batchId, { status: 'sent', error: null });
