@@ -2,7 +2,8 @@
  * Hostile JSON bodies on every JSON route never get a 5xx (issue "Hardening, round 2", "Done when"): a
  * seeded, bounded fast-check run posts deep nesting, lone surrogates, U+0000, huge and odd numbers,
  * wrong types, prototype keys (`__proto__`, `constructor`), very long strings and broken JSON to the
- * public routes (no key) and the /api/v1 routes (a pro project's key), alone or mutated into a body
+ * public routes (no key), the /api/v1 routes (a pro project's key) and the dashboard's (open ones, and
+ * those of a signed-in owner), alone or mutated into a body
  * the route would accept, so that they reach past the first check. Every answer is below 500, and every
  * error is a problem document. Workers are off and private destinations allowed, so nothing the run
  * creates reaches the network.
@@ -10,6 +11,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
+import { PASSWORD, signedInUser } from '../helpers/dashboard.ts';
 import { type JsonRoute, jsonRoutes } from '../helpers/json-routes.ts';
 
 let server: TestServer;
@@ -28,7 +30,13 @@ beforeAll(async () => {
     (await server.app.inject({ method: 'POST', url: '/api/v1/entries', headers, payload })).json().entry.id;
   const draftId = await create({ title: 'Fuzzed draft', body: 'x' });
   const publishedId = await create({ title: 'Fuzzed published', body: 'x', publish: true });
-  routes = jsonRoutes({ headers, draftId });
+  const owner = await signedInUser(server, [{ projectId: project.id, role: 'owner' }]);
+  const origin = new URL(server.config.publicUrl).origin;
+  routes = jsonRoutes({
+    headers,
+    draftId,
+    dashboard: { origin, headers: owner.headers, slug: project.slug, userId: owner.id },
+  });
   const event = { project: project.slug, type: 'view', anonymousId: 'reader-0001', entryId: publishedId };
   templates = [
     { project: project.slug, email: 'reader@example.com' },
@@ -42,9 +50,26 @@ beforeAll(async () => {
     {},
     { commits: ['feat: fuzz (#1)', 'fix: more'], repository: 'octo/app', source: { pullRequest: 3 } },
     { type: 'webhook', url: 'https://hooks.example.com/x', visibility: 'all' },
+    {
+      token: 'not-a-setup-token',
+      email: 'a@example.com',
+      password: PASSWORD,
+      project: { name: 'F', slug: 'f' },
+    },
+    { email: owner.email, password: PASSWORD },
+    { email: 'a@example.com' },
+    { token: 'not-a-reset-token', password: PASSWORD },
+    { token: 'not-an-invitation', password: PASSWORD },
+    { current: PASSWORD, password: PASSWORD },
+    { name: 'Fuzzed project', slug: 'fuzzed-project' },
+    { name: 'Renamed', accent: '#112233', position: 'top-left', theme: 'dark' },
+    { email: 'invitee@example.com', role: 'contributor' },
+    { role: 'owner' },
+    { name: 'CI' },
   ].map((t) => Object.entries(t));
   expect(templates).toHaveLength(routes.length);
   known = [project.slug, draftId, publishedId, 'a@example.com', '👍', 'reader-0001', 'https://example.com/x'];
+  known.push(owner.email, PASSWORD, 'owner', 'publisher', 'contributor', '#112233', 'fuzzed-project');
   known.push('feature', 'fix', 'external', 'internal', 'view', 'click', 'webhook', 'slack', 'octo/app');
 });
 afterAll(() => server.close());
@@ -53,6 +78,7 @@ const FIELDS = [
   ...['project', 'email', 'page', 'entryId', 'emoji', 'anonymousId', 'type', 'url', 'events', 'title'],
   ...['body', 'category', 'version', 'visibility', 'publish', 'commits', 'pullRequests', 'repository'],
   ...['repositoryUrl', 'source', 'regenerate', 'name', 'pullRequest', 'release', 'headSha', 'number'],
+  ...['token', 'password', 'current', 'role', 'slug', 'accent', 'position', 'theme'],
 ];
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString'];
 /** Numbers as JSON text: what JSON.parse turns into Infinity, -0, lost precision or 0. */
