@@ -118,7 +118,8 @@ export async function startWorkers(
   if (github) {
     await boss.work<WebhookJob>(
       'github-webhook',
-      BATCHED,
+      // One job at a time per pull request or release (the job's group), across every instance.
+      { ...BATCHED, groupConcurrency: 1 },
       eachJob(({ id, name, body }) =>
         github.receive({ id, name, payload: JSON.parse(body) } as Parameters<typeof github.receive>[0]),
       ),

@@ -2,6 +2,9 @@
  * A verified webhook delivery (CONTRACT.md "GitHub App"): recorded by its `X-GitHub-Delivery` id and,
  * for the events the App handles, queued as a `github-webhook` job in the same transaction, so a
  * redelivery is neither run twice nor lost, and GitHub gets its answer before the slow work starts.
+ * Jobs of one pull request (or one release) share a group that runs one job at a time, in delivery
+ * order (CONTRACT.md "GitHub App"): an `opened` and a `synchronize` arriving together give one sticky
+ * comment, never two.
  */
 import { recordDelivery } from '../../db/github.ts';
 import type { ServiceContext } from '../context.ts';
@@ -15,6 +18,24 @@ export const HANDLED_EVENTS = new Set(['pull_request', 'issue_comment', 'release
  */
 export type WebhookJob = { id: string; name: string; body: string };
 
+/**
+ * What a delivery is about: `owner/repo#7` for a pull request (its `pull_request` events and the
+ * comments on it), `owner/repo@v1.2.0` for a release, the repository otherwise.
+ */
+export function webhookGroup(delivery: WebhookJob): string {
+  const payload = JSON.parse(delivery.body) as {
+    repository?: { full_name?: string };
+    pull_request?: { number?: number };
+    issue?: { number?: number };
+    release?: { tag_name?: string };
+  };
+  const repository = String(payload.repository?.full_name ?? '').toLowerCase();
+  const number = payload.pull_request?.number ?? payload.issue?.number;
+  if (number !== undefined) return `${repository}#${number}`;
+  if (payload.release?.tag_name !== undefined) return `${repository}@${payload.release.tag_name}`;
+  return repository;
+}
+
 /** @returns `duplicate` for a delivery id seen before, `ignored` for an event the App does not handle. */
 export async function acceptWebhook(
   ctx: ServiceContext,
@@ -23,7 +44,7 @@ export async function acceptWebhook(
   return ctx.sql.begin(async (tx) => {
     if (!(await recordDelivery(tx, delivery.id, delivery.name))) return 'duplicate' as const;
     if (!HANDLED_EVENTS.has(delivery.name)) return 'ignored' as const;
-    await ctx.jobs.send(tx, 'github-webhook', delivery);
+    await ctx.jobs.send(tx, 'github-webhook', delivery, { group: webhookGroup(delivery) });
     return 'queued' as const;
   });
 }
