@@ -11,7 +11,7 @@ import { buildTestServer, type TestServer } from '../../../helpers/build-server.
 import { createUser, PASSWORD } from '../../../helpers/dashboard.ts';
 
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  const real = await importOriginal<typeof argon2>();
   return { ...real, verify: vi.fn(real.verify) };
 });
 
