@@ -95,8 +95,8 @@ export type JobQueue = {
   /**
    * Enqueue a job; pass the caller's transaction so that the job commits (or not) with it.
    * @param options.startAfter seconds to wait before the job may run, or the time it may run from.
-   * @param options.group the job's group (a project id): a queue worked with `groupConcurrency` runs at
-   *   most that many jobs of one group at a time, across every instance.
+   * @param options.group the job's group (a project id): a queue worked with a group concurrency runs
+   *   at most that many jobs of one group at a time.
    */
   send(
     db: Sql | TransactionSql,

@@ -38,16 +38,18 @@ const BATCHED = {
 /**
  * Channel deliveries wait on receivers (up to the 10 s budget of an attempt), so they are worked by 4
  * workers of 2 jobs each, each settling its own pair and fetching again at once while its fetches come
- * back full; one project runs at most 2 attempts at a time across every instance (jobs carry the project
- * as their group). A project whose receivers hang holds at most 2 of the 4 workers, and the others keep
- * fetching every other project's deliveries.
+ * back full; one project runs at most 2 attempts at a time on a server (jobs carry the project as their
+ * group; a job over the count goes back to the queue at once). A project whose receivers hang holds at
+ * most 2 of a server's 4 workers, and the others keep fetching every other project's deliveries.
  */
 export const CHANNEL_WORKERS = {
   pollingIntervalSeconds: POLLING_SECONDS,
   localConcurrency: 4,
   batchSize: 2,
   burstWhenBatchFull: true,
-  groupConcurrency: 2,
+  // Counted in this server's memory, so exact: pg-boss's database-wide count (groupConcurrency) is taken
+  // as each fetch runs, and this server's 4 workers fetching at the same moment could each take 2.
+  localGroupConcurrency: 2,
   perJobResults: true,
 } as const;
 
