@@ -87,7 +87,6 @@ export async function accountRoutes(base: FastifyInstance, ctx: ServiceContext):
 
   app.get('/session', async (request, reply) => {
     const session = await requireSession(ctx, request, reply);
-    reply.header('cache-control', 'no-store');
     return describeSession(ctx, session.user, session.csrfToken);
   });
 }

@@ -3,7 +3,7 @@
  * members, keys, uploads. The entries themselves are /api/v1's routes, called with the session.
  * Every request that changes something must come from PUBLIC_URL's origin (`Origin`), signed in or not
  * (a forged sign-in is refused too), and, signed in, carry the session's `X-CSRF-Token`; else `403`.
- * No CORS headers are ever sent here.
+ * No CORS headers are ever sent here, and no answer is cached (`Cache-Control: no-store`).
  */
 import type { FastifyInstance } from 'fastify';
 import { assertSameOrigin, changesState } from '../../plugins/session.ts';

@@ -32,7 +32,6 @@ export async function keyRoutes(base: FastifyInstance, ctx: ServiceContext): Pro
     async (request, reply) => {
       const access = await signedInAccess(ctx, request, reply, request.params.slug, 'keys.manage');
       const { apiKey, row } = await createKey(ctx, access, request.body?.name ?? null);
-      reply.header('cache-control', 'no-store');
       return reply
         .code(201)
         .send({ apiKey, key: presentKey(row), apiAvailable: apiAvailable(access.project) });

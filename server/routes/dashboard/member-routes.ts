@@ -85,9 +85,8 @@ export async function memberRoutes(base: FastifyInstance, ctx: ServiceContext): 
     },
   );
 
-  app.get('/invitations/:token', { schema: { params: TokenParams } }, async (request, reply) => {
+  app.get('/invitations/:token', { schema: { params: TokenParams } }, async (request) => {
     const view = await lookupInvitation(ctx, request.params.token);
-    reply.header('cache-control', 'no-store');
     return { invitation: { ...view, expiresAt: view.expiresAt.toISOString() } };
   });
 

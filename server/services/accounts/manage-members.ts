@@ -3,8 +3,7 @@
  * owner invites by email (the link is valid 7 days), changes roles and removes members; any member may
  * leave. A project always keeps an owner: the last one can neither leave nor be demoted (409).
  */
-import type { ProjectRow } from '../../db/projects.ts';
-import { findProjectById } from '../../db/projects.ts';
+import { findProjectById, type ProjectRow } from '../../db/projects.ts';
 import {
   deletePendingInvitation,
   type InvitationRow,

@@ -35,6 +35,8 @@ describe('keys', () => {
     expect(res.statusCode).toBe(201);
     const { apiKey, key, apiAvailable } = res.json();
     expect(apiKey).toMatch(/^shl_[0-9A-Za-z]{36}$/);
+    // The one answer holding the key is never cached.
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(apiAvailable).toBe(true);
     expect(key).toEqual({
       id: expect.stringMatching(/^key_/),
