@@ -82,3 +82,22 @@ it('emails an external release to every confirmed subscriber, once, and nobody e
   for (const [, email, status] of people)
     expect(to(email), email).toHaveLength(status === 'confirmed' ? 1 : 0);
 });
+
+it('sends a batch job queued by the previous version ({entryId, subscriberIds}), once', async () => {
+  const { project, headers } = await server.project('pro');
+  // Published while nobody was subscribed yet: its own dispatch emails no one.
+  const id = await createEntry(server.app, headers, { title: 'From before', publish: true });
+  await dispatchSettled();
+  await server.db.sql`
+    insert into subscribers (id, project_id, email, status, requested_at)
+    values ('sub_legacy1', ${project.id}, 'legacy1@example.com', 'confirmed', now()),
+           ('sub_legacy2', ${project.id}, 'legacy2@example.com', 'confirmed', now())`;
+  await server.app.shiplog.jobs.send(server.db.sql, 'email-batch', {
+    entryId: id,
+    subscriberIds: ['sub_legacy1', 'sub_legacy2'],
+  });
+  await Promise.all(['legacy1@example.com', 'legacy2@example.com'].map((a) => inbox.next(a)));
+  await dispatchSettled();
+  expect(to('legacy1@example.com')).toHaveLength(1);
+  expect(to('legacy2@example.com')).toHaveLength(1);
+});
