@@ -27,6 +27,7 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/v1/entries/:id': 'entries.delete',
   'POST /api/v1/entries/:id/publish': 'entries.publish',
   'POST /api/v1/entries/:id/unpublish': 'entries.publish',
+  'DELETE /api/v1/entries/:id/schedule': 'entries.publish',
   'GET /api/v1/analytics': 'analytics.read',
   'GET /api/v1/subscribers': 'subscribers.read',
   'GET /api/v1/channels': 'channels.manage',

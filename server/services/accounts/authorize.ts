@@ -1,7 +1,7 @@
 /**
  * Who may do what in a project (CONTRACT.md "Dashboard", "Members and roles per project"):
  * - `contributor`: read entries, create and edit drafts, upload images, read analytics;
- * - `publisher`: also publish, unpublish, schedule and delete entries, edit published ones, settings,
+ * - `publisher`: also publish, unpublish, schedule and delete entries, edit published or scheduled ones, settings,
  *   channels, the subscriber list;
  * - `owner`: also members, API keys, deleting the project.
  * API keys act as publishers. Every rule is enforced here, on the server: `403 forbidden` otherwise.
@@ -42,7 +42,7 @@ const WHAT: Record<Action, string> = {
   'uploads.create': 'upload images',
   'analytics.read': 'read analytics',
   'members.read': 'see the members',
-  'entries.publish': 'publish, unpublish or schedule entries, or edit published ones',
+  'entries.publish': 'publish, unpublish or schedule entries, or edit published or scheduled ones',
   'entries.delete': 'delete entries',
   'settings.update': "change the project's settings",
   'channels.manage': 'manage channels',
@@ -83,8 +83,9 @@ export async function projectAccess(
 }
 
 /**
- * An edit of entry `entryId` by `role`: a draft is anyone's to edit, a published entry only a
- * publisher's (what readers see changes). An unknown entry passes: the edit itself answers 404.
+ * An edit of entry `entryId` by `role`: a draft is anyone's to edit; a published entry, or a draft
+ * scheduled to be published, only a publisher's (what readers see, or will see without another look,
+ * changes). An unknown entry passes: the edit itself answers 404.
  */
 export async function authorizeEntryEdit(
   ctx: Pick<ServiceContext, 'sql'>,
@@ -94,5 +95,7 @@ export async function authorizeEntryEdit(
   authorize(access.role, 'entries.draft');
   if (can(access.role, 'entries.publish')) return;
   const entry = await findEntry(ctx.sql, access.project.id, entryId);
-  if (entry?.status === 'published') authorize(access.role, 'entries.publish');
+  if (entry && (entry.status === 'published' || entry.scheduledFor !== null)) {
+    authorize(access.role, 'entries.publish');
+  }
 }

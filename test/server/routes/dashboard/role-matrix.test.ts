@@ -116,7 +116,7 @@ describe('role × action', () => {
     expect(res.json().detail).toMatch(/publisher role or higher/);
   });
 
-  it('a contributor cannot publish by the back door: create or generate with publish, or edit a published entry', async () => {
+  it('a contributor cannot publish by the back door: create or generate with publish, edit a published or scheduled entry, schedule', async () => {
     const created = await call('contributor', 'POST', '/api/v1/entries', {
       title: 'Now',
       body: 'x',
@@ -133,6 +133,24 @@ describe('role × action', () => {
     expect(edit.statusCode).toBe(403);
     const [row] = await server.db.sql<{ title: string }[]>`select title from entries where id = ${published}`;
     expect(row!.title).toBe('Fixture');
+
+    // Scheduling is publishing later: a contributor can neither schedule, cancel, nor edit a scheduled draft.
+    const at = new Date(Date.now() + 86_400_000).toISOString();
+    const draft = await entry(false);
+    expect((await call('contributor', 'POST', `/api/v1/entries/${draft}/publish`, { at })).statusCode).toBe(
+      403,
+    );
+    expect((await call('publisher', 'POST', `/api/v1/entries/${draft}/publish`, { at })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call('contributor', 'PATCH', `/api/v1/entries/${draft}`, { title: 'Sneaky' })).statusCode,
+    ).toBe(403);
+    expect((await call('contributor', 'DELETE', `/api/v1/entries/${draft}/schedule`)).statusCode).toBe(403);
+    expect((await call('publisher', 'DELETE', `/api/v1/entries/${draft}/schedule`)).statusCode).toBe(204);
+    expect(
+      (await call('contributor', 'PATCH', `/api/v1/entries/${draft}`, { title: 'Fine now' })).statusCode,
+    ).toBe(200);
   });
 
   it('an API key acts as a publisher (its project on Pro), and a refused call stores nothing under its Idempotency-Key', async () => {
