@@ -35,7 +35,7 @@ describe('layer rules', () => {
       /routes call services, never db/,
     ],
     [
-      'server/channels/build-payloads.ts',
+      'server/channels/types/webhook.ts',
       "import { createEntry } from '../services/create-entry.ts';",
       /channel modules are below services/,
     ],

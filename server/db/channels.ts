@@ -1,9 +1,10 @@
 /** SQL for channels and their deliveries (CONTRACT.md "Dispatch on publish"). */
+import type { ChannelType } from '../../core/contract/channels.schema.ts';
 import type { Sql, TransactionSql } from './connect.ts';
 
 type Db = Sql | TransactionSql;
 
-export type ChannelType = 'slack' | 'discord' | 'webhook';
+export type { ChannelType };
 export type ChannelRow = {
   id: string;
   projectId: string;

@@ -6,7 +6,7 @@
  * delivery carries the same `webhook-id`, so a receiver can drop duplicates.
  */
 import { Webhook } from 'standardwebhooks';
-import { buildPayload } from '../../channels/build-payloads.ts';
+import { buildPayload, CHANNEL_TYPE_MODULES } from '../../channels/channel-types.ts';
 import { postJson } from '../../channels/post-json.ts';
 import { assertDeliverableUrl } from '../../channels/ssrf-guard.ts';
 import { disableChannel, findChannelById, findDelivery, recordAttempt } from '../../db/channels.ts';
@@ -50,7 +50,7 @@ export async function deliverToChannel(ctx: ServiceContext, deliveryId: string):
     return;
   }
   const headers: Record<string, string> = {};
-  if (channel.type === 'webhook' && channel.secret) {
+  if (CHANNEL_TYPE_MODULES[channel.type].signed && channel.secret) {
     headers['webhook-id'] = delivery.id;
     headers['webhook-timestamp'] = String(Math.floor(now.getTime() / 1000));
     headers['webhook-signature'] = new Webhook(channel.secret).sign(delivery.id, now, body);

@@ -7,6 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { ChannelTypeSchema } from '../../../core/contract/channels.schema.ts';
+import { CHANNEL_TYPE_MODULES } from '../../channels/channel-types.ts';
 import { assertDeliverableUrl } from '../../channels/ssrf-guard.ts';
 import {
   type ChannelRow,
@@ -18,7 +20,7 @@ import {
   lockAndCountChannels,
   listDeliveries,
 } from '../../db/channels.ts';
-import { ConflictError, NotFoundError } from '../../errors.ts';
+import { ConflictError, InvalidError, NotFoundError } from '../../errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../new-id.ts';
 
@@ -26,16 +28,16 @@ import { newId } from '../new-id.ts';
 export const MAX_CHANNELS_PER_PROJECT = 20;
 
 export const CreateChannelInputSchema = z.strictObject({
-  type: z.enum(['slack', 'discord', 'webhook']),
+  type: ChannelTypeSchema,
   url: z.string().min(1).max(2048),
   visibility: z.enum(['external', 'all']).default('external'),
   name: z.string().trim().min(1).max(100).optional(),
 });
 export type CreateChannelInput = z.infer<typeof CreateChannelInputSchema>;
 
-/** A Slack or Discord webhook URL is itself the secret: show its host and first path segment only. */
+/** An unsigned kind's URL (Slack, Discord) is itself the secret: show its host and first path segment only. */
 function maskedUrl(channel: ChannelRow): string {
-  if (channel.type === 'webhook') return channel.url;
+  if (CHANNEL_TYPE_MODULES[channel.type].signed) return channel.url;
   const url = new URL(channel.url);
   const first = url.pathname.split('/').filter(Boolean)[0];
   return `${url.origin}/${first ? `${first}/` : ''}…`;
@@ -67,10 +69,19 @@ export function presentDelivery(d: DeliveryRow) {
   };
 }
 
-/** @throws InvalidError for a URL the SSRF guard refuses; ConflictError when the project is at its limit. */
+/**
+ * @throws InvalidError for a URL the SSRF guard or the kind's own rule refuses; ConflictError when the
+ *   project is at its limit.
+ */
 export async function createChannel(ctx: ServiceContext, projectId: string, input: CreateChannelInput) {
+  const kind = CHANNEL_TYPE_MODULES[input.type];
+  // The kind's own rule first: it needs no DNS answer.
+  const refused = URL.canParse(input.url)
+    ? kind.refuseUrl(new URL(input.url), ctx.config.allowPrivateDestinations)
+    : null;
+  if (refused) throw new InvalidError(`url ${refused}`, [{ pointer: '/url', detail: refused }]);
   const url = await assertDeliverableUrl(input.url, ctx.config.allowPrivateDestinations);
-  const secret = input.type === 'webhook' ? `whsec_${randomBytes(24).toString('base64')}` : null;
+  const secret = kind.signed ? `whsec_${randomBytes(24).toString('base64')}` : null;
   const channel = await ctx.sql.begin(async (tx) => {
     if ((await lockAndCountChannels(tx, projectId)) >= MAX_CHANNELS_PER_PROJECT) {
       throw new ConflictError(
