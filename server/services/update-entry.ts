@@ -24,7 +24,7 @@ export async function updateEntry(
   input: UpdateEntryInput,
 ): Promise<EntryRow> {
   const changes: EntryChanges = { ...input, editedAt: new Date() };
-  if (input.body !== undefined) changes.html = await ctx.markdown.render(input.body);
+  if (input.body !== undefined) changes.html = await ctx.markdown.render(input.body, projectId);
   return withEntryEvents(ctx, async (tx, record) => {
     let updated = await updateEntryRow(tx, projectId, id, changes);
     if (!updated) throw new NotFoundError(`No entry ${id} in this project`);
