@@ -19,7 +19,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/connect.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { startWorkers } from '../server/jobs/start-workers.ts';
-import { MAX_CHANNELS_PER_PROJECT } from '../server/services/channels/manage-channels.ts';
+import { MAX_CHANNELS_PER_PROJECT } from '../server/services/deliveries/manage-channels.ts';
 import { createProject } from '../server/services/manage-projects.ts';
 
 const SUBSCRIBERS = 10_000;

@@ -9,8 +9,8 @@ import { purgeIdempotencyKeys } from '../db/idempotency-keys.ts';
 import type { WebhookJob } from '../services/github/accept-webhook.ts';
 import { purgeExpiredPending } from '../db/subscribers.ts';
 import type { ServiceContext } from '../services/context.ts';
-import { deliverToChannel } from '../services/channels/deliver-to-channel.ts';
-import { dispatchToChannels } from '../services/channels/dispatch-to-channels.ts';
+import { deliverToChannel } from '../services/deliveries/deliver-to-channel.ts';
+import { dispatchToChannels } from '../services/deliveries/dispatch-to-channels.ts';
 import {
   adoptLegacyBatch,
   failEmailBatch,

@@ -9,7 +9,7 @@ import {
   createChannel,
   deleteChannel,
   listProjectChannels,
-} from '../../services/channels/manage-channels.ts';
+} from '../../services/deliveries/manage-channels.ts';
 import type { ServiceContext } from '../../services/context.ts';
 
 const ChannelParamsSchema = z.object({ id: z.string().min(1).max(64) });
