@@ -31,7 +31,6 @@ import { feedRoutes } from './routes/public/feeds.ts';
 import { v1Routes } from './routes/v1/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
 import { uploadsRoutes } from './routes/public/uploads.ts';
-import { prepareAccountEmailQueue } from './services/accounts/account-email-queue.ts';
 import { githubWebhookRoutes } from './routes/github/webhooks.ts';
 import { createGithubApp } from './services/github/create-github-app.ts';
 import type { ServiceContext } from './services/context.ts';
@@ -93,7 +92,6 @@ export async function buildApp({
     previewSecret: await getOrCreateSecret(db.sql, 'preview'),
     github: null,
   };
-  await prepareAccountEmailQueue(ctx.jobs);
   if (config.github) ctx.github = await createGithubApp(config.github, ctx, app.log, githubOctokit);
   // Jobs stop first (finishing those in progress), then what they use.
   app.addHook('onClose', async () => ctx.jobs.stop());

@@ -14,7 +14,6 @@ import { migrate } from './db/migrate.ts';
 import { countProjects } from './db/projects.ts';
 import { countUsers } from './db/users.ts';
 import { issueSetupLink } from './services/accounts/set-up-first-account.ts';
-import { startAccountEmailWorker } from './services/accounts/work-account-emails.ts';
 
 export type OpenServerOptions = {
   /**
@@ -41,7 +40,6 @@ export async function openServer(
     const applied = await migrate(db.sql);
     app = await buildApp({ config, db });
     await startWorkers(app.shiplog, app.log);
-    await startAccountEmailWorker(app.shiplog);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'applied migrations');
     const admin =
       db.mode === 'pglite'

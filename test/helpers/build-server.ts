@@ -5,7 +5,6 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { type BuildAppOptions, buildApp } from '../../server/app.ts';
 import { startWorkers } from '../../server/jobs/start-workers.ts';
-import { startAccountEmailWorker } from '../../server/services/accounts/work-account-emails.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/connect.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -49,7 +48,6 @@ export async function buildTestServer(
   await app.ready();
   if (options.workers !== false) {
     await startWorkers(app.shiplog, app.log);
-    await startAccountEmailWorker(app.shiplog);
   }
   return {
     app,

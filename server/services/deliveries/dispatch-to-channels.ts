@@ -2,7 +2,7 @@
  * The channels part of a publish's dispatch: a delivery row and its first attempt's job for every
  * enabled channel the entry goes to (`external` entries: every channel; `internal` ones: channels set
  * to `all`), in one transaction. Jobs are grouped by project, so that one project's slow receivers
- * cannot occupy every worker (jobs/start-workers.ts `CHANNEL_WORKERS`).
+ * cannot occupy every worker (jobs/job-registry.ts `CHANNEL_WORKERS`).
  */
 import { channelsFor, insertDelivery } from '../../db/channels.ts';
 import { findEntryById } from '../../db/entries.ts';

@@ -9,7 +9,7 @@
  * retry, a crash or a database outage re-sends at most the messages accepted but not yet recorded:
  * `MAX_UNRECORDED` per batch in progress.
  * An attempt that could not reach everyone fails, and pg-boss retries it on the queue's schedule
- * (jobs/job-queue.ts `EMAIL_RETRY`: over 24 hours); after the last retry the batch is `failed`, kept
+ * (jobs/job-registry.ts `EMAIL_RETRY`: over 24 hours); after the last retry the batch is `failed`, kept
  * with its error, and `shiplog deliveries retry` sends it again. Each message has a Message-ID that is
  * the same for every attempt of one (entry, subscriber), so a duplicate is recognisable, and carries
  * the RFC 8058 one-click unsubscribe headers.

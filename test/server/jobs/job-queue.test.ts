@@ -8,7 +8,7 @@ import { buildApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { openDatabase } from '../../../server/db/connect.ts';
 import { migrate } from '../../../server/db/migrate.ts';
-import { EMAIL_RETRY } from '../../../server/jobs/job-queue.ts';
+import { EMAIL_RETRY } from '../../../server/jobs/job-registry.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
 
 let database: TestDatabase;

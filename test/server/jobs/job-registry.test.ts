@@ -1,0 +1,41 @@
+/**
+ * One typed job registry (server/jobs/job-registry.ts): every queue is made at start with its settings
+ * and worked by this instance, and `send()` takes exactly the payload its queue's handler reads (the
+ * `@ts-expect-error` lines fail `npm run typecheck` the day a wrong payload type-checks).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobQueue } from '../../../server/jobs/job-queue.ts';
+import { JOBS } from '../../../server/jobs/job-registry.ts';
+import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await buildTestServer();
+});
+afterAll(() => server.close());
+
+describe('the job registry', () => {
+  it('makes every queue with its settings at start', async () => {
+    const rows = await server.db.sql<{ name: string; retryLimit: number }[]>`
+      select name, retry_limit from pgboss.queue where name = any(${Object.keys(JOBS)})`;
+    expect(rows.map((r) => r.name).sort()).toEqual(Object.keys(JOBS).sort());
+    for (const row of rows) {
+      const { queue } = JOBS[row.name as keyof typeof JOBS];
+      expect(row.retryLimit, row.name).toBe(queue.retryLimit);
+    }
+  });
+
+  it('types send() by queue: the payload of each queue and nothing else', () => {
+    const send: JobQueue['send'] = async () => {};
+    const db = server.db.sql;
+    void send(db, 'entry-published', { entryId: 'ent_1' });
+    void send(db, 'entry-scheduled', { entryId: 'ent_1', at: '2026-12-01T09:00:00.000Z' });
+    // @ts-expect-error: a channel delivery carries a deliveryId, not an entryId
+    void send(db, 'channel-delivery', { entryId: 'ent_1' });
+    // @ts-expect-error: there is no such queue
+    void send(db, 'entry-publishd', { entryId: 'ent_1' });
+    // @ts-expect-error: an account email says which kind it is
+    void send(db, 'account-email', { email: 'a@example.com' });
+    expect(Object.keys(JOBS)).toContain('account-email');
+  });
+});
