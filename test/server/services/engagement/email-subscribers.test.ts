@@ -101,3 +101,19 @@ it('sends a batch job queued by the previous version ({entryId, subscriberIds}),
   expect(to('legacy1@example.com')).toHaveLength(1);
   expect(to('legacy2@example.com')).toHaveLength(1);
 });
+
+it("keeps an entry's list bullets and links in the email's text part", async () => {
+  const { project, headers } = await server.project('pro');
+  await server.db.sql`
+    insert into subscribers (id, project_id, email, status, requested_at)
+    values ('sub_text1', ${project.id}, 'text@example.com', 'confirmed', now())`;
+  await createEntry(server.app, headers, {
+    title: 'Plain text',
+    body: 'What changed:\n\n- Faster search\n- Dark mode\n\nRead [the docs](https://docs.example.com/search).',
+    publish: true,
+  });
+  await dispatchSettled();
+  const [message] = to('text@example.com');
+  expect(message?.text).toContain('- Faster search\n- Dark mode');
+  expect(message?.text).toContain('Read the docs [https://docs.example.com/search].');
+});
