@@ -34,15 +34,21 @@ const CreateProjectSchema = z.strictObject({
   plan: z.enum(PLANS).default('free'),
 });
 
-const UpdateProjectSchema = z.strictObject({
+/** A project's settings (name and the widget's look): the dashboard changes these, the CLI too. */
+export const ProjectSettingsSchema = z.strictObject({
   name: z.string().trim().min(1).max(100).optional(),
-  plan: z.enum(PLANS).optional(),
   accent: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #2563eb')
     .optional(),
   position: z.enum(POSITIONS).optional(),
   theme: z.enum(THEMES).optional(),
+});
+export type ProjectSettingsInput = z.infer<typeof ProjectSettingsSchema>;
+
+/** The CLI's `projects update`: the settings, and the plan and reactions the operator sets. */
+const UpdateProjectSchema = ProjectSettingsSchema.extend({
+  plan: z.enum(PLANS).optional(),
   /** "👍,🎉,❤️": 1-12 distinct emoji. */
   reactions: z
     .string()

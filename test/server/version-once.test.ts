@@ -5,15 +5,13 @@
  * page, the widget, the email subject and text, Slack, Discord and the webhook body, all reached
  * through their real interfaces (HTTP, a real SMTP server, real receivers on loopback).
  */
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
 import { createEntry } from '../helpers/create-entry.ts';
+import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { type Inbox, startInbox } from '../helpers/smtp-inbox.ts';
 
-const received: { path: string; body: string }[] = [];
-let receiver: Server;
-let base: string;
+let receiver: Receiver;
 let inbox: Inbox;
 let server: TestServer;
 let headers: Record<string, string>;
@@ -22,16 +20,7 @@ let slug: string;
 const occurrences = (text: string, needle: string) => text.split(needle).length - 1;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+  receiver = await startReceiver();
   inbox = await startInbox();
   server = await buildTestServer({ SHIPLOG_ALLOW_PRIVATE_DESTINATIONS: 'true', SMTP_URL: inbox.url });
   const created = await server.project('pro');
@@ -49,7 +38,7 @@ beforeAll(async () => {
       method: 'POST',
       url: '/api/v1/channels',
       headers,
-      payload: { type, url: `${base}${path}` },
+      payload: { type, url: `${receiver.base}${path}` },
     });
     expect(res.statusCode, res.body).toBe(201);
   }
@@ -63,15 +52,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await inbox.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 /** The bodies `path` received, waiting (bounded) until there are `n`. */
 async function bodiesAt(path: string, n: number): Promise<string[]> {
-  const at = () => received.filter((r) => r.path === path).map((r) => r.body);
-  for (let i = 0; i < 300 && at().length < n; i++) await new Promise((r) => setTimeout(r, 50));
-  expect(at().length, path).toBeGreaterThanOrEqual(n);
-  return at();
+  const at = await receiver.receivedAt(path, n);
+  expect(at.length, path).toBeGreaterThanOrEqual(n);
+  return at.map((r) => r.body);
 }
 
 describe('the version, once', () => {

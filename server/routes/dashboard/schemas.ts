@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { ProjectSlugParam, SubscribeInputSchema } from '../../../core/contract/public.schema.ts';
 import { ROLES } from '../../services/accounts/authorize.ts';
 import { PasswordSchema } from '../../services/accounts/hash-password.ts';
-import { NewProjectSchema, ProjectSettingsSchema } from '../../services/accounts/manage-owned-projects.ts';
+import { NewProjectSchema } from '../../services/accounts/manage-owned-projects.ts';
+import { ProjectSettingsSchema } from '../../services/manage-projects.ts';
 
 export const EmailSchema = SubscribeInputSchema.shape.email;
 /** A link's token as sent back: what `newSecretToken` makes is 43 characters. */

@@ -7,11 +7,11 @@ import { z } from 'zod';
 import type { Sql, TransactionSql } from '../../db/connect.ts';
 import { insertMembership } from '../../db/memberships.ts';
 import { notifyProjectChanged } from '../../db/notifications.ts';
-import { deleteProject, insertProject, POSITIONS, type ProjectRow, THEMES } from '../../db/projects.ts';
+import { deleteProject, insertProject, type ProjectRow } from '../../db/projects.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ConflictError } from '../../errors.ts';
 import type { ServiceContext } from '../context.ts';
-import { ProjectSlugSchema, updateProjectSettings } from '../manage-projects.ts';
+import { type ProjectSettingsInput, ProjectSlugSchema, updateProjectSettings } from '../manage-projects.ts';
 import { newId } from '../new-id.ts';
 import { authorize, type Role } from './authorize.ts';
 
@@ -20,18 +20,6 @@ export const NewProjectSchema = z.strictObject({
   slug: ProjectSlugSchema,
 });
 export type NewProject = z.infer<typeof NewProjectSchema>;
-
-/** What a publisher may change from the dashboard. */
-export const ProjectSettingsSchema = z.strictObject({
-  name: z.string().trim().min(1).max(100).optional(),
-  accent: z
-    .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #2563eb')
-    .optional(),
-  position: z.enum(POSITIONS).optional(),
-  theme: z.enum(THEMES).optional(),
-});
-export type ProjectSettingsInput = z.infer<typeof ProjectSettingsSchema>;
 
 /** Insert a free project and make `userId` its owner, in the caller's transaction. */
 export async function insertOwnedProject(

@@ -4,42 +4,33 @@
  * another, and gives Discord no masked link. The only links are the ones Shiplog made: the draft's
  * references and the entry's page. Real receivers on loopback, through the job queue.
  */
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
+import { type Receiver, startReceiver } from '../../helpers/receiver.ts';
 
 const HOSTILE =
   'feat: x <!channel> <https://evil.example/l|https://github.com/octo/app> [Download](https://evil.example/dl) @everyone <@&123> (#12)';
 const REFERENCE = 'https://github.com/octo/app/issues/12';
 
-const received: { path: string; body: string }[] = [];
-let receiver: Server;
+let receiver: Receiver;
 let base: string;
 let server: TestServer;
 let headers: Record<string, string>;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
+  receiver = await startReceiver();
+  base = receiver.base;
   server = await buildTestServer({ SHIPLOG_ALLOW_PRIVATE_DESTINATIONS: 'true' });
   ({ headers } = await server.project('pro'));
 });
 afterAll(async () => {
   await server.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 /** The `n`th body (from 1) that `path` received, parsed; waits for it (bounded). */
 async function payloadAt(path: string, n = 1): Promise<any> {
-  const at = () => received.filter((r) => r.path === path);
+  const at = () => receiver.received.filter((r) => r.path === path);
   for (let i = 0; i < 300 && at().length < n; i++) await new Promise((r) => setTimeout(r, 50));
   expect(at().length, path).toBeGreaterThanOrEqual(n);
   return JSON.parse(at()[n - 1]!.body);
