@@ -46889,14 +46889,18 @@ function normalizeVersion(version3) {
   return version3.replace(/^[vV](?=\d)/, "");
 }
 var version2 = plainText(40).transform(normalizeVersion).nullable();
+var PublishAtSchema = external_exports.iso.datetime({ offset: true }).transform((s) => new Date(s));
 var CreateEntryInputSchema = external_exports.strictObject({
   title,
   body,
   category: CategorySchema.default("feature"),
   version: version2.optional(),
   visibility: VisibilitySchema.default("external"),
-  publish: external_exports.boolean().default(false)
+  publish: external_exports.boolean().default(false),
+  /** Keep the entry a draft and publish it then (not with `publish: true`). */
+  publishAt: PublishAtSchema.optional()
 });
+var PublishInputSchema = external_exports.strictObject({ at: PublishAtSchema.optional() }).nullish();
 var UpdateEntryInputSchema = external_exports.strictObject({
   title: title.optional(),
   body: body.optional(),
@@ -46915,7 +46919,8 @@ function queryInt(min, max, fallback) {
 var ListEntriesQuerySchema = external_exports.strictObject({
   limit: queryInt(1, 100, 20),
   cursor: external_exports.string().min(1).max(500).optional(),
-  status: StatusSchema.optional(),
+  /** `scheduled`: drafts with a publish time (they are drafts too). */
+  status: external_exports.enum([...STATUSES, "scheduled"]).optional(),
   category: CategorySchema.optional(),
   visibility: VisibilitySchema.optional()
 });
@@ -46932,7 +46937,9 @@ var EntrySummarySchema = external_exports.object({
   createdAt: timestamp,
   updatedAt: timestamp,
   /** When a person last edited it (PATCH); automated re-drafting leaves an edited entry alone. */
-  editedAt: timestamp.nullable()
+  editedAt: timestamp.nullable(),
+  /** When a job publishes this draft (scheduling); null when none is scheduled. */
+  scheduledFor: timestamp.nullable()
 });
 var EntrySchema = EntrySummarySchema.extend({
   body: external_exports.string(),
@@ -46994,6 +47001,8 @@ var GenerateInputSchema = external_exports.strictObject({
   category: CategorySchema.optional(),
   visibility: VisibilitySchema.default("external"),
   publish: external_exports.boolean().default(false),
+  /** Keep the draft and publish it then (CONTRACT.md "Entry lifecycle", scheduling). */
+  publishAt: external_exports.iso.datetime({ offset: true }).transform((s) => new Date(s)).optional(),
   /** `owner/name`: with it, `#123`, `owner/repo#123` and commit SHAs in the draft become links. */
   repository: external_exports.string().regex(/^[\w.-]+\/[\w.-]+$/, 'must be "owner/name"').max(200).optional(),
   /** The repository's web URL, for GitHub Enterprise; default `https://github.com/<repository>`. */
