@@ -9,7 +9,7 @@
  * drafter maps to it by `Merge pull request #N` or a `(#N)` subject) is kept, the other commits of a
  * rebase-merged pull request are not sent, so the pull request is one item, never one per commit.
  */
-import type { PullRequestInput } from './contract/generate.schema.ts';
+import { GITHUB_LOGIN, type PullRequestInput } from './contract/generate.schema.ts';
 import type { RangeCommit } from './collect-commits.ts';
 import type { GitHubClient } from './github-client.ts';
 
@@ -51,7 +51,7 @@ function loginOf(author: PullRequestNode['author']): string | null {
   if (!author?.login) return null;
   const login =
     author.__typename === 'Bot' && !author.login.endsWith('[bot]') ? `${author.login}[bot]` : author.login;
-  return /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/.test(login) ? login : null;
+  return GITHUB_LOGIN.test(login) ? login : null;
 }
 
 /** "@login made their first contribution in https://…/pull/12" lines of GitHub's generated notes. */

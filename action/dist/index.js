@@ -26992,171 +26992,6 @@ async function collectHistory(octokit, range, limit = COMMIT_LIMIT) {
   return collected(kept, truncated ? Math.max(line.length, limit + 1) : kept.length, "api", apiCalls);
 }
 
-// core/collect-pull-requests.ts
-var COMMITS_PER_QUERY = 100;
-var FIELDS = `associatedPullRequests(first: 5) { nodes { number title body merged mergeCommit { oid }
-  author { login __typename } labels(first: 30) { nodes { name } }
-  closingIssuesReferences(first: 20) { nodes { number } } } }`;
-function queryFor(shas) {
-  const aliases = shas.map((sha, i) => `c${i}: object(oid: "${sha}") { ... on Commit { ${FIELDS} } }`);
-  return `query($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) { ${aliases.join("\n")} } }`;
-}
-function loginOf(author) {
-  if (!author?.login) return null;
-  const login = author.__typename === "Bot" && !author.login.endsWith("[bot]") ? `${author.login}[bot]` : author.login;
-  return /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/.test(login) ? login : null;
-}
-function firstContributionsOf(notes) {
-  const found = /* @__PURE__ */ new Map();
-  for (const m of notes.matchAll(
-    /@([A-Za-z0-9-]+(?:\[bot\])?) made their first contribution in \S*?\/pull\/(\d+)/g
-  ))
-    found.set(m[1], Number(m[2]));
-  return found;
-}
-function namesPullRequest(message, n) {
-  const subject = message.split("\n", 1)[0];
-  return subject.startsWith(`Merge pull request #${n} from `) || subject.trimEnd().endsWith(`(#${n})`);
-}
-async function collectPullRequests(octokit, repo, commits, release) {
-  let apiCalls = 0;
-  const byNumber = /* @__PURE__ */ new Map();
-  const covering = /* @__PURE__ */ new Map();
-  const shas = commits.map((c) => c.sha).filter((sha) => /^[0-9a-f]{40}$/i.test(sha));
-  for (let i = 0; i < shas.length; i += COMMITS_PER_QUERY) {
-    const batch = shas.slice(i, i + COMMITS_PER_QUERY);
-    apiCalls++;
-    const data = await octokit.graphql(queryFor(batch), repo);
-    batch.forEach((sha, j) => {
-      const merged = (data.repository[`c${j}`]?.associatedPullRequests.nodes ?? []).filter((pr2) => pr2.merged);
-      const pr = merged.find((p) => p.mergeCommit?.oid === sha) ?? merged[0];
-      if (!pr) return;
-      byNumber.set(pr.number, pr);
-      covering.set(sha, pr);
-    });
-  }
-  let firstTimers = null;
-  const warnings = [];
-  if (release?.previousTag && byNumber.size > 0) {
-    apiCalls++;
-    try {
-      const { data } = await octokit.request("POST /repos/{owner}/{repo}/releases/generate-notes", {
-        ...repo,
-        tag_name: release.tag,
-        previous_tag_name: release.previousTag
-      });
-      firstTimers = firstContributionsOf(data.body ?? "");
-    } catch (err) {
-      warnings.push(
-        `GitHub's generate-notes endpoint refused (${err.message.split("\n")[0]}): no "New contributors" line. It needs the contents: write permission.`
-      );
-    }
-  }
-  const known = firstTimers;
-  const pullRequests = [...byNumber.values()].map((pr) => {
-    const author = loginOf(pr.author);
-    return {
-      number: pr.number,
-      title: pr.title.trim() || `#${pr.number}`,
-      body: pr.body ? pr.body.slice(0, 65536).replace(/\u0000/g, "") : null,
-      labels: (pr.labels?.nodes ?? []).map((l) => l.name).slice(0, 100),
-      author,
-      ...known ? { firstContribution: author !== null && known.get(author) === pr.number } : {},
-      closes: (pr.closingIssuesReferences?.nodes ?? []).map((i) => i.number).slice(0, 100)
-    };
-  });
-  const kept = commits.filter((c) => {
-    const pr = covering.get(c.sha);
-    return !pr || namesPullRequest(c.message, pr.number);
-  });
-  return { pullRequests, commits: kept, apiCalls, warnings };
-}
-
-// core/prepare-checkout.ts
-var ShallowCheckoutError = class extends Error {
-  name = "ShallowCheckoutError";
-};
-var SHALLOW_FIX = "The checkout is shallow (actions/checkout fetches one commit by default) and could not be deepened. Check out the whole history with `fetch-depth: 0` in the actions/checkout step, or pass a `github-token` so Shiplog can read the range from the GitHub API.";
-async function prepareCheckout(git, log) {
-  let shallow;
-  try {
-    shallow = (await git(["rev-parse", "--is-shallow-repository"])).trim() === "true";
-  } catch {
-    return "shallow";
-  }
-  if (!shallow) return "full";
-  log.info("The checkout is shallow: fetching the whole history and the tags (git fetch --unshallow --tags)");
-  try {
-    await git(["fetch", "--quiet", "--unshallow", "--tags", "origin"]);
-    return "deepened";
-  } catch (err) {
-    log.warning(
-      `Could not deepen the shallow checkout (${err.message.split("\n")[0]}): reading the range from the GitHub API instead.`
-    );
-    return "shallow";
-  }
-}
-
-// core/resolve-range.ts
-var import_semver = __toESM(require_semver2(), 1);
-var ZERO_SHA = /^0{40}$/;
-var RangeError2 = class extends Error {
-  name = "RangeError";
-};
-function resolveRange(eventName, payload, repo, overrides = {}) {
-  const event = payload;
-  const from = overrides.from || void 0;
-  const to = overrides.to || void 0;
-  if (eventName === "release" && event.release) {
-    const tag = String(event.release.tag_name);
-    return {
-      ...repo,
-      kind: "release",
-      tag,
-      prerelease: Boolean(event.release.prerelease),
-      to: to ?? tag,
-      from: from ?? null
-    };
-  }
-  if ((eventName === "pull_request" || eventName === "pull_request_target") && event.pull_request) {
-    const pr = event.pull_request;
-    return {
-      ...repo,
-      kind: "pull_request",
-      number: Number(pr.number),
-      from: from ?? String(pr.base.sha),
-      to: to ?? String(pr.head.sha),
-      commitCount: Number(pr.commits ?? 0),
-      fromFork: Boolean(pr.head?.repo && pr.head.repo.full_name !== pr.base?.repo?.full_name)
-    };
-  }
-  if (eventName === "push" && event.after && !ZERO_SHA.test(event.after)) {
-    const before = event.before && !ZERO_SHA.test(event.before) ? String(event.before) : null;
-    return { ...repo, kind: "push", from: from ?? before, to: to ?? String(event.after) };
-  }
-  if (!to) throw new RangeError2(`The ${eventName} event names no commits: set the "to" input (and "from")`);
-  return { ...repo, kind: "manual", from: from ?? null, to };
-}
-function versionOf(tag) {
-  return /^v?\d/.test(tag) ? import_semver.default.parse(tag.replace(/^v/, "")) : null;
-}
-function selectPreviousTag(tags, current) {
-  const now = versionOf(current);
-  if (!now) return null;
-  const includePrereleases = now.prerelease.length > 0;
-  let best = null;
-  for (const tag of tags) {
-    const version3 = versionOf(tag);
-    if (!version3 || import_semver.default.gte(version3, now)) continue;
-    if (version3.prerelease.length > 0 && !includePrereleases) continue;
-    if (!best || import_semver.default.gt(version3, best.version)) best = { tag, version: version3 };
-  }
-  return best?.tag ?? null;
-}
-
-// core/shiplog-client.ts
-import { createHash } from "node:crypto";
-
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
@@ -46979,6 +46814,7 @@ var GenerateSourceSchema = external_exports.strictObject({
 });
 var noNul2 = (s) => !s.includes("\0");
 var NUL_MESSAGE = "Must not contain NUL (U+0000) characters";
+var GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 var MAX_PULL_REQUESTS = 500;
 var PullRequestInputSchema = external_exports.strictObject({
   number: external_exports.int().min(1).max(2147483647),
@@ -46986,7 +46822,7 @@ var PullRequestInputSchema = external_exports.strictObject({
   body: external_exports.string().max(65536).refine(noNul2, NUL_MESSAGE).nullable().optional(),
   labels: external_exports.array(external_exports.string().min(1).max(100).refine(noNul2, NUL_MESSAGE)).max(100).optional(),
   /** The author's login (`octocat`, `dependabot[bot]`). */
-  author: external_exports.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/, "must be a GitHub login").nullable().optional(),
+  author: external_exports.string().regex(GITHUB_LOGIN, "must be a GitHub login").nullable().optional(),
   firstContribution: external_exports.boolean().optional(),
   /** Issue numbers the pull request closes. */
   closes: external_exports.array(external_exports.int().min(1).max(2147483647)).max(100).optional()
@@ -47038,6 +46874,171 @@ var GenerateResponseSchema = external_exports.object({
   }),
   draft: DraftSchema.nullable()
 });
+
+// core/collect-pull-requests.ts
+var COMMITS_PER_QUERY = 100;
+var FIELDS = `associatedPullRequests(first: 5) { nodes { number title body merged mergeCommit { oid }
+  author { login __typename } labels(first: 30) { nodes { name } }
+  closingIssuesReferences(first: 20) { nodes { number } } } }`;
+function queryFor(shas) {
+  const aliases = shas.map((sha, i) => `c${i}: object(oid: "${sha}") { ... on Commit { ${FIELDS} } }`);
+  return `query($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) { ${aliases.join("\n")} } }`;
+}
+function loginOf(author) {
+  if (!author?.login) return null;
+  const login = author.__typename === "Bot" && !author.login.endsWith("[bot]") ? `${author.login}[bot]` : author.login;
+  return GITHUB_LOGIN.test(login) ? login : null;
+}
+function firstContributionsOf(notes) {
+  const found = /* @__PURE__ */ new Map();
+  for (const m of notes.matchAll(
+    /@([A-Za-z0-9-]+(?:\[bot\])?) made their first contribution in \S*?\/pull\/(\d+)/g
+  ))
+    found.set(m[1], Number(m[2]));
+  return found;
+}
+function namesPullRequest(message, n) {
+  const subject = message.split("\n", 1)[0];
+  return subject.startsWith(`Merge pull request #${n} from `) || subject.trimEnd().endsWith(`(#${n})`);
+}
+async function collectPullRequests(octokit, repo, commits, release) {
+  let apiCalls = 0;
+  const byNumber = /* @__PURE__ */ new Map();
+  const covering = /* @__PURE__ */ new Map();
+  const shas = commits.map((c) => c.sha).filter((sha) => /^[0-9a-f]{40}$/i.test(sha));
+  for (let i = 0; i < shas.length; i += COMMITS_PER_QUERY) {
+    const batch = shas.slice(i, i + COMMITS_PER_QUERY);
+    apiCalls++;
+    const data = await octokit.graphql(queryFor(batch), repo);
+    batch.forEach((sha, j) => {
+      const merged = (data.repository[`c${j}`]?.associatedPullRequests.nodes ?? []).filter((pr2) => pr2.merged);
+      const pr = merged.find((p) => p.mergeCommit?.oid === sha) ?? merged[0];
+      if (!pr) return;
+      byNumber.set(pr.number, pr);
+      covering.set(sha, pr);
+    });
+  }
+  let firstTimers = null;
+  const warnings = [];
+  if (release?.previousTag && byNumber.size > 0) {
+    apiCalls++;
+    try {
+      const { data } = await octokit.request("POST /repos/{owner}/{repo}/releases/generate-notes", {
+        ...repo,
+        tag_name: release.tag,
+        previous_tag_name: release.previousTag
+      });
+      firstTimers = firstContributionsOf(data.body ?? "");
+    } catch (err) {
+      warnings.push(
+        `GitHub's generate-notes endpoint refused (${err.message.split("\n")[0]}): no "New contributors" line. It needs the contents: write permission.`
+      );
+    }
+  }
+  const known = firstTimers;
+  const pullRequests = [...byNumber.values()].map((pr) => {
+    const author = loginOf(pr.author);
+    return {
+      number: pr.number,
+      title: pr.title.trim() || `#${pr.number}`,
+      body: pr.body ? pr.body.slice(0, 65536).replace(/\u0000/g, "") : null,
+      labels: (pr.labels?.nodes ?? []).map((l) => l.name).slice(0, 100),
+      author,
+      ...known ? { firstContribution: author !== null && known.get(author) === pr.number } : {},
+      closes: (pr.closingIssuesReferences?.nodes ?? []).map((i) => i.number).slice(0, 100)
+    };
+  });
+  const kept = commits.filter((c) => {
+    const pr = covering.get(c.sha);
+    return !pr || namesPullRequest(c.message, pr.number);
+  });
+  return { pullRequests, commits: kept, apiCalls, warnings };
+}
+
+// core/prepare-checkout.ts
+var ShallowCheckoutError = class extends Error {
+  name = "ShallowCheckoutError";
+};
+var SHALLOW_FIX = "The checkout is shallow (actions/checkout fetches one commit by default) and could not be deepened. Check out the whole history with `fetch-depth: 0` in the actions/checkout step, or pass a `github-token` so Shiplog can read the range from the GitHub API.";
+async function prepareCheckout(git, log) {
+  let shallow;
+  try {
+    shallow = (await git(["rev-parse", "--is-shallow-repository"])).trim() === "true";
+  } catch {
+    return "shallow";
+  }
+  if (!shallow) return "full";
+  log.info("The checkout is shallow: fetching the whole history and the tags (git fetch --unshallow --tags)");
+  try {
+    await git(["fetch", "--quiet", "--unshallow", "--tags", "origin"]);
+    return "deepened";
+  } catch (err) {
+    log.warning(
+      `Could not deepen the shallow checkout (${err.message.split("\n")[0]}): reading the range from the GitHub API instead.`
+    );
+    return "shallow";
+  }
+}
+
+// core/resolve-range.ts
+var import_semver = __toESM(require_semver2(), 1);
+var ZERO_SHA = /^0{40}$/;
+var RangeError2 = class extends Error {
+  name = "RangeError";
+};
+function resolveRange(eventName, payload, repo, overrides = {}) {
+  const event = payload;
+  const from = overrides.from || void 0;
+  const to = overrides.to || void 0;
+  if (eventName === "release" && event.release) {
+    const tag = String(event.release.tag_name);
+    return {
+      ...repo,
+      kind: "release",
+      tag,
+      prerelease: Boolean(event.release.prerelease),
+      to: to ?? tag,
+      from: from ?? null
+    };
+  }
+  if ((eventName === "pull_request" || eventName === "pull_request_target") && event.pull_request) {
+    const pr = event.pull_request;
+    return {
+      ...repo,
+      kind: "pull_request",
+      number: Number(pr.number),
+      from: from ?? String(pr.base.sha),
+      to: to ?? String(pr.head.sha),
+      commitCount: Number(pr.commits ?? 0),
+      fromFork: Boolean(pr.head?.repo && pr.head.repo.full_name !== pr.base?.repo?.full_name)
+    };
+  }
+  if (eventName === "push" && event.after && !ZERO_SHA.test(event.after)) {
+    const before = event.before && !ZERO_SHA.test(event.before) ? String(event.before) : null;
+    return { ...repo, kind: "push", from: from ?? before, to: to ?? String(event.after) };
+  }
+  if (!to) throw new RangeError2(`The ${eventName} event names no commits: set the "to" input (and "from")`);
+  return { ...repo, kind: "manual", from: from ?? null, to };
+}
+function versionOf(tag) {
+  return /^v?\d/.test(tag) ? import_semver.default.parse(tag.replace(/^v/, "")) : null;
+}
+function selectPreviousTag(tags, current) {
+  const now = versionOf(current);
+  if (!now) return null;
+  const includePrereleases = now.prerelease.length > 0;
+  let best = null;
+  for (const tag of tags) {
+    const version3 = versionOf(tag);
+    if (!version3 || import_semver.default.gte(version3, now)) continue;
+    if (version3.prerelease.length > 0 && !includePrereleases) continue;
+    if (!best || import_semver.default.gt(version3, best.version)) best = { tag, version: version3 };
+  }
+  return best?.tag ?? null;
+}
+
+// core/shiplog-client.ts
+import { createHash } from "node:crypto";
 
 // core/contract/problem.ts
 var FieldErrorSchema = external_exports.object({ pointer: external_exports.string(), detail: external_exports.string() });
@@ -47307,7 +47308,7 @@ function escapeRegExp(text4) {
 }
 function titleWithoutVersion(title2, version3) {
   if (!version3) return title2;
-  const bare = version3.replace(/^[vV](?=\d)/, "");
+  const bare = normalizeVersion(version3);
   const lead = new RegExp(`^\\s*[vV]?${escapeRegExp(bare)}(?:\\s*[:\\-\u2013\u2014|]\\s*|\\s+)(?=\\S)`);
   return title2.replace(lead, "");
 }

@@ -35,6 +35,9 @@ export type GenerateSource = z.infer<typeof GenerateSourceSchema>;
 const noNul = (s: string) => !s.includes('\u0000');
 const NUL_MESSAGE = 'Must not contain NUL (U+0000) characters';
 
+/** A GitHub login as generate takes it (`octocat`, `dependabot[bot]`). */
+export const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
+
 /** The most pull requests one generate call takes (CONTRACT.md: `pullRequests` 0-500). */
 export const MAX_PULL_REQUESTS = 500;
 
@@ -49,11 +52,7 @@ export const PullRequestInputSchema = z.strictObject({
   body: z.string().max(65_536).refine(noNul, NUL_MESSAGE).nullable().optional(),
   labels: z.array(z.string().min(1).max(100).refine(noNul, NUL_MESSAGE)).max(100).optional(),
   /** The author's login (`octocat`, `dependabot[bot]`). */
-  author: z
-    .string()
-    .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/, 'must be a GitHub login')
-    .nullable()
-    .optional(),
+  author: z.string().regex(GITHUB_LOGIN, 'must be a GitHub login').nullable().optional(),
   firstContribution: z.boolean().optional(),
   /** Issue numbers the pull request closes. */
   closes: z.array(z.int().min(1).max(2_147_483_647)).max(100).optional(),

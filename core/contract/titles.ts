@@ -6,6 +6,8 @@
  * Pure functions, shared by the server, the Action and the App.
  */
 
+import { normalizeVersion } from './entries.schema.ts';
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -13,7 +15,7 @@ function escapeRegExp(text: string): string {
 /** `title` without a leading `version` (or `v` + version) and the separator after it. */
 export function titleWithoutVersion(title: string, version: string | null): string {
   if (!version) return title;
-  const bare = version.replace(/^[vV](?=\d)/, '');
+  const bare = normalizeVersion(version);
   const lead = new RegExp(`^\\s*[vV]?${escapeRegExp(bare)}(?:\\s*[:\\-–—|]\\s*|\\s+)(?=\\S)`);
   return title.replace(lead, '');
 }
