@@ -1,6 +1,6 @@
 /**
  * The dashboard's JSON routes under /api/dashboard (CONTRACT.md "Dashboard"): accounts, projects,
- * members, keys, uploads. The entries themselves are /api/v1's routes, called with the session.
+ * members, keys, uploads, the editor's preview. The entries themselves are /api/v1's routes, called with the session.
  * Every request that changes something must come from PUBLIC_URL's origin (`Origin`), signed in or not
  * (a forged sign-in is refused too), and, signed in, carry the session's `X-CSRF-Token`; else `403`.
  * No CORS headers are ever sent here, and no answer is cached (`Cache-Control: no-store`).
@@ -12,6 +12,7 @@ import { accountRoutes } from './account-routes.ts';
 import { keyRoutes } from './key-routes.ts';
 import { memberRoutes } from './member-routes.ts';
 import { passwordRoutes } from './password-routes.ts';
+import { previewRoutes } from './preview-routes.ts';
 import { projectRoutes } from './project-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
 
@@ -26,4 +27,5 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: ServiceContext)
   await app.register((scope) => memberRoutes(scope, ctx));
   await app.register((scope) => keyRoutes(scope, ctx));
   await app.register((scope) => uploadRoutes(scope, ctx));
+  await app.register((scope) => previewRoutes(scope, ctx));
 }

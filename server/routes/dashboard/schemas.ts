@@ -4,6 +4,7 @@
  * rules (no quoted local parts).
  */
 import { z } from 'zod';
+import { CreateEntryInputSchema } from '../../../core/contract/entries.schema.ts';
 import { ProjectSlugParam, SubscribeInputSchema } from '../../../core/contract/public.schema.ts';
 import { ROLES } from '../../services/accounts/authorize.ts';
 import { PasswordSchema } from '../../services/accounts/hash-password.ts';
@@ -41,3 +42,5 @@ export const InviteBody = z.strictObject({ email: EmailSchema, role: RoleSchema 
 export const RoleBody = z.strictObject({ role: RoleSchema });
 export const AcceptBody = z.strictObject({ token: TokenSchema, password: PasswordSchema.optional() });
 export const NewKeyBody = z.strictObject({ name: z.string().trim().min(1).max(100).optional() }).nullish();
+/** The editor's live preview: a body as an entry takes it. */
+export const PreviewBody = z.strictObject({ body: CreateEntryInputSchema.shape.body });

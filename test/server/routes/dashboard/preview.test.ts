@@ -1,0 +1,56 @@
+/**
+ * The editor's live preview (CONTRACT.md "Dashboard"): the server's own renderer and sanitizer, for any
+ * member who may write drafts, nothing stored; signed out, another project's member, or a cross-origin
+ * call is refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectRow } from '../../../../server/db/projects.ts';
+import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { type SignedInUser, signedInUser } from '../../../helpers/dashboard.ts';
+
+let server: TestServer;
+let project: ProjectRow;
+let contributor: SignedInUser;
+let outsider: SignedInUser;
+
+beforeAll(async () => {
+  server = await buildTestServer({}, { workers: false });
+  project = (await server.project('free')).project;
+  contributor = await signedInUser(server, [{ projectId: project.id, role: 'contributor' }]);
+  outsider = await signedInUser(server, [
+    { projectId: (await server.project('free')).project.id, role: 'owner' },
+  ]);
+});
+afterAll(() => server.close());
+
+const preview = (headers: Record<string, string>, payload: unknown, slug = project.slug) =>
+  server.app.inject({ method: 'POST', url: `/api/dashboard/projects/${slug}/preview`, headers, payload });
+
+describe('POST /api/dashboard/projects/{slug}/preview', () => {
+  it('renders Markdown as the stored html is rendered: sanitized, nothing stored', async () => {
+    const body =
+      '## New\n\nIt is **fast**. <img src=x onerror="alert(1)"> <script>alert(2)</script> [x](javascript:alert(3))';
+    const res = await preview(contributor.headers, { body });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { html } = res.json<{ html: string }>();
+    expect(html).toContain('<h2>New</h2>');
+    expect(html).toContain('<strong>fast</strong>');
+    expect(html).not.toMatch(/onerror|<script|javascript:/);
+    expect(html).toBe(await server.app.shiplog.markdown.render(body));
+    const [{ count }] = await server.db.sql<{ count: number }[]>`select count(*)::int as count from entries`;
+    expect(count).toBe(0);
+  });
+
+  it('refuses the signed-out (401), a non-member (403), a cross-origin call (403), unknown fields (400)', async () => {
+    expect((await preview({ origin: contributor.headers.origin! }, { body: 'x' })).statusCode).toBe(401);
+    expect((await preview(outsider.headers, { body: 'x' })).json().code).toBe('forbidden');
+    const crossOrigin = await preview({ ...contributor.headers, origin: 'https://evil.test' }, { body: 'x' });
+    expect(crossOrigin.statusCode).toBe(403);
+    const noToken = await preview({ ...contributor.headers, 'x-csrf-token': 'nope' }, { body: 'x' });
+    expect(noToken.statusCode).toBe(403);
+    const extra = await preview(contributor.headers, { body: 'x', title: 'y' });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().code).toBe('invalid');
+  });
+});
