@@ -46757,9 +46757,17 @@ var ListEntriesQuerySchema = external_exports.strictObject({
   /** `scheduled`: drafts with a publish time (they are drafts too). */
   status: external_exports.enum([...STATUSES, "scheduled"]).optional(),
   category: CategorySchema.optional(),
-  visibility: VisibilitySchema.optional()
+  visibility: VisibilitySchema.optional(),
+  /** Titles containing this text, case-insensitively (the dashboard's search). */
+  q: external_exports.string().trim().min(1).max(200).optional()
 });
 var timestamp = external_exports.string();
+var EntrySourceSchema = external_exports.object({
+  repository: external_exports.string(),
+  pullRequest: external_exports.number().int().nullable(),
+  release: external_exports.string().nullable(),
+  headSha: external_exports.string().nullable()
+});
 var EntrySummarySchema = external_exports.object({
   id: external_exports.string(),
   title: external_exports.string(),
@@ -46774,20 +46782,15 @@ var EntrySummarySchema = external_exports.object({
   /** When a person last edited it (PATCH); automated re-drafting leaves an edited entry alone. */
   editedAt: timestamp.nullable(),
   /** When a job publishes this draft (scheduling); null when none is scheduled. */
-  scheduledFor: timestamp.nullable()
+  scheduledFor: timestamp.nullable(),
+  /** The pull request or release it drafts (CONTRACT.md "Entry lifecycle"), or null. */
+  source: EntrySourceSchema.nullable()
 });
 var EntrySchema = EntrySummarySchema.extend({
   body: external_exports.string(),
   html: external_exports.string(),
   /** How it was made: written through the API, or drafted by generate. */
   origin: external_exports.enum(["api", "generate"]),
-  /** The pull request or release it drafts (CONTRACT.md "Entry lifecycle"), or null. */
-  source: external_exports.object({
-    repository: external_exports.string(),
-    pullRequest: external_exports.number().int().nullable(),
-    release: external_exports.string().nullable(),
-    headSha: external_exports.string().nullable()
-  }).nullable(),
   reactions: external_exports.record(external_exports.string(), external_exports.number().int()),
   /** For a draft: an unguessable, expiring link that shows it as readers will see it; else null. */
   previewUrl: external_exports.string().nullable(),

@@ -92,12 +92,21 @@ export const ListEntriesQuerySchema = z.strictObject({
   status: z.enum([...STATUSES, 'scheduled']).optional(),
   category: CategorySchema.optional(),
   visibility: VisibilitySchema.optional(),
+  /** Titles containing this text, case-insensitively (the dashboard's search). */
+  q: z.string().trim().min(1).max(200).optional(),
 });
 export type ListEntriesQuery = z.infer<typeof ListEntriesQuerySchema>;
 
 const timestamp = z.string();
 
-/** An entry as listed (spec 4.1 plus visibility, createdAt, updatedAt). */
+const EntrySourceSchema = z.object({
+  repository: z.string(),
+  pullRequest: z.number().int().nullable(),
+  release: z.string().nullable(),
+  headSha: z.string().nullable(),
+});
+
+/** An entry as listed (spec 4.1 plus visibility, createdAt, updatedAt, editedAt, scheduledFor, source). */
 export const EntrySummarySchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -113,6 +122,8 @@ export const EntrySummarySchema = z.object({
   editedAt: timestamp.nullable(),
   /** When a job publishes this draft (scheduling); null when none is scheduled. */
   scheduledFor: timestamp.nullable(),
+  /** The pull request or release it drafts (CONTRACT.md "Entry lifecycle"), or null. */
+  source: EntrySourceSchema.nullable(),
 });
 export type EntrySummary = z.infer<typeof EntrySummarySchema>;
 
@@ -122,15 +133,6 @@ export const EntrySchema = EntrySummarySchema.extend({
   html: z.string(),
   /** How it was made: written through the API, or drafted by generate. */
   origin: z.enum(['api', 'generate']),
-  /** The pull request or release it drafts (CONTRACT.md "Entry lifecycle"), or null. */
-  source: z
-    .object({
-      repository: z.string(),
-      pullRequest: z.number().int().nullable(),
-      release: z.string().nullable(),
-      headSha: z.string().nullable(),
-    })
-    .nullable(),
   reactions: z.record(z.string(), z.number().int()),
   /** For a draft: an unguessable, expiring link that shows it as readers will see it; else null. */
   previewUrl: z.string().nullable(),

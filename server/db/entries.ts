@@ -174,6 +174,8 @@ export type ListFilters = {
   status?: Status | 'scheduled' | undefined;
   category?: Category | undefined;
   visibility?: Visibility | undefined;
+  /** Titles containing this text, case-insensitively (literally: no wildcards). */
+  q?: string | undefined;
 };
 
 /**
@@ -200,6 +202,7 @@ export async function listEntries(
       }
       ${filters.category ? sql`and category = ${filters.category}` : sql``}
       ${filters.visibility ? sql`and visibility = ${filters.visibility}` : sql``}
+      ${filters.q ? sql`and strpos(lower(title), lower(${filters.q})) > 0` : sql``}
       ${after ? sql`and (sort_at, id) < (${after.sortAt}, ${after.id})` : sql``}
     order by sort_at desc, id desc
     limit ${limit + 1}`;

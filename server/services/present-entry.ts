@@ -18,6 +18,14 @@ export function presentEntrySummary(row: EntryRow): EntrySummary {
     updatedAt: row.updatedAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
     scheduledFor: row.scheduledFor?.toISOString() ?? null,
+    source: row.sourceRepository
+      ? {
+          repository: row.sourceRepository,
+          pullRequest: row.sourcePullRequest,
+          release: row.sourceRelease,
+          headSha: row.sourceHeadSha,
+        }
+      : null,
   };
 }
 
@@ -31,14 +39,6 @@ export function presentEntry(
     body: row.body,
     html: row.html,
     origin: row.origin,
-    source: row.sourceRepository
-      ? {
-          repository: row.sourceRepository,
-          pullRequest: row.sourcePullRequest,
-          release: row.sourceRelease,
-          headSha: row.sourceHeadSha,
-        }
-      : null,
     reactions: extras.reactions ?? {},
     previewUrl: extras.previewUrl,
     url: extras.url,

@@ -67,6 +67,7 @@ describe('GET /api/v1/entries', () => {
         'publishedAt',
         'scheduledFor',
         'slug',
+        'source',
         'status',
         'title',
         'updatedAt',
