@@ -3,7 +3,10 @@
  * Call `close()` in afterAll: it closes the app and the pool and drops the database.
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../../server/app.ts';
+import { loggerOptions } from '../../server/plugins/log-options.ts';
 import { startWorkers } from '../../server/jobs/start-workers.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import { type Database, openDatabase } from '../../server/db/connect.ts';
@@ -24,15 +27,17 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
+export type TestServerOptions = {
+  logger?: FastifyServerOptions['logger'];
+  workers?: boolean;
+  githubOctokit?: BuildAppOptions['githubOctokit'];
+};
+
 let counter = 0;
 
 export async function buildTestServer(
   env: Record<string, string> = {},
-  options: {
-    logger?: FastifyServerOptions['logger'];
-    workers?: boolean;
-    githubOctokit?: BuildAppOptions['githubOctokit'];
-  } = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
   const testDb = await createTestDatabase();
   const config = loadConfig({
@@ -66,4 +71,46 @@ export async function buildTestServer(
       await testDb.drop();
     },
   };
+}
+
+/**
+ * One test server for the whole file, with one project: built in `beforeAll` (before any hook the file
+ * registers after this call), closed in `afterAll`. The returned objects are filled in place once
+ * `beforeAll` has run, so a file can destructure them at the top: `server` is the {@link TestServer},
+ * `headers` authenticate as the project, `owner` holds the project's row and API key.
+ */
+export function useTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions & { plan?: Plan } = {},
+): {
+  server: TestServer;
+  headers: Record<string, string>;
+  owner: { project: ProjectRow; apiKey: string };
+} {
+  const server = {} as TestServer;
+  const headers: Record<string, string> = {};
+  const owner = {} as { project: ProjectRow; apiKey: string };
+  beforeAll(async () => {
+    Object.assign(server, await buildTestServer(env, options));
+    const created = await server.project(options.plan ?? 'pro');
+    Object.assign(headers, created.headers);
+    Object.assign(owner, { project: created.project, apiKey: created.apiKey });
+  });
+  afterAll(() => server.close?.());
+  return { server, headers, owner };
+}
+
+/**
+ * The server's own request logger at `info` (its redaction included), writing each JSON line into
+ * `lines` instead of stdout: pass `logger` to {@link buildTestServer} and read what was logged.
+ */
+export function captureLogs(): { lines: string[]; logger: FastifyServerOptions['logger'] } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { lines, logger: { ...(loggerOptions({ logLevel: 'info' }) as object), stream } };
 }

@@ -4,18 +4,12 @@
  * destination rule applies at creation (Slack and Discord URLs on their own hosts; any https URL for a
  * webhook), while the SSRF guard applies to all.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHANNEL_TYPES } from '../../../core/contract/channels.schema.ts';
 import { CHANNEL_TYPE_MODULES } from '../../../server/channels/channel-types.ts';
-import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
+import { useTestServer } from '../../helpers/build-server.ts';
 
-let server: TestServer;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  server = await buildTestServer({}, { workers: false });
-  ({ headers } = await server.project('pro'));
-});
-afterAll(() => server.close());
+const { server, headers } = useTestServer({}, { workers: false });
 
 const create = (type: string, url: string) =>
   server.app.inject({ method: 'POST', url: '/api/v1/channels', headers, payload: { type, url } });

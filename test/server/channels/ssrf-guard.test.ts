@@ -3,18 +3,12 @@
  * IPv6 forms included): every IPv6 form that carries an IPv4 address is refused at creation unless it is
  * IPv4-mapped and the IPv4 address is public; the connect-time check uses the same rule.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { lookup as dnsLookup } from 'node:dns';
 import { guardedLookup, isPublicAddress } from '../../../server/channels/ssrf-guard.ts';
-import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
+import { useTestServer } from '../../helpers/build-server.ts';
 
-let server: TestServer;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  server = await buildTestServer({}, { workers: false });
-  ({ headers } = await server.project('pro'));
-});
-afterAll(() => server.close());
+const { server, headers } = useTestServer({}, { workers: false });
 
 const create = (url: string) =>
   server.app.inject({ method: 'POST', url: '/api/v1/channels', headers, payload: { type: 'webhook', url } });

@@ -3,31 +3,15 @@
  * a link): a draft preview's token, which stands in the path, is redacted like the `token` query
  * parameter of confirmation and unsubscribe links.
  */
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../../../server/plugins/log-options.ts';
-import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
+import { describe, expect, it } from 'vitest';
+import { captureLogs, useTestServer } from '../../helpers/build-server.ts';
 
-let server: TestServer;
-const logLines: string[] = [];
-
-beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  server = await buildTestServer(
-    {},
-    { workers: false, logger: { ...(loggerOptions({ logLevel: 'info' }) as object), stream } },
-  );
-});
-afterAll(() => server.close());
+const { lines: logLines, logger } = captureLogs();
+const { server, headers, owner } = useTestServer({}, { workers: false, logger });
 
 describe('request logs', () => {
   it('redact the token of a preview link, wherever it stands in the path', async () => {
-    const { headers, project } = await server.project('pro');
+    const { project } = owner;
     const created = await server.app.inject({
       method: 'POST',
       url: '/api/v1/entries',

@@ -5,42 +5,21 @@
  * Request logs never carry the tokens of email links.
  */
 import { connect } from 'node:net';
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ProblemSchema } from '../../../core/contract/problem.ts';
-import { loggerOptions } from '../../../server/plugins/log-options.ts';
-import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
+import { captureLogs, useTestServer } from '../../helpers/build-server.ts';
+import { createEntry } from '../../helpers/create-entry.ts';
 import { jsonRoutes } from '../../helpers/json-routes.ts';
 
-let server: TestServer;
-let headers: Record<string, string>;
+const { lines: logLines, logger } = captureLogs();
+const { server, headers, owner } = useTestServer({}, { logger });
 let slug: string;
 let entryId: string;
-const logLines: string[] = [];
 
 beforeAll(async () => {
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
-  server = await buildTestServer(
-    {},
-    { logger: { ...(loggerOptions({ logLevel: 'info' }) as object), stream } },
-  );
-  const created = await server.project('pro');
-  headers = created.headers;
-  slug = created.project.slug;
-  const entry = await server.app.inject({
-    method: 'POST',
-    url: '/api/v1/entries',
-    headers,
-    payload: { title: 'Published', body: 'x', publish: true },
-  });
-  entryId = entry.json().entry.id;
+  slug = owner.project.slug;
+  entryId = await createEntry(server.app, headers, { title: 'Published', publish: true });
 });
-afterAll(() => server.close());
 
 function expectProblem(
   res: { statusCode: number; headers: Record<string, unknown>; json: () => any },
@@ -93,14 +72,7 @@ describe('U+0000', () => {
 
 describe('JSON nested deep', () => {
   it('is 400 invalid on every JSON route, public or keyed, at any depth past 32', async () => {
-    const draftId = (
-      await server.app.inject({
-        method: 'POST',
-        url: '/api/v1/entries',
-        headers,
-        payload: { title: 'Deep draft', body: 'x' },
-      })
-    ).json().entry.id;
+    const draftId = await createEntry(server.app, headers, { title: 'Deep draft' });
     const routes = jsonRoutes({ headers, draftId });
     expect(routes).toHaveLength(11);
     const arrays = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;

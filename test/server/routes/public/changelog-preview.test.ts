@@ -3,17 +3,10 @@
  * may read it (a public pull request), so once its entry is published it answers 404, whatever the
  * entry's visibility. An internal entry's published content is never shown through it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../helpers/build-server.ts';
 
-let server: TestServer;
-let headers: Record<string, string>;
-
-beforeAll(async () => {
-  server = await buildTestServer({}, { workers: false });
-  ({ headers } = await server.project('pro'));
-});
-afterAll(() => server.close());
+const { server, headers } = useTestServer({}, { workers: false });
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   server.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });

@@ -6,22 +6,16 @@
  * - for the Conventional Commits repository, category accuracy against the commit types (goal ≥ 0.95);
  * - collapsed lines within 300 characters, and drafts of ≥ 20 commits at most twice the notes' length.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DraftSchema } from '../../../../core/contract/generate.schema.ts';
 import { classifyCommit } from '../../../../server/services/drafting/classify-commit.ts';
 import { extractRefs, extractUrls } from '../../../../server/services/drafting/commit-refs.ts';
 import { isCollapsedLine } from '../../../../server/services/drafting/render-draft.ts';
-import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { useTestServer } from '../../../helpers/build-server.ts';
 import { loadReleases } from '../../../fixtures/releases/load-releases.ts';
 
 const releases = loadReleases();
-let server: TestServer;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  server = await buildTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' });
-  ({ headers } = await server.project('pro'));
-});
-afterAll(() => server.close());
+const { server, headers } = useTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' });
 
 /** Issue/PR numbers cited by a text: `#123`, `/issues/123`, `/pull/123`. */
 const numbers = (text: string) =>

@@ -3,17 +3,11 @@
  * merged pull requests of the range are the items, the first-parent commits that stand for them are
  * not items of their own, first-timers are credited, and bad pull-request data is a 400 with pointers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DraftSchema } from '../../../../core/contract/generate.schema.ts';
-import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { useTestServer } from '../../../helpers/build-server.ts';
 
-let server: TestServer;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  server = await buildTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' });
-  ({ headers } = await server.project('pro'));
-});
-afterAll(() => server.close());
+const { server, headers } = useTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' });
 
 const generate = (payload: object) =>
   server.app.inject({ method: 'POST', url: '/api/v1/entries/generate', headers, payload });

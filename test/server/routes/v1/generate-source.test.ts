@@ -3,16 +3,10 @@
  * entry per pull request or release, re-drafted in place, kept once a person edited it (unless
  * `regenerate`) or once it is published.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../helpers/build-server.ts';
 
-let server: TestServer;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  server = await buildTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' });
-  ({ headers } = await server.project('pro'));
-});
-afterAll(() => server.close());
+const { server, headers } = useTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' });
 
 const generate = (payload: object) =>
   server.app.inject({ method: 'POST', url: '/api/v1/entries/generate', headers, payload });

@@ -4,18 +4,12 @@
  * on create and generate, `status=scheduled`, and the bad cases. A job that runs again (or a second
  * one for the same time) publishes nothing twice.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publishScheduled } from '../../../../server/services/schedule-entry.ts';
-import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { useTestServer } from '../../../helpers/build-server.ts';
 import { createEntry } from '../../../helpers/create-entry.ts';
 
-let server: TestServer;
-let headers: Record<string, string>;
-beforeAll(async () => {
-  server = await buildTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' });
-  ({ headers } = await server.project('pro'));
-});
-afterAll(() => server.close());
+const { server, headers } = useTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' });
 
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 const post = (url: string, payload?: object) =>
