@@ -7,6 +7,7 @@
 import type { ApplicationFunction, Probot } from 'probot';
 import type { AppDeps } from './app-deps.ts';
 import { appLoginOf } from './app-login.ts';
+import { onInstallation, onInstallationRepositories } from './handlers/installation.ts';
 import { onIssueComment } from './handlers/issue-comment.ts';
 import { onPullRequest } from './handlers/pull-request.ts';
 import { onReleasePublished } from './handlers/release.ts';
@@ -26,5 +27,7 @@ export function createShiplogApp(deps: AppDeps): ApplicationFunction {
     );
     app.on('issue_comment.created', (context) => onIssueComment(context, handlerDeps));
     app.on('release.published', (context) => onReleasePublished(context, handlerDeps));
+    app.on('installation', (context) => onInstallation(context, handlerDeps));
+    app.on('installation_repositories', (context) => onInstallationRepositories(context, handlerDeps));
   };
 }

@@ -11,6 +11,7 @@ import type { ShiplogApi } from '../../core/shiplog-client.ts';
 import type { HandlerDeps } from '../app-deps.ts';
 import { draftDepsOf } from '../draft-deps.ts';
 import { includePaths, loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
+import { renderUnlinkedNotice } from '../render-notices.ts';
 import { entryOf, readSticky, showEntry, showProblem, showSkipped, type Sticky } from '../sticky-comment.ts';
 
 type PullRequestContext = Context<'pull_request'>;
@@ -73,6 +74,29 @@ export async function draftPullRequest(
   await showEntry(octokit, issue, sticky, { entry, draft: generated.draft, notice: options.notice ?? null });
 }
 
+/**
+ * The one comment a repository linked to no project gets (CONTRACT.md "GitHub App"): on the first pull
+ * request opened after the App was installed there, saying how to link it; nothing more until it is
+ * linked. The claim is given back if the comment cannot be posted, so a retry posts it.
+ */
+async function noticeUnlinked(context: PullRequestContext, deps: HandlerDeps): Promise<void> {
+  const store = deps.installations;
+  if (!store) return;
+  const { repository, pull_request: pr } = context.payload;
+  if (!(await store.claimUnlinkedNotice(repository.full_name, pr.number))) return;
+  try {
+    await context.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+      owner: repository.owner.login,
+      repo: repository.name,
+      issue_number: pr.number,
+      body: renderUnlinkedNotice(repository.full_name),
+    });
+  } catch (err) {
+    await store.releaseUnlinkedNotice(repository.full_name);
+    throw err;
+  }
+}
+
 export async function onPullRequest(context: PullRequestContext, deps: HandlerDeps): Promise<void> {
   const { payload } = context;
   const pr = payload.pull_request;
@@ -84,6 +108,7 @@ export async function onPullRequest(context: PullRequestContext, deps: HandlerDe
   const shiplog = await deps.shiplogFor(payload.repository.full_name);
   if (!shiplog) {
     context.log.info(`${payload.repository.full_name} is not linked to a Shiplog project; nothing to do`);
+    if (payload.action === 'opened') await noticeUnlinked(context, deps);
     return;
   }
   const octokit = context.octokit;

@@ -10,7 +10,13 @@ import { recordDelivery } from '../../db/github.ts';
 import type { ServiceContext } from '../context.ts';
 
 /** The events the App acts on (app.yml `default_events`); others are acknowledged and dropped. */
-export const HANDLED_EVENTS = new Set(['pull_request', 'issue_comment', 'release']);
+export const HANDLED_EVENTS = new Set([
+  'pull_request',
+  'issue_comment',
+  'release',
+  'installation',
+  'installation_repositories',
+]);
 
 /**
  * The job keeps the delivery's body as its JSON text: the database client camel-cases the keys of
@@ -20,7 +26,8 @@ export type WebhookJob = { id: string; name: string; body: string };
 
 /**
  * What a delivery is about: `owner/repo#7` for a pull request (its `pull_request` events and the
- * comments on it), `owner/repo@v1.2.0` for a release, the repository otherwise.
+ * comments on it), `owner/repo@v1.2.0` for a release, the repository otherwise, and the installation
+ * for `installation` events.
  */
 export function webhookGroup(delivery: WebhookJob): string {
   const payload = JSON.parse(delivery.body) as {
@@ -28,12 +35,14 @@ export function webhookGroup(delivery: WebhookJob): string {
     pull_request?: { number?: number };
     issue?: { number?: number };
     release?: { tag_name?: string };
+    installation?: { id?: number };
   };
   const repository = String(payload.repository?.full_name ?? '').toLowerCase();
   const number = payload.pull_request?.number ?? payload.issue?.number;
   if (number !== undefined) return `${repository}#${number}`;
   if (payload.release?.tag_name !== undefined) return `${repository}@${payload.release.tag_name}`;
-  return repository;
+  // An installation's own events (no repository) take turns with each other.
+  return repository || `installation:${payload.installation?.id ?? ''}`;
 }
 
 /** @returns `duplicate` for a delivery id seen before, `ignored` for an event the App does not handle. */

@@ -14,6 +14,7 @@ import { createShiplogApp } from '../../../app/index.ts';
 import type { GithubAppConfig } from '../../config.ts';
 import type { ServiceContext } from '../context.ts';
 import { linkedShiplog } from './in-process-shiplog.ts';
+import { installationStore } from './record-installations.ts';
 
 /** The longest wait (seconds) a job sits out in-process before leaving it to a later retry. */
 const MAX_INLINE_WAIT_SECONDS = 60;
@@ -60,6 +61,8 @@ export async function createGithubApp(
     Octokit,
     log: githubLog as unknown as Logger,
   });
-  await probot.load(createShiplogApp({ shiplogFor: linkedShiplog(ctx, githubLog) }));
+  await probot.load(
+    createShiplogApp({ shiplogFor: linkedShiplog(ctx, githubLog), installations: installationStore(ctx) }),
+  );
   return probot;
 }
