@@ -15,6 +15,7 @@ import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.
 import { loggerOptions } from './plugins/log-options.ts';
 import strictInputPlugin from './plugins/strict-input.ts';
 import htmlPagesPlugin from './plugins/html-pages.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import { sessions } from './plugins/session.ts';
 import { zodValidatorCompiler } from './plugins/validate.ts';
@@ -37,6 +38,8 @@ import type { ServiceContext } from './services/context.ts';
 import { newId } from './services/new-id.ts';
 import { createAiClient } from './services/drafting/create-ai-client.ts';
 import { createMailer } from './services/mail/create-mailer.ts';
+import { countEmails } from './services/metrics/count-emails.ts';
+import { createServiceMetrics } from './services/metrics/service-metrics.ts';
 import { createMarkdownRenderer } from './services/markdown-renderer.ts';
 import { createWidgetCache } from './services/widget-cache.ts';
 
@@ -79,18 +82,20 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
 
   const widgetCache = createWidgetCache(db.sql, config.publicUrl);
+  const metrics = createServiceMetrics(db.sql);
   const ctx: ServiceContext = {
     sql: db.sql,
     config,
     widgetCache,
     markdown: createMarkdownRenderer(config.renderTimeoutMs, config.renderThreads),
     openai: createAiClient(config.ai),
-    mailer: createMailer(config, app.log),
+    mailer: countEmails(createMailer(config, app.log), metrics.emails),
     jobs: await startJobQueue(db.sql, app.log, { shared: db.shared }),
     unsubscribeSecret: await getOrCreateSecret(db.sql, 'unsubscribe'),
     cursorSecret: await getOrCreateSecret(db.sql, 'cursor'),
     previewSecret: await getOrCreateSecret(db.sql, 'preview'),
     github: null,
+    metrics,
   };
   if (config.github) ctx.github = await createGithubApp(config.github, ctx, app.log, githubOctokit);
   // Jobs stop first (finishing those in progress), then what they use.
@@ -114,6 +119,8 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
+  // Before the routes: it times the routes registered after it.
+  await app.register(metricsPlugin, { config, registry: metrics.registry });
   await app.register(corsPlugin);
   await app.register(strictInputPlugin);
   await app.register(htmlPagesPlugin);

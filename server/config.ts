@@ -113,6 +113,15 @@ const schema = z.object({
     z.url({ protocol: /^https?$/ }).default('https://api.github.com'),
   ),
   // A standalone App (`probot run app/standalone.ts`) reaches Shiplog over HTTP with one project's key.
+  // Prometheus metrics (CONTRACT.md "API reference, metrics, deployment"): off unless one is set.
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
 });
 
 /** Every environment variable this module reads (the README's configuration table lists each). */
@@ -213,6 +222,10 @@ export type Config = {
   ai: AiConfig;
   /** The GitHub App mounted at POST /api/github/webhooks, when configured. */
   github: GithubAppConfig | null;
+  /** `GET /metrics` on the app's port answers this Bearer token; undefined: not served there. */
+  metricsToken: string | undefined;
+  /** A listener of its own serving only `/metrics` (on `host`); undefined: none. */
+  metricsPort: number | undefined;
 };
 
 export type GithubAppConfig = {
@@ -283,5 +296,7 @@ export function loadConfig(
             apiUrl: e.GITHUB_API_URL.replace(/\/+$/, ''),
           }
         : null,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
   };
 }

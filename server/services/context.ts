@@ -6,6 +6,7 @@ import type { Sql } from '../db/connect.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Mailer } from './mail/create-mailer.ts';
 import type { MarkdownRenderer } from './markdown-renderer.ts';
+import type { ServiceMetrics } from './metrics/service-metrics.ts';
 import type { WidgetCache } from './widget-cache.ts';
 
 export type ServiceContext = {
@@ -27,4 +28,6 @@ export type ServiceContext = {
   previewSecret: Buffer;
   /** The GitHub App (Probot) when configured: webhooks are verified by it, and its jobs run it. */
   github: Probot | null;
+  /** Prometheus counters of deliveries, emails and drafts (served by plugins/metrics.ts when enabled). */
+  metrics: ServiceMetrics;
 };

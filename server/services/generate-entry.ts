@@ -63,6 +63,9 @@ export async function generateEntry(
       );
     }
   }
+  const provider = useModel ? 'openai' : 'offline';
+  const stopTimer = ctx.metrics.aiDraftSeconds.startTimer({ provider });
+  let drafted = false;
   try {
     let core: Omit<Draft, 'version' | 'commits' | 'provider' | 'model' | 'usage'>;
     let meta: Pick<Draft, 'provider' | 'model' | 'usage'>;
@@ -83,6 +86,11 @@ export async function generateEntry(
       core = draftOffline(commits, link);
       meta = { provider: 'offline', model: null, usage: { inputTokens: 0, outputTokens: 0 } };
     }
+    stopTimer();
+    drafted = true;
+    ctx.metrics.aiDrafts.inc({ provider, outcome: 'drafted' });
+    ctx.metrics.aiTokens.inc({ kind: 'input' }, meta.usage.inputTokens);
+    ctx.metrics.aiTokens.inc({ kind: 'output' }, meta.usage.outputTokens);
     const draft: Draft = {
       ...core,
       category: input.category ?? core.category,
@@ -93,6 +101,7 @@ export async function generateEntry(
     const html = await ctx.markdown.render(draft.body, project.id);
     return await saveDraftedEntry(ctx, project.id, input, draft, html, beforeCommit);
   } catch (err) {
+    if (!drafted) ctx.metrics.aiDrafts.inc({ provider, outcome: 'failed' });
     if (reserved) await releaseAiDraft(ctx.sql, project.id, reserved);
     throw err;
   }

@@ -27,7 +27,11 @@ export async function deliverToChannel(ctx: ServiceContext, deliveryId: string):
   const channel = await findChannelById(ctx.sql, delivery.channelId);
   const entry = await findEntryById(ctx.sql, delivery.entryId);
   const project = entry && (await findProjectById(ctx.sql, entry.projectId));
+  const outcome = { channel_type: channel?.type ?? 'unknown' };
+  const count = (status: 'delivered' | 'retry' | 'failed') =>
+    ctx.metrics.deliveries.inc({ ...outcome, outcome: status });
   if (!channel || !entry || !project || channel.disabledAt) {
+    count('failed');
     await recordAttempt(ctx.sql, deliveryId, {
       status: 'failed',
       httpStatus: null,
@@ -42,6 +46,7 @@ export async function deliverToChannel(ctx: ServiceContext, deliveryId: string):
   try {
     url = await assertDeliverableUrl(channel.url, ctx.config.allowPrivateDestinations);
   } catch {
+    count('failed');
     await recordAttempt(ctx.sql, deliveryId, {
       status: 'failed',
       httpStatus: null,
@@ -58,10 +63,12 @@ export async function deliverToChannel(ctx: ServiceContext, deliveryId: string):
   const result = await postJson(url, body, headers, ctx.config.allowPrivateDestinations);
   const status = result.status;
   if (status !== null && status >= 200 && status < 300) {
+    count('delivered');
     await recordAttempt(ctx.sql, deliveryId, { status: 'delivered', httpStatus: status, error: null });
     return;
   }
   if (status === 410) {
+    count('failed');
     await disableChannel(ctx.sql, channel.id, 'the receiver answered 410 Gone');
     await recordAttempt(ctx.sql, deliveryId, {
       status: 'failed',
@@ -74,9 +81,11 @@ export async function deliverToChannel(ctx: ServiceContext, deliveryId: string):
   const wait = RETRY_SCHEDULE_SECONDS[delivery.attempts];
   const error = result.error ?? `HTTP ${status}`;
   if (!retryable || wait === undefined) {
+    count('failed');
     await recordAttempt(ctx.sql, deliveryId, { status: 'failed', httpStatus: status, error });
     return;
   }
+  count('retry');
   await ctx.sql.begin(async (tx) => {
     await recordAttempt(tx, deliveryId, { status: 'pending', httpStatus: status, error });
     const delay = Math.max(withJitter(wait), result.retryAfterSeconds ?? 0);
