@@ -5,6 +5,7 @@
  * some handler reads; a queue without a handler, or a handler of the wrong payload, is a type error.
  */
 import type { PgBoss, WorkOptions } from 'pg-boss';
+import { purgeAudit } from '../db/audit-log.ts';
 import { purgeDeliveries } from '../db/github.ts';
 import { purgeIdempotencyKeys } from '../db/idempotency-keys.ts';
 import { purgeExpiredPending } from '../db/subscribers.ts';
@@ -84,6 +85,8 @@ export type JobDefinition<P> = {
   queue: NonNullable<Parameters<PgBoss['createQueue']>[1]>;
   /** Worker options; each job settles on its own (perJobResults). */
   work: Omit<WorkOptions, 'perJobResults'> & { includeMetadata?: boolean };
+  /** A cron schedule (UTC) on which pg-boss sends the queue a job, for periodic work. */
+  schedule?: string;
   /** Whether this instance works the queue (the App's queue only with the App mounted). */
   enabled?: (ctx: ServiceContext) => boolean;
   handle: (ctx: ServiceContext, data: P, job: JobInfo, log: JobLog) => Promise<void>;
@@ -196,6 +199,15 @@ export const JOBS = {
       await purgeIdempotencyKeys(ctx.sql);
       await purgeExpiredPending(ctx.sql);
       await purgeDeliveries(ctx.sql);
+    },
+  }),
+  /** The audit log keeps a year (CONTRACT.md "Dashboard"): older records go, daily at 03:17 UTC. */
+  'audit-purge': job<Record<string, never>>({
+    queue: { retryLimit: 5, retryDelay: 300, expireInSeconds: 600 },
+    work: { pollingIntervalSeconds: POLLING_SECONDS },
+    schedule: '17 3 * * *',
+    async handle(ctx) {
+      await purgeAudit(ctx.sql);
     },
   }),
 };

@@ -34,4 +34,7 @@ export async function startWorkers(ctx: ServiceContext, log: JobLog): Promise<vo
     );
   }
   await boss.schedule('housekeeping', '0 * * * *');
+  for (const [name, { schedule }] of Object.entries(JOBS) as [string, JobDefinition<unknown>][]) {
+    if (schedule) await boss.schedule(name, schedule);
+  }
 }

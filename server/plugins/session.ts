@@ -19,6 +19,7 @@ import {
   SESSION_IDLE_DAYS,
   type Session,
 } from '../services/accounts/manage-sessions.ts';
+import { setAuditActor } from '../services/audit/record-audit.ts';
 
 export const SESSION_COOKIE = 'shiplog_session';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -72,6 +73,8 @@ export function currentSession(
     const found = await resolveSession(ctx, token);
     if (!found) return null;
     if (found.renewed) setSessionCookie(reply, ctx.config.publicUrl, token);
+    // Changes this request makes are the user's (services/audit/record-audit.ts).
+    setAuditActor({ type: 'user', id: found.session.user.id });
     return found.session;
   })();
   return request.dashboardSession;

@@ -12,6 +12,7 @@ import { withEntryEvents } from './entry-events.ts';
 import { slugFromId, slugFromTitle } from './make-slug.ts';
 import { newId } from './new-id.ts';
 import { assertFuture, scheduleInTransaction } from './schedule-entry.ts';
+import { entryChange, recordAudit } from './audit/record-audit.ts';
 
 export type CreateEntryOptions = {
   /** How it was made: written (`api`) or drafted from commits (`generate`). */
@@ -80,6 +81,14 @@ export async function createEntry(
     if (inserted.status === 'published') await record('published', inserted);
     if (input.publishAt)
       inserted = await scheduleInTransaction(tx, record, projectId, inserted.id, input.publishAt);
+    await recordAudit(
+      tx,
+      projectId,
+      entryChange('entry.created', inserted, {
+        status: inserted.status,
+        scheduledFor: input.publishAt ?? null,
+      }),
+    );
     await options.beforeCommit?.(tx, inserted);
     return inserted;
   });

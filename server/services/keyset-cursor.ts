@@ -15,7 +15,7 @@ export type CursorFilters = Record<string, string | undefined>;
 
 /** What a cursor is valid for: one list of one project, with the same filters. */
 export type CursorScope = {
-  list: 'entries' | 'subscribers';
+  list: 'entries' | 'subscribers' | 'audit';
   projectId: string;
   filters: CursorFilters;
   /** The deployment's cursor secret (db/instance-secrets.ts). */

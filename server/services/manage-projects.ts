@@ -19,6 +19,7 @@ import { ConflictError, NotFoundError } from '../errors.ts';
 import { invalidFromZod } from '../problem-documents.ts';
 import { generateApiKey, hashApiKey } from './api-key-format.ts';
 import { newId } from './new-id.ts';
+import { recordAudit } from './audit/record-audit.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 
 export const ProjectSlugSchema = z
@@ -124,11 +125,16 @@ export async function updateProjectSettings(
     const project = await updateProject(tx, slug, changes);
     if (!project) throw new NotFoundError(`No project with slug "${slug}"`);
     await notifyProjectChanged(tx, project.id);
+    await recordAudit(tx, project.id, {
+      action: 'project.updated',
+      target: { type: 'project', id: project.id },
+      details: changes,
+    });
     return project;
   });
 }
 
-async function requireProject(sql: Sql, slug: string): Promise<ProjectRow> {
+async function requireProject(sql: Sql | TransactionSql, slug: string): Promise<ProjectRow> {
   const project = await findProjectBySlug(sql, slug);
   if (!project) throw new NotFoundError(`No project with slug "${slug}"`);
   return project;
@@ -136,7 +142,7 @@ async function requireProject(sql: Sql, slug: string): Promise<ProjectRow> {
 
 /** @param name what the key is for (the dashboard's keys have one). The key is returned once. */
 export async function createApiKey(
-  sql: Sql,
+  sql: Sql | TransactionSql,
   slug: string,
   name: string | null = null,
 ): Promise<{ apiKey: string; row: ApiKeyRow }> {
@@ -149,7 +155,11 @@ export async function listProjectKeys(sql: Sql, slug: string): Promise<ApiKeyRow
 }
 
 /** @param projectId when given, only a key of that project (else `404`, as for an unknown id). */
-export async function revokeKey(sql: Sql, keyId: string, projectId?: string): Promise<ApiKeyRow> {
+export async function revokeKey(
+  sql: Sql | TransactionSql,
+  keyId: string,
+  projectId?: string,
+): Promise<ApiKeyRow> {
   const row = await revokeApiKey(sql, keyId, projectId);
   if (!row) throw new NotFoundError(`No API key ${keyId}`);
   return row;

@@ -4,7 +4,8 @@
  */
 import { typeid } from 'typeid-js';
 
-export type IdPrefix = 'prj' | 'key' | 'ent' | 'req' | 'sub' | 'chn' | 'msg' | 'emb' | 'usr' | 'inv' | 'upl';
+export type IdPrefix =
+  'prj' | 'key' | 'ent' | 'req' | 'sub' | 'chn' | 'msg' | 'emb' | 'usr' | 'inv' | 'upl' | 'aud';
 
 export function newId(prefix: IdPrefix): string {
   return typeid(prefix).toString();

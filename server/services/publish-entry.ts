@@ -8,6 +8,7 @@ import { type EntryRow, setEntryStatus } from '../db/entries.ts';
 import { NotFoundError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
 import { withEntryEvents } from './entry-events.ts';
+import { entryChange, recordAudit } from './audit/record-audit.ts';
 
 /** `beforeCommit` runs in the transaction with the entry as it will be (an idempotent response). */
 type BeforeCommit = (tx: TransactionSql, row: EntryRow) => Promise<void>;
@@ -22,7 +23,11 @@ async function setStatus(
   return withEntryEvents(ctx, async (tx, record) => {
     const changed = await setEntryStatus(tx, projectId, id, status);
     if (!changed) throw new NotFoundError(`No entry ${id} in this project`);
-    if (changed.changed) await record(status === 'published' ? 'published' : 'unpublished', changed.row);
+    if (changed.changed) {
+      await record(status === 'published' ? 'published' : 'unpublished', changed.row);
+      const action = status === 'published' ? 'entry.published' : 'entry.unpublished';
+      await recordAudit(tx, projectId, entryChange(action, changed.row));
+    }
     await beforeCommit?.(tx, changed.row);
     return changed.row;
   });

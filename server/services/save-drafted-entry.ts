@@ -19,6 +19,7 @@ import {
 import type { ServiceContext } from './context.ts';
 import { insertNewEntry } from './create-entry.ts';
 import { withEntryEvents } from './entry-events.ts';
+import { entryChange, recordAudit } from './audit/record-audit.ts';
 import { slugFromId, slugFromTitle } from './make-slug.ts';
 import { scheduleInTransaction } from './schedule-entry.ts';
 
@@ -119,6 +120,14 @@ export async function saveDraftedEntry(
         ...outcome,
         entry: await scheduleInTransaction(tx, record, projectId, outcome.entry.id, input.publishAt),
       };
+    if (outcome.draft || outcome.entry.status !== existing?.status) {
+      const action = outcome.created
+        ? 'entry.generated'
+        : outcome.draft
+          ? 'entry.regenerated'
+          : 'entry.published';
+      await recordAudit(tx, projectId, entryChange(action, outcome.entry, { status: outcome.entry.status }));
+    }
     await beforeCommit?.(tx, outcome);
     return outcome;
   });

@@ -13,6 +13,7 @@ import { ConflictError, InvalidError, NotFoundError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
 import type { RecordEvent } from './entry-events.ts';
 import { withEntryEvents } from './entry-events.ts';
+import { entryChange, recordAudit } from './audit/record-audit.ts';
 
 /**
  * @param pointer where `at` was in the request (`/at`, `/publishAt`), for the error.
@@ -54,6 +55,7 @@ export async function scheduleEntry(
   assertFuture(at, '/at');
   return withEntryEvents(ctx, async (tx, record) => {
     const row = await scheduleInTransaction(tx, record, projectId, id, at);
+    await recordAudit(tx, projectId, entryChange('entry.scheduled', row, { scheduledFor: at.toISOString() }));
     await beforeCommit?.(tx, row);
     return row;
   });
@@ -61,9 +63,12 @@ export async function scheduleEntry(
 
 /** Cancel a draft's scheduled publish (`DELETE /api/v1/entries/{id}/schedule`); none is fine. */
 export async function cancelSchedule(ctx: ServiceContext, projectId: string, id: string): Promise<EntryRow> {
-  const row = await setEntrySchedule(ctx.sql, projectId, id, null);
-  if (!row) throw new NotFoundError(`No entry ${id} in this project`);
-  return row;
+  return ctx.sql.begin(async (tx) => {
+    const row = await setEntrySchedule(tx, projectId, id, null);
+    if (!row) throw new NotFoundError(`No entry ${id} in this project`);
+    await recordAudit(tx, projectId, entryChange('entry.schedule_cancelled', row));
+    return row;
+  });
 }
 
 /** The `entry-scheduled` job: publish the draft if it is still scheduled for `at`. */

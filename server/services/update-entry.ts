@@ -16,6 +16,7 @@ import { NotFoundError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
 import { withEntryEvents } from './entry-events.ts';
 import { slugFromId, slugFromTitle } from './make-slug.ts';
+import { entryChange, recordAudit } from './audit/record-audit.ts';
 
 export async function updateEntry(
   ctx: ServiceContext,
@@ -31,6 +32,7 @@ export async function updateEntry(
     if (input.title !== undefined)
       updated = (await followTitleWithSlug(tx, projectId, id, slugFromTitle(input.title) ?? slugFromId(id)))!;
     if (updated.status === 'published') await record('changed', updated);
+    await recordAudit(tx, projectId, entryChange('entry.updated', updated, { fields: Object.keys(input) }));
     return updated;
   });
 }

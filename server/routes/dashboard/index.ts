@@ -6,9 +6,11 @@
  * No CORS headers are ever sent here, and no answer is cached (`Cache-Control: no-store`).
  */
 import type { FastifyInstance } from 'fastify';
+import { auditScope } from '../../plugins/audit-scope.ts';
 import { assertSameOrigin, changesState } from '../../plugins/session.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { accountRoutes } from './account-routes.ts';
+import { auditRoutes } from './audit-routes.ts';
 import { keyRoutes } from './key-routes.ts';
 import { memberRoutes } from './member-routes.ts';
 import { passwordRoutes } from './password-routes.ts';
@@ -21,11 +23,13 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: ServiceContext)
     reply.header('cache-control', 'no-store');
     if (changesState(request)) assertSameOrigin(ctx.config.publicUrl, request);
   });
+  app.addHook('preHandler', auditScope);
   await app.register((scope) => accountRoutes(scope, ctx));
   await app.register((scope) => passwordRoutes(scope, ctx));
   await app.register((scope) => projectRoutes(scope, ctx));
   await app.register((scope) => memberRoutes(scope, ctx));
   await app.register((scope) => keyRoutes(scope, ctx));
   await app.register((scope) => uploadRoutes(scope, ctx));
+  await app.register((scope) => auditRoutes(scope, ctx));
   await app.register((scope) => previewRoutes(scope, ctx));
 }

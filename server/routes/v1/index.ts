@@ -5,6 +5,7 @@
  * need (idempotency needs auth), so a wrong order fails at start.
  */
 import type { FastifyInstance } from 'fastify';
+import { auditScope } from '../../plugins/audit-scope.ts';
 import { apiKeyAuth, authOf } from '../../plugins/auth.ts';
 import { idempotency } from '../../plugins/idempotency.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -29,6 +30,7 @@ export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promi
       },
     ]),
   );
+  app.addHook('preHandler', auditScope);
   // Before idempotency's preHandler: a refused call claims no key.
   app.addHook('preHandler', requireRole(ctx));
   await app.register(idempotency, { sql: ctx.sql });

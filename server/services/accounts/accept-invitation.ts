@@ -17,6 +17,7 @@ import {
 } from '../../errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../new-id.ts';
+import { recordAudit, setAuditActor } from '../audit/record-audit.ts';
 import { hashPassword } from './hash-password.ts';
 import { type Session, startSession } from './manage-sessions.ts';
 import { hashSecretToken } from './secret-token.ts';
@@ -99,6 +100,13 @@ export async function acceptInvitation(
         (await insertUser(tx, { id: newId('usr'), email: locked.email, passwordHash: passwordHash! }));
       await insertMembership(tx, { projectId: locked.projectId, userId: user.id, role: locked.role });
       await markInvitationAccepted(tx, locked.id);
+      // The one joining is who acts, signed in or just made.
+      setAuditActor({ type: 'user', id: user.id });
+      await recordAudit(tx, locked.projectId, {
+        action: 'member.joined',
+        target: { type: 'member', id: user.id },
+        details: { email: user.email, role: locked.role },
+      });
       const project = await findProjectById(tx, locked.projectId);
       if (!project) throw new NotFoundError(UNUSABLE);
       return {

@@ -1,9 +1,10 @@
 /**
  * Who may do what in a project (CONTRACT.md "Dashboard", "Members and roles per project"):
- * - `contributor`: read entries, create and edit drafts, upload images, read analytics;
+ * - `contributor`: read entries, create and edit drafts, upload images, read analytics and the
+ *   subscribers' counts;
  * - `publisher`: also publish, unpublish, schedule and delete entries, edit published or scheduled ones, settings,
- *   channels, the subscriber list;
- * - `owner`: also members, API keys, deleting the project.
+ *   channels, the subscriber list (search, export, remove), GitHub links;
+ * - `owner`: also members, API keys, the audit log, deleting the project.
  * API keys act as publishers. Every rule is enforced here, on the server: `403 forbidden` otherwise.
  */
 import { findEntry } from '../../db/entries.ts';
@@ -21,12 +22,16 @@ const MINIMUM_ROLE = {
   'uploads.create': 'contributor',
   'analytics.read': 'contributor',
   'members.read': 'contributor',
+  'subscribers.count': 'contributor',
   'entries.publish': 'publisher',
   'entries.delete': 'publisher',
   'settings.update': 'publisher',
   'channels.manage': 'publisher',
   'subscribers.read': 'publisher',
+  'subscribers.manage': 'publisher',
+  'github.manage': 'publisher',
   'members.manage': 'owner',
+  'audit.read': 'owner',
   'keys.manage': 'owner',
   'project.delete': 'owner',
 } as const satisfies Record<string, Role>;
@@ -42,11 +47,15 @@ const WHAT: Record<Action, string> = {
   'uploads.create': 'upload images',
   'analytics.read': 'read analytics',
   'members.read': 'see the members',
+  'subscribers.count': "see the subscribers' counts",
   'entries.publish': 'publish, unpublish or schedule entries, or edit published or scheduled ones',
   'entries.delete': 'delete entries',
   'settings.update': "change the project's settings",
   'channels.manage': 'manage channels',
   'subscribers.read': 'list subscribers',
+  'subscribers.manage': 'remove subscribers',
+  'github.manage': 'link repositories',
+  'audit.read': 'read the audit log',
   'members.manage': 'manage members and invitations',
   'keys.manage': 'manage API keys',
   'project.delete': 'delete the project',

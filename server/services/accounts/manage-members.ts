@@ -24,6 +24,7 @@ import { findUserByEmail, findUserById } from '../../db/users.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../new-id.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueAccountEmail } from './account-email-queue.ts';
 import { authorize, can, type Role } from './authorize.ts';
 import { invitationEmail } from './render-account-email.ts';
@@ -72,6 +73,11 @@ export async function inviteMember(
       days: INVITATION_DAYS,
     });
     await enqueueAccountEmail(ctx.jobs, tx, { kind: 'invitation', invitationId: invitation.id });
+    await recordAudit(tx, access.project.id, {
+      action: 'member.invited',
+      target: { type: 'invitation', id: invitation.id },
+      details: { email: invitation.email, role: invitation.role },
+    });
     return invitation;
   });
 }
@@ -101,9 +107,15 @@ export async function withdrawInvitation(
   invitationId: string,
 ): Promise<void> {
   authorize(access.role, 'members.manage');
-  if (!(await deletePendingInvitation(ctx.sql, access.project.id, invitationId))) {
-    throw new NotFoundError(`No pending invitation ${invitationId} in this project`);
-  }
+  await ctx.sql.begin(async (tx) => {
+    if (!(await deletePendingInvitation(tx, access.project.id, invitationId))) {
+      throw new NotFoundError(`No pending invitation ${invitationId} in this project`);
+    }
+    await recordAudit(tx, access.project.id, {
+      action: 'invitation.withdrawn',
+      target: { type: 'invitation', id: invitationId },
+    });
+  });
 }
 
 /** @throws NotFoundError for a non-member; ConflictError when it would demote the last owner. */
@@ -122,6 +134,11 @@ export async function changeMemberRole(
       throw new ConflictError('The last owner cannot be demoted: make another member an owner first');
     }
     await setMemberRole(tx, access.project.id, userId, role);
+    await recordAudit(tx, access.project.id, {
+      action: 'member.role_changed',
+      target: { type: 'member', id: userId },
+      details: { email: member.email, from: member.role, to: role },
+    });
     return { ...member, role };
   });
 }
@@ -147,5 +164,10 @@ export async function removeMember(
       );
     }
     await deleteMembership(tx, access.project.id, userId);
+    await recordAudit(tx, access.project.id, {
+      action: actorId === userId ? 'member.left' : 'member.removed',
+      target: { type: 'member', id: userId },
+      details: { email: member.email, role: member.role },
+    });
   });
 }

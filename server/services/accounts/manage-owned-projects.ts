@@ -14,6 +14,7 @@ import type { ServiceContext } from '../context.ts';
 import { type ProjectSettingsInput, ProjectSlugSchema, updateProjectSettings } from '../manage-projects.ts';
 import { newId } from '../new-id.ts';
 import { authorize, type Role } from './authorize.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 
 export const NewProjectSchema = z.strictObject({
   name: z.string().trim().min(1).max(100),
@@ -35,7 +36,15 @@ export async function insertOwnedProject(
 /** @throws ConflictError when the slug is taken. */
 export async function createOwnedProject(sql: Sql, userId: string, input: NewProject): Promise<ProjectRow> {
   try {
-    return await sql.begin((tx) => insertOwnedProject(tx, userId, input));
+    return await sql.begin(async (tx) => {
+      const project = await insertOwnedProject(tx, userId, input);
+      await recordAudit(tx, project.id, {
+        action: 'project.created',
+        target: { type: 'project', id: project.id },
+        details: { name: project.name, slug: project.slug },
+      });
+      return project;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw slugTaken(input.slug);
     throw err;

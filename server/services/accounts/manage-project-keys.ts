@@ -7,7 +7,14 @@ import type { ApiKeyRow } from '../../db/api-keys.ts';
 import type { ProjectRow } from '../../db/projects.ts';
 import type { ServiceContext } from '../context.ts';
 import { createApiKey, listProjectKeys, revokeKey } from '../manage-projects.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { authorize, type Role } from './authorize.ts';
+
+const keyChange = (action: string, key: ApiKeyRow) => ({
+  action,
+  target: { type: 'api_key', id: key.id },
+  details: { name: key.name, last4: key.last4 },
+});
 
 type Access = { project: ProjectRow; role: Role };
 
@@ -28,7 +35,11 @@ export async function createKey(
   name: string | null,
 ): Promise<{ apiKey: string; row: ApiKeyRow }> {
   authorize(access.role, 'keys.manage');
-  return createApiKey(ctx.sql, access.project.slug, name);
+  return ctx.sql.begin(async (tx) => {
+    const created = await createApiKey(tx, access.project.slug, name);
+    await recordAudit(tx, access.project.id, keyChange('key.created', created.row));
+    return created;
+  });
 }
 
 /** @throws NotFoundError for a key of another project, or none. */
@@ -38,5 +49,9 @@ export async function revokeProjectKey(
   keyId: string,
 ): Promise<ApiKeyRow> {
   authorize(access.role, 'keys.manage');
-  return revokeKey(ctx.sql, keyId, access.project.id);
+  return ctx.sql.begin(async (tx) => {
+    const revoked = await revokeKey(tx, keyId, access.project.id);
+    await recordAudit(tx, access.project.id, keyChange('key.revoked', revoked));
+    return revoked;
+  });
 }

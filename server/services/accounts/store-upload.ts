@@ -9,6 +9,7 @@ import type { ProjectRow } from '../../db/projects.ts';
 import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../new-id.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { authorize, type Role } from './authorize.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -58,12 +59,13 @@ export async function storeUpload(
     );
   }
   const id = newId('upl');
-  await insertUpload(ctx.sql, {
-    id,
-    projectId: access.project.id,
-    uploadedBy: userId,
-    mediaType: type,
-    bytes,
+  await ctx.sql.begin(async (tx) => {
+    await insertUpload(tx, { id, projectId: access.project.id, uploadedBy: userId, mediaType: type, bytes });
+    await recordAudit(tx, access.project.id, {
+      action: 'upload.created',
+      target: { type: 'upload', id },
+      details: { type, size: bytes.length },
+    });
   });
   return { id, url: `${ctx.config.publicUrl}/uploads/${id}.${EXTENSIONS[type]}`, type, size: bytes.length };
 }
