@@ -154,6 +154,20 @@ export function loadEvalReleases(): { releases: EvalRelease[]; corpusPresent: bo
   return { releases: [...fixtures, ...corpus], corpusPresent: files.length > 0 };
 }
 
+/**
+ * The held-out third of the corpus: every third repository in file-name order, from the third
+ * (composer, jq, requests, bat, commander.js). Drafting rules are tuned on the other repositories and
+ * the fixtures; these are scored apart (`held-out` row, `†` in the table) to show whether a rule
+ * carries over to histories it was not fitted to.
+ */
+export const HELD_OUT = new Set([
+  'composer/composer',
+  'jqlang/jq',
+  'psf/requests',
+  'sharkdp/bat',
+  'tj/commander.js',
+]);
+
 export type ReleaseResult = {
   release: EvalRelease;
   draft: Draft;
@@ -216,6 +230,9 @@ export function evaluateDrafts(mode: InputMode = 'action'): {
   results: ReleaseResult[];
   rows: Row[];
   total: Row;
+  /** The rows over the releases rules were tuned on, and over the held-out repositories. */
+  tuned: Row;
+  heldOut: Row | null;
   corpusPresent: boolean;
   /** Releases whose notes have no items (nothing to score against). */
   skipped: EvalRelease[];
@@ -231,10 +248,22 @@ export function evaluateDrafts(mode: InputMode = 'action'): {
     ),
   );
   const total: Row = { ...rowOf('all', results), origin: 'corpus', ecosystem: '', workflow: '' };
+  const summary = (name: string, part: ReleaseResult[]): Row => ({
+    ...rowOf(name, part),
+    origin: 'corpus',
+    ecosystem: '',
+    workflow: '',
+  });
+  const held = results.filter((r) => HELD_OUT.has(r.release.repo));
   return {
     results,
     rows,
     total,
+    tuned: summary(
+      'tuned',
+      results.filter((r) => !HELD_OUT.has(r.release.repo)),
+    ),
+    heldOut: held.length ? summary('held-out', held) : null,
     corpusPresent,
     skipped: scored.filter((r) => r.counts.releases === 0).map((r) => r.release),
   };
@@ -330,7 +359,7 @@ const pct = (x: number | null) => (x === null ? 'n/a' : `${Math.round(x * 100)}%
 function cells(row: Row): string[] {
   const f = row.figures;
   const b = row.baseFigures;
-  const star = row.origin === 'fixture' ? '*' : '';
+  const star = row.origin === 'fixture' ? '*' : HELD_OUT.has(row.repo) ? '†' : '';
   return [
     row.repo + star,
     row.ecosystem,
@@ -377,7 +406,7 @@ if (import.meta.main) {
   const started = performance.now();
   const modeAt = process.argv.indexOf('--input');
   const mode: InputMode = modeAt >= 0 && process.argv[modeAt + 1] === 'log' ? 'log' : 'action';
-  const { results, rows, total, corpusPresent, skipped } = evaluateDrafts(mode);
+  const { results, rows, total, tuned, heldOut, corpusPresent, skipped } = evaluateDrafts(mode);
   console.log(
     mode === 'log'
       ? 'Input: every commit of the range, merges included, no pull-request data (a CI script posting git log).'
@@ -413,10 +442,12 @@ if (import.meta.main) {
     }
     console.log('');
   }
-  console.log(table([HEADER, ...rows.map(cells), cells(total)]));
+  const summaries = [tuned, ...(heldOut ? [heldOut] : []), total];
+  console.log(table([HEADER, ...rows.map(cells), ...summaries.map(cells)]));
   console.log(
     `\nbase = the pull-request titles of the range (GitHub's generated notes), titled by the first one.` +
       `\n* fixture without pull-request data: base = one item per commit subject.` +
+      `\n† held out: no drafting rule was tuned on it (tuned = the other rows, held-out = the † rows).` +
       `\nTargets: precision ≥ 0.8, recall ≥ 0.8, duplicates ≤ 2%, headline ≥ 80%, breaking recall ≥ 0.9.`,
   );
   if (skipped.length)

@@ -9,7 +9,7 @@
  */
 import { CommitParser } from 'conventional-commits-parser';
 import type { Category } from '../../../core/contract/entries.schema.ts';
-import { isBreakingProse } from './breaking-prose.ts';
+import { bodySaysBreaking, isBreakingProse } from './breaking-prose.ts';
 import { extractRefs } from './commit-refs.ts';
 import { INTERNAL_AREA, isInternalProse } from './internal-work.ts';
 
@@ -81,13 +81,15 @@ const VERSION_BUMP =
 const NOISE_SUBJECT =
   /^(deploying to|deployed to|deploy to|wip\b|fixup!|squash!|amend!|rebase\b|merge branch|merge remote-tracking|merge tag|merge pull request #?\d+ from \S+$|merge (main|master|develop|dev|stable|release|upstream|trunk)\b|merge [\w./'-]+ (into|to|with) [\w./'-]+$|merge (back|forward|up)\b|initial commit$|update (changelog|history)(\.md)?$|\[skip ci\]|merge commit from fork$)/i;
 const BOT_BUMP =
-  /^(bump|update|upgrade|pin) `?[@\w./-]+`? (from \S+ )?(to|==|>=|~=|@) ?v?\d\S*|^(build|chore|fix)\(deps(-dev)?\)!?: (bump|update|upgrade|pin|lock)|^📌|^bump [@\w./-]+ and [@\w./-]+$|^bump the [\w-]+ group\b/i;
+  /^(bump|update|upgrade|pin) `?[@\w./-]+`?(?: from \S+)?(?: to |\s?(?:==|>=|~=|@)) ?v?\d\S*|^(?:update|upgrade|bump)(?:s|d|ed)? to `?[@\w./-]+`? v?\d+(?:\.\d+)+|^(?:update|upgrade|bump)(?:s|d|ed)? (?:the )?`?[@\w./-]+`? (?:version|dependency|crate|gem|package)$|^(build|chore|fix)\(deps(-dev)?\)!?: (bump|update|upgrade|pin|lock)|^📌|^bump [@\w./-]+ and [@\w./-]+$|^bump the [\w-]+ group\b/i;
 /**
  * A dependency change users notice: a library replaced, a minimum version raised, support dropped. It is
  * an item of its own, not a name in the dependency line (issue "Drafts a maintainer publishes as drafted").
  */
 const DEPENDENCY_BEHAVIOUR =
   /\b(?:replace[sd]?|switch(?:es|ed)? (?:from|to)|migrate[sd]? (?:from|to)|move[sd]? (?:from|to)|minimum|no longer|require[sd]?|msrv|drop(?:s|ped)? (?:support|python|node|ruby|php|go|rust))\b/i;
+/** A breaking marker written before the header: `BREAKING:`, `BREAKING CHANGE:`, `[BREAKING]`, `[breaking]`. */
+const BREAKING_MARKER = /^\s*(?:\[breaking(?:[ -]change)?\]|\*{0,2}breaking(?:[ -]change)?\*{0,2}:)\s*/i;
 const BOT_TRAILER = /\b(dependabot|renovate|greenkeeper|snyk-bot)\[bot\]/i;
 
 const FIX_VERB =
@@ -177,7 +179,16 @@ function normalizeHeader(subject: string): string {
  * change whose prose says it breaks something is breaking (breaking-prose.ts).
  */
 export function classifyCommit(message: string): ClassifiedCommit {
+  // `BREAKING: regex: remove the CRLF hack`, `[BREAKING] Drop --foo`: a marker before the header.
+  const marked = BREAKING_MARKER.exec(message);
+  if (marked) {
+    const c = classifyCommit(message.slice(marked[0].length));
+    return { ...c, kind: c.kind === 'noise' || c.kind === 'release' ? c.kind : 'change', breaking: true };
+  }
   const c = classifyByForm(message);
+  const body = message.slice(message.indexOf('\n') + 1 || message.length);
+  if (c.kind === 'change' && !c.breaking && bodySaysBreaking(body.slice(0, 20_000)))
+    return { ...c, breaking: true };
   if (c.kind === 'dependency' && !BOT_TRAILER.test(message) && DEPENDENCY_BEHAVIOUR.test(c.text)) {
     // The `deps` area says where the change was made, not what users get: it is not shown.
     const scope = c.scope && /^(deps|dep|dependencies|deps-dev|dev-deps)$/i.test(c.scope) ? null : c.scope;
@@ -197,7 +208,11 @@ function classifyByForm(message: string): ClassifiedCommit {
   const normalized = message.replace(/\r\n/g, '\n').trim();
   const [subjectLine = '', ...rest] = normalized.split('\n');
   // A subject is one line of a few dozen characters; cap pathological ones so every regex stays cheap.
-  const subject = subjectLine.trim().slice(0, 500);
+  // A gitmoji (`✨ feat(website): …`, `:bug: fix …`) decorates the header; the type follows it.
+  const subject = subjectLine
+    .trim()
+    .slice(0, 500)
+    .replace(/^(?::[a-z_]+:|\p{Extended_Pictographic}\uFE0F?)\s*/u, '');
   const body = rest.join('\n').trim();
   const refs = extractRefs(normalized);
   const detail = firstUsefulParagraph(body);
@@ -272,13 +287,16 @@ function classifyByForm(message: string): ClassifiedCommit {
   if (area) {
     const [, name = '', rest2 = ''] = area;
     const text = cleanText(rest2);
-    if (DEPENDENCY_AREAS.test(name))
+    if (DEPENDENCY_AREAS.test(name) || BOT_BUMP.test(rest2))
       return { ...base, kind: 'dependency', category: 'improvement', type: null, scope: name, text };
     if (!base.breaking && (INTERNAL_AREA.test(name) || isInternalProse(rest2)))
       return internal({ type: null, scope: name, text });
     return { ...base, kind: 'change', category: categoryFromProse(rest2), type: null, scope: name, text };
   }
-  const revert = /^Revert "(.+)"$/.exec(subject);
+  const revert = /^Revert "(.+)"$/.exec(subject) ?? /^Revert:? (.+)$/i.exec(subject);
+  // Undoing internal work is internal work: `Revert "Removed leading $ from cli code blocks"`.
+  if (revert && !base.breaking && classifyByForm(revert[1]!).kind === 'maintenance')
+    return internal({ type: null, scope: null, text: cleanText(subject) });
   const text = cleanText(revert ? `Revert ${revert[1]}` : subject);
   if (!revert && !base.breaking && isInternalProse(subject))
     return internal({ type: null, scope: null, text });

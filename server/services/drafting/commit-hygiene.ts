@@ -244,7 +244,7 @@ export function cleanChanges(input: ChangeInput): CleanCommits {
     kept.push(copy);
   }
   foldSameRangeFixes(kept);
-  const changes = mergeNearDuplicates(kept.filter((c) => c.kind === 'change'));
+  const changes = groupSmallAdditions(mergeNearDuplicates(kept.filter((c) => c.kind === 'change')));
   const listed = new Set([...changes, ...kept.filter((c) => c.kind !== 'change')]);
   const received = input.commits.length;
   const used = [...listed].filter((c) => fromCommit.has(c)).length;
@@ -260,19 +260,30 @@ export function cleanChanges(input: ChangeInput): CleanCommits {
   };
 }
 
+/** The issues a change cites besides its own pull request (`#12`; URLs and other repositories left out). */
+function citedIssues(c: ClassifiedCommit): Set<string> {
+  return new Set(c.refs.filter((r) => /^#\d+$/.test(r) && r !== `#${c.pullRequest}`));
+}
+
 /**
  * Changes that say the same thing in other words (a commit and the pull request that carried it, two
  * pull requests for one fix): the same category and most content words shared (Dice ≥ 0.75, three
- * words at least). The first (newest) keeps the text, all references are kept.
+ * words at least), or the same issue cited by both with a content word in common (two attempts at
+ * one issue: "Disable mmap on non-64 bit (#1911)", then "Re-enable mmap on 32-bit (#1911, #2000)").
+ * The first (newest) keeps the text, all references are kept.
  */
 function mergeNearDuplicates(changes: ClassifiedCommit[]): ClassifiedCommit[] {
-  const out: { c: ClassifiedCommit; words: Set<string> }[] = [];
+  const out: { c: ClassifiedCommit; words: Set<string>; issues: Set<string> }[] = [];
   for (const c of changes) {
     const words = contentWords(`${c.scope ?? ''} ${c.text}`);
+    const issues = citedIssues(c);
+    const sameIssue = (o: (typeof out)[number]) =>
+      [...issues].some((r) => o.issues.has(r)) && sharedWords(o.words, words).length > 0;
     const twin =
-      words.size >= 3
+      out.find((o) => sameIssue(o)) ??
+      (words.size >= 3
         ? out.find((o) => o.c.category === c.category && o.words.size >= 3 && dice(o.words, words) >= 0.75)
-        : undefined;
+        : undefined);
     if (twin) {
       twin.c.refs = [...new Set([...twin.c.refs, ...c.refs])];
       twin.c.breaking ||= c.breaking;
@@ -280,9 +291,46 @@ function mergeNearDuplicates(changes: ClassifiedCommit[]): ClassifiedCommit[] {
       twin.c.weight += c.weight;
       continue;
     }
-    out.push({ c, words });
+    out.push({ c, words, issues });
   }
   return out.map((o) => o.c);
+}
+
+/** At least this many changes make a run, each of at most `GROUP_WORDS` words. */
+const GROUP_MIN = 4;
+const GROUP_WORDS = 8;
+/**
+ * Many small additions to one area are one change to read: at least four changes with the same
+ * scope and the same first verb, none breaking and each a few words (`ignore/types: Add Lean`,
+ * `ignore/types: Add meson.options`, …), become one item, `Add Lean; meson.options; …`, citing every
+ * reference. Maintainers sum such runs up in one line ("file type filtering for Lean and Meson").
+ * Its weight is 0: many small additions never make the release's headline.
+ */
+function groupSmallAdditions(changes: ClassifiedCommit[]): ClassifiedCommit[] {
+  const groups = new Map<string, ClassifiedCommit[]>();
+  const keyOf = (c: ClassifiedCommit) => {
+    const words = c.text.split(/\s+/);
+    if (!c.scope || c.breaking || words.length > GROUP_WORDS) return null;
+    return `${c.category}:${c.scope.toLowerCase()}:${words[0]!.toLowerCase().replace(/(?:ed|s)$/, '')}`;
+  };
+  for (const c of changes) {
+    const key = keyOf(c);
+    if (key) groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  const absorbed = new Set<ClassifiedCommit>();
+  for (const members of groups.values()) {
+    if (members.length < GROUP_MIN) continue;
+    const [head, ...rest] = members as [ClassifiedCommit, ...ClassifiedCommit[]];
+    const verb = head.text.split(/\s+/, 1)[0]!;
+    const objects = members.map((c) => c.text.slice(c.text.split(/\s+/, 1)[0]!.length).trim());
+    head.text = `${verb} ${objects.join('; ')}`;
+    head.refs = [...new Set(members.flatMap((c) => c.refs))];
+    // Many small changes, none of them the headline: weight 0 ranks the run after every change of its
+    // category (byImportance).
+    head.weight = 0;
+    for (const c of rest) absorbed.add(c);
+  }
+  return changes.filter((c) => !absorbed.has(c));
 }
 
 /** Commit messages only (a CI script's `git log`, or a caller without pull-request data). */

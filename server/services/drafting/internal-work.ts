@@ -25,11 +25,21 @@ const REVIEW_FOLLOW_UP =
  * and `--flags` are left out first, so "Add a `--test` option" stays a change.
  */
 const INTERNAL_WORD =
-  /\b(?:ci|gha|github actions?|workflows?|runners?|pre-commit|tox(?:\.ini)?|codecov|docstrings?|readthedocs|read the docs|badges?|issue templates?|pr templates?|pull request templates?|dependabot|renovate|makefile(?:\.am)?|devcontainer|editorconfig|lints|linting|linters?|clippy|rustfmt|mypy|flake8|ruff|pylint|typos?|dead code|clean-?ups?|polish(?:ing|ed)?|tidy(?:ing)?|refactor(?:s|ing|ed)?|tests|unit tests?|test ?suite|test ?cases?|fixtures|benchmarks?|sponsors?|sponsorship|funding|test matrix|specs|new logo|phpstan|psalm|baseline|api-surface[\w-]*|deprecation warnings?|missing semicolon|unused|__future__|superfluous|misc|miscellaneous)\b/i;
+  /\b(?:ci|gha|github actions?|workflows?|runners?|pre-commit|tox(?:\.ini)?|codecov|docstrings?|readthedocs|read the docs|badges?|issue templates?|pr templates?|pull request templates?|dependabot|renovate|makefile(?:\.am)?|devcontainer|editorconfig|lints|linting|linters?|clippy|rustfmt|mypy|flake8|ruff|pylint|typos?|dead code|clean-?ups?|polish(?:ing|ed)?|tidy(?:ing)?|refactor(?:s|ing|ed)?|tests|unit tests?|test ?suite|test ?cases?|fixtures|benchmarks?|sponsors?|sponsorship|funding|test matrix|specs|new logo|phpstan|psalm|baseline|api-surface[\w-]*|deprecation warnings?|missing semicolon|unused|__future__|superfluous|misc|miscellaneous|documentation|docs? (?:pages?|sections?|strings?|index|site|build)|blog(?: ?posts?)?|goreleaser|release (?:tagging|date|process|scripts?|workflows?|automation|checklist)|slsa|provenance|pre-?commit hooks?|precommit|[\w-]+\.lock|code scanning(?: alerts?)?|codeql|internal (?:variables?|functions?|helpers?|names?|methods?|types?|structs?|modules?|apis?)|(?:misleading|outdated|stale|wrong) comments?|(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}test\b|test_\w+|\w+_tests?|assert\w*|dev[- ]?dependenc(?:y|ies)|(?:master|main|default) branch|discord|gitter|code[ _]of[ _]conduct|[\w-]+-latest|releaser|clean(?:ed|s|ing)? up)\b/i;
+
+/** Documentation formats: a page moved from reST to MyST or Markdown is the docs' own work. */
+const DOCS_FORMAT = /\breST\b|\bMyST\b|\b[\w-]+\.rst\b|\brst\b(?: to | → )/;
+
+/**
+ * Verbs that say the code was reshaped, not what users get ("Simplify AST analysis a bit", "Dedup
+ * patterns", "Regroup sentinels", "Hand-roll decimal formatting").
+ */
+const RESHAPE_VERB =
+  /^(?:simplif(?:y|ies|ied)|dedup\w*|de-?duplicate[sd]?|regroup\w*|reorgani[sz]\w*|restructur\w*|hand-roll\w*|sprinkle\w*|rejigger\w*|untangle[sd]?|decouple[sd]?|consolidate[sd]?)\b/i;
 
 /** A refactor in code terms: `Replace atty with std::io::IsTerminal`, `Use next_back() instead of last()`. */
 const CODE_REFACTOR =
-  /^(?:use|replace|remove|rename|move|simplify|inline|switch|convert|extract|make)\b.*(?:\w+(?:::\w+)+|\w+\(\))/i;
+  /^(?:use|replace|remove|rename|move|simplify|inline|switch|convert|extract|make|split|merge)\b.*(?:\w+(?:::\w+)+|\w+\(\)|\w\.\w+\(|\b[\w/-]*\.(?:py|rs|go|js|mjs|ts|rb|php|c|h|cc|cpp|java|kt|swift)\b)/i;
 
 /** Edits of the changelog itself, whatever the file is called. */
 const CHANGELOG_EDIT =
@@ -41,10 +51,10 @@ export const INTERNAL_AREA =
 
 /** What internal work acts on, as the object of a verb ("Add tests", "Update the README"). */
 const INTERNAL_OBJECT =
-  /^(?:the |a |an |some |more |missing |new |unit |e2e |integration |our |all |few )*(tests?(?![.(\w-])|test cases?|test suite|specs?\b|snapshots?\b|fixtures?\b|docs?\b|documentation|readme|changelog|history\.md|release notes|typos?\b|spelling|grammar|wording in (?:the )?docs|lint\w*|eslint|prettier|rubocop|clippy|rustfmt|formatting|format\b|ci\b|workflows?\b|github actions?|actions? workflows?|website|site\b|sponsors?|badges?|code comments?|comments?\b|(?:some )?(?:'?allow\(|#\[allow)[^)]*\)?'? annotations?|annotations? for (?:clippy|lint)|(?:compiler |clippy |lint )warnings|unused (?:imports?|code|variables?)|dead code|examples?\b|benchmarks?\b|benches\b|coverage|\.gitignore|license|contributing|code of conduct|funding|dev ?dependencies|dev-dependencies|lock ?files?|cargo\.lock|package-lock(?:\.json)?|yarn\.lock|poetry\.lock|logos?\b|man ?pages?|manpages?|whitespace in (?:the )?(?:docs?|code|source)|(?:to|in) (?:the )?(?:readme|docs?|changelog)|links? (?:in|to) (?:the )?(?:readme|docs?)|.*\.(?:md|rst|txt|adoc)\b|.*\.github\/|.*workflows?\/)/i;
+  /^(?:the |a |an |some |more |missing |new |unit |e2e |integration |our |all |few |broken |failing |flaky |flakey |outdated )*(tests?(?![.(\w-])|test cases?|test suite|specs?\b|snapshots?\b|fixtures?\b|docs?\b|documentation|readme|changelog|history\.md|release notes|typos?\b|spelling|grammar|wording in (?:the )?docs|lint\w*|eslint|prettier|rubocop|clippy|rustfmt|formatting|format\b|ci\b|workflows?\b|github actions?|actions? workflows?|website|site\b|sponsors?|badges?|code comments?|comments?\b|(?:some )?(?:'?allow\(|#\[allow)[^)]*\)?'? annotations?|annotations? for (?:clippy|lint)|(?:compiler |clippy |lint )warnings|unused (?:imports?|code|variables?)|dead code|examples?\b|benchmarks?\b|benches\b|coverage|\.gitignore|license|contributing|code of conduct|funding|dev ?dependencies|dev-dependencies|lock ?files?|cargo\.lock|package-lock(?:\.json)?|yarn\.lock|poetry\.lock|logos?\b|man ?pages?|manpages?|whitespace in (?:the )?(?:docs?|code|source)|(?:to|in) (?:the )?(?:readme|docs?|changelog)|links? (?:in|to) (?:the )?(?:readme|docs?)|.*\.(?:md|rst|txt|adoc)\b|.*\.github\/|.*workflows?\/)/i;
 
 const VERB =
-  /^(eliminate|eliminated|add|added|adds|adding|update|updated|updates|updating|fix|fixed|fixes|fixing|improve|improved|improves|remove|removed|removes|delete|deleted|clean ?up|cleaned up|cleanup|rewrite|rewrote|reword|reworded|tweak|tweaked|edit|edited|correct|corrected|move|moved|rename|renamed|bump|bumped|upgrade|upgraded|enable|enabled|re-?enable|re-?enabled|disable|disabled|skip|skipped|run|use|used|polish|polished|refactor|refactored|restructure|document|documented|mention|mentioned|clarify|clarified|expand|extend|simplify|simplified|split|migrate|migrated|port|ported|regenerate|regenerated|generate|sync|synced|format|formatted|lint|linted|test|tested|deploy|deployed|publish|published|prepare|prepared|run)\s+/i;
+  /^(eliminate|eliminated|add|added|adds|adding|update|updated|updates|updating|fix|fixed|fixes|fixing|improve|improved|improves|remove|removed|removes|delete|deleted|clean ?up|cleaned up|cleanup|rewrite|rewrote|reword|reworded|tweak|tweaked|edit|edited|correct|corrected|move|moved|rename|renamed|bump|bumped|upgrade|upgraded|enable|enabled|re-?enable|re-?enabled|disable|disabled|skip|skipped|run|use|used|polish|polished|refactor|refactored|restructure|document|documented|mention|mentioned|clarify|clarified|expand|extend|simplify|simplified|split|migrate|migrated|port|ported|regenerate|regenerated|generate|sync|synced|format|formatted|lint|linted|test|tested|deploy|deployed|publish|published|prepare|prepared|run|make|create|created)\s+/i;
 
 /** Subjects that are only a label for internal work. */
 const LABEL_ONLY =
@@ -55,7 +65,7 @@ export function isInternalProse(text: string): boolean {
   const t = text.trim().replace(/[.!]+$/, '');
   if (LABEL_ONLY.test(t) || REVIEW_FOLLOW_UP.test(t)) return true;
   const prose = t.replace(/`[^`]*`/g, ' ').replace(/(?:^|\s)--?[\w-]+/g, ' ');
-  if (CODE_REFACTOR.test(prose)) return true;
+  if (CODE_REFACTOR.test(prose) || RESHAPE_VERB.test(t) || DOCS_FORMAT.test(t)) return true;
   const words = prose.split(/\s+/).filter((w) => /\p{L}/u.test(w));
   // One bare word ("Progress", "Polishing") says nothing a user could act on.
   if (words.length === 1 && prose.trim() === t) return true;

@@ -85,20 +85,29 @@ export function nameOf(c: ClassifiedCommit): string {
 }
 
 /**
+ * A fix users must act on: a vulnerability, by name or by kind (denial of service, injection,
+ * traversal, disclosure, bypass). Security advisories lead a maintainer's notes.
+ */
+const SECURITY =
+  /\b(?:security|vulnerab\w*|cve-\d+|ghsa-[\w-]+|re?dos|denial of service|xss|cross-site|injection|traversal|disclosure|bypass|spoof\w*|memory exhaustion)\b/i;
+
+/**
  * Changes by importance, the headline first. The rule, in one sentence: breaking changes, then
- * features, then improvements, then fixes, and within each the change that drew the most work
- * (commits and pull requests folded into it), then the one described at most length (what its authors
- * took the most words to say is what they care about most), then the newest.
+ * security fixes, then features, then improvements, then other fixes, and within each the change that
+ * drew the most work (commits and pull requests folded into it), then the one described at most length
+ * (what its authors took the most words to say is what they care about most), then the newest.
  */
 export function byImportance(changes: readonly ClassifiedCommit[]): ClassifiedCommit[] {
   const rank = (c: ClassifiedCommit) =>
     c.breaking
       ? 0
-      : c.category === 'feature' || c.category === 'announcement'
+      : SECURITY.test(c.text)
         ? 1
-        : c.category === 'fix'
-          ? 3
-          : 2;
+        : c.category === 'feature' || c.category === 'announcement'
+          ? 2
+          : c.category === 'fix'
+            ? 4
+            : 3;
   return [...changes].sort(
     (a, b) => rank(a) - rank(b) || b.weight - a.weight || b.text.length - a.text.length,
   );
