@@ -5,21 +5,17 @@
  * merge; a bad `.github/shiplog.yml` said on the pull request.
  */
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { linkRepository } from '../../server/services/github/manage-links.ts';
-import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
+import { describe, expect, it } from 'vitest';
 import {
   appComment,
-  appEnv,
   captureComment,
   mockDraftingCalls as mockGithubDrafting,
   GITHUB_API,
-  mockAppAuth,
   mockRepoConfig,
-  QuietOctokit,
+  pullRequestEvent,
   REPO_PATH,
+  useAppServer,
 } from '../helpers/github-app.ts';
-import { webhookExample } from '../helpers/webhook-examples.ts';
 import { loadReleases } from '../fixtures/releases/load-releases.ts';
 
 const commits = loadReleases()
@@ -27,42 +23,8 @@ const commits = loadReleases()
   .commits.slice(0, 6)
   .map((c) => ({ sha: c.sha, commit: { message: c.message } }));
 
-let server: TestServer;
-let headers: Record<string, string>;
-let auth: nock.Scope;
-let delivery = 0;
-
-beforeAll(async () => {
-  nock.disableNetConnect();
-  server = await buildTestServer(appEnv(), { workers: false, githubOctokit: QuietOctokit });
-  const created = await server.project('pro');
-  headers = created.headers;
-  await linkRepository(server.db.sql, 'Codertocat/Hello-World', created.project.slug);
-  auth = mockAppAuth();
-});
-afterAll(async () => {
-  expect(auth.pendingMocks()).toEqual([]);
-  nock.cleanAll();
-  nock.enableNetConnect();
-  await server.close();
-});
-let scopes: nock.Scope[] = [];
-beforeEach(() => {
-  scopes = [];
-});
-afterEach(() => {
-  for (const scope of scopes) expect(scope.pendingMocks()).toEqual([]);
-});
-
-function pullRequest(action: string, change: (pr: Record<string, any>) => void = () => {}) {
-  const payload = webhookExample('pull_request', 'opened', (e) => Boolean(e.installation));
-  payload.action = action;
-  change(payload.pull_request);
-  payload.number = payload.pull_request.number;
-  return payload;
-}
-const receive = (payload: object) =>
-  server.app.shiplog.github!.receive({ id: `d${++delivery}`, name: 'pull_request', payload } as never);
+const { server, headers, scopes, receive: deliver } = useAppServer();
+const receive = (payload: object) => deliver('pull_request', payload);
 
 /** GitHub's answers for one drafting delivery (the fixture's commits unless told otherwise). */
 function mockDraftingCalls(options: {
@@ -91,7 +53,7 @@ describe('pull requests', () => {
   it('posts one sticky comment, then updates it on a push: never a second comment, never a second entry', async () => {
     mockDraftingCalls({});
     const posted = expectWrite('post');
-    await receive(pullRequest('opened'));
+    await receive(pullRequestEvent('opened'));
     expect(posted.body).toMatch(/^<!-- shiplog:draft -->/);
     expect(posted.body).toContain('📝 Changelog draft');
     expect(posted.body).toContain('/shiplog publish');
@@ -107,7 +69,7 @@ describe('pull requests', () => {
     mockDraftingCalls({ existing: [appComment(501, posted.body!)], commitList: commits.slice(0, 2) });
     const patched = expectWrite('patch', 2, 501);
     await receive(
-      pullRequest('synchronize', (pr) => {
+      pullRequestEvent('synchronize', (pr) => {
         pr.head.sha = 'b'.repeat(40);
       }),
     );
@@ -124,7 +86,7 @@ describe('pull requests', () => {
     };
     mockDraftingCalls({ number: 3, existing: [forged] });
     const posted = expectWrite('post', 3);
-    await receive(pullRequest('opened', (pr) => (pr.number = 3)));
+    await receive(pullRequestEvent('opened', (pr) => (pr.number = 3)));
     expect(posted.body).toContain('📝 Changelog draft');
     expect(posted.body).not.toContain('ent_forged');
   });
@@ -137,7 +99,7 @@ describe('pull requests', () => {
     };
     mockDraftingCalls({ number: 4, existing: [otherBot] });
     const posted = expectWrite('post', 4);
-    await receive(pullRequest('opened', (pr) => (pr.number = 4)));
+    await receive(pullRequestEvent('opened', (pr) => (pr.number = 4)));
     expect(posted.body).toContain('📝 Changelog draft');
     expect(posted.body).not.toContain('ent_other');
   });
@@ -146,7 +108,7 @@ describe('pull requests', () => {
     const first = await (async () => {
       mockDraftingCalls({ number: 5 });
       const posted = expectWrite('post', 5);
-      await receive(pullRequest('opened', (pr) => (pr.number = 5)));
+      await receive(pullRequestEvent('opened', (pr) => (pr.number = 5)));
       return posted.body!;
     })();
     const chatter = Array.from({ length: 100 }, (_, i) => ({
@@ -171,7 +133,7 @@ describe('pull requests', () => {
     );
     const patched = expectWrite('patch', 5, 9005);
     await receive(
-      pullRequest('synchronize', (pr) => {
+      pullRequestEvent('synchronize', (pr) => {
         pr.number = 5;
         pr.head.sha = 'c'.repeat(40);
       }),
@@ -182,7 +144,7 @@ describe('pull requests', () => {
   it('stops re-drafting once a person edited the entry, and says how to regenerate', async () => {
     mockDraftingCalls({ number: 4 });
     const posted = expectWrite('post', 4);
-    await receive(pullRequest('opened', (pr) => (pr.number = 4)));
+    await receive(pullRequestEvent('opened', (pr) => (pr.number = 4)));
     const id = entryIdIn(posted.body);
     await server.app.inject({
       method: 'PATCH',
@@ -198,7 +160,7 @@ describe('pull requests', () => {
     });
     const patched = expectWrite('patch', 4, 502);
     await receive(
-      pullRequest('synchronize', (pr) => {
+      pullRequestEvent('synchronize', (pr) => {
         pr.number = 4;
         pr.head.sha = 'c'.repeat(40);
       }),
@@ -213,12 +175,12 @@ describe('pull requests', () => {
     scopes.push(mockRepoConfig('skip-labels: [bug]\n'));
     scopes.push(nock(GITHUB_API).get(`${REPO_PATH}/issues/5/comments`).query(true).reply(200, []));
     const before = (await entries()).length;
-    await receive(pullRequest('opened', (pr) => (pr.number = 5)));
+    await receive(pullRequestEvent('opened', (pr) => (pr.number = 5)));
     expect(await entries()).toHaveLength(before);
 
     mockDraftingCalls({ number: 6, config: 'category-labels:\n  bug: fix\n' });
     const posted = expectWrite('post', 6);
-    await receive(pullRequest('opened', (pr) => (pr.number = 6)));
+    await receive(pullRequestEvent('opened', (pr) => (pr.number = 6)));
     expect((await entry(entryIdIn(posted.body))).category).toBe('fix');
     expect(posted.body).toContain('**Fix**');
   });
@@ -226,7 +188,7 @@ describe('pull requests', () => {
   it('publishes on merge with publish-on-merge and links the public page', async () => {
     mockDraftingCalls({ number: 7 });
     const posted = expectWrite('post', 7);
-    await receive(pullRequest('opened', (pr) => (pr.number = 7)));
+    await receive(pullRequestEvent('opened', (pr) => (pr.number = 7)));
     const id = entryIdIn(posted.body);
 
     scopes.push(mockRepoConfig('publish-on-merge: true\n'));
@@ -238,7 +200,7 @@ describe('pull requests', () => {
     );
     const patched = expectWrite('patch', 7, 503);
     await receive(
-      pullRequest('closed', (pr) => {
+      pullRequestEvent('closed', (pr) => {
         pr.number = 7;
         pr.state = 'closed';
         pr.merged = true;
@@ -254,7 +216,7 @@ describe('pull requests', () => {
     scopes.push(mockRepoConfig('visibility: everyone\nsurprise: 1\n'));
     scopes.push(nock(GITHUB_API).get(`${REPO_PATH}/issues/8/comments`).query(true).reply(200, []));
     const posted = expectWrite('post', 8);
-    await receive(pullRequest('opened', (pr) => (pr.number = 8)));
+    await receive(pullRequestEvent('opened', (pr) => (pr.number = 8)));
     expect(posted.body).toContain('.github/shiplog.yml is not valid');
     expect(posted.body).toContain('`visibility`');
     expect(posted.body).toContain('surprise');

@@ -4,42 +4,22 @@
  * GitHub release's notes.
  */
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { linkRepository } from '../../server/services/github/manage-links.ts';
-import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
-import { appEnv, GITHUB_API, mockRepoConfig, QuietOctokit, REPO_PATH } from '../helpers/github-app.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  GITHUB_API,
+  mockInstallationToken,
+  mockRepoConfig,
+  REPO_PATH,
+  useAppServer,
+} from '../helpers/github-app.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
 import { loadReleases } from '../fixtures/releases/load-releases.ts';
 
 const fixture = loadReleases().find((r) => r.repo === 'BurntSushi/ripgrep' && r.tag === '14.0.2')!;
 
-let server: TestServer;
-let headers: Record<string, string>;
-let delivery = 0;
-let scopes: nock.Scope[] = [];
-
-beforeAll(async () => {
-  nock.disableNetConnect();
-  server = await buildTestServer(appEnv(), { workers: false, githubOctokit: QuietOctokit });
-  const created = await server.project('pro');
-  headers = created.headers;
-  await linkRepository(server.db.sql, 'Codertocat/Hello-World', created.project.slug);
-  // Releases need no comment, so the app never asks for its own login here: only the token.
-  scopes.push(
-    nock(GITHUB_API)
-      .post('/app/installations/1/access_tokens')
-      .reply(201, { token: 'ghs_installation_token', expires_at: '2099-01-01T00:00:00Z' }),
-  );
-});
-afterAll(async () => {
-  nock.cleanAll();
-  nock.enableNetConnect();
-  await server.close();
-});
-afterEach(() => {
-  for (const scope of scopes) expect(scope.pendingMocks()).toEqual([]);
-  scopes = [];
-});
+// Releases need no comment, so the app never asks for its own login here: only the token.
+const { server, headers, scopes, receive: deliver } = useAppServer({ auth: mockInstallationToken });
+const receive = (payload: object) => deliver('release', payload);
 
 function published(tag: string) {
   const payload = webhookExample('release', 'published');
@@ -48,8 +28,6 @@ function published(tag: string) {
   payload.release.body = 'Bug fixes.';
   return payload;
 }
-const receive = (payload: object) =>
-  server.app.shiplog.github!.receive({ id: `r${++delivery}`, name: 'release', payload } as never);
 
 /** Commits as the compare API lists them: oldest first, each with its parents. */
 function compareCommits(commits: readonly { sha: string; message: string }[]) {

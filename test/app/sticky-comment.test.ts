@@ -9,55 +9,23 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
-import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { linkRepository } from '../../server/services/github/manage-links.ts';
-import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
+import { describe, expect, it } from 'vitest';
 import {
   appComment,
-  appEnv,
   captureComment,
-  mockAppAuth,
   mockDraftingCalls,
-  QuietOctokit,
+  pullRequestEvent,
+  useAppServer,
 } from '../helpers/github-app.ts';
-import { webhookExample } from '../helpers/webhook-examples.ts';
 
 const HOSTILE =
   'feat: <img src=x onerror=alert(1)> [click](https://evil.example) `@octocat and `@github/security `<!-- shiplog:skipped -->`';
 /** GitHub's mention pattern (html-pipeline's MentionFilter): `@login` or `@org/team` after a non-word. */
 const MENTION = /(?:^|[^\w])@[a-z0-9][a-z0-9-]*(?:\/[a-z0-9][a-z0-9_-]*)?/i;
 
-let server: TestServer;
-let auth: nock.Scope;
-let scopes: nock.Scope[] = [];
-
-beforeAll(async () => {
-  nock.disableNetConnect();
-  server = await buildTestServer(appEnv(), { workers: false, githubOctokit: QuietOctokit });
-  const created = await server.project('pro');
-  await linkRepository(server.db.sql, 'Codertocat/Hello-World', created.project.slug);
-  auth = mockAppAuth();
-});
-afterAll(async () => {
-  expect(auth.pendingMocks()).toEqual([]);
-  nock.cleanAll();
-  nock.enableNetConnect();
-  await server.close();
-});
-afterEach(() => {
-  for (const scope of scopes) expect(scope.pendingMocks()).toEqual([]);
-  scopes = [];
-});
-
-let delivery = 0;
-function receive(action: string, change: (pr: Record<string, any>) => void) {
-  const payload = webhookExample('pull_request', 'opened', (e) => Boolean(e.installation));
-  payload.action = action;
-  change(payload.pull_request);
-  payload.number = payload.pull_request.number;
-  return server.app.shiplog.github!.receive({ id: `s${++delivery}`, name: 'pull_request', payload } as never);
-}
+const { scopes, receive: deliver } = useAppServer();
+const receive = (action: string, change: (pr: Record<string, any>) => void) =>
+  deliver('pull_request', pullRequestEvent(action, change));
 
 /** What GitHub would show: the comment rendered (GFM), then its text outside code and links. */
 function rendered(markdown: string) {

@@ -7,6 +7,10 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import nock from 'nock';
 import { ProbotOctokit } from 'probot';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { linkRepository } from '../../server/services/github/manage-links.ts';
+import { useTestServer } from './build-server.ts';
+import { webhookExample } from './webhook-examples.ts';
 
 export const GITHUB_API = 'https://api.github.com';
 export const REPO_PATH = '/repos/Codertocat/Hello-World';
@@ -39,11 +43,16 @@ export function signBody(body: string, secret = WEBHOOK_SECRET): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
-/** The installation token and the app's own slug: asked once per server, then cached by Probot. */
-export function mockAppAuth(base = GITHUB_API): nock.Scope {
+/** The installation token alone: asked once per server, then cached by Probot. */
+export function mockInstallationToken(base = GITHUB_API): nock.Scope {
   return nock(base)
     .post('/app/installations/1/access_tokens')
-    .reply(201, { token: 'ghs_installation_token', expires_at: '2099-01-01T00:00:00Z', permissions: {} })
+    .reply(201, { token: 'ghs_installation_token', expires_at: '2099-01-01T00:00:00Z', permissions: {} });
+}
+
+/** The installation token and the app's own slug: asked once per server, then cached by Probot. */
+export function mockAppAuth(base = GITHUB_API): nock.Scope {
+  return mockInstallationToken(base)
     .get('/app')
     .reply(200, { id: 123, slug: 'shiplog-test', name: 'Shiplog test' });
 }
@@ -109,4 +118,45 @@ export function captureComment(
           .patch(`${REPO_PATH}/issues/comments/${commentId}`, capture)
           .reply(200, { id: commentId });
   return { scope, captured };
+}
+
+/**
+ * A real `pull_request` delivery (installation 1, Codertocat/Hello-World) with its `action`, its pull
+ * request changed by `change`, and its `number` following the pull request's.
+ */
+export function pullRequestEvent(action: string, change: (pr: Record<string, any>) => void = () => {}) {
+  const payload = webhookExample('pull_request', 'opened', (e) => Boolean(e.installation));
+  payload.action = action;
+  change(payload.pull_request);
+  payload.number = payload.pull_request.number;
+  return payload;
+}
+
+/**
+ * The App in-process for one test file, with no network but nock's: a test server (no workers) with
+ * the App's environment and {@link QuietOctokit}, its project linked to Codertocat/Hello-World. `auth`
+ * (by default {@link mockAppAuth}) must be used up by the end of the file, and every scope a test
+ * pushes on `scopes` by the end of that test. `receive` hands one delivery to `probot.receive`.
+ */
+export function useAppServer(options: { auth?: () => nock.Scope } = {}) {
+  beforeAll(() => nock.disableNetConnect());
+  const { server, headers, owner } = useTestServer(appEnv(), { workers: false, githubOctokit: QuietOctokit });
+  const scopes: nock.Scope[] = [];
+  let auth: nock.Scope | undefined;
+  let delivery = 0;
+  beforeAll(async () => {
+    await linkRepository(server.db.sql, 'Codertocat/Hello-World', owner.project.slug);
+    auth = (options.auth ?? mockAppAuth)();
+  });
+  afterEach(() => {
+    for (const scope of scopes.splice(0)) expect(scope.pendingMocks()).toEqual([]);
+  });
+  afterAll(() => {
+    expect(auth?.pendingMocks()).toEqual([]);
+    nock.cleanAll();
+    nock.enableNetConnect();
+  });
+  const receive = (name: string, payload: object) =>
+    server.app.shiplog.github!.receive({ id: `d${++delivery}`, name, payload } as never);
+  return { server, headers, owner, scopes, receive };
 }
