@@ -146,20 +146,64 @@ export async function purgeExpiredPending(sql: Db): Promise<number> {
   return rows.length;
 }
 
+/** Which of a project's subscribers a list or an export shows: a status, and text the address contains. */
+export type SubscriberFilter = { status?: SubscriberStatus | undefined; q?: string | undefined };
+
+/** `q` matches literally anywhere in the (lower-cased) address: no pattern characters. */
+function filterSql(sql: Db, filter: SubscriberFilter) {
+  return sql`
+    ${filter.status ? sql`and status = ${filter.status}` : sql``}
+    ${filter.q ? sql`and strpos(email, ${filter.q.toLowerCase()}) > 0` : sql``}`;
+}
+
 export async function listSubscribers(
   sql: Db,
   projectId: string,
-  status: SubscriberStatus | undefined,
+  filter: SubscriberFilter,
   after: { createdAt: Date; id: string } | undefined,
   limit: number,
 ): Promise<SubscriberRow[]> {
   return sql<SubscriberRow[]>`
     select ${sql.unsafe(COLUMNS)} from subscribers
-    where project_id = ${projectId}
-      ${status ? sql`and status = ${status}` : sql``}
+    where project_id = ${projectId} ${filterSql(sql, filter)}
       ${after ? sql`and (created_at, id) < (${after.createdAt}, ${after.id})` : sql``}
     order by created_at desc, id desc
     limit ${limit + 1}`;
+}
+
+/**
+ * The next `limit` subscribers by address after `afterEmail` (the export's keyset: the unique
+ * (project, email) index, so each batch is one short index range scan).
+ */
+export async function listSubscribersByEmail(
+  sql: Db,
+  projectId: string,
+  filter: SubscriberFilter,
+  afterEmail: string | undefined,
+  limit: number,
+): Promise<SubscriberRow[]> {
+  return sql<SubscriberRow[]>`
+    select ${sql.unsafe(COLUMNS)} from subscribers
+    where project_id = ${projectId} ${filterSql(sql, filter)}
+      ${afterEmail !== undefined ? sql`and email > ${afterEmail}` : sql``}
+    order by email
+    limit ${limit}`;
+}
+
+/**
+ * Delete a subscriber of the project with its links and send records: no later email reaches it, and
+ * the address may subscribe again as new.
+ * @returns the removed row, or undefined for none of that id in the project.
+ */
+export async function deleteSubscriber(
+  sql: Db,
+  projectId: string,
+  id: string,
+): Promise<SubscriberRow | undefined> {
+  const [row] = await sql<SubscriberRow[]>`
+    delete from subscribers where project_id = ${projectId} and id = ${id}
+    returning ${sql.unsafe(COLUMNS)}`;
+  return row;
 }
 
 export async function countSubscribers(

@@ -1,9 +1,14 @@
 /**
  * GET /api/v1/subscribers: one page of a project's subscribers (newest first, keyset pagination with a
- * signed cursor bound to the status filter) and the count in each status. Consent details stay in the
- * database.
+ * signed cursor bound to the status filter and the search text `q`) and the count in each status.
+ * Consent details stay in the database.
  */
-import { countSubscribers, listSubscribers, type SubscriberStatus } from '../../db/subscribers.ts';
+import {
+  countSubscribers,
+  listSubscribers,
+  type SubscriberFilter,
+  type SubscriberStatus,
+} from '../../db/subscribers.ts';
 import type { ServiceContext } from '../context.ts';
 import { decodeCursor, keysetPage } from '../keyset-cursor.ts';
 
@@ -26,15 +31,15 @@ export type SubscriberPage = {
 export async function listSubscribersPage(
   ctx: ServiceContext,
   projectId: string,
-  query: { status?: SubscriberStatus | undefined; limit: number; cursor?: string | undefined },
+  query: SubscriberFilter & { limit: number; cursor?: string | undefined },
 ): Promise<SubscriberPage> {
-  const { status, limit, cursor } = query;
-  const scope = { list: 'subscribers', projectId, filters: { status }, secret: ctx.cursorSecret } as const;
+  const { status, q, limit, cursor } = query;
+  const scope = { list: 'subscribers', projectId, filters: { status, q }, secret: ctx.cursorSecret } as const;
   const after = cursor ? decodeCursor(cursor, scope) : undefined;
   const rows = await listSubscribers(
     ctx.sql,
     projectId,
-    status,
+    { status, q },
     after && { createdAt: after.sortAt, id: after.id },
     limit,
   );
@@ -45,7 +50,6 @@ export async function listSubscribersPage(
     scope,
     `${ctx.config.publicUrl}/api/v1/subscribers`,
   );
-  const counts = await countSubscribers(ctx.sql, projectId);
   return {
     subscribers: page.map((s) => ({
       id: s.id,
@@ -55,8 +59,17 @@ export async function listSubscribersPage(
       confirmedAt: s.confirmedAt?.toISOString() ?? null,
       unsubscribedAt: s.unsubscribedAt?.toISOString() ?? null,
     })),
-    counts: { ...counts, total: counts.pending + counts.confirmed + counts.unsubscribed },
+    counts: await subscriberCounts(ctx, projectId),
     nextCursor,
     nextLink,
   };
+}
+
+/** How many subscribers the project has in each status, and in all. */
+export async function subscriberCounts(
+  ctx: Pick<ServiceContext, 'sql'>,
+  projectId: string,
+): Promise<Record<SubscriberStatus | 'total', number>> {
+  const counts = await countSubscribers(ctx.sql, projectId);
+  return { ...counts, total: counts.pending + counts.confirmed + counts.unsubscribed };
 }
