@@ -13,7 +13,7 @@ import { type Database, openDatabase } from '../../server/db/connect.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import type { Plan, ProjectRow } from '../../server/db/projects.ts';
 import { createProject } from '../../server/services/manage-projects.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, databaseEnv } from './test-database.ts';
 
 export type TestServer = {
   app: FastifyInstance;
@@ -43,8 +43,7 @@ export async function buildTestServer(
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'https://changelog.test',
-    SHIPLOG_DATA_DIR: testDb.dataDir,
-    ...(testDb.databaseUrl ? { DATABASE_URL: testDb.databaseUrl } : {}),
+    ...databaseEnv(testDb),
     ...env,
   });
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 4 });

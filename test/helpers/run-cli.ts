@@ -1,6 +1,8 @@
 /** The `shiplog` bin as a child process, the way a user runs it. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestDatabase, databaseEnv, type TestDatabase } from './test-database.ts';
 
 export const CLI = join(import.meta.dirname, '../../server/cli/shiplog.ts');
 
@@ -60,4 +62,19 @@ export function startServe(
     child.stderr.on('data', onData);
     void exited.then((code) => reject(new Error(`serve exited with ${code} before listening:\n${output}`)));
   });
+}
+
+/**
+ * The environment of one test file's CLI runs: a fresh test database (dropped in `afterAll`),
+ * `LOG_LEVEL=info`, and `extra`. The object is filled in place by `beforeAll`.
+ */
+export function useCliEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    Object.assign(env, { ...databaseEnv(database), LOG_LEVEL: 'info', ...extra });
+  });
+  afterAll(() => database?.drop());
+  return env;
 }

@@ -34,3 +34,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** The variables that point Shiplog (the CLI, a server) at `database`. */
+export function databaseEnv(database: TestDatabase): Record<string, string> {
+  return {
+    SHIPLOG_DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+  };
+}

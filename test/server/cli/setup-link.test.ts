@@ -4,24 +4,11 @@
  * server's admin socket; once the first account exists, no link works and the command fails. The
  * request log never shows a link's token.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startServe } from '../../helpers/run-cli.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { runCli, startServe, useCliEnv } from '../../helpers/run-cli.ts';
 
 const PUBLIC_URL = 'https://changelog.example';
-let database: TestDatabase;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  env = {
-    SHIPLOG_DATA_DIR: database.dataDir,
-    LOG_LEVEL: 'info',
-    PUBLIC_URL,
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-  };
-});
-afterAll(() => database.drop());
+const env = useCliEnv({ PUBLIC_URL });
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 

@@ -7,22 +7,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startServe } from '../../helpers/run-cli.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
+import { describe, expect, it } from 'vitest';
+import { runCli, startServe, useCliEnv } from '../../helpers/run-cli.ts';
 
-let database: TestDatabase;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  env = {
-    SHIPLOG_DATA_DIR: database.dataDir,
-    LOG_LEVEL: 'info',
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-  };
-});
-afterAll(() => database.drop());
+const env = useCliEnv();
 
 describe('shiplog CLI', () => {
   it('projects create --json prints the project and a key that works over HTTP, also while serve runs', async () => {
