@@ -6,74 +6,36 @@
  * stays clean in both themes; screenshots go to test-results/ (git-ignored).
  */
 import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
-import {
-  axeViolations,
-  type HostSite,
-  launchChromium,
-  startHostSite,
-  watch,
-  type Watched,
-} from '../helpers/widget-host.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, type HostSite, useWidgetWorld } from '../helpers/widget-host.ts';
 
 const RESULTS = new URL('../../test-results/', import.meta.url);
 /** An image 600 px tall: alone, it takes an entry past the cap. */
 const TALL_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="600"><rect width="40" height="600"/></svg>';
 
-let server: TestServer;
+const { server, owner, publish, hostSite, openPage } = useWidgetWorld();
 let host: HostSite;
-let browser: Browser;
-let slug: string;
-let context: BrowserContext | undefined;
-let watched: Watched | undefined;
 const entries: Record<string, { id: string; slug: string }> = {};
 
 beforeAll(async () => {
-  server = await buildTestServer();
-  const created = await server.project('pro');
-  slug = created.project.slug;
-  const publish = async (key: string, title: string, body: string) => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/entries',
-      headers: created.headers,
-      payload: { title, body, publish: true },
-    });
-    expect(res.statusCode).toBe(201);
-    entries[key] = { id: res.json().entry.id, slug: res.json().entry.slug };
-  };
-  await publish('picture', 'A late picture', 'One line.\n\n![A tall chart](https://images.example/tall.svg)');
-  await publish('short', 'A short note', 'Two lines of text.\n\nThat is all.');
+  entries.picture = await publish(
+    'A late picture',
+    'One line.\n\n![A tall chart](https://images.example/tall.svg)',
+  );
+  entries.short = await publish('A short note', 'Two lines of text.\n\nThat is all.');
   const paragraphs = Array.from(
     { length: 20 },
     (_, i) => `Paragraph ${i + 1}: what changed, why it matters, and how to use it.`,
   );
-  await publish('long', 'A long story', paragraphs.join('\n\n'));
-  const shiplog = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  host = await startHostSite(shiplog, slug);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  host?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  const seen = watched;
-  await context?.close();
-  context = undefined;
-  watched = undefined;
-  if (seen) expect(seen).toEqual({ violations: [], errors: [], dialogs: [] });
+  entries.long = await publish('A long story', paragraphs.join('\n\n'));
+  host = await hostSite();
 });
 
 /** The host page with its images answered only once `release` is called. */
 async function open(path = '/'): Promise<{ page: Page; release: () => void }> {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  watched = await watch(page);
+  const { page } = await openPage({ viewport: { width: 1280, height: 800 } });
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('https://images.example/**', async (route) => {
@@ -93,7 +55,7 @@ describe('long entries in the widget', () => {
     const { page, release } = await open();
     const more = readMore(page, 'long');
     await expect.poll(() => more.isVisible()).toBe(true);
-    const href = `https://changelog.test/changelog/${slug}/${entries.long!.slug}`;
+    const href = `https://changelog.test/changelog/${owner.project.slug}/${entries.long!.slug}`;
     expect(await more.getAttribute('href')).toBe(href);
     expect(await page.locator('shiplog-widget').ariaSnapshot()).toContain(`link "Read more: A long story"`);
     // The link leads to the entry's public page.

@@ -4,53 +4,23 @@
  * Debian's Chromium: entries still show, their sanitized HTML through the widget's `shiplog` policy;
  * where the host allows no such policy (`trusted-types` without `shiplog`), as text; and nothing throws.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
-import { type HostSite, launchChromium, startHostSite, watch, type Watched } from '../helpers/widget-host.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useWidgetWorld, type Watched } from '../helpers/widget-host.ts';
 
-let server: TestServer;
-let shiplog: string;
-let browser: Browser;
-let slug: string;
-const hosts: HostSite[] = [];
-let context: BrowserContext | undefined;
+const { publish, hostSite, openPage } = useWidgetWorld();
 
 beforeAll(async () => {
-  server = await buildTestServer();
-  const created = await server.project('pro');
-  slug = created.project.slug;
-  for (const [title, body] of [
-    ['Faster search', 'Search is **twice** as fast. See [the docs](https://docs.example.com/search).'],
-    ['Dark mode', 'Toggle it in **Settings**.\n\n- one\n- two & three'],
-  ]) {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/entries',
-      headers: created.headers,
-      payload: { title, body, publish: true },
-    });
-    expect(res.statusCode).toBe(201);
-  }
-  shiplog = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  for (const host of hosts) host.close();
-  await server?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
+  await publish(
+    'Faster search',
+    'Search is **twice** as fast. See [the docs](https://docs.example.com/search).',
+  );
+  await publish('Dark mode', 'Toggle it in **Settings**.\n\n- one\n- two & three');
 });
 
 async function openUnder(csp: string[]): Promise<{ page: Page; watched: Watched }> {
-  const host = await startHostSite(shiplog, slug, { csp });
-  hosts.push(host);
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const watched = await watch(page);
+  const host = await hostSite({ csp });
+  const { page, watched } = await openPage({ viewport: { width: 1280, height: 800 } }, { clean: false });
   await page.goto(host.url);
   await page.locator('shiplog-widget [part="launcher"]').click();
   await page.locator('shiplog-widget [part="entry"]').first().waitFor();

@@ -8,7 +8,16 @@ import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { useTestServer } from './build-server.ts';
+import { postEntry } from './create-entry.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -113,4 +122,58 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return result.violations.map((v) => `${v.impact}: ${v.id}`);
   });
   return violations.filter((v) => /^(serious|critical)/.test(v));
+}
+
+/**
+ * One widget test file's world: a test server with one project (`server`, `headers`, `owner`) on a
+ * real socket, whose origin `site.shiplog` holds once `beforeAll` has run, and Chromium
+ * (`site.browser`). `publish` posts a published entry of the project (201 asserted). `hostSite` starts
+ * a host page embedding the project's widget, closed at the end of the file. `openPage` opens a watched
+ * page in a new context, closed after the test; unless `clean: false`, the test then fails if the page
+ * saw a CSP violation, a console error or a dialog.
+ */
+export function useWidgetWorld(env: Record<string, string> = {}) {
+  const { server, headers, owner } = useTestServer(env);
+  const site = {} as { shiplog: string; browser: Browser };
+  const hosts: HostSite[] = [];
+  let context: BrowserContext | undefined;
+  let mustBeClean: Watched | undefined;
+  beforeAll(async () => {
+    site.shiplog = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    site.browser = await launchChromium();
+  });
+  afterEach(async () => {
+    const seen = mustBeClean;
+    await context?.close();
+    context = undefined;
+    mustBeClean = undefined;
+    if (seen) expect(seen).toEqual({ violations: [], errors: [], dialogs: [] });
+  });
+  afterAll(async () => {
+    await site.browser?.close();
+    for (const host of hosts) host.close();
+  });
+  return {
+    server,
+    headers,
+    owner,
+    site,
+    publish: (title: string, body: string, extra: object = {}) =>
+      postEntry(server.app, headers, { title, body, publish: true, ...extra }),
+    async hostSite(options: { csp?: string[] } = {}): Promise<HostSite> {
+      const host = await startHostSite(site.shiplog, owner.project.slug, options);
+      hosts.push(host);
+      return host;
+    },
+    async openPage(
+      contextOptions: BrowserContextOptions = {},
+      { clean = true } = {},
+    ): Promise<{ page: Page; watched: Watched }> {
+      context = await site.browser.newContext(contextOptions);
+      const page = await context.newPage();
+      const watched = await watch(page);
+      if (clean) mustBeClean = watched;
+      return { page, watched };
+    },
+  };
 }
