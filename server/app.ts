@@ -3,6 +3,7 @@
  * drive the very same app through `inject`.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { ProbotOctokit } from 'probot';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
@@ -15,10 +16,12 @@ import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.
 import { loggerOptions } from './plugins/log-options.ts';
 import strictInputPlugin from './plugins/strict-input.ts';
 import htmlPagesPlugin from './plugins/html-pages.ts';
+import openapiPlugin from './plugins/openapi.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import { sessions } from './plugins/session.ts';
 import { zodValidatorCompiler } from './plugins/validate.ts';
+import { apiReferenceRoutes } from './routes/api-reference.ts';
 import { docsErrorsRoutes } from './routes/docs-errors.ts';
 import { healthRoutes } from './routes/health.ts';
 import { homeRoutes } from './routes/home.ts';
@@ -78,6 +81,9 @@ export async function buildApp({
   };
   const app = Fastify(options);
   app.setValidatorCompiler(zodValidatorCompiler);
+  // Responses are encoded by their declared zod schemas: an answer that strays from the API document
+  // is a 500, never a silent drift.
+  app.setSerializerCompiler(serializerCompiler);
   // JSON only (CONTRACT.md "General"): any other Content-Type is a 415, including text/plain.
   app.removeContentTypeParser('text/plain');
 
@@ -119,6 +125,8 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
+  // First: the API document lists every route declared after it.
+  await app.register(openapiPlugin, { publicUrl: config.publicUrl });
   // Before the routes: it times the routes registered after it.
   await app.register(metricsPlugin, { config, registry: metrics.registry });
   await app.register(corsPlugin);
@@ -130,6 +138,7 @@ export async function buildApp({
   // Routes get the context by closure: register()'s options object also carries `prefix`.
   await app.register((scope) => healthRoutes(scope, ctx));
   await app.register(docsErrorsRoutes);
+  await app.register(apiReferenceRoutes);
   await app.register((scope) => homeRoutes(scope, config));
   await app.register((scope) => widgetRoutes(scope, ctx));
   await app.register((scope) => widgetScriptRoutes(scope, ctx));

@@ -3,10 +3,73 @@
  * one list from which the API's enum, the TypeScript type, the server's registry of channel modules
  * (server/channels/channel-types.ts, one module per kind, a type error if one is missing) and the
  * database's check (migrations; a test compares it with this list) all follow. A new kind is one
- * module, one name here and a migration.
+ * module, one name here and a migration. Also the shapes the channel API answers with, and the body a
+ * `webhook` channel receives (the API document's `webhooks`).
  */
 import { z } from 'zod';
+import { CategorySchema, VisibilitySchema } from './entries.schema.ts';
 
 export const CHANNEL_TYPES = ['slack', 'discord', 'webhook'] as const;
 export const ChannelTypeSchema = z.enum(CHANNEL_TYPES);
 export type ChannelType = z.infer<typeof ChannelTypeSchema>;
+
+const timestamp = z.string().describe('ISO 8601 UTC with milliseconds');
+
+/** A channel as the API shows it: no secret, and a chat webhook's URL masked (it is a credential). */
+export const ChannelSchema = z.object({
+  id: z.string(),
+  type: ChannelTypeSchema,
+  name: z.string(),
+  url: z.string(),
+  /** `all` receives internal entries too. */
+  visibility: z.enum(['external', 'all']),
+  createdAt: timestamp,
+  /** When deliveries stopped (the receiver kept refusing), and why; null while enabled. */
+  disabledAt: timestamp.nullable(),
+  disabledReason: z.string().nullable(),
+});
+
+/** POST /api/v1/channels's answer: a `webhook` channel's signing secret, shown this once. */
+export const CreatedChannelSchema = ChannelSchema.extend({
+  secret: z.string().optional().describe('`whsec_…`, only for `webhook`, only in this response'),
+});
+
+/** One delivery of one entry to one channel, with its attempts so far. */
+export const DeliverySchema = z.object({
+  id: z.string(),
+  entryId: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  /** The receiver's last HTTP status; null before an answer (or when none came). */
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+/**
+ * The body of a `webhook` channel's delivery (CONTRACT.md "Dispatch on publish"), signed per Standard
+ * Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Over 20 KB, `body` and `html` are
+ * cut (html to its text) and `url` leads to the rest.
+ */
+export const WebhookEventSchema = z.object({
+  type: z.literal('entry.published'),
+  timestamp,
+  data: z.object({
+    entry: z.object({
+      id: z.string(),
+      /** Without the version, which is its own field. */
+      title: z.string(),
+      slug: z.string(),
+      category: CategorySchema,
+      version: z.string().nullable(),
+      visibility: VisibilitySchema,
+      publishedAt: timestamp.nullable(),
+      /** The entry's public page. */
+      url: z.string(),
+      html: z.string(),
+      body: z.string(),
+    }),
+  }),
+});
+export type WebhookEvent = z.infer<typeof WebhookEventSchema>;

@@ -55,18 +55,33 @@ export const CHANGELOG_PAGE_CSP = {
   imgSrc: ["'self'", 'https:'],
 };
 
+/**
+ * The CSP of the API reference (/docs): its script and the API document from this origin; images from
+ * this origin and `data:` (its icons). The page's one inline script and the stylesheet the script
+ * injects are allowed by hash and nonce (routes/api-reference.ts), still nothing else inline.
+ */
+export const API_REFERENCE_CSP = {
+  ...HELMET.contentSecurityPolicy.directives,
+  scriptSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+};
+
+/** Set a page's security headers on `reply` (`csp`: other CSP directives for this page). */
+export async function setPageHeaders(reply: FastifyReply, csp?: Record<string, string[]>): Promise<void> {
+  const { global: _global, ...perReply } = HELMET;
+  await reply.helmet(
+    csp ? { ...perReply, contentSecurityPolicy: { useDefaults: false, directives: csp } } : undefined,
+  );
+}
+
 /** Send `html` as a page with the security headers (`csp`: other CSP directives for this page). */
 export async function sendPage(
   reply: FastifyReply,
   html: string,
   options: { status?: number; cacheControl?: string; csp?: Record<string, string[]> } = {},
 ): Promise<FastifyReply> {
-  const { global: _global, ...perReply } = HELMET;
-  await reply.helmet(
-    options.csp
-      ? { ...perReply, contentSecurityPolicy: { useDefaults: false, directives: options.csp } }
-      : undefined,
-  );
+  await setPageHeaders(reply, options.csp);
   return reply
     .code(options.status ?? 200)
     .type('text/html; charset=utf-8')

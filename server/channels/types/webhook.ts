@@ -2,8 +2,10 @@
  * Generic webhooks, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`,
  * `webhook-signature` with the channel's `whsec_` secret): `{"type":"entry.published","timestamp",
  * "data":{"entry":{…}}}` (CONTRACT.md "Dispatch on publish"), at most 20 KB: a longer body or HTML is
- * cut, and `url` links to the rest. Any https destination (the SSRF guard still applies).
+ * cut, and `url` links to the rest. A test delivery is `{"type":"ping","timestamp","data":{"project":
+ * {name, slug, url}}}`. Any https destination (the SSRF guard still applies).
  */
+import { WebhookEventSchema } from '../../../core/contract/channels.schema.ts';
 import { titleWithoutVersion } from '../../../core/contract/titles.ts';
 import type { EntryRow } from '../../db/entries.ts';
 import { htmlToText } from '../../text/html-to-text.ts';
@@ -12,8 +14,9 @@ import { cut } from './destination-rules.ts';
 
 export const WEBHOOK_MAX_BYTES = 20 * 1024;
 
+/** The event, checked against the schema the API document publishes for receivers. */
 function envelope(entry: EntryRow, pageUrl: string, now: Date, body: string, html: string): string {
-  return JSON.stringify({
+  const event = WebhookEventSchema.encode({
     type: 'entry.published',
     timestamp: now.toISOString(),
     data: {
@@ -32,6 +35,7 @@ function envelope(entry: EntryRow, pageUrl: string, now: Date, body: string, htm
       },
     },
   });
+  return JSON.stringify(event);
 }
 
 export const webhook: ChannelTypeModule = {
@@ -49,6 +53,13 @@ export const webhook: ChannelTypeModule = {
       );
       if (Buffer.byteLength(cutDown) <= WEBHOOK_MAX_BYTES || chars < 16) return cutDown;
     }
+  },
+  ping(project, pageUrl, now) {
+    return JSON.stringify({
+      type: 'ping',
+      timestamp: now.toISOString(),
+      data: { project: { name: project.name, slug: project.slug, url: pageUrl } },
+    });
   },
   refuseUrl: () => null,
   signed: true,

@@ -27,10 +27,39 @@ const AnalyticsQuerySchema = z.strictObject({
   interval: z.enum(['day']).default('day'),
 });
 
+const counts = {
+  views: z.number().int(),
+  clicks: z.number().int(),
+  uniqueVisitors: z.number().int().describe('Distinct anonymous ids'),
+};
+const AnalyticsReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  interval: z.enum(['day']),
+  totals: z.object(counts),
+  /** Days with events only, oldest first. */
+  days: z.array(z.object({ date: z.string().describe('YYYY-MM-DD (UTC)'), ...counts })),
+  /** Most viewed first. */
+  entries: z.array(z.object({ entryId: z.string(), title: z.string().nullable(), ...counts })),
+});
+
 export async function analyticsRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.get('/analytics', { schema: { querystring: AnalyticsQuerySchema } }, async (request) => {
-    const { project } = authOf(request);
-    return reportAnalytics(ctx, project.id, request.query);
-  });
+  app.get(
+    '/analytics',
+    {
+      schema: {
+        summary: 'Views, clicks and unique visitors',
+        description:
+          'In total, per UTC day and per entry; `from` inclusive, `to` exclusive (default: the last 30 days).',
+        operationId: 'getAnalytics',
+        querystring: AnalyticsQuerySchema,
+        response: { 200: AnalyticsReportSchema },
+      },
+    },
+    async (request) => {
+      const { project } = authOf(request);
+      return reportAnalytics(ctx, project.id, request.query);
+    },
+  );
 }

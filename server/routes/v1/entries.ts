@@ -7,10 +7,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CreateEntryInputSchema,
+  CreateEntryResponseSchema,
+  EntryResponseSchema,
   ListEntriesQuerySchema,
+  ListEntriesResponseSchema,
   UpdateEntryInputSchema,
 } from '../../../core/contract/entries.schema.ts';
 import type { EntryRow } from '../../db/entries.ts';
+import { NO_CONTENT } from '../../openapi/problem-responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -30,32 +34,76 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
   const preview = (project: { slug: string }, row: EntryRow) =>
     entryLinks(ctx.config.publicUrl, project.slug, row, ctx.previewSecret);
 
-  app.get('/entries', { schema: { querystring: ListEntriesQuerySchema } }, async (request, reply) => {
-    const { project } = authOf(request);
-    const { entries, nextCursor, nextLink } = await listEntriesPage(ctx, project.id, request.query);
-    if (nextLink) reply.header('link', nextLink);
-    return { entries, nextCursor };
-  });
+  app.get(
+    '/entries',
+    {
+      schema: {
+        summary: 'List entries',
+        description: 'Newest first; keyset pagination (`nextCursor`, and a `Link: rel="next"` header).',
+        operationId: 'listEntries',
+        querystring: ListEntriesQuerySchema,
+        response: { 200: ListEntriesResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { project } = authOf(request);
+      const { entries, nextCursor, nextLink } = await listEntriesPage(ctx, project.id, request.query);
+      if (nextLink) reply.header('link', nextLink);
+      return { entries, nextCursor };
+    },
+  );
 
-  app.post('/entries', { schema: { body: CreateEntryInputSchema } }, async (request, reply) => {
-    const { project } = authOf(request);
-    const response = idempotentResponse(request, (row: EntryRow) => ({
-      status: 201,
-      headers: { location: entryUrl(row.id) },
-      body: { entry: { id: row.id, slug: row.slug, status: row.status } },
-    }));
-    const row = await createEntry(ctx, project.id, request.body, { beforeCommit: response.beforeCommit });
-    return response.send(reply, row);
-  });
+  app.post(
+    '/entries',
+    {
+      schema: {
+        summary: 'Create an entry',
+        description: 'A draft, or published (`publish`) and dispatched, or scheduled (`publishAt`).',
+        operationId: 'createEntry',
+        body: CreateEntryInputSchema,
+        response: { 201: CreateEntryResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { project } = authOf(request);
+      const response = idempotentResponse(request, (row: EntryRow) => ({
+        status: 201,
+        headers: { location: entryUrl(row.id) },
+        body: { entry: { id: row.id, slug: row.slug, status: row.status } },
+      }));
+      const row = await createEntry(ctx, project.id, request.body, { beforeCommit: response.beforeCommit });
+      return response.send(reply, row);
+    },
+  );
 
-  app.get('/entries/:id', { schema: { params: EntryParamsSchema } }, async (request) => {
-    const { project } = authOf(request);
-    return { entry: await getEntry(ctx, project, request.params.id) };
-  });
+  app.get(
+    '/entries/:id',
+    {
+      schema: {
+        summary: 'Get an entry',
+        operationId: 'getEntry',
+        params: EntryParamsSchema,
+        response: { 200: EntryResponseSchema },
+      },
+    },
+    async (request) => {
+      const { project } = authOf(request);
+      return { entry: await getEntry(ctx, project, request.params.id) };
+    },
+  );
 
   app.patch(
     '/entries/:id',
-    { schema: { params: EntryParamsSchema, body: UpdateEntryInputSchema } },
+    {
+      schema: {
+        summary: 'Edit an entry',
+        description: 'Marks it edited: automated re-drafting leaves it alone. The slug stays.',
+        operationId: 'updateEntry',
+        params: EntryParamsSchema,
+        body: UpdateEntryInputSchema,
+        response: { 200: EntryResponseSchema },
+      },
+    },
     async (request) => {
       const { project } = authOf(request);
       const row = await updateEntry(ctx, project.id, request.params.id, request.body);
@@ -63,9 +111,20 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
     },
   );
 
-  app.delete('/entries/:id', { schema: { params: EntryParamsSchema } }, async (request, reply) => {
-    const { project } = authOf(request);
-    await deleteEntry(ctx, project.id, request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/entries/:id',
+    {
+      schema: {
+        summary: 'Delete an entry',
+        operationId: 'deleteEntry',
+        params: EntryParamsSchema,
+        response: NO_CONTENT,
+      },
+    },
+    async (request, reply) => {
+      const { project } = authOf(request);
+      await deleteEntry(ctx, project.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

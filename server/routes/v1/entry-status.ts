@@ -5,8 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PublishInputSchema } from '../../../core/contract/entries.schema.ts';
+import { EntryResponseSchema, PublishInputSchema } from '../../../core/contract/entries.schema.ts';
 import type { EntryRow } from '../../db/entries.ts';
+import { NO_CONTENT } from '../../openapi/problem-responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -31,7 +32,17 @@ export async function entryStatusRoutes(base: FastifyInstance, ctx: ServiceConte
 
   app.post(
     '/entries/:id/publish',
-    { schema: { params: EntryParamsSchema, body: PublishInputSchema } },
+    {
+      schema: {
+        summary: 'Publish an entry, or schedule it',
+        description:
+          'No body (or `{}`): publish now and dispatch; a published entry is left as it is. `{"at": …}`: publish then (it stays a draft with `scheduledFor`).',
+        operationId: 'publishEntry',
+        params: EntryParamsSchema,
+        body: PublishInputSchema,
+        response: { 200: EntryResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { project } = authOf(request);
       const response = idempotentResponse(request, (row: EntryRow) => present(project, row));
@@ -43,15 +54,35 @@ export async function entryStatusRoutes(base: FastifyInstance, ctx: ServiceConte
     },
   );
 
-  app.delete('/entries/:id/schedule', { schema: { params: EntryParamsSchema } }, async (request, reply) => {
-    const { project } = authOf(request);
-    await cancelSchedule(ctx, project.id, request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/entries/:id/schedule',
+    {
+      schema: {
+        summary: "Cancel an entry's scheduled publication",
+        operationId: 'cancelSchedule',
+        params: EntryParamsSchema,
+        response: NO_CONTENT,
+      },
+    },
+    async (request, reply) => {
+      const { project } = authOf(request);
+      await cancelSchedule(ctx, project.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 
   app.post(
     '/entries/:id/unpublish',
-    { schema: { params: EntryParamsSchema, body: NoBodySchema } },
+    {
+      schema: {
+        summary: 'Unpublish an entry',
+        description: 'Published → draft: it leaves the widget, feeds and page (sent emails stay sent).',
+        operationId: 'unpublishEntry',
+        params: EntryParamsSchema,
+        body: NoBodySchema,
+        response: { 200: EntryResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { project } = authOf(request);
       const response = idempotentResponse(request, (row: EntryRow) => present(project, row));

@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GenerateInputSchema } from '../../../core/contract/generate.schema.ts';
+import { GenerateInputSchema, GenerateResponseSchema } from '../../../core/contract/generate.schema.ts';
+import { problemResponses } from '../../openapi/problem-responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -18,7 +19,21 @@ export async function generateRoutes(base: FastifyInstance, ctx: ServiceContext)
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/entries/generate',
-    { bodyLimit: GENERATE_BODY_LIMIT, schema: { body: GenerateInputSchema } },
+    {
+      bodyLimit: GENERATE_BODY_LIMIT,
+      schema: {
+        summary: 'Draft an entry from commits',
+        description:
+          '1-500 commit messages (and the merged pull requests) → a drafted entry. `201` a new entry; `200` the existing entry of a `source`, re-drafted, or kept as it was (`draft: null`) when a person edited it or it is published. Body limit 2 MiB.',
+        operationId: 'generateEntry',
+        body: GenerateInputSchema,
+        response: {
+          201: GenerateResponseSchema,
+          200: GenerateResponseSchema,
+          ...problemResponses(402, 502, 503),
+        },
+      },
+    },
     async (request, reply) => {
       const { project } = authOf(request);
       const response = idempotentResponse(request, (outcome: DraftOutcome) => ({

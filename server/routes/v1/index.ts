@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { auditScope } from '../../plugins/audit-scope.ts';
 import { apiKeyAuth, authOf } from '../../plugins/auth.ts';
 import { idempotency } from '../../plugins/idempotency.ts';
+import { documentRoutes } from '../../openapi/document-routes.ts';
+import { V1_DOCS } from '../../openapi/scope-docs.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { entriesRoutes } from './entries.ts';
 import { entryStatusRoutes } from './entry-status.ts';
@@ -15,9 +17,11 @@ import { analyticsRoutes } from './analytics.ts';
 import { generateRoutes } from './generate.ts';
 import { subscribersRoutes } from './subscribers.ts';
 import { channelsRoutes } from './channels.ts';
+import { channelActionRoutes } from './channel-actions.ts';
 import { requireRole } from './require-role.ts';
 
 export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  documentRoutes(app, V1_DOCS);
   await app.register(apiKeyAuth, { ctx });
   app.addHook(
     'onRequest',
@@ -40,4 +44,5 @@ export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promi
   await app.register((scope) => analyticsRoutes(scope, ctx));
   await app.register((scope) => subscribersRoutes(scope, ctx));
   await app.register((scope) => channelsRoutes(scope, ctx));
+  await app.register((scope) => channelActionRoutes(scope, ctx));
 }

@@ -1,0 +1,46 @@
+/**
+ * The problem responses a route declares (CONTRACT.md "Errors"): for each HTTP status, an RFC 9457
+ * problem document (`application/problem+json`, `Problem` in the document) naming the codes that
+ * answer with it. Declared on the route, they are also how the server serializes its problems there:
+ * the zod serializer checks every problem against `ProblemSchema`.
+ */
+import { z } from 'zod';
+import { PROBLEM_CODES, ProblemSchema } from '../../core/contract/problem.ts';
+
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+
+export type ProblemResponse = {
+  description: string;
+  content: { [PROBLEM_MEDIA_TYPE]: { schema: typeof ProblemSchema } };
+};
+
+/** A status's problem codes, as a response description: `invalid: Invalid request`. */
+function describeStatus(status: number): string {
+  const codes = Object.entries(PROBLEM_CODES).filter(([, meta]) => meta.status === status);
+  return codes.map(([code, meta]) => `\`${code}\`: ${meta.title}`).join('; ');
+}
+
+/** Problem responses for `statuses` (each a status of PROBLEM_CODES), keyed by status. */
+export function problemResponses(...statuses: number[]): Record<string, ProblemResponse> {
+  return Object.fromEntries(
+    statuses.map((status) => {
+      const description = describeStatus(status);
+      if (!description) throw new Error(`No problem code answers with status ${status}`);
+      return [String(status), { description, content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } } }];
+    }),
+  );
+}
+
+/**
+ * The `default` response: any other error is a problem document too (`internal` 500, and
+ * `service_unavailable` 503 while the database is unreachable, on every route).
+ */
+export const DEFAULT_PROBLEM: { default: ProblemResponse } = {
+  default: {
+    description: 'Any other error, as a problem document (`internal`, `service_unavailable`, …)',
+    content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } },
+  },
+};
+
+/** A `204 No Content` answer. */
+export const NO_CONTENT = { 204: z.undefined().describe('Done; no body') };
