@@ -40,6 +40,7 @@ export default tseslint.config(
       '.shiplog/',
       'action/dist/',
       'widget/dist/',
+      'dashboard/dist/',
       'test-results/',
     ],
   },
@@ -62,6 +63,7 @@ export default tseslint.config(
     },
   },
   { files: ['widget/src/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
+  { files: ['dashboard/src/**/*.{ts,tsx}'], languageOptions: { globals: { ...globals.browser } } },
   // Layers, kept by the linter (ARCHITECTURE: data flows one way, route → service → SQL).
   ...layer('server/db/**/*.ts', 'db/ is the bottom layer: it imports nothing above it', [
     'services',
@@ -92,6 +94,32 @@ export default tseslint.config(
     'action',
   ]),
   ...layer('widget/src/**/*.ts', 'the widget bundle takes types only from core/', ['core'], true),
+  // The dashboard is a browser bundle and an API client: types from core/contract, nothing else of ours.
+  {
+    files: ['dashboard/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.{1,2}/)+(.*/)?core/(?!contract/)',
+              message: 'the dashboard takes types only from core/contract',
+            },
+            {
+              regex: '^(\\.{1,2}/)+(.*/)?core/contract/',
+              message: 'the dashboard takes types only from core/contract (never its runtime schemas)',
+              allowTypeImports: true,
+            },
+            {
+              regex: '^(\\.{1,2}/)+(.*/)?(server|app|action|widget|test|bench)(/|\\.ts$)',
+              message: 'the dashboard reaches the server through its HTTP API only',
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],

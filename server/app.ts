@@ -34,6 +34,7 @@ import { changelogRoutes } from './routes/public/changelog.ts';
 import { feedRoutes } from './routes/public/feeds.ts';
 import { v1Routes } from './routes/v1/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
+import { dashboardAppRoutes } from './routes/dashboard-app.ts';
 import { uploadsRoutes } from './routes/public/uploads.ts';
 import { githubWebhookRoutes } from './routes/github/webhooks.ts';
 import { createGithubApp } from './services/github/create-github-app.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register((scope) => analyticsIngestRoutes(scope, ctx));
   await app.register((scope) => v1Routes(scope, ctx), { prefix: '/api/v1' });
   await app.register((scope) => dashboardRoutes(scope, ctx), { prefix: '/api/dashboard' });
+  await app.register((scope) => dashboardAppRoutes(scope, ctx));
   await app.register((scope) => uploadsRoutes(scope, ctx));
   if (ctx.github) await app.register((scope) => githubWebhookRoutes(scope, ctx));
   return app;

@@ -1,0 +1,82 @@
+/**
+ * The pages and their addresses under /app. Signed-out visitors reach only the pages that need no
+ * session (sign in, setup, invitation, password reset); the rest send them to Sign in.
+ */
+import type { ReactNode } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { Shell } from './components/shell.tsx';
+import { useSession } from './session.ts';
+import { AccountPage } from './pages/account-page.tsx';
+import { EditorPage } from './pages/editor-page.tsx';
+import { EntriesPage } from './pages/entries-page.tsx';
+import { InvitePage } from './pages/invite-page.tsx';
+import { KeysPage } from './pages/keys-page.tsx';
+import { MembersPage } from './pages/members-page.tsx';
+import { NewProjectPage } from './pages/new-project-page.tsx';
+import { ResetPage } from './pages/reset-page.tsx';
+import { SettingsPage } from './pages/settings-page.tsx';
+import { SetupPage } from './pages/setup-page.tsx';
+import { SignInPage } from './pages/sign-in-page.tsx';
+import { ProjectScope } from './components/project-scope.tsx';
+import { Loading } from './components/status.tsx';
+
+function SignedIn({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session.isPending) return <Loading />;
+  if (!session.data) return <Redirect to="/sign-in" replace />;
+  return <Shell session={session.data}>{children}</Shell>;
+}
+
+function Home() {
+  const session = useSession();
+  if (session.isPending) return <Loading />;
+  if (!session.data) return <Redirect to="/sign-in" replace />;
+  const first = session.data.projects[0];
+  return <Redirect to={first ? `/p/${first.slug}` : '/projects/new'} replace />;
+}
+
+export function App() {
+  return (
+    <Switch>
+      <Route path="/sign-in" component={SignInPage} />
+      <Route path="/setup" component={SetupPage} />
+      <Route path="/invite" component={InvitePage} />
+      <Route path="/reset" component={ResetPage} />
+      <Route path="/">
+        <Home />
+      </Route>
+      <Route path="/projects/new">
+        <SignedIn>
+          <NewProjectPage />
+        </SignedIn>
+      </Route>
+      <Route path="/account">
+        <SignedIn>
+          <AccountPage />
+        </SignedIn>
+      </Route>
+      <Route path="/p/:slug" nest>
+        <SignedIn>
+          <ProjectScope>
+            <Switch>
+              <Route path="/" component={EntriesPage} />
+              <Route path="/entries/new" component={EditorPage} />
+              <Route path="/entries/:id" component={EditorPage} />
+              <Route path="/settings" component={SettingsPage} />
+              <Route path="/keys" component={KeysPage} />
+              <Route path="/members" component={MembersPage} />
+            </Switch>
+          </ProjectScope>
+        </SignedIn>
+      </Route>
+      <Route>
+        <SignedIn>
+          <main id="main" tabIndex={-1}>
+            <h1>Page not found</h1>
+            <p>There is nothing at this address.</p>
+          </main>
+        </SignedIn>
+      </Route>
+    </Switch>
+  );
+}

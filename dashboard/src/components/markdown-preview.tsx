@@ -1,0 +1,34 @@
+/**
+ * The editor's live preview: the body rendered by the server's own renderer and sanitizer
+ * (`POST /api/dashboard/projects/{slug}/preview`), so it shows exactly the HTML readers get. The
+ * HTML is the server's sanitized output, the same that the widget and the public page insert.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../api.ts';
+import { ErrorAlert } from './status.tsx';
+
+export function MarkdownPreview({ slug, body, labelId }: { slug: string; body: string; labelId: string }) {
+  const [debounced, setDebounced] = useState(body);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(body), 300);
+    return () => clearTimeout(timer);
+  }, [body]);
+  const preview = useQuery({
+    queryKey: ['preview', slug, debounced],
+    queryFn: () =>
+      api<{ html: string }>(`/api/dashboard/projects/${encodeURIComponent(slug)}/preview`, {
+        method: 'POST',
+        body: { body: debounced },
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+  return (
+    <section className="preview" aria-labelledby={labelId} aria-busy={preview.isFetching}>
+      <h2 id={labelId}>Preview</h2>
+      <ErrorAlert error={preview.error} />
+      <div className="entry-html" dangerouslySetInnerHTML={{ __html: preview.data?.html ?? '' }} />
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The pages of one project (/app/p/{slug}/…): loads the project and the caller's role, shows its
+ * navigation (API keys and Members only where the role may use them) and gives both to the page.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { api } from '../api.ts';
+import type { Project } from '../types.ts';
+import { ErrorAlert, Loading } from './status.tsx';
+
+const ProjectContext = createContext<Project | null>(null);
+
+export function useProject(): Project {
+  const project = useContext(ProjectContext);
+  if (!project) throw new Error('useProject outside a project page');
+  return project;
+}
+
+export const projectKey = (slug: string) => ['project', slug] as const;
+
+function NavLink({ href, children }: { href: string; children: ReactNode }) {
+  const [location] = useLocation();
+  const current = href === '/' ? location === '/' || location.startsWith('/entries') : location === href;
+  return (
+    <Link href={href} aria-current={current ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+export function ProjectScope({ children }: { children: ReactNode }) {
+  const { slug } = useParams<{ slug: string }>();
+  const query = useQuery({
+    queryKey: projectKey(slug),
+    queryFn: () => api<{ project: Project }>(`/api/dashboard/projects/${encodeURIComponent(slug)}`),
+    select: (data) => data.project,
+  });
+  if (query.isPending) return <Loading />;
+  if (query.error) {
+    return (
+      <main id="main" tabIndex={-1}>
+        <h1>Project unavailable</h1>
+        <ErrorAlert error={query.error} />
+      </main>
+    );
+  }
+  const project = query.data;
+  return (
+    <ProjectContext.Provider value={project}>
+      <nav className="project-nav" aria-label={`Project ${project.name}`}>
+        <span className="project-name">{project.name}</span>
+        <NavLink href="/">Entries</NavLink>
+        <NavLink href="/settings">Settings</NavLink>
+        {project.role === 'owner' && <NavLink href="/keys">API keys</NavLink>}
+        <NavLink href="/members">Members</NavLink>
+      </nav>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </ProjectContext.Provider>
+  );
+}

@@ -1,0 +1,53 @@
+/** The signed-in frame: skip link, the project switcher, account and sign-out. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { api } from '../api.ts';
+import { adoptSession } from '../session.ts';
+import type { SessionView } from '../types.ts';
+
+export function Shell({ session, children }: { session: SessionView; children: ReactNode }) {
+  const client = useQueryClient();
+  const [, navigate] = useLocation();
+  const signOut = useMutation({
+    mutationFn: () => api('/api/dashboard/sign-out', { method: 'POST' }),
+    onSettled: () => {
+      adoptSession(client, null);
+      client.clear();
+      navigate('/sign-in');
+    },
+  });
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Link href="/" className="brand">
+          Shiplog
+        </Link>
+        <details className="menu">
+          <summary>Projects</summary>
+          <ul>
+            {session.projects.map((p) => (
+              <li key={p.id}>
+                <Link href={`/p/${p.slug}`}>{p.name}</Link>
+              </li>
+            ))}
+            <li>
+              <Link href="/projects/new">New project</Link>
+            </li>
+          </ul>
+        </details>
+        <span className="spacer" />
+        <Link href="/account" className="account" title={session.user.email}>
+          Account
+        </Link>
+        <button type="button" className="secondary" onClick={() => signOut.mutate()}>
+          Sign out
+        </button>
+      </header>
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+/** The account: who is signed in, and a password change (which ends every other session). */
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, ApiError } from '../api.ts';
+import { Field } from '../components/field.tsx';
+import { ErrorAlert, Notice, usePageTitle } from '../components/status.tsx';
+import { useSession } from '../session.ts';
+
+export function AccountPage() {
+  usePageTitle('Account');
+  const session = useSession();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const change = useMutation({
+    mutationFn: () => api('/api/dashboard/password', { method: 'POST', body: { current, password } }),
+    onSuccess: () => {
+      setCurrent('');
+      setPassword('');
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate();
+  };
+  const fieldError = (p: string) =>
+    change.error instanceof ApiError ? change.error.fieldError(p) : undefined;
+  return (
+    <main id="main" className="narrow" tabIndex={-1}>
+      <h1>Account</h1>
+      <p>Signed in as {session.data?.user.email}.</p>
+      <form onSubmit={submit} className="card">
+        <h2>Change password</h2>
+        <Field label="Current password" error={fieldError('/current')}>
+          <input
+            type="password"
+            autoComplete="current-password"
+            required
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+          />
+        </Field>
+        <Field
+          label="New password"
+          hint="At least 12 characters. Your other sessions end."
+          error={fieldError('/password')}
+        >
+          <input
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={12}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        <ErrorAlert error={change.error} />
+        {change.isSuccess && <Notice>Password changed. Your other sessions have ended.</Notice>}
+        <button type="submit" disabled={change.isPending}>
+          Change password
+        </button>
+      </form>
+    </main>
+  );
+}
