@@ -13,10 +13,24 @@
  * publish-on-release: false     # publish a release's entry at once instead of drafting it
  * release-link: false           # add the published entry's link to the GitHub release's notes
  * include-paths: []             # only commits touching these paths (a monorepo package)
+ * shipped-comment: true         # "Shipped in 1.2.0: <link>" on pull requests and issues once published
+ * release-notes: false          # write the drafted notes into the GitHub release (contents: write)
+ * contributors: false           # a "Contributors" line crediting every human author of a release
+ * components:                   # a monorepo: one entry per component a change touches
+ *   - { name: web, paths: ['packages/web/**'], project: web-changelog }
  * ```
  */
 import { z } from 'zod';
-import { CategorySchema, VisibilitySchema } from '../core/contract/entries.schema.ts';
+import { CategorySchema, ComponentSchema, VisibilitySchema } from '../core/contract/entries.schema.ts';
+
+/** One monorepo component: its name (tags `name@1.2.0`, `name-v1.2.0`), its paths, its own project. */
+export const ComponentConfigSchema = z.strictObject({
+  name: ComponentSchema,
+  paths: z.array(z.string().min(1).max(500)).min(1).max(50),
+  /** The slug of the project its entries go to (default: the repository's linked project). */
+  project: z.string().min(1).max(100).optional(),
+});
+export type ComponentConfig = z.infer<typeof ComponentConfigSchema>;
 
 export const RepoConfigSchema = z.strictObject({
   enabled: z.boolean().default(true),
@@ -28,6 +42,14 @@ export const RepoConfigSchema = z.strictObject({
   'publish-on-release': z.boolean().default(false),
   'release-link': z.boolean().default(false),
   'include-paths': z.array(z.string().min(1)).default([]),
+  'shipped-comment': z.boolean().default(true),
+  'release-notes': z.boolean().default(false),
+  contributors: z.boolean().default(false),
+  components: z
+    .array(ComponentConfigSchema)
+    .max(50)
+    .refine((list) => new Set(list.map((c) => c.name)).size === list.length, 'component names must differ')
+    .default([]),
 });
 export type RepoConfig = z.infer<typeof RepoConfigSchema>;
 

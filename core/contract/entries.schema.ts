@@ -40,6 +40,14 @@ const version = plainText(40).transform(normalizeVersion).nullable();
  */
 export const PublishAtSchema = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
 
+/**
+ * A monorepo component (CONTRACT.md "GitHub App", `components`): `web`, `@acme/cli`. Entries of one
+ * component are listed, shown in the widget and fed with `component=<name>`.
+ */
+export const ComponentSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9@][A-Za-z0-9@/._-]{0,99}$/, 'must be a component name (letters, digits, @ / . _ -)');
+
 /** POST /api/v1/entries body. Unknown fields are rejected (CONTRACT.md "General"). */
 export const CreateEntryInputSchema = z.strictObject({
   title,
@@ -50,6 +58,8 @@ export const CreateEntryInputSchema = z.strictObject({
   publish: z.boolean().default(false),
   /** Keep the entry a draft and publish it then (not with `publish: true`). */
   publishAt: PublishAtSchema.optional(),
+  /** The monorepo component it is about. */
+  component: ComponentSchema.optional(),
 });
 export type CreateEntryInput = z.infer<typeof CreateEntryInputSchema>;
 
@@ -94,6 +104,7 @@ export const ListEntriesQuerySchema = z.strictObject({
   visibility: VisibilitySchema.optional(),
   /** Titles containing this text, case-insensitively (the dashboard's search). */
   q: z.string().trim().min(1).max(200).optional(),
+  component: ComponentSchema.optional(),
 });
 export type ListEntriesQuery = z.infer<typeof ListEntriesQuerySchema>;
 
@@ -124,6 +135,8 @@ export const EntrySummarySchema = z.object({
   scheduledFor: timestamp.nullable(),
   /** The pull request or release it drafts (CONTRACT.md "Entry lifecycle"), or null. */
   source: EntrySourceSchema.nullable(),
+  /** The monorepo component it is about, or null. */
+  component: z.string().nullable(),
 });
 export type EntrySummary = z.infer<typeof EntrySummarySchema>;
 

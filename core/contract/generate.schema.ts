@@ -3,7 +3,13 @@
  * CONTRACT.md "POST /api/v1/entries/generate").
  */
 import { z } from 'zod';
-import { CategorySchema, normalizeVersion, StatusSchema, VisibilitySchema } from './entries.schema.ts';
+import {
+  CategorySchema,
+  ComponentSchema,
+  normalizeVersion,
+  StatusSchema,
+  VisibilitySchema,
+} from './entries.schema.ts';
 
 /** Spec section 8: 1-500 commit messages. */
 export const MAX_COMMITS = 500;
@@ -96,6 +102,10 @@ export const GenerateInputSchema = z
     source: GenerateSourceSchema.optional(),
     /** With `source`: re-draft the entry even if a person edited it (`/shiplog regenerate`). */
     regenerate: z.boolean().default(false),
+    /** The monorepo component drafted: the entry is tagged with it, one entry per source and component. */
+    component: ComponentSchema.optional(),
+    /** Close with a "Contributors" line crediting every human author of `pullRequests` (bots excluded). */
+    contributors: z.boolean().default(false),
   })
   .refine((input) => input.source === undefined || input.repository !== undefined, {
     message: 'source needs repository ("owner/name")',

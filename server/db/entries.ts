@@ -24,6 +24,8 @@ export type EntryRow = {
   sourcePullRequest: number | null;
   sourceRelease: string | null;
   sourceHeadSha: string | null;
+  /** The monorepo component it is about, or null. */
+  component: string | null;
   /** When a person last edited it (PATCH); automated re-drafting leaves an edited entry alone. */
   editedAt: Date | null;
   publishedAt: Date | null;
@@ -57,6 +59,8 @@ export type EntrySource = {
   pullRequest: number | null;
   release: string | null;
   headSha: string | null;
+  /** A monorepo component: one entry per source and component. */
+  component: string | null;
 };
 
 /** `base`, else `base-2`, `base-3`…: the first candidate not in `taken`, each at most 80 characters. */
@@ -105,12 +109,12 @@ export async function insertEntry(tx: TransactionSql, entry: NewEntry, baseSlug:
     const [row] = await sp<EntryRow[]>`
       insert into entries (id, project_id, title, slug, body, html, category, version, visibility, status,
                            origin, source_repository, source_pull_request, source_release, source_head_sha,
-                           published_at, first_published_at)
+                           component, published_at, first_published_at)
       values (${entry.id}, ${entry.projectId}, ${entry.title}, ${slug}, ${entry.body}, ${entry.html},
               ${entry.category}, ${entry.version}, ${entry.visibility},
               ${entry.publish ? 'published' : 'draft'}, ${entry.origin}, ${entry.sourceRepository},
               ${entry.sourcePullRequest}, ${entry.sourceRelease}, ${entry.sourceHeadSha},
-              ${publishedAt}, ${publishedAt})
+              ${entry.component}, ${publishedAt}, ${publishedAt})
       returning *`;
     return row!;
   });
@@ -157,14 +161,15 @@ export async function findEntry(sql: Db, projectId: string, id: string): Promise
 export async function findEntryBySource(
   tx: Db,
   projectId: string,
-  source: Pick<EntrySource, 'repository' | 'pullRequest' | 'release'>,
+  source: Pick<EntrySource, 'repository' | 'pullRequest' | 'release' | 'component'>,
 ): Promise<EntryRow | undefined> {
-  const key = `source:${projectId}:${source.repository}:${source.pullRequest ?? `release ${source.release}`}`;
+  const key = `source:${projectId}:${source.repository}:${source.pullRequest ?? `release ${source.release}`}:${source.component ?? ''}`;
   await tx`select pg_advisory_xact_lock(hashtext(${key}))`;
   const [row] = await tx<EntryRow[]>`
     select * from entries
     where project_id = ${projectId} and source_repository = ${source.repository}
       and ${source.pullRequest !== null ? tx`source_pull_request = ${source.pullRequest}` : tx`source_release = ${source.release}`}
+      and component is not distinct from ${source.component}
     for update`;
   return row;
 }
@@ -176,6 +181,8 @@ export type ListFilters = {
   visibility?: Visibility | undefined;
   /** Titles containing this text, case-insensitively (literally: no wildcards). */
   q?: string | undefined;
+  /** Entries of this monorepo component. */
+  component?: string | undefined;
 };
 
 /**
@@ -203,6 +210,7 @@ export async function listEntries(
       ${filters.category ? sql`and category = ${filters.category}` : sql``}
       ${filters.visibility ? sql`and visibility = ${filters.visibility}` : sql``}
       ${filters.q ? sql`and strpos(lower(title), lower(${filters.q})) > 0` : sql``}
+      ${filters.component ? sql`and component = ${filters.component}` : sql``}
       ${after ? sql`and (sort_at, id) < (${after.sortAt}, ${after.id})` : sql``}
     order by sort_at desc, id desc
     limit ${limit + 1}`;

@@ -23,6 +23,7 @@ import {
 } from '../services/engagement/email-subscribers.ts';
 import { sendConfirmation } from '../services/engagement/manage-subscription.ts';
 import type { WebhookJob } from '../services/github/accept-webhook.ts';
+import { commentShipped } from '../services/github/comment-shipped.ts';
 import { publishScheduled } from '../services/schedule-entry.ts';
 
 /**
@@ -169,6 +170,17 @@ export const JOBS = {
       const github = ctx.github!;
       await github.receive({ id, name, payload: JSON.parse(body) } as Parameters<typeof github.receive>[0]);
     },
+  }),
+  /**
+   * An entry drafted from a pull request or release was published: the App's "Shipped in …" comments.
+   * One job at a time per repository (the group); a retry comments on nothing twice
+   * (services/github/comment-shipped.ts).
+   */
+  'github-shipped': job<{ entryId: string }>({
+    queue: { retryLimit: 6, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 600 },
+    work: { ...BATCHED, groupConcurrency: 1 },
+    enabled: (ctx) => ctx.github !== null,
+    handle: (ctx, { entryId }, _job, log) => commentShipped(ctx, entryId, log),
   }),
   /**
    * A scheduled publish, started at its time (`startAfter`). A retry publishes nothing twice: the job

@@ -49,6 +49,7 @@ export async function insertNewEntry(
       sourcePullRequest: source?.pullRequest ?? null,
       sourceRelease: source?.release ?? null,
       sourceHeadSha: source?.headSha ?? null,
+      component: input.component ?? source?.component ?? null,
       publish: input.publish,
     },
     slugFromTitle(input.title) ?? slugFromId(id),

@@ -4,7 +4,9 @@
  * `withEntryEvents`, and say what happened with `record(event, entry)`:
  * - inside the transaction, what must commit with the change: the NOTIFY that tells every other
  *   instance (delivered only if the transaction commits), and, for a release, its dispatch job
- *   (`entry-published`: email to subscribers), so a crash can lose neither;
+ *   (`entry-published`: email to subscribers), so a crash can lose neither; for an entry drafted from
+ *   a pull request or a release, with the GitHub App mounted, its "Shipped in …" comments
+ *   (`github-shipped`, once per pull request or issue however often it is published);
  * - after the commit, once per project: this instance's widget cache is refreshed.
  * Nothing else refreshes caches or notifies instances; a rolled-back change does neither.
  */
@@ -25,10 +27,15 @@ export type EntryEvent = 'published' | 'scheduled' | 'changed' | 'unpublished' |
 
 export type RecordEvent = (
   event: EntryEvent,
-  entry: Pick<EntryRow, 'projectId'> & { id?: string; scheduledFor?: Date | null },
+  entry: Pick<EntryRow, 'projectId'> & {
+    id?: string;
+    scheduledFor?: Date | null;
+    sourceRepository?: string | null;
+  },
 ) => Promise<void>;
 
-type SeamContext = { sql: Sql; widgetCache: WidgetCache; jobs: JobQueue };
+/** `github`: the App when mounted (its jobs are queued only then: no worker would take them otherwise). */
+type SeamContext = { sql: Sql; widgetCache: WidgetCache; jobs: JobQueue; github?: object | null };
 
 /**
  * Run `work` in a transaction; the events it records commit with it and refresh caches after.
@@ -43,6 +50,8 @@ export async function withEntryEvents<T>(
     const record: RecordEvent = async (event, entry) => {
       if (event === 'published' && entry.id)
         await ctx.jobs.send(tx, 'entry-published', { entryId: entry.id });
+      if (event === 'published' && entry.id && entry.sourceRepository && ctx.github)
+        await ctx.jobs.send(tx, 'github-shipped', { entryId: entry.id }, { group: entry.sourceRepository });
       if (event === 'scheduled' && entry.id && entry.scheduledFor) {
         const at = entry.scheduledFor;
         await ctx.jobs.send(

@@ -26,6 +26,7 @@ export function presentEntrySummary(row: EntryRow): EntrySummary {
           headSha: row.sourceHeadSha,
         }
       : null,
+    component: row.component,
   };
 }
 

@@ -46,6 +46,7 @@ export function entrySourceOf(input: GenerateInput): EntrySource | null {
     pullRequest: input.source.pullRequest ?? null,
     release: input.source.release ?? null,
     headSha: input.source.headSha?.toLowerCase() ?? null,
+    component: input.component ?? null,
   };
 }
 
@@ -105,6 +106,7 @@ export async function saveDraftedEntry(
           version: draft.version,
           visibility: input.visibility,
           publish: input.publish,
+          component: input.component,
         },
         html,
         { origin: 'generate', source },
