@@ -19,7 +19,7 @@ const REMOVED =
   /^(?:remove[sd]?|drop(?:s|ped)?|delete[sd]?|kill(?:s|ed)?)\s+(?:the\s+|a\s+|an\s+)?(?:(?:long-)?deprecated\b|support\b|compat(?:ibility)?\b|(?:python|node(?:\.js)?|ruby|php|go|rust|java|jdk|django|flask|react|vue|angular|ie|internet explorer|windows|macos|ios|android)\s*v?\d|(?:\S+\s+){0,4}(?:option|options|flag|flags|argument|arguments|parameter|parameters|param|method|methods|function|functions|api|apis|command|commands|subcommand|setting|settings|alias|aliases|endpoint|endpoints|property|properties|attribute|attributes|keyword|kwarg|config(?:uration)? (?:key|option)s?)\b)/i;
 
 const REQUIREMENT =
-  /\b(?:now )?requires? (?:at least |a minimum of )?(?:node(?:\.js)?|python|go|rust|rustc|ruby|php|java|jdk|typescript|msrv)\b|\bminimum supported (?:\w+ )?version\b|\bminimum (?:node(?:\.js)?|python|rust|go|ruby|php|java)\b|\b(?:bump|raise|increase|update)[sd]? (?:the )?(?:msrv|minimum)\b|\bmsrv (?:is now|to|bumped|raised)\b/i;
+  /\b(?:now )?requires? (?:at least |a minimum of )?(?:node(?:\.js)?|python|go|rust|rustc|ruby|php|java|jdk|typescript|msrv)\b|\bminimum supported (?:\w+ )?version\b|\bminimum (?:node(?:\.js)?|python|rust|go|ruby|php|java)\b|\b(?:bump|raise|increase|update)[sd]? (?:the )?(?:msrv|minimum (?:supported )?(?:(?:node(?:\.js)?|python|rust|rustc|go|ruby|php|java) )?version(?! of))\b|\bmsrv (?:is now|to|bumped|raised)\b/i;
 
 const BY_DEFAULT = /\bby default\b/i;
 const DEFAULT_CHANGED =

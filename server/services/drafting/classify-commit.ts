@@ -81,13 +81,15 @@ const VERSION_BUMP =
 const NOISE_SUBJECT =
   /^(deploying to|deployed to|deploy to|wip\b|fixup!|squash!|amend!|rebase\b|merge branch|merge remote-tracking|merge tag|merge pull request #?\d+ from \S+$|merge (main|master|develop|dev|stable|release|upstream|trunk)\b|merge [\w./'-]+ (into|to|with) [\w./'-]+$|merge (back|forward|up)\b|initial commit$|update (changelog|history)(\.md)?$|\[skip ci\]|merge commit from fork$)/i;
 const BOT_BUMP =
-  /^(bump|update|upgrade|pin) `?[@\w./-]+`?(?: from \S+)?(?: to |\s?(?:==|>=|~=|@)) ?v?\d\S*|^(?:update|upgrade|bump)(?:s|d|ed)? to `?[@\w./-]+`? v?\d+(?:\.\d+)+|^(?:update|upgrade|bump)(?:s|d|ed)? (?:the )?`?[@\w./-]+`? (?:version|dependency|crate|gem|package)$|^(build|chore|fix)\(deps(-dev)?\)!?: (bump|update|upgrade|pin|lock)|^📌|^bump [@\w./-]+ and [@\w./-]+$|^bump the [\w-]+ group\b/i;
+  /^(bump|update|upgrade|pin) `?[@\w./-]+`?(?: from \S+)?(?: to |\s?(?:==|>=|~=|@)) ?v?\d\S*|^(?:update|upgrade|bump)(?:s|d|ed)? to `?[@\w./-]+`? v?\d+(?:\.\d+)+|^(?:update|upgrade|bump)(?:s|d|ed)? (?:the )?`?[@\w./-]+`? (?:version|dependency|crate|gem|package)$|^(build|chore|fix)\(deps(-dev)?\)!?: (bump|update|upgrade|pin|lock)|^📌|^bump [@\w./-]+ and [@\w./-]+$|^(?:drop|remove)(?:s|d|ped)? (?:the )?(?:dependency|dep) on\b|^bump the [\w-]+ group\b/i;
 /**
  * A dependency change users notice: a library replaced, a minimum version raised, support dropped. It is
  * an item of its own, not a name in the dependency line (issue "Drafts a maintainer publishes as drafted").
  */
 const DEPENDENCY_BEHAVIOUR =
   /\b(?:replace[sd]?|switch(?:es|ed)? (?:from|to)|migrate[sd]? (?:from|to)|move[sd]? (?:from|to)|minimum|no longer|require[sd]?|msrv|drop(?:s|ped)? (?:support|python|node|ruby|php|go|rust))\b/i;
+/** A link to a review thread or review of a pull request. */
+const REVIEW_THREAD = /\/pull\/\d+(?:\/files)?#(?:discussion_r|pullrequestreview-|r)\d+/;
 /** A breaking marker written before the header: `BREAKING:`, `BREAKING CHANGE:`, `[BREAKING]`, `[breaking]`. */
 const BREAKING_MARKER = /^\s*(?:\[breaking(?:[ -]change)?\]|\*{0,2}breaking(?:[ -]change)?\*{0,2}:)\s*/i;
 const BOT_TRAILER = /\b(dependabot|renovate|greenkeeper|snyk-bot)\[bot\]/i;
@@ -186,6 +188,8 @@ export function classifyCommit(message: string): ClassifiedCommit {
     return { ...c, kind: c.kind === 'noise' || c.kind === 'release' ? c.kind : 'change', breaking: true };
   }
   const c = classifyByForm(message);
+  // A commit that answers a review thread (`…/pull/3030#discussion_r…`) finishes that pull request.
+  if (c.kind === 'change' && !c.breaking && REVIEW_THREAD.test(message)) return { ...c, kind: 'maintenance' };
   const body = message.slice(message.indexOf('\n') + 1 || message.length);
   if (c.kind === 'change' && !c.breaking && bodySaysBreaking(body.slice(0, 20_000)))
     return { ...c, breaking: true };
@@ -293,10 +297,14 @@ function classifyByForm(message: string): ClassifiedCommit {
       return internal({ type: null, scope: name, text });
     return { ...base, kind: 'change', category: categoryFromProse(rest2), type: null, scope: name, text };
   }
-  const revert = /^Revert "(.+)"$/.exec(subject) ?? /^Revert:? (.+)$/i.exec(subject);
-  // Undoing internal work is internal work: `Revert "Removed leading $ from cli code blocks"`.
-  if (revert && !base.breaking && classifyByForm(revert[1]!).kind === 'maintenance')
-    return internal({ type: null, scope: null, text: cleanText(subject) });
+  const revert = /^Revert "(.+)"(?:\s*\(#\d+\))?$/.exec(subject) ?? /^Revert:? (.+)$/i.exec(subject);
+  // Undoing internal work is internal work, undoing a branch merge is noise: `Revert "build: use
+  // minimatch@3.0.4 for Node.js < 4"`, `Revert "Merge Stable into master"`.
+  const undone = revert && !base.breaking ? classifyByForm(revert[1]!).kind : null;
+  if (undone === 'noise' || undone === 'release')
+    return { ...base, kind: 'noise', category: 'improvement', type: null, scope: null, text: subject };
+  if (undone === 'maintenance' || undone === 'dependency')
+    return { ...internal({ type: null, scope: null, text: cleanText(subject) }), kind: undone };
   const text = cleanText(revert ? `Revert ${revert[1]}` : subject);
   if (!revert && !base.breaking && isInternalProse(subject))
     return internal({ type: null, scope: null, text });

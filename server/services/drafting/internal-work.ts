@@ -28,14 +28,23 @@ const INTERNAL_WORD =
   /\b(?:ci|gha|github actions?|workflows?|runners?|pre-commit|tox(?:\.ini)?|codecov|docstrings?|readthedocs|read the docs|badges?|issue templates?|pr templates?|pull request templates?|dependabot|renovate|makefile(?:\.am)?|devcontainer|editorconfig|lints|linting|linters?|clippy|rustfmt|mypy|flake8|ruff|pylint|typos?|dead code|clean-?ups?|polish(?:ing|ed)?|tidy(?:ing)?|refactor(?:s|ing|ed)?|tests|unit tests?|test ?suite|test ?cases?|fixtures|benchmarks?|sponsors?|sponsorship|funding|test matrix|specs|new logo|phpstan|psalm|baseline|api-surface[\w-]*|deprecation warnings?|missing semicolon|unused|__future__|superfluous|misc|miscellaneous|documentation|docs? (?:pages?|sections?|strings?|index|site|build)|blog(?: ?posts?)?|goreleaser|release (?:tagging|date|process|scripts?|workflows?|automation|checklist)|slsa|provenance|pre-?commit hooks?|precommit|[\w-]+\.lock|code scanning(?: alerts?)?|codeql|internal (?:variables?|functions?|helpers?|names?|methods?|types?|structs?|modules?|apis?)|(?:misleading|outdated|stale|wrong) comments?|(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}test\b|test_\w+|\w+_tests?|assert\w*|dev[- ]?dependenc(?:y|ies)|(?:master|main|default) branch|discord|gitter|code[ _]of[ _]conduct|[\w-]+-latest|releaser|clean(?:ed|s|ing)? up)\b/i;
 
 /** Documentation formats: a page moved from reST to MyST or Markdown is the docs' own work. */
-const DOCS_FORMAT = /\breST\b|\bMyST\b|\b[\w-]+\.rst\b|\brst\b(?: to | → )/;
+const DOCS_FORMAT =
+  /\breST\b|\bMyST\b|\b[\w-]+\.rst\b|\brst\b(?: to | → )|^convert(?:s|ed)? .{1,40} (?:to|into) (?:md|markdown|myst)\b/i;
+
+/**
+ * Work on the project rather than the product, read from the whole subject: a code comment, the
+ * repository's branches, a change inside a test (`… in the quoting test`), the language edition, a
+ * leftover debugging aid (`Move to Rust 2024`, `Remove stray 'dbg!'`).
+ */
+const TOOLCHAIN =
+  /^comment(?:s|ed)? (?:why|on|about|that|how)\b|\b`?(?:master|main|default|develop)`? branch\b|\b(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}(?:test|spec)s?$|\b(?:rust )?20\d\d edition\b|\bedition 20\d\d\b|^(?:move|migrate|switch|update|port)(?:s|d|ed)? to rust 20\d\d\b|\bdbg!|\bconsole\.log\b|\bstray (?:debug|print)/i;
 
 /**
  * Verbs that say the code was reshaped, not what users get ("Simplify AST analysis a bit", "Dedup
  * patterns", "Regroup sentinels", "Hand-roll decimal formatting").
  */
 const RESHAPE_VERB =
-  /^(?:simplif(?:y|ies|ied)|dedup\w*|de-?duplicate[sd]?|regroup\w*|reorgani[sz]\w*|restructur\w*|hand-roll\w*|sprinkle\w*|rejigger\w*|untangle[sd]?|decouple[sd]?|consolidate[sd]?)\b/i;
+  /^(?:(?:slightly|further|a bit|some|minor) )?(?:simplif(?:y|ies|ied)|tweak(?:s|ed)?|dedup\w*|de-?duplicate[sd]?|regroup\w*|reorgani[sz]\w*|restructur\w*|hand-roll\w*|sprinkle\w*|rejigger\w*|untangle[sd]?|decouple[sd]?|consolidate[sd]?)\b/i;
 
 /** A refactor in code terms: `Replace atty with std::io::IsTerminal`, `Use next_back() instead of last()`. */
 const CODE_REFACTOR =
@@ -65,7 +74,8 @@ export function isInternalProse(text: string): boolean {
   const t = text.trim().replace(/[.!]+$/, '');
   if (LABEL_ONLY.test(t) || REVIEW_FOLLOW_UP.test(t)) return true;
   const prose = t.replace(/`[^`]*`/g, ' ').replace(/(?:^|\s)--?[\w-]+/g, ' ');
-  if (CODE_REFACTOR.test(prose) || RESHAPE_VERB.test(t) || DOCS_FORMAT.test(t)) return true;
+  if (CODE_REFACTOR.test(prose) || RESHAPE_VERB.test(t) || DOCS_FORMAT.test(t) || TOOLCHAIN.test(t))
+    return true;
   const words = prose.split(/\s+/).filter((w) => /\p{L}/u.test(w));
   // One bare word ("Progress", "Polishing") says nothing a user could act on.
   if (words.length === 1 && prose.trim() === t) return true;

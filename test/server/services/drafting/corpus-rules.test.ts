@@ -1,0 +1,128 @@
+/**
+ * The drafting rules measured on the evaluation corpus (bench/eval/MATCHER.md, `npm run eval:drafts`),
+ * each driven by real commit messages (test/fixtures/drafting/: repository, sha and licence of each):
+ * internal work in more spellings (documentation formats, a change inside a test, release tooling,
+ * the project's own pages and branches, code comments and reshaping), gitmoji headers, dependency
+ * bumps behind an area and in `==` pins, reverts of internal work, review-thread follow-ups, a `BREAKING:` marker and a body
+ * that says it breaks, relaxations that are not breaking, security fixes ranked for the headline,
+ * changes citing one issue merged, and a run of small additions to one area read as one item.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { classifyCommit } from '../../../../server/services/drafting/classify-commit.ts';
+import { cleanCommits } from '../../../../server/services/drafting/commit-hygiene.ts';
+import { draftOffline } from '../../../../server/services/drafting/offline-drafter.ts';
+import { isCollapsedLine } from '../../../../server/services/drafting/render-draft.ts';
+
+type FixtureCommit = {
+  rule: string;
+  repo: string;
+  sha: string;
+  message: string;
+  kind: string;
+  breaking?: boolean;
+};
+
+const FIXTURES: FixtureCommit[] = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../../fixtures/drafting/commits.json'), 'utf8'),
+) as FixtureCommit[];
+
+const ofRule = (rule: string) => FIXTURES.filter((c) => c.rule === rule);
+const messages = (rule: string) => ofRule(rule).map((c) => c.message);
+const draft = (commits: string[]) => draftOffline(cleanCommits(commits));
+const listed = (d: ReturnType<typeof draft>) =>
+  d.sections.flatMap((s) => s.items).filter((i) => !isCollapsedLine(i));
+const subject = (message: string) => message.split('\n', 1)[0]!;
+
+describe('each fixture commit is read as its rule says', () => {
+  const rules = [...new Set(FIXTURES.map((c) => c.rule))];
+  it('covers every rule with at least one commit', () => {
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        'internal-docs-format',
+        'internal-test',
+        'internal-tooling',
+        'internal-project',
+        'internal-code',
+        'gitmoji',
+        'dependency',
+        'revert-internal',
+        'review-thread',
+        'breaking-marker',
+        'breaking-body',
+        'not-breaking',
+        'user-facing',
+      ]),
+    );
+  });
+
+  it.each(FIXTURES.map((c) => [c.rule, `${c.repo}@${c.sha.slice(0, 8)}`, c] as const))(
+    '%s: %s',
+    (_rule, _where, c) => {
+      const classified = classifyCommit(c.message);
+      expect({
+        kind: classified.kind,
+        ...(c.breaking === undefined ? {} : { breaking: classified.breaking }),
+      }).toEqual({
+        kind: c.kind,
+        ...(c.breaking === undefined ? {} : { breaking: c.breaking }),
+      });
+    },
+  );
+});
+
+describe('in a draft', () => {
+  it('folds every internal commit into the Maintenance line, and keeps the user-facing ones as items', () => {
+    const internal = FIXTURES.filter((c) => c.kind === 'maintenance').map((c) => c.message);
+    const userFacing = messages('user-facing');
+    const d = draft([...internal, ...userFacing]);
+    expect(listed(d)).toHaveLength(userFacing.length);
+    expect(d.sections.flatMap((s) => s.items)).toContainEqual(
+      expect.stringMatching(new RegExp(`^Maintenance: ${internal.length} internal changes\\b`)),
+    );
+  });
+
+  it('puts a security fix in the title ahead of a feature of the same release (rack)', () => {
+    const feature = messages('user-facing').find((m) => m.startsWith('Implement OBS unfolding'))!;
+    const [, traversal] = messages('security');
+    const d = draft([feature, traversal!]);
+    expect(d.title).toBe('Prevent directory traversal via root prefix bypass');
+    // Without the security fix the feature is the headline: the rank, not the order, decides.
+    expect(draft([feature]).title).toBe(subject(feature));
+  });
+
+  it('merges two changes citing the same issue into one item with both references (ripgrep #1911)', () => {
+    const d = draft(messages('same-issue'));
+    const items = listed(d);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatch(/#1911/);
+    expect(items[0]).toMatch(/#2000/);
+  });
+
+  it('reads a run of small additions to one area as one item citing each (ripgrep ignore/types)', () => {
+    const run = messages('small-additions');
+    const d = draft([...run, ...messages('user-facing')]);
+    const grouped = listed(d).filter((i) => i.startsWith('**ignore/types**'));
+    expect(grouped).toEqual([
+      '**ignore/types**: Add red; mint; Futhark; vcl; racket; dvc (#1663, #1844, #1720, #1659, #1628, #1608)',
+    ]);
+    // The run never takes the headline from a single change.
+    expect(d.title).not.toMatch(/red|mint|Futhark/);
+    // Three are not a run.
+    expect(listed(draft(run.slice(0, 3)))).toHaveLength(3);
+  });
+
+  it('lists a BREAKING: commit first under Breaking changes, in its own words (ripgrep)', () => {
+    const [marked] = messages('breaking-marker');
+    const d = draft([marked!, ...messages('user-facing')]);
+    expect(d.body).toMatch(/### Breaking changes\n\n- \*\*regex\*\*: Finally remove CRLF hack\n/);
+  });
+
+  it('drops a review-thread follow-up from the items (click)', () => {
+    const [followUp] = messages('review-thread');
+    const d = draft([followUp!]);
+    expect(listed(d)).toEqual([]);
+    expect(d.title).toBe('Maintenance and dependency updates');
+  });
+});
