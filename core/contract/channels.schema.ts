@@ -34,15 +34,21 @@ export const CreatedChannelSchema = ChannelSchema.extend({
   secret: z.string().optional().describe('`whsec_…`, only for `webhook`, only in this response'),
 });
 
-/** One delivery of one entry to one channel, with its attempts so far. */
+/** One delivery of one entry (or a test `ping`) to one channel, with its attempts so far. */
 export const DeliverySchema = z.object({
+  /** Also the `webhook-id` every attempt of it carries. */
   id: z.string(),
-  entryId: z.string(),
+  /** `ping`: a test delivery (the dashboard's "Send test"). */
+  eventType: z.enum(['entry.published', 'ping']),
+  /** Null for a `ping`. */
+  entryId: z.string().nullable(),
   status: z.enum(['pending', 'delivered', 'failed']),
   attempts: z.number().int(),
   /** The receiver's last HTTP status; null before an answer (or when none came). */
   lastStatus: z.number().int().nullable(),
   lastError: z.string().nullable(),
+  /** When a pending delivery's next attempt is due; null otherwise. */
+  nextAttemptAt: timestamp.nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

@@ -20,11 +20,15 @@ export type ChannelRow = {
 export type DeliveryRow = {
   id: string;
   channelId: string;
-  entryId: string;
+  /** Null for a `ping` (a test delivery). */
+  entryId: string | null;
+  eventType: 'entry.published' | 'ping';
   status: 'pending' | 'delivered' | 'failed';
   attempts: number;
   lastStatus: number | null;
   lastError: string | null;
+  /** When the next attempt of a pending delivery is due; null when none is planned. */
+  nextAttemptAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -92,8 +96,8 @@ export async function insertDelivery(
   row: { id: string; channelId: string; entryId: string; dispatchId: string },
 ): Promise<boolean> {
   const inserted = await sql`
-    insert into channel_deliveries (id, channel_id, entry_id, status, dispatch_id)
-    values (${row.id}, ${row.channelId}, ${row.entryId}, 'pending', ${row.dispatchId})
+    insert into channel_deliveries (id, channel_id, entry_id, status, dispatch_id, next_attempt_at)
+    values (${row.id}, ${row.channelId}, ${row.entryId}, 'pending', ${row.dispatchId}, date_trunc('milliseconds', now()))
     on conflict (channel_id, dispatch_id) where dispatch_id is not null do nothing
     returning 1`;
   return inserted.length > 0;
@@ -109,15 +113,65 @@ export async function findChannelById(sql: Db, id: string): Promise<ChannelRow |
   return row;
 }
 
+/** One attempt's outcome; `nextAttemptAt` when another is planned (a pending delivery). */
 export async function recordAttempt(
   sql: Db,
   id: string,
-  outcome: { status: DeliveryRow['status']; httpStatus: number | null; error: string | null },
+  outcome: {
+    status: DeliveryRow['status'];
+    httpStatus: number | null;
+    error: string | null;
+    nextAttemptAt?: Date;
+  },
 ): Promise<void> {
   await sql`
     update channel_deliveries set status = ${outcome.status}, attempts = attempts + 1, last_status = ${outcome.httpStatus},
-      last_error = ${outcome.error}, updated_at = date_trunc('milliseconds', now())
+      last_error = ${outcome.error}, next_attempt_at = ${outcome.nextAttemptAt ?? null},
+      updated_at = date_trunc('milliseconds', now())
     where id = ${id}`;
+}
+
+/** A test delivery (`ping`) to a channel, its first attempt due now. */
+export async function insertPing(sql: Db, row: { id: string; channelId: string }): Promise<DeliveryRow> {
+  const [created] = await sql<DeliveryRow[]>`
+    insert into channel_deliveries (id, channel_id, entry_id, event_type, status, next_attempt_at)
+    values (${row.id}, ${row.channelId}, null, 'ping', 'pending', date_trunc('milliseconds', now()))
+    returning *`;
+  return created!;
+}
+
+/**
+ * A failed delivery of the channel made pending again (its id, and so its `webhook-id`, kept).
+ * @returns the delivery, or undefined when there is no failed delivery of that id on the channel.
+ */
+export async function reopenFailedDelivery(
+  sql: Db,
+  channelId: string,
+  id: string,
+): Promise<DeliveryRow | undefined> {
+  const [row] = await sql<DeliveryRow[]>`
+    update channel_deliveries set status = 'pending', next_attempt_at = date_trunc('milliseconds', now()),
+      updated_at = date_trunc('milliseconds', now())
+    where id = ${id} and channel_id = ${channelId} and status = 'failed'
+    returning *`;
+  return row;
+}
+
+/** Disable (with `reason`) or enable a channel of the project. @returns it, or undefined for none. */
+export async function setChannelEnabled(
+  sql: Db,
+  projectId: string,
+  id: string,
+  enabled: boolean,
+  reason: string,
+): Promise<ChannelRow | undefined> {
+  const [row] = await sql<ChannelRow[]>`
+    update channels set
+      disabled_at = ${enabled ? null : sql`coalesce(disabled_at, date_trunc('milliseconds', now()))`},
+      disabled_reason = ${enabled ? null : sql`coalesce(disabled_reason, ${reason})`}
+    where project_id = ${projectId} and id = ${id}
+    returning *`;
+  return row;
 }
 
 /** The newest deliveries of a channel, at most `limit`. */

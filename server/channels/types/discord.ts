@@ -23,6 +23,12 @@ export const discord: ChannelTypeModule = {
       ],
     });
   },
+  ping(project, pageUrl) {
+    return JSON.stringify({
+      allowed_mentions: { parse: [] },
+      content: `${escapeDiscord(`Test from Shiplog: ${project.name} will post its releases here.`)} <${pageUrl}>`,
+    });
+  },
   refuseUrl: httpsOnHosts(
     ['discord.com', 'discordapp.com', 'ptb.discord.com', 'canary.discord.com'],
     '/api/webhooks/',

@@ -28,6 +28,11 @@ export const slack: ChannelTypeModule = {
       ],
     });
   },
+  ping(project, pageUrl) {
+    return JSON.stringify({
+      text: `${escapeSlack(`Test from Shiplog: ${project.name} will post its releases here.`)} ${slackLink(pageUrl, 'The changelog')}`,
+    });
+  },
   refuseUrl: httpsOnHosts(
     ['hooks.slack.com', 'hooks.slack-gov.com'],
     '/services/',

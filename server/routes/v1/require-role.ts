@@ -37,6 +37,9 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/channels': 'channels.manage',
   'DELETE /api/v1/channels/:id': 'channels.manage',
   'GET /api/v1/channels/:id/deliveries': 'channels.manage',
+  'PATCH /api/v1/channels/:id': 'channels.manage',
+  'POST /api/v1/channels/:id/test': 'channels.manage',
+  'POST /api/v1/channels/:id/deliveries/:deliveryId/retry': 'channels.manage',
 };
 
 function ruleOf(request: FastifyRequest): Rule {

@@ -1,7 +1,7 @@
 /**
  * Deliver a published entry to one channel, at least once, with the Standard Webhooks retry schedule:
  * now, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h later (each ±10% jitter), or the
- * receiver's `Retry-After` when it asks for longer. A 2xx delivers; a 410 disables the channel; another
+ * receiver's `Retry-After` when it asks for longer (the delivery log shows when: `next_attempt_at`). A 2xx delivers; a 410 disables the channel; another
  * 4xx fails for good; a 5xx, a 429, a timeout or a refused connection retries. Every attempt of one
  * delivery carries the same `webhook-id`, so a receiver can drop duplicates.
  */
@@ -25,12 +25,13 @@ export async function deliverToChannel(ctx: ServiceContext, deliveryId: string):
   const delivery = await findDelivery(ctx.sql, deliveryId);
   if (!delivery || delivery.status !== 'pending') return;
   const channel = await findChannelById(ctx.sql, delivery.channelId);
-  const entry = await findEntryById(ctx.sql, delivery.entryId);
-  const project = entry && (await findProjectById(ctx.sql, entry.projectId));
+  const project = channel && (await findProjectById(ctx.sql, channel.projectId));
+  // A `ping` (Send test) has no entry; an entry's delivery whose entry is gone has nothing to send.
+  const entry = delivery.entryId === null ? null : await findEntryById(ctx.sql, delivery.entryId);
   const outcome = { channel_type: channel?.type ?? 'unknown' };
   const count = (status: 'delivered' | 'retry' | 'failed') =>
     ctx.metrics.deliveries.inc({ ...outcome, outcome: status });
-  if (!channel || !entry || !project || channel.disabledAt) {
+  if (!channel || !project || (delivery.entryId !== null && !entry) || channel.disabledAt) {
     count('failed');
     await recordAttempt(ctx.sql, deliveryId, {
       status: 'failed',
@@ -40,8 +41,10 @@ export async function deliverToChannel(ctx: ServiceContext, deliveryId: string):
     return;
   }
   const now = new Date();
-  const pageUrl = `${ctx.config.publicUrl}/changelog/${project.slug}/${entry.slug}`;
-  const body = buildPayload(channel.type, entry, pageUrl, now);
+  const changelogUrl = `${ctx.config.publicUrl}/changelog/${project.slug}`;
+  const body = entry
+    ? buildPayload(channel.type, entry, `${changelogUrl}/${entry.slug}`, now)
+    : CHANNEL_TYPE_MODULES[channel.type].ping(project, changelogUrl, now);
   let url: URL;
   try {
     url = await assertDeliverableUrl(channel.url, ctx.config.allowPrivateDestinations);
@@ -87,8 +90,9 @@ export async function deliverToChannel(ctx: ServiceContext, deliveryId: string):
   }
   count('retry');
   await ctx.sql.begin(async (tx) => {
-    await recordAttempt(tx, deliveryId, { status: 'pending', httpStatus: status, error });
     const delay = Math.max(withJitter(wait), result.retryAfterSeconds ?? 0);
+    const nextAttemptAt = new Date(Date.now() + delay * 1000);
+    await recordAttempt(tx, deliveryId, { status: 'pending', httpStatus: status, error, nextAttemptAt });
     await ctx.jobs.send(tx, 'channel-delivery', { deliveryId }, { startAfter: delay, group: project.id });
   });
 }

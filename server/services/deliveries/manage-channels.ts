@@ -1,9 +1,10 @@
 /**
- * Channels of a project (CONTRACT.md "Dispatch on publish", `/api/v1/channels`): create (the URL checked
- * by the SSRF guard; a webhook gets its `whsec_` signing secret, shown only in this answer; at most
- * `MAX_CHANNELS_PER_PROJECT` per project, disabled ones included), list (no
- * secrets; URLs that carry tokens are shown up to their path's first segment), delete, and the recent
- * deliveries of one.
+ * Channels of a project (CONTRACT.md "Dispatch on publish", `/api/v1/channels`, and "Dashboard"):
+ * create (the URL checked by the SSRF guard; a webhook gets its `whsec_` signing secret, shown only in
+ * this answer; at most `MAX_CHANNELS_PER_PROJECT` per project, disabled ones included), list (no
+ * secrets; URLs that carry tokens are shown up to their path's first segment), delete, disable and
+ * enable, the recent deliveries of one, a test delivery (`ping`) and the retry of a failed delivery,
+ * both through the delivery job real ones take. Every change is audited in its transaction.
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -22,6 +23,7 @@ import {
 } from '../../db/channels.ts';
 import { ConflictError, InvalidError, NotFoundError } from '../../errors.ts';
 import type { ServiceContext } from '../context.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { newId } from '../new-id.ts';
 
 /** Every publish makes one delivery per channel: this bounds what one publish of a project costs. */
@@ -43,6 +45,12 @@ function maskedUrl(channel: ChannelRow): string {
   return `${url.origin}/${first ? `${first}/` : ''}…`;
 }
 
+/** An audited change of a channel: its kind, name and (masked) URL, never its secret. */
+export function channelChange(action: string, channel: ChannelRow) {
+  const { type, name, url } = presentChannel(channel);
+  return { action, target: { type: 'channel', id: channel.id }, details: { type, name, url } };
+}
+
 export function presentChannel(channel: ChannelRow) {
   return {
     id: channel.id,
@@ -59,11 +67,13 @@ export function presentChannel(channel: ChannelRow) {
 export function presentDelivery(d: DeliveryRow) {
   return {
     id: d.id,
+    eventType: d.eventType,
     entryId: d.entryId,
     status: d.status,
     attempts: d.attempts,
     lastStatus: d.lastStatus,
     lastError: d.lastError,
+    nextAttemptAt: d.status === 'pending' ? (d.nextAttemptAt?.toISOString() ?? null) : null,
     createdAt: d.createdAt.toISOString(),
     updatedAt: d.updatedAt.toISOString(),
   };
@@ -88,7 +98,7 @@ export async function createChannel(ctx: ServiceContext, projectId: string, inpu
         `A project has at most ${MAX_CHANNELS_PER_PROJECT} channels (disabled ones included); delete one with DELETE /api/v1/channels/{id} before adding another`,
       );
     }
-    return insertChannel(tx, {
+    const created = await insertChannel(tx, {
       id: newId('chn'),
       projectId,
       type: input.type,
@@ -97,6 +107,8 @@ export async function createChannel(ctx: ServiceContext, projectId: string, inpu
       visibility: input.visibility,
       secret,
     });
+    await recordAudit(tx, projectId, channelChange('channel.created', created));
+    return created;
   });
   return { ...presentChannel(channel), ...(secret ? { secret } : {}) };
 }
@@ -107,8 +119,12 @@ export async function listProjectChannels(ctx: ServiceContext, projectId: string
 
 /** @throws NotFoundError for an unknown channel or one of another project. */
 export async function deleteChannel(ctx: ServiceContext, projectId: string, id: string): Promise<void> {
-  if (!(await deleteChannelRow(ctx.sql, projectId, id)))
-    throw new NotFoundError(`No channel ${id} in this project`);
+  await ctx.sql.begin(async (tx) => {
+    const channel = await findChannel(tx, projectId, id);
+    if (!channel || !(await deleteChannelRow(tx, projectId, id)))
+      throw new NotFoundError(`No channel ${id} in this project`);
+    await recordAudit(tx, projectId, channelChange('channel.deleted', channel));
+  });
 }
 
 /** @throws NotFoundError for an unknown channel or one of another project. */

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { EXPORT_BATCH } from '../../../../server/services/engagement/export-subscribers.ts';
 import { useTestServer } from '../../../helpers/build-server.ts';
 import { createEntry } from '../../../helpers/create-entry.ts';
+import { jobsSettled } from '../../../helpers/jobs-settled.ts';
 
 const { server, headers, owner } = useTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' });
 
@@ -127,17 +128,7 @@ describe('subscribers', () => {
 
     // With no SMTP_URL the mailer writes to the log; what it accepted is recorded per (entry, subscriber).
     const entryId = await createEntry(server.app, h, { title: 'After the removal', publish: true });
-    await expect
-      .poll(
-        async () =>
-          (
-            await server.db.sql`
-              select count(*)::int as n from pgboss.job where name in ('entry-published', 'email-batch')
-                and state not in ('completed', 'failed', 'cancelled')`
-          )[0]!.n,
-        { timeout: 15_000 },
-      )
-      .toBe(0);
+    await jobsSettled(server.db.sql, ['entry-published', 'email-batch']);
     const sent = await server.db.sql`select subscriber_id from email_sends where entry_id = ${entryId}`;
     expect(sent.map((r) => r.subscriberId)).toEqual(['sub_r1']);
 
