@@ -10,7 +10,7 @@ import { appLoginOf } from './app-login.ts';
 import { onInstallation, onInstallationRepositories } from './handlers/installation.ts';
 import { onIssueComment } from './handlers/issue-comment.ts';
 import { onPullRequest } from './handlers/pull-request.ts';
-import { onReleasePublished } from './handlers/release.ts';
+import { onRelease } from './handlers/release.ts';
 
 export function createShiplogApp(deps: AppDeps): ApplicationFunction {
   return (app: Probot) => {
@@ -26,7 +26,7 @@ export function createShiplogApp(deps: AppDeps): ApplicationFunction {
       (context) => onPullRequest(context, handlerDeps),
     );
     app.on('issue_comment.created', (context) => onIssueComment(context, handlerDeps));
-    app.on('release.published', (context) => onReleasePublished(context, handlerDeps));
+    app.on(['release.published', 'release.created'], (context) => onRelease(context, handlerDeps));
     app.on('installation', (context) => onInstallation(context, handlerDeps));
     app.on('installation_repositories', (context) => onInstallationRepositories(context, handlerDeps));
   };

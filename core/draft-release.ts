@@ -60,6 +60,10 @@ export type DraftRequest = {
    * the App's `category-labels` and `skip-labels`.
    */
   labelMap?: ((label: string) => string) | undefined;
+  /** A monorepo component: the entry is tagged with it (one entry per source and component). */
+  component?: string | undefined;
+  /** A closing "Contributors" line crediting every human author of the range's pull requests. */
+  contributors?: boolean | undefined;
 };
 
 export type DraftResult = {
@@ -200,6 +204,9 @@ export async function draftRelease(deps: DraftDeps, request: DraftRequest): Prom
     operation: request.operation,
     extra: [
       JSON.stringify(source ?? null),
+      // Only when set, so the keys of a repository without components stay what they were.
+      ...(request.component ? [`component:${request.component}`] : []),
+      ...(request.contributors ? ['contributors'] : []),
       // What was sent, so a re-run whose pull requests changed (a label edited) drafts again instead
       // of meeting `422 idempotency_key_reused`; the source's one entry is re-drafted, never doubled.
       createHash('sha256')
@@ -219,6 +226,8 @@ export async function draftRelease(deps: DraftDeps, request: DraftRequest): Prom
       repositoryUrl: request.repositoryUrl,
       ...(source ? { source } : {}),
       ...(request.regenerate ? { regenerate: true } : {}),
+      ...(request.component ? { component: request.component } : {}),
+      ...(request.contributors ? { contributors: true } : {}),
     },
     key,
   );

@@ -1,27 +1,42 @@
 /**
- * Releases (issue "GitHub App", scope 6): `release.published` → the commits from the previous release
- * tag to this one → the release's entry, drafted, or published at once with `publish-on-release`.
- * With `release-link`, a published public entry's link is added to the GitHub release's notes.
+ * Releases (issue "GitHub App", scope 6; issue 22): `release.published` → the commits from the previous
+ * release tag to this one → the release's entry, drafted, or published at once with
+ * `publish-on-release`. A draft release (`release.created`) is drafted too when `release-notes` is on.
+ * In a monorepo, a tag `web@1.2.0` or `web-v1.2.0` drafts component `web` only (from its previous tag);
+ * another tag drafts each component the range touches. With `release-notes`, the drafted notes are
+ * written into the release's body between Shiplog's markers (a person's edit outside them is kept);
+ * with `release-link`, a published public entry's link is added to the notes.
  */
 import type { Context } from 'probot';
+import { listReleaseTagsFromApi } from '../../core/collect-commits.ts';
+import type { Entry } from '../../core/contract/entries.schema.ts';
 import { draftRelease } from '../../core/draft-release.ts';
-import { resolveRange } from '../../core/resolve-range.ts';
+import { writeReleaseNotes } from '../../core/release-notes-body.ts';
+import { resolveRange, selectPreviousTag } from '../../core/resolve-range.ts';
 import type { HandlerDeps } from '../app-deps.ts';
+import { componentOfTag, previousComponentTag } from '../components.ts';
 import { draftDepsOf } from '../draft-deps.ts';
-import {
-  includePaths,
-  labelMapOf,
-  loadRepoConfig,
-  type RepoConfig,
-  RepoConfigError,
-} from '../repo-config.ts';
+import { componentsTouched, draftTargets, rangeFiles } from '../draft-targets.ts';
+import { labelMapOf, loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
 
-export async function onReleasePublished(
-  context: Context<'release.published'>,
-  deps: HandlerDeps,
-): Promise<void> {
+type ReleaseContext = Context<'release.published'> | Context<'release.created'>;
+
+/** The notes of the release's entries: one section per component. */
+function notesOf(drafted: { component: string | null; entry: Entry }[], config: RepoConfig): string {
+  return drafted
+    .map(({ component, entry }) => {
+      const link =
+        config['release-link'] && entry.url ? `\n\n📝 Changelog: [${entry.title}](${entry.url})` : '';
+      return `${component ? `## ${component}\n\n` : ''}${entry.body.trim()}${link}`;
+    })
+    .join('\n\n');
+}
+
+export async function onRelease(context: ReleaseContext, deps: HandlerDeps): Promise<void> {
   const { payload } = context;
-  if (payload.release.draft) return;
+  const isDraft = payload.release.draft;
+  if (payload.action === 'published' && isDraft) return;
+  if (payload.action === 'created' && !isDraft) return;
   const shiplog = await deps.shiplogFor(payload.repository.full_name);
   if (!shiplog) return;
   let config: RepoConfig;
@@ -33,21 +48,58 @@ export async function onReleasePublished(
     return;
   }
   if (!config.enabled || !config.on.includes('release')) return;
+  if (isDraft && !config['release-notes']) return;
 
   const octokit = context.octokit;
   const repo = { owner: payload.repository.owner.login, repo: payload.repository.name };
-  const range = resolveRange('release', payload, repo);
-  const { entry } = await draftRelease(draftDepsOf(context, shiplog), {
-    range,
-    paths: includePaths(config),
-    repositoryUrl: payload.repository.html_url,
-    version: payload.release.tag_name,
-    visibility: config.visibility,
-    publish: config['publish-on-release'],
-    operation: config['publish-on-release'] ? 'release+publish' : 'release',
-    labelMap: labelMapOf(config),
-  });
-  if (!entry?.url || !config['release-link']) return;
+  const tag = payload.release.tag_name;
+  // A draft release's tag may not exist yet: its range ends at the commit it will be made from.
+  const base = resolveRange(
+    'release',
+    payload,
+    repo,
+    isDraft ? { to: payload.release.target_commitish } : {},
+  );
+  if (base.kind !== 'release') return;
+  const ofTag = componentOfTag(config.components, tag);
+  let components = null;
+  let from = base.from;
+  if (ofTag) {
+    components = [ofTag.component];
+    const { tags } = await listReleaseTagsFromApi(octokit, repo);
+    // A component's range starts at its own previous tag (`web@1.1.0`); none: its first release.
+    from = previousComponentTag(selectPreviousTag, tags, ofTag.component.name, tag);
+  } else if (config.components.length) {
+    from = selectPreviousTag((await listReleaseTagsFromApi(octokit, repo)).tags, tag);
+    components = from
+      ? componentsTouched(config, await rangeFiles(octokit, { ...repo, from, to: base.to }))
+      : config.components;
+  }
+  const publish = config['publish-on-release'] && !isDraft;
+  const targets = await draftTargets(deps, payload.repository.full_name, config, shiplog, components);
+  const drafted: { component: string | null; entry: Entry }[] = [];
+  for (const target of targets) {
+    const { entry } = await draftRelease(draftDepsOf(context, target.shiplog), {
+      range: { ...base, from },
+      paths: target.paths,
+      repositoryUrl: payload.repository.html_url,
+      version: ofTag?.version ?? tag,
+      visibility: config.visibility,
+      publish,
+      operation: publish ? 'release+publish' : 'release',
+      labelMap: labelMapOf(config),
+      component: target.component?.name,
+      contributors: config.contributors,
+    });
+    if (entry) drafted.push({ component: target.component?.name ?? null, entry });
+  }
+  if (drafted.length === 0) return;
+  if (config['release-notes']) {
+    await writeReleaseNotes(octokit, { ...repo, releaseId: payload.release.id }, notesOf(drafted, config));
+    return;
+  }
+  const entry = drafted[0]!.entry;
+  if (!entry.url || !config['release-link']) return;
   const notes = payload.release.body ?? '';
   if (notes.includes(entry.url)) return;
   await octokit.request('PATCH /repos/{owner}/{repo}/releases/{release_id}', {

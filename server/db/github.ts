@@ -52,3 +52,24 @@ export async function recordDelivery(sql: Db, id: string, event: string): Promis
 export async function purgeDeliveries(sql: Db, days = 7): Promise<void> {
   await sql`delete from github_deliveries where received_at < now() - make_interval(days => ${days})`;
 }
+
+/**
+ * Whether a repository linked to `linkedProjectId` may draft into `otherProjectId` (a monorepo
+ * component's own project): the two share an owner, or neither has members (both are the operator's,
+ * made with the CLI).
+ */
+export async function mayDraftInto(
+  sql: Db,
+  linkedProjectId: string,
+  otherProjectId: string,
+): Promise<boolean> {
+  const [row] = await sql<{ allowed: boolean }[]>`
+    select exists (
+      select 1 from memberships a join memberships b on a.user_id = b.user_id
+      where a.project_id = ${linkedProjectId} and b.project_id = ${otherProjectId}
+        and a.role = 'owner' and b.role = 'owner'
+    ) or not exists (
+      select 1 from memberships where project_id in (${linkedProjectId}, ${otherProjectId})
+    ) as allowed`;
+  return row!.allowed;
+}

@@ -12,6 +12,7 @@ import {
   REPO_PATH,
   useAppServer,
 } from '../helpers/github-app.ts';
+import { compareCommits, mockPullRequests } from '../helpers/release-mocks.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
 import { loadReleases } from '../fixtures/releases/load-releases.ts';
 
@@ -27,29 +28,6 @@ function published(tag: string) {
   payload.release.tag_name = tag;
   payload.release.body = 'Bug fixes.';
   return payload;
-}
-
-/** Commits as the compare API lists them: oldest first, each with its parents. */
-function compareCommits(commits: readonly { sha: string; message: string }[]) {
-  return [...commits].reverse().map((c, i, all) => ({
-    sha: c.sha,
-    parents: i === 0 ? [{ sha: 'f'.repeat(40) }] : [{ sha: all[i - 1]!.sha }],
-    commit: { message: c.message },
-  }));
-}
-
-/** GraphQL `associatedPullRequests` for each commit alias, from `bySha` (none for the others). */
-function mockPullRequests(bySha: Record<string, object> = {}) {
-  return nock(GITHUB_API)
-    .post('/graphql', (body: { query: string }) => /c0: object\(oid: "/.test(body.query))
-    .reply(200, (_uri, body) => {
-      const repository: Record<string, unknown> = {};
-      for (const m of (body as { query: string }).query.matchAll(/(c\d+): object\(oid: "(\w+)"\)/g)) {
-        const pr = bySha[m[2]!];
-        repository[m[1]!] = { associatedPullRequests: { nodes: pr ? [pr] : [] } };
-      }
-      return { data: { repository } };
-    });
 }
 
 function mockRange(from: string, to: string) {

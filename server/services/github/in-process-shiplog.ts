@@ -9,8 +9,8 @@ import type { ZodType } from 'zod';
 import { UpdateEntryInputSchema } from '../../../core/contract/entries.schema.ts';
 import { GenerateInputSchema } from '../../../core/contract/generate.schema.ts';
 import { type ShiplogApi, ShiplogApiError } from '../../../core/shiplog-client.ts';
-import { findLinkedProjectId } from '../../db/github.ts';
-import { findProjectById, type ProjectRow } from '../../db/projects.ts';
+import { findLinkedProjectId, mayDraftInto } from '../../db/github.ts';
+import { findProjectById, findProjectBySlug, type ProjectRow } from '../../db/projects.ts';
 import { ShiplogError } from '../../errors.ts';
 import { invalidFromZod, problemFor } from '../../problem-documents.ts';
 import type { ServiceContext } from '../context.ts';
@@ -62,17 +62,30 @@ export function inProcessShiplog(ctx: ServiceContext, project: ProjectRow, log: 
 }
 
 /**
- * The App's `shiplogFor`: the linked project's API, or null when the repository is not linked or its
- * project is on the free plan (which has no API).
+ * The App's `shiplogFor`: the linked project's API (or, for a monorepo component with its own
+ * `project`, that project's, when the repository's project may draft into it: db/github.ts
+ * `mayDraftInto`), or null when the repository is not linked or the project is on the free plan
+ * (which has no API).
  */
 export function linkedShiplog(
   ctx: ServiceContext,
   log: Log,
-): (repository: string) => Promise<ShiplogApi | null> {
-  return async (repository) => {
+): (repository: string, projectSlug?: string) => Promise<ShiplogApi | null> {
+  return async (repository, projectSlug) => {
     const projectId = await findLinkedProjectId(ctx.sql, repository.toLowerCase());
-    const project = projectId ? await findProjectById(ctx.sql, projectId) : undefined;
+    let project = projectId ? await findProjectById(ctx.sql, projectId) : undefined;
     if (!project) return null;
+    if (projectSlug !== undefined && projectSlug !== project.slug) {
+      const other = await findProjectBySlug(ctx.sql, projectSlug);
+      if (!other || !(await mayDraftInto(ctx.sql, project.id, other.id))) {
+        log.warn(
+          { repository, project: projectSlug },
+          "a component's project does not exist or shares no owner with the repository's project",
+        );
+        return null;
+      }
+      project = other;
+    }
     if (project.plan === 'free') {
       log.warn(
         { repository, project: project.slug },
