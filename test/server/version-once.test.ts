@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
 import { createEntry } from '../helpers/create-entry.ts';
+import { insertSubscribers } from '../helpers/subscribers.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { type Inbox, startInbox } from '../helpers/smtp-inbox.ts';
 
@@ -26,9 +27,7 @@ beforeAll(async () => {
   const created = await server.project('pro');
   headers = created.headers;
   slug = created.project.slug;
-  await server.db.sql`
-    insert into subscribers (id, project_id, email, status, requested_at)
-    values ('sub_once', ${created.project.id}, 'reader@example.com', 'confirmed', now())`;
+  await insertSubscribers(server.db.sql, created.project.id, [['sub_once', 'reader@example.com']]);
   for (const [type, path] of [
     ['slack', '/slack'],
     ['discord', '/discord'],

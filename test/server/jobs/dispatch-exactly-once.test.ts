@@ -9,6 +9,8 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
 import { createEntry } from '../../helpers/create-entry.ts';
+import { insertSubscribers } from '../../helpers/subscribers.ts';
+import { waitUntil } from '../../helpers/wait-until.ts';
 import { type Inbox, startInbox } from '../../helpers/smtp-inbox.ts';
 
 let server: TestServer;
@@ -36,24 +38,12 @@ afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
-
 it('a dispatch that fails after its emails went out, then runs again, duplicates nothing', async () => {
   const { project, headers } = await server.project('pro');
-  for (const [id, email] of [
+  await insertSubscribers(server.db.sql, project.id, [
     ['sub_x1', 'one@example.com'],
     ['sub_x2', 'two@example.com'],
-  ] as const) {
-    await server.db.sql`
-      insert into subscribers (id, project_id, email, status, requested_at)
-      values (${id}, ${project.id}, ${email}, 'confirmed', now())`;
-  }
+  ]);
   const channel = await server.app.inject({
     method: 'POST',
     url: '/api/v1/channels',
@@ -78,14 +68,14 @@ it('a dispatch that fails after its emails went out, then runs again, duplicates
         await server.db.sql<{ state: string; retryCount: number }[]>`
           select state, retry_count from pgboss.job where name = 'entry-published' and data->>'entryId' = ${entryId}`
       )[0];
-    await until(async () => (await job())?.state === 'retry', 'the dispatch failed once');
+    await waitUntil('the dispatch failed once', async () => (await job())?.state === 'retry');
     // Run the retry now rather than after its backoff.
     await server.db.sql`
       update pgboss.job set start_after = now() where name = 'entry-published' and data->>'entryId' = ${entryId}`;
-    await until(async () => (await job())?.state === 'completed', 'the retried dispatch completed');
-    await until(
-      () => received.length >= 1 && inbox.messages.length >= 2,
+    await waitUntil('the retried dispatch completed', async () => (await job())?.state === 'completed');
+    await waitUntil(
       'the delivery and the emails arrived',
+      () => received.length >= 1 && inbox.messages.length >= 2,
     );
     await new Promise((r) => setTimeout(r, 1500));
     expect((await job())!.retryCount).toBe(1);

@@ -9,6 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
 import { createEntry } from '../../helpers/create-entry.ts';
+import { insertSubscribers } from '../../helpers/subscribers.ts';
 
 const delivered: string[] = [];
 let refuseOnce = new Set(['flaky@example.com']);
@@ -46,15 +47,11 @@ afterAll(async () => {
 
 it('retries only the refused recipient: each subscriber gets the entry once', async () => {
   const { project, headers } = await server.project('pro');
-  for (const [id, email] of [
+  await insertSubscribers(server.db.sql, project.id, [
     ['sub_p1', 'steady@example.com'],
     ['sub_p2', 'flaky@example.com'],
     ['sub_p3', 'calm@example.com'],
-  ] as const) {
-    await server.db.sql`
-      insert into subscribers (id, project_id, email, status, requested_at)
-      values (${id}, ${project.id}, ${email}, 'confirmed', now())`;
-  }
+  ]);
   await createEntry(server.app, headers, { title: 'Partly refused', publish: true });
   const batchJob = async () =>
     (await server.db.sql<{ state: string }[]>`select state from pgboss.job where name = 'email-batch'`)[0];

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { captureLogs, useTestServer } from '../../helpers/build-server.ts';
+import { createEntry } from '../../helpers/create-entry.ts';
 
 const { lines: logLines, logger } = captureLogs();
 const { server, headers, owner } = useTestServer({}, { workers: false, logger });
@@ -12,13 +13,7 @@ const { server, headers, owner } = useTestServer({}, { workers: false, logger })
 describe('request logs', () => {
   it('redact the token of a preview link, wherever it stands in the path', async () => {
     const { project } = owner;
-    const created = await server.app.inject({
-      method: 'POST',
-      url: '/api/v1/entries',
-      headers,
-      payload: { title: 'Preview me', body: 'x' },
-    });
-    const id = created.json().entry.id;
+    const id = await createEntry(server.app, headers, { title: 'Preview me' });
     const { previewUrl } = (await server.app.inject({ url: `/api/v1/entries/${id}`, headers })).json().entry;
     const path = String(previewUrl).replace('https://changelog.test', '');
     const token = path.split('/').at(-1)!;

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { publishScheduled } from '../../../../server/services/schedule-entry.ts';
 import { useTestServer } from '../../../helpers/build-server.ts';
 import { createEntry } from '../../../helpers/create-entry.ts';
+import { waitUntil } from '../../../helpers/wait-until.ts';
 
 const { server, headers } = useTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' });
 
@@ -22,15 +23,6 @@ async function dispatches(entryId: string): Promise<number> {
   const [row] = await server.db.sql<{ n: number }[]>`
     select count(*)::int as n from pgboss.job where name = 'entry-published' and data->>'entryId' = ${entryId}`;
   return row!.n;
-}
-
-/** Wait (bounded) until `check` holds. */
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting until ${what}`);
 }
 
 describe('scheduled publishing', () => {
@@ -51,7 +43,7 @@ describe('scheduled publishing', () => {
     });
     expect(edited.json().entry.scheduledFor).toBe(at);
 
-    await until(async () => (await get(id)).status === 'published', 'the job published it');
+    await waitUntil('the job published it', async () => (await get(id)).status === 'published', 20_000, 100);
     const published = await get(id);
     expect(published.scheduledFor).toBeNull();
     expect(new Date(published.publishedAt).getTime()).toBeGreaterThanOrEqual(new Date(at).getTime());

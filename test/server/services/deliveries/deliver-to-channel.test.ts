@@ -11,6 +11,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { createEntry } from '../../../helpers/create-entry.ts';
+import { waitUntil } from '../../../helpers/wait-until.ts';
 
 type Trickled = { opened: number; closed: number | null; socket: Socket };
 const trickled: Trickled[] = [];
@@ -57,20 +58,6 @@ afterAll(async () => {
   await new Promise((resolve) => fast.close(resolve));
 });
 
-async function until<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 it(
   "delivers another project's entry while one project's receivers trickle, and cuts each attempt at 10 s",
   { timeout: 60_000 },
@@ -96,10 +83,10 @@ it(
 
     await createEntry(server.app, a.headers, { title: 'From A', publish: true });
     // A's attempts are hanging on the trickling receiver.
-    await until('A connected', () => (trickled.length >= 2 ? true : undefined), 15_000);
+    await waitUntil('A connected', () => (trickled.length >= 2 ? true : undefined), 15_000, 25);
     const published = Date.now();
     await createEntry(server.app, b.headers, { title: 'From B', publish: true });
-    const got = await until('B delivered', () => delivered[0], 15_000);
+    const got = await waitUntil('B delivered', () => delivered[0], 15_000, 25);
     expect(JSON.parse(got.body).data.entry.title).toBe('From B');
     // B's delivery did not wait for A's: every one of A's attempts was still open when it arrived,
     // and A never ran more than 2 at a time.
@@ -107,8 +94,13 @@ it(
     expect(trickled).toHaveLength(2);
 
     // Each of A's attempts ends at its budget: the socket is closed, the delivery will be retried.
-    const first = await until('an A socket closed', () => trickled.find((t) => t.closed !== null), 20_000);
-    const row = await until(
+    const first = await waitUntil(
+      'an A socket closed',
+      () => trickled.find((t) => t.closed !== null),
+      20_000,
+      25,
+    );
+    const row = await waitUntil(
       "A's first attempt recorded",
       async () =>
         (
@@ -117,6 +109,7 @@ it(
             where c.project_id = ${a.project.id} and d.attempts > 0 limit 1`
         )[0],
       5_000,
+      25,
     );
     expect(row).toEqual({ status: 'pending', attempts: 1, lastError: 'timed out after 10 s' });
     // Figures for the record (not asserted): B's delay after its publish, A's attempt duration.

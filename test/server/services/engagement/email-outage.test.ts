@@ -11,6 +11,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN_COMMANDS } from '../../../../server/cli/admin-commands.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { createEntry } from '../../../helpers/create-entry.ts';
+import { insertSubscribers } from '../../../helpers/subscribers.ts';
+import { waitUntil } from '../../../helpers/wait-until.ts';
 import { type Inbox, startInbox } from '../../../helpers/smtp-inbox.ts';
 
 let server: TestServer;
@@ -29,16 +31,6 @@ afterAll(async () => {
   await server.close();
   await inbox?.close();
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /**
  * The shortest time from a job's first failure to the start of its last retry, in seconds: pg-boss
@@ -60,18 +52,18 @@ it(
   async () => {
     const { project, headers } = await server.project('pro');
     const ids = Array.from({ length: 250 }, (_, i) => `sub_${String(i).padStart(4, '0')}`);
-    for (const id of ids) {
-      await server.db.sql`
-        insert into subscribers (id, project_id, email, status, requested_at)
-        values (${id}, ${project.id}, ${`${id}@example.com`}, 'confirmed', now())`;
-    }
+    await insertSubscribers(
+      server.db.sql,
+      project.id,
+      ids.map((id) => [id, `${id}@example.com`]),
+    );
     const entryId = await createEntry(server.app, headers, {
       title: 'Sent after the outage',
       publish: true,
     });
 
     // Three batches (100, 100, 50), each tried once and waiting for its retry.
-    const jobs = await until('the batches to fail once', async () => {
+    const jobs = await waitUntil('the batches to fail once', async () => {
       const rows = await server.db.sql<
         { retryLimit: number; retryDelay: number; retryBackoff: boolean; retryDelayMax: number | null }[]
       >`select retry_limit, retry_delay, retry_backoff, retry_delay_max from pgboss.job
@@ -91,7 +83,7 @@ it(
     await server.db.sql`
       update pgboss.job set retry_count = retry_limit - 1, start_after = now()
       where name = 'email-batch' and state = 'retry'`;
-    await until('the batches to be failed', async () => {
+    await waitUntil('the batches to be failed', async () => {
       const [row] = await server.db.sql<{ n: number }[]>`
         select count(*)::int as n from email_batches where entry_id = ${entryId} and status = 'failed'`;
       return row!.n === 3 ? true : undefined;
@@ -114,8 +106,8 @@ it(
     const retried = JSON.parse(await ADMIN_COMMANDS['deliveries.retry']!(ctx, { all: true, json: true }));
     expect(retried.retried).toHaveLength(3);
 
-    await until('every email', async () => (inbox!.messages.length >= 249 ? true : undefined));
-    await until('the batches to be sent', async () => {
+    await waitUntil('every email', async () => (inbox!.messages.length >= 249 ? true : undefined));
+    await waitUntil('the batches to be sent', async () => {
       const [row] = await server.db.sql<{ n: number }[]>`
         select count(*)::int as n from email_batches where entry_id = ${entryId} and status = 'sent'`;
       return row!.n === 3 ? true : undefined;

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startWorkers } from '../../../../server/jobs/start-workers.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { insertSubscribers } from '../../../helpers/subscribers.ts';
 import { type Inbox, startInbox } from '../../../helpers/smtp-inbox.ts';
 
 let server: TestServer;
@@ -29,15 +30,11 @@ const jobs = async () =>
 
 it('enqueues exactly one job per request in every state, sends nothing itself, and lets the job decide', async () => {
   const { project } = await server.project('pro');
-  for (const [email, status] of [
-    ['pending@example.com', 'pending'],
-    ['confirmed@example.com', 'confirmed'],
-    ['gone@example.com', 'unsubscribed'],
-  ] as const) {
-    await server.db.sql`
-      insert into subscribers (id, project_id, email, status, requested_at)
-      values (${`sub_${status}`}, ${project.id}, ${email}, ${status}, now())`;
-  }
+  await insertSubscribers(server.db.sql, project.id, [
+    ['sub_pending', 'pending@example.com', 'pending'],
+    ['sub_confirmed', 'confirmed@example.com', 'confirmed'],
+    ['sub_unsubscribed', 'gone@example.com', 'unsubscribed'],
+  ]);
   const addresses = ['new@example.com', 'pending@example.com', 'confirmed@example.com', 'gone@example.com'];
   for (const [i, email] of addresses.entries()) {
     const before = await jobs();
