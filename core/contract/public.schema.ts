@@ -1,6 +1,10 @@
-/** Bodies of the public endpoints (CONTRACT.md "Public endpoints"); the widget script uses them too. */
+/**
+ * Bodies of the public endpoints and their answers (CONTRACT.md "Public endpoints"); the widget script
+ * uses their types too.
+ */
 import validator from 'validator';
 import { z } from 'zod';
+import { CategorySchema } from './entries.schema.ts';
 
 export const ProjectSlugParam = z.string().min(1).max(64);
 export const AnonymousIdSchema = z
@@ -57,3 +61,44 @@ export const MAX_EVENTS_PER_BATCH = 50;
 export const AnalyticsBatchSchema = z.strictObject({
   events: z.array(AnalyticsEventSchema).min(1).max(MAX_EVENTS_PER_BATCH),
 });
+
+/** POST /api/analytics: one event, or a batch of up to 50 (a batch counts as one request). */
+export const AnalyticsIngestSchema = z.union([AnalyticsBatchSchema, AnalyticsEventSchema]);
+
+/** POST /api/reactions's answer: whether the reader's reaction is now on, and the entry's counts. */
+export const ReactionResultSchema = z.object({
+  reacted: z.boolean(),
+  count: z.number().int().describe("This emoji's count"),
+  reactions: z.record(z.string(), z.number().int()).describe('Emoji → count'),
+});
+
+/** GET /api/widget/{slug} (spec 4.4): the project's look and its last 20 external published entries. */
+export const WidgetResponseSchema = z.object({
+  project: z.object({
+    name: z.string(),
+    slug: z.string(),
+    settings: z.object({
+      accent: z.string(),
+      position: z.enum(['bottom-right', 'bottom-left', 'top-right', 'top-left']),
+      theme: z.enum(['light', 'dark', 'auto']),
+    }),
+    /** Free plan: the widget shows "Powered by Shiplog". */
+    branding: z.boolean(),
+  }),
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      /** Without the version, which is its own field. */
+      title: z.string(),
+      version: z.string().nullable(),
+      category: CategorySchema,
+      publishedAt: z.string(),
+      /** Sanitized HTML. */
+      html: z.string(),
+      reactions: z.record(z.string(), z.number().int()),
+      /** The entry's public page. */
+      url: z.string(),
+    }),
+  ),
+});
+export type WidgetResponse = z.infer<typeof WidgetResponseSchema>;

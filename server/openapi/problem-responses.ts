@@ -44,3 +44,27 @@ export const DEFAULT_PROBLEM: { default: ProblemResponse } = {
 
 /** A `204 No Content` answer. */
 export const NO_CONTENT = { 204: z.undefined().describe('Done; no body') };
+
+/** An answer in `mediaType` whose body is text (a page, a feed, a script, a stylesheet). */
+export function textResponse(description: string, ...mediaTypes: string[]) {
+  return {
+    description,
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: z.string() }])),
+  };
+}
+
+/** `304 Not Modified`: the client's copy (`If-None-Match`) is current. */
+export const NOT_MODIFIED = { 304: z.undefined().describe('Not modified: the `ETag` still matches') };
+
+/**
+ * Problem responses of a route that browsers open too: a browser (`Accept: text/html`) gets a page,
+ * other clients the problem document.
+ */
+export function pageOrProblemResponses(...statuses: number[]) {
+  return Object.fromEntries(
+    Object.entries(problemResponses(...statuses)).map(([status, response]) => [
+      status,
+      { ...response, content: { ...response.content, 'text/html': { schema: z.string() } } },
+    ]),
+  );
+}

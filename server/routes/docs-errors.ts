@@ -1,6 +1,9 @@
 /** GET /docs/errors: every problem `code`, its status and what to do; `type` URIs point at its anchors. */
 import type { FastifyInstance } from 'fastify';
 import { PROBLEM_CODES } from '../../core/contract/problem.ts';
+import { documentRoutes } from '../openapi/document-routes.ts';
+import { textResponse } from '../openapi/problem-responses.ts';
+import { PUBLIC_DOCS } from '../openapi/scope-docs.ts';
 import { sendPage } from '../plugins/html-pages.ts';
 import { renderView } from '../views/render-view.ts';
 
@@ -17,7 +20,16 @@ function renderPage(): string {
 
 export async function docsErrorsRoutes(app: FastifyInstance): Promise<void> {
   const page = renderPage();
-  app.get('/docs/errors', async (_request, reply) =>
-    sendPage(reply, page, { cacheControl: 'public, max-age=3600' }),
+  documentRoutes(app, PUBLIC_DOCS('Pages'));
+  app.get(
+    '/docs/errors',
+    {
+      schema: {
+        summary: 'Every problem `code`: its status and what to do',
+        operationId: 'getErrorCodes',
+        response: { 200: textResponse('The page', 'text/html') },
+      },
+    },
+    async (_request, reply) => sendPage(reply, page, { cacheControl: 'public, max-age=3600' }),
   );
 }

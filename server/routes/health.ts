@@ -4,30 +4,62 @@
  * service still answers, with per-process rate limits (CONTRACT.md "Rate limits").
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { documentRoutes } from '../openapi/document-routes.ts';
+import { PUBLIC_DOCS } from '../openapi/scope-docs.ts';
 import type { ServiceContext } from '../services/context.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 
-export async function healthRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  app.get('/healthz', async () => ({ status: 'ok' }));
+const ReadySchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.literal('ok'),
+  /** Present when Redis is configured: `unavailable` while per-process limits stand in. */
+  redis: z.enum(['ok', 'unavailable']).optional(),
+});
+const UnreadySchema = z.object({ status: z.literal('unavailable'), database: z.literal('unreachable') });
 
-  app.get('/readyz', async (request, reply) => {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        ctx.sql`select 1`,
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('database timeout')), READY_TIMEOUT_MS);
-        }),
-      ]);
-      const store = app.rateLimitStoreHealth();
-      if (!store) return { status: 'ok', database: 'ok' };
-      return { status: store.redis === 'ok' ? 'ok' : 'degraded', database: 'ok', redis: store.redis };
-    } catch (err) {
-      request.log.warn({ err }, 'readiness check failed');
-      return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
-    } finally {
-      clearTimeout(timer);
-    }
-  });
+export async function healthRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  documentRoutes(app, PUBLIC_DOCS('Health'));
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        summary: 'The process is up',
+        operationId: 'getHealth',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        summary: 'The database (and Redis, when configured) answer',
+        operationId: 'getReadiness',
+        response: { 200: ReadySchema, 503: UnreadySchema },
+      },
+    },
+    async (request, reply) => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          ctx.sql`select 1`,
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('database timeout')), READY_TIMEOUT_MS);
+          }),
+        ]);
+        const store = app.rateLimitStoreHealth();
+        if (!store) return { status: 'ok', database: 'ok' };
+        return { status: store.redis === 'ok' ? 'ok' : 'degraded', database: 'ok', redis: store.redis };
+      } catch (err) {
+        request.log.warn({ err }, 'readiness check failed');
+        return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  );
 }

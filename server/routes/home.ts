@@ -4,6 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { documentRoutes } from '../openapi/document-routes.ts';
+import { textResponse } from '../openapi/problem-responses.ts';
+import { PUBLIC_DOCS } from '../openapi/scope-docs.ts';
 import { sendPage } from '../plugins/html-pages.ts';
 import { renderView } from '../views/render-view.ts';
 
@@ -13,5 +16,16 @@ function renderHome(publicUrl: string): string {
 
 export async function homeRoutes(app: FastifyInstance, config: Config): Promise<void> {
   const page = renderHome(config.publicUrl);
-  app.get('/', async (_request, reply) => sendPage(reply, page, { cacheControl: 'public, max-age=300' }));
+  documentRoutes(app, PUBLIC_DOCS('Pages'));
+  app.get(
+    '/',
+    {
+      schema: {
+        summary: 'What this server is',
+        operationId: 'getHome',
+        response: { 200: textResponse('The page', 'text/html') },
+      },
+    },
+    async (_request, reply) => sendPage(reply, page, { cacheControl: 'public, max-age=300' }),
+  );
 }

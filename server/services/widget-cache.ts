@@ -6,6 +6,7 @@
  * hear it through NOTIFY (db/notifications.ts). A generation counter stops a read that started before
  * an invalidation from caching what it read, so a change is visible in the very next response.
  */
+import { WidgetResponseSchema } from '../../core/contract/public.schema.ts';
 import { titleWithoutVersion } from '../../core/contract/titles.ts';
 import { createHash } from 'node:crypto';
 import type { Sql } from '../db/connect.ts';
@@ -27,7 +28,8 @@ async function loadWidget(sql: Sql, publicUrl: string, slug: string): Promise<Wi
   const view = await loadChangelog(sql, slug, WIDGET_ENTRIES);
   if (!view) return undefined;
   const { project, entries } = view;
-  const document = {
+  // Encoded by the schema the API document publishes: a widget that strayed from it fails here.
+  const document = WidgetResponseSchema.encode({
     project: {
       name: project.name,
       slug: project.slug,
@@ -46,7 +48,7 @@ async function loadWidget(sql: Sql, publicUrl: string, slug: string): Promise<Wi
       // The entry's public page, where the widget's "Read more" of a long entry leads.
       url: `${publicUrl}/changelog/${project.slug}/${e.slug}`,
     })),
-  };
+  });
   const body = Buffer.from(JSON.stringify(document));
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   return { projectId: project.id, body, etag };

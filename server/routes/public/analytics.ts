@@ -4,11 +4,17 @@
  * services/analytics/record-analytics-events.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   AnalyticsBatchSchema,
   type AnalyticsEventInput,
   AnalyticsEventSchema,
+  AnalyticsIngestSchema,
 } from '../../../core/contract/public.schema.ts';
+import { documentOnlyBody } from '../../openapi/document-only-body.ts';
+import { documentRoutes } from '../../openapi/document-routes.ts';
+import { problemResponses } from '../../openapi/problem-responses.ts';
+import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { invalidFromZod } from '../../problem-documents.ts';
 import { recordAnalyticsEvents } from '../../services/analytics/record-analytics-events.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -26,10 +32,22 @@ function parseEvents(body: unknown): { events: AnalyticsEventInput[]; prefix: (i
 }
 
 export async function analyticsIngestRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  documentRoutes(app, PUBLIC_DOCS('Analytics'));
   app.post(
     '/api/analytics',
     {
       bodyLimit: 64 * 1024,
+      // Parsed by parseEvents, whose errors point into the body as sent (a batch's `/events/3/type`).
+      config: documentOnlyBody(AnalyticsIngestSchema),
+      schema: {
+        summary: 'Record views and clicks',
+        description: 'One event, or `{"events": […]}` with up to 50 (a batch counts as one request).',
+        operationId: 'recordAnalytics',
+        response: {
+          202: z.object({ accepted: z.number().int().describe('Events stored') }),
+          ...problemResponses(404, 429),
+        },
+      },
       onRequest: app.rateLimitHook([ANALYTICS_IP]),
       preHandler: app.rateLimitHook([ANALYTICS_ID]),
     },

@@ -4,7 +4,11 @@
  * entries: a 404 page for browsers, a problem document for other clients.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { NotFoundError } from '../../errors.ts';
+import { documentRoutes } from '../../openapi/document-routes.ts';
+import { pageOrProblemResponses, textResponse } from '../../openapi/problem-responses.ts';
+import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { asPage, CHANGELOG_PAGE_CSP, sendPage } from '../../plugins/html-pages.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import {
@@ -36,17 +40,32 @@ function answer(
   });
 }
 
+/** The schema of a page route: `summary`, its path parameters, an HTML page or a 404. */
+function pageSchema(summary: string, operationId: string, params: string[]) {
+  return {
+    summary,
+    operationId,
+    params: z.object(Object.fromEntries(params.map((name) => [name, z.string()]))),
+    response: { 200: textResponse('The page', 'text/html'), ...pageOrProblemResponses(404) },
+  };
+}
+
 export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { publicUrl } = ctx.config;
+  documentRoutes(app, PUBLIC_DOCS('Changelog page'));
 
-  app.get<{ Params: { slug: string } }>('/changelog/:slug', async (request, reply) =>
-    answer(request, reply, await loadChangelog(ctx.sql, request.params.slug), (view) =>
-      renderChangelogPage(view, publicUrl),
-    ),
+  app.get<{ Params: { slug: string } }>(
+    '/changelog/:slug',
+    { schema: pageSchema("A project's public changelog page", 'getChangelogPage', ['slug']) },
+    async (request, reply) =>
+      answer(request, reply, await loadChangelog(ctx.sql, request.params.slug), (view) =>
+        renderChangelogPage(view, publicUrl),
+      ),
   );
 
   app.get<{ Params: { slug: string; entrySlug: string } }>(
     '/changelog/:slug/:entrySlug',
+    { schema: pageSchema("An entry's public page", 'getChangelogEntryPage', ['slug', 'entrySlug']) },
     async (request, reply) =>
       answer(
         request,
@@ -58,6 +77,13 @@ export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext)
 
   app.get<{ Params: { slug: string; token: string } }>(
     '/changelog/:slug/preview/:token',
+    {
+      schema: pageSchema(
+        "A draft's preview, by the expiring link of its entry's `previewUrl`",
+        'getDraftPreview',
+        ['slug', 'token'],
+      ),
+    },
     async (request, reply) => {
       // The token is the secret: never cached, never indexed, never sent on as a referrer.
       reply.header('x-robots-tag', 'noindex').header('referrer-policy', 'no-referrer');
@@ -80,12 +106,23 @@ export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext)
     },
   );
 
-  app.get<{ Params: { slug: string } }>('/changelog/:slug/theme.css', async (request, reply) => {
-    const view = await loadChangelog(ctx.sql, request.params.slug);
-    if (!view) throw new NotFoundError('No such project');
-    return reply
-      .type('text/css; charset=utf-8')
-      .header('cache-control', PAGE_CACHE_CONTROL)
-      .send(renderThemeCss(view.project.accent));
-  });
+  app.get<{ Params: { slug: string } }>(
+    '/changelog/:slug/theme.css',
+    {
+      schema: {
+        summary: "The changelog page's stylesheet (the project's accent colour)",
+        operationId: 'getChangelogTheme',
+        params: z.object({ slug: z.string() }),
+        response: { 200: textResponse('The stylesheet', 'text/css') },
+      },
+    },
+    async (request, reply) => {
+      const view = await loadChangelog(ctx.sql, request.params.slug);
+      if (!view) throw new NotFoundError('No such project');
+      return reply
+        .type('text/css; charset=utf-8')
+        .header('cache-control', PAGE_CACHE_CONTROL)
+        .send(renderThemeCss(view.project.accent));
+    },
+  );
 }

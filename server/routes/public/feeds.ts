@@ -6,14 +6,35 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fresh from 'fresh';
+import { z } from 'zod';
+import { documentRoutes } from '../../openapi/document-routes.ts';
+import { NOT_MODIFIED, textResponse } from '../../openapi/problem-responses.ts';
+import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { NotFoundError } from '../../errors.ts';
 import { buildFeed, FEED_CONTENT_TYPES, type FeedFormat } from '../../services/build-feeds.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { loadChangelog } from '../../services/public-changelog.ts';
 
 export async function feedRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  documentRoutes(app, PUBLIC_DOCS('Feeds'));
   app.get<{ Params: { slug: string; format: string } }>(
     '/api/feeds/:slug/:format',
+    {
+      schema: {
+        summary: "A project's feed",
+        description:
+          'The last 50 external published entries as RSS 2.0 (`rss`), Atom 1.0 (`atom`) or JSON Feed 1.1 (`json`).',
+        operationId: 'getFeed',
+        params: z.object({ slug: z.string(), format: z.string().describe('`rss`, `atom` or `json`') }),
+        response: {
+          200: textResponse(
+            'The feed',
+            ...new Set(Object.values(FEED_CONTENT_TYPES).map((type) => type.split(';')[0]!)),
+          ),
+          ...NOT_MODIFIED,
+        },
+      },
+    },
     async (request, reply) => {
       const format = request.params.format as FeedFormat;
       if (!(format in FEED_CONTENT_TYPES)) throw new NotFoundError('Feeds are rss, atom and json');

@@ -4,18 +4,29 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ReactionInputSchema } from '../../../core/contract/public.schema.ts';
+import { ReactionInputSchema, ReactionResultSchema } from '../../../core/contract/public.schema.ts';
+import { documentRoutes } from '../../openapi/document-routes.ts';
+import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
+import { problemResponses } from '../../openapi/problem-responses.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { toggleReaction } from '../../services/engagement/toggle-reaction.ts';
 import { REACTIONS_ID, REACTIONS_IP } from './rate-limits.ts';
 
 export async function reactionsRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  documentRoutes(base, PUBLIC_DOCS('Reactions'));
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/reactions',
     {
       bodyLimit: 16 * 1024,
-      schema: { body: ReactionInputSchema },
+      schema: {
+        summary: 'Toggle a reaction',
+        description:
+          "A reader's emoji on a published external entry: a second identical call takes it back. Allowed emoji: the project's list.",
+        operationId: 'toggleReaction',
+        body: ReactionInputSchema,
+        response: { 200: ReactionResultSchema, ...problemResponses(429) },
+      },
       onRequest: app.rateLimitHook([REACTIONS_IP]),
       preHandler: app.rateLimitHook([REACTIONS_ID]),
     },

@@ -5,24 +5,40 @@
  * Unknown, or a wrong extension: `404`.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { documentRoutes } from '../../openapi/document-routes.ts';
+import { textResponse } from '../../openapi/problem-responses.ts';
+import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { loadUpload } from '../../services/accounts/store-upload.ts';
 import type { ServiceContext } from '../../services/context.ts';
 
 const FileParams = z.object({ file: z.string().min(1).max(64) });
 
-export async function uploadsRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  app.get('/uploads/:file', { schema: { params: FileParams } }, async (request, reply) => {
-    const image = await loadUpload(ctx, request.params.file);
-    return reply
-      .headers({
-        'content-type': image.type,
-        'cache-control': 'public, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': "default-src 'none'",
-      })
-      .send(image.bytes);
-  });
+export async function uploadsRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  documentRoutes(app, PUBLIC_DOCS('Uploads'));
+  // Bytes, not JSON: the default type provider (the params are still FileParams-validated).
+  app.get<{ Params: z.infer<typeof FileParams> }>(
+    '/uploads/:file',
+    {
+      schema: {
+        summary: 'An uploaded image (immutable)',
+        operationId: 'getUpload',
+        params: FileParams,
+        response: {
+          200: textResponse('The image', 'image/png', 'image/jpeg', 'image/gif', 'image/webp'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const image = await loadUpload(ctx, request.params.file);
+      return reply
+        .headers({
+          'content-type': image.type,
+          'cache-control': 'public, max-age=31536000, immutable',
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "default-src 'none'",
+        })
+        .send(image.bytes);
+    },
+  );
 }

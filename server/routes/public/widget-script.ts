@@ -5,7 +5,11 @@
  * embeds it in a page under a strict CSP (no inline script or style).
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { NotFoundError } from '../../errors.ts';
+import { documentRoutes } from '../../openapi/document-routes.ts';
+import { pageOrProblemResponses, textResponse } from '../../openapi/problem-responses.ts';
+import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { asPage, sendPage, WIDGET_HOST_CSP } from '../../plugins/html-pages.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { findPublicProject } from '../../services/public-changelog.ts';
@@ -16,38 +20,71 @@ export async function widgetScriptRoutes(app: FastifyInstance, ctx: ServiceConte
   const bundle = await loadWidgetBundle();
   if (!bundle) app.log.warn('widget/dist/widget.js is missing: run `npm run build` to serve /widget.js');
   const missing = () => new NotFoundError('The widget is not built on this server: run `npm run build`');
+  documentRoutes(app, PUBLIC_DOCS('Widget'));
 
-  app.get('/widget.js', async (_request, reply) => {
-    if (!bundle) throw missing();
-    return reply
-      .code(302)
-      .header('location', `/widget.${bundle.hash}.js`)
-      .header('cache-control', 'public, max-age=300')
-      .send();
-  });
+  app.get(
+    '/widget.js',
+    {
+      schema: {
+        summary: 'The embed script',
+        description: "Redirects to the current build's content-hashed address, cached for a year.",
+        operationId: 'getWidgetScript',
+        response: { 302: z.undefined().describe('`Location`: /widget.{hash}.js') },
+      },
+    },
+    async (_request, reply) => {
+      if (!bundle) throw missing();
+      return reply
+        .code(302)
+        .header('location', `/widget.${bundle.hash}.js`)
+        .header('cache-control', 'public, max-age=300')
+        .send();
+    },
+  );
 
-  app.get<{ Params: { hash: string } }>('/widget.:hash.js', async (request, reply) => {
-    if (!bundle) throw missing();
-    if (request.params.hash !== bundle.hash) throw new NotFoundError('No such widget build');
-    return reply
-      .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(bundle.code);
-  });
+  app.get<{ Params: { hash: string } }>(
+    '/widget.:hash.js',
+    {
+      schema: {
+        summary: 'One build of the embed script (immutable)',
+        operationId: 'getWidgetBuild',
+        params: z.object({ hash: z.string() }),
+        response: { 200: textResponse('The script', 'text/javascript') },
+      },
+    },
+    async (request, reply) => {
+      if (!bundle) throw missing();
+      if (request.params.hash !== bundle.hash) throw new NotFoundError('No such widget build');
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(bundle.code);
+    },
+  );
 
-  app.get<{ Params: { slug: string } }>('/demo/:slug', async (request, reply) =>
-    asPage(request, reply, 'No such project', async () => {
-      const project = await findPublicProject(ctx.sql, request.params.slug);
-      if (!project) throw new NotFoundError(`No project with slug "${request.params.slug}"`);
-      const body = renderView('demo', { project, base: ctx.config.publicUrl });
-      return sendPage(
-        reply,
-        renderView('layout', { title: `${project.name}: widget demo`, body, noindex: true }),
-        {
-          csp: WIDGET_HOST_CSP,
-        },
-      );
-    }),
+  app.get<{ Params: { slug: string } }>(
+    '/demo/:slug',
+    {
+      schema: {
+        summary: "A page that embeds a project's widget",
+        operationId: 'getWidgetDemo',
+        params: z.object({ slug: z.string() }),
+        response: { 200: textResponse('The page', 'text/html'), ...pageOrProblemResponses(404) },
+      },
+    },
+    async (request, reply) =>
+      asPage(request, reply, 'No such project', async () => {
+        const project = await findPublicProject(ctx.sql, request.params.slug);
+        if (!project) throw new NotFoundError(`No project with slug "${request.params.slug}"`);
+        const body = renderView('demo', { project, base: ctx.config.publicUrl });
+        return sendPage(
+          reply,
+          renderView('layout', { title: `${project.name}: widget demo`, body, noindex: true }),
+          {
+            csp: WIDGET_HOST_CSP,
+          },
+        );
+      }),
   );
 }

@@ -5,6 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fresh from 'fresh';
+import { z } from 'zod';
+import { WidgetResponseSchema } from '../../../core/contract/public.schema.ts';
+import { documentRoutes } from '../../openapi/document-routes.ts';
+import { NOT_MODIFIED } from '../../openapi/problem-responses.ts';
+import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { ServiceContext } from '../../services/context.ts';
 
@@ -12,14 +17,29 @@ import type { ServiceContext } from '../../services/context.ts';
 export const WIDGET_CACHE_CONTROL = 'public, s-maxage=60, stale-while-revalidate=300';
 
 export async function widgetRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  app.get<{ Params: { slug: string } }>('/api/widget/:slug', async (request, reply) => {
-    const item = await ctx.widgetCache.get(request.params.slug);
-    if (!item) {
-      reply.header('cache-control', 'no-store');
-      throw new NotFoundError(`No project with slug "${request.params.slug}"`);
-    }
-    reply.header('cache-control', WIDGET_CACHE_CONTROL).header('etag', item.etag);
-    if (fresh(request.headers, { etag: item.etag })) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(item.body);
-  });
+  documentRoutes(app, PUBLIC_DOCS('Widget'));
+  app.get<{ Params: { slug: string } }>(
+    '/api/widget/:slug',
+    {
+      schema: {
+        summary: "A project's widget",
+        description:
+          'The last 20 external published entries, newest first. Cached by CDNs for 60 s (`s-maxage`); `ETag` + `If-None-Match` → `304`.',
+        operationId: 'getWidget',
+        // Any slug: an unknown one is a 404, whatever its length.
+        params: z.object({ slug: z.string() }),
+        response: { 200: WidgetResponseSchema, ...NOT_MODIFIED },
+      },
+    },
+    async (request, reply) => {
+      const item = await ctx.widgetCache.get(request.params.slug);
+      if (!item) {
+        reply.header('cache-control', 'no-store');
+        throw new NotFoundError(`No project with slug "${request.params.slug}"`);
+      }
+      reply.header('cache-control', WIDGET_CACHE_CONTROL).header('etag', item.etag);
+      if (fresh(request.headers, { etag: item.etag })) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(item.body);
+    },
+  );
 }
