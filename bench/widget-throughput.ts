@@ -10,7 +10,10 @@ const SERVER = join(import.meta.dirname, 'serve-widget.ts');
 const CONNECTIONS = 50;
 const SECONDS = 8;
 
-function start(args: string[]): Promise<{ child: ChildProcess; info: { url: string; bytes?: string } }> {
+/** Start bench/serve-widget.ts with `args`; resolves with what it prints once listening. */
+export function start(
+  args: string[],
+): Promise<{ child: ChildProcess; info: { url: string; bytes?: string } }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [SERVER, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -22,10 +25,11 @@ function start(args: string[]): Promise<{ child: ChildProcess; info: { url: stri
   });
 }
 
-async function load(url: string): Promise<{ rps: number; p99: number }> {
+/** autocannon on `url`'s widget for SECONDS: requests per second and p99 latency (ms). */
+export async function load(url: string, connections = CONNECTIONS): Promise<{ rps: number; p99: number }> {
   const result = await autocannon({
     url: `${url}/api/widget/bench`,
-    connections: CONNECTIONS,
+    connections,
     duration: SECONDS,
   });
   if (result.non2xx > 0 || result.errors > 0)
