@@ -45,7 +45,7 @@ export type ChangeInput = {
 const MERGE_PR = /^Merge pull request #(\d+) from \S+\s*(?:\n+([^]*))?$/;
 const SQUASH_PR = /\(#(\d+)\)\s*$/;
 const OWN_PR = /\(#\d+\)|^Merge pull request #\d+/;
-const BOT_LOGIN =
+export const BOT_LOGIN =
   /\[bot\]$|^(?:dependabot|renovate|github-actions|greenkeeper|snyk-bot|pre-commit-ci|allcontributors|imgbot|codecov|mergify)(?:-\w+)?$/i;
 
 function normalizeSubject(text: string): string {
