@@ -25,19 +25,20 @@ const REVIEW_FOLLOW_UP =
  * and `--flags` are left out first, so "Add a `--test` option" stays a change.
  */
 const INTERNAL_WORD =
-  /\b(?:ci|gha|github actions?|workflows?|runners?|pre-commit|tox(?:\.ini)?|codecov|docstrings?|readthedocs|read the docs|badges?|issue templates?|pr templates?|pull request templates?|dependabot|renovate|makefile(?:\.am)?|devcontainer|editorconfig|lints|linting|linters?|clippy|rustfmt|mypy|flake8|ruff|pylint|typos?|dead code|clean-?ups?|polish(?:ing|ed)?|tidy(?:ing)?|refactor(?:s|ing|ed)?|tests|unit tests?|test ?suite|test ?cases?|fixtures|benchmarks?|sponsors?|sponsorship|funding|test matrix|specs|new logo|phpstan|psalm|baseline|api-surface[\w-]*|deprecation warnings?|missing semicolon|unused|__future__|superfluous|misc|miscellaneous|documentation|docs? (?:pages?|sections?|strings?|index|site|build)|blog(?: ?posts?)?|goreleaser|release (?:tagging|date|process|scripts?|workflows?|automation|checklist)|slsa|provenance|pre-?commit hooks?|precommit|[\w-]+\.lock|code scanning(?: alerts?)?|codeql|internal (?:variables?|functions?|helpers?|names?|methods?|types?|structs?|modules?|apis?)|(?:misleading|outdated|stale|wrong) comments?|(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}test\b|test_\w+|\w+_tests?|assert\w*|dev[- ]?dependenc(?:y|ies)|(?:master|main|default) branch|discord|gitter|code[ _]of[ _]conduct|[\w-]+-latest|releaser|clean(?:ed|s|ing)? up)\b/i;
+  /\b(?:ci|gha|github actions?|workflows?|runners?|pre-commit|tox(?:\.ini)?|codecov|docstrings?|readthedocs|read the docs|badges?|issue templates?|pr templates?|pull request templates?|dependabot|renovate|makefile(?:\.am)?|devcontainer|editorconfig|lints|linting|linters?|clippy|rustfmt|mypy|flake8|ruff|pylint|typos?|dead code|clean-?ups?|polish(?:ing|ed)?|tidy(?:ing)?|refactor(?:s|ing|ed)?|tests|unit tests?|test ?suite|test ?cases?|fixtures|benchmarks?|sponsors?|sponsorship|funding|test matrix|specs|new logo|phpstan|psalm|baseline|api-surface[\w-]*|deprecation warnings?|missing semicolon|unused|__future__|superfluous|misc|miscellaneous|documentation|docs? (?:pages?|sections?|strings?|index|site|build)|blog(?: ?posts?)?|goreleaser|release (?:tagging|date|process|scripts?|workflows?|automation|checklist)|slsa|provenance|pre-?commit hooks?|precommit|[\w-]+\.lock|code scanning(?: alerts?)?|codeql|internal (?:variables?|functions?|helpers?|names?|methods?|types?|structs?|modules?|apis?)|(?:misleading|outdated|stale|wrong) comments?|(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}test\b|test_\w+|\w+_tests?|assert\w*|dev[- ]?dependenc(?:y|ies)|(?:master|main|default) branch|discord|gitter|code[ _]of[ _]conduct|[\w-]+-latest|releaser|clean(?:ed|s|ing)? up|logos?|lock ?files?|pyright|action versions?)\b/i;
 
 /** Documentation formats: a page moved from reST to MyST or Markdown is the docs' own work. */
 const DOCS_FORMAT =
   /\breST\b|\bMyST\b|\b[\w-]+\.rst\b|\brst\b(?: to | → )|^convert(?:s|ed)? .{1,40} (?:to|into) (?:md|markdown|myst)\b/i;
 
 /**
- * Work on the project rather than the product, read from the whole subject: a code comment, the
- * repository's branches, a change inside a test (`… in the quoting test`), the language edition, a
- * leftover debugging aid (`Move to Rust 2024`, `Remove stray 'dbg!'`).
+ * Work on the project rather than the product, read from the whole subject: a code comment, a check
+ * made to pass ("Make `pyright --verifytypes` pass"), the repository's branches, a change inside a
+ * test (`… in the quoting test`), the language edition, a leftover debugging aid (`Move to Rust
+ * 2024`, `Remove stray 'dbg!'`).
  */
 const TOOLCHAIN =
-  /^comment(?:s|ed)? (?:why|on|about|that|how)\b|\b`?(?:master|main|default|develop)`? branch\b|\b(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}(?:test|spec)s?$|\b(?:rust )?20\d\d edition\b|\bedition 20\d\d\b|^(?:move|migrate|switch|update|port)(?:s|d|ed)? to rust 20\d\d\b|\bdbg!|\bconsole\.log\b|\bstray (?:debug|print)/i;
+  /^comment(?:s|ed)? (?:why|on|about|that|how)\b|^make (?:`[^`]+`|(?:the )?[\w-]+) (?:pass|happy|green)$|\b`?(?:master|main|default|develop)`? branch\b|\b(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}(?:test|spec)s?$|\b(?:rust )?20\d\d edition\b|\bedition 20\d\d\b|^(?:move|migrate|switch|update|port)(?:s|d|ed)? to rust 20\d\d\b|\bdbg!|\bconsole\.log\b|\bstray (?:debug|print)/i;
 
 /**
  * Verbs that say the code was reshaped, not what users get ("Simplify AST analysis a bit", "Dedup
@@ -56,7 +57,7 @@ const CHANGELOG_EDIT =
 
 /** Areas and scopes that name internal work. */
 export const INTERNAL_AREA =
-  /^(test-[\w-]+|[\w-]+-tests?|ci|ci\/.*|cd|build|builds|test|tests|testing|e2e|spec|specs|bench|benches|benchsuite|benchmarks?|lint|linting|linter|eslint|prettier|rubocop|clippy|fmt|format|doc|docs|documentation|readme|changelog|history|release-notes|examples?|release|releases|releasing|github|\.github|gh-actions|actions|workflows?|cargo|msrv|pkg(\/.*)?|edition|style|styles|styling|chore|chores|tooling|tools|scripts?|misc|gitignore|license|contributing|website|site|web-?site|landing|homepage|sponsors?|funding|typos?|comments?|coverage|codecov|devcontainer|docker-?compose|renovate|dependabot|[a-z]+\/readme|[a-z]+\/docs?)$/i;
+  /^(test-[\w-]+|[\w-]+-tests?|tests?\/.*|makefile|ci|ci\/.*|cd|build|builds|test|tests|testing|e2e|spec|specs|bench|benches|benchsuite|benchmarks?|lint|linting|linter|eslint|prettier|rubocop|clippy|fmt|format|doc|docs|documentation|readme|changelog|history|release-notes|examples?|release|releases|releasing|github|\.github|gh-actions|actions|workflows?|cargo|msrv|pkg(\/.*)?|edition|style|styles|styling|chore|chores|tooling|tools|scripts?|misc|gitignore|license|contributing|website|site|web-?site|landing|homepage|sponsors?|funding|typos?|comments?|coverage|codecov|devcontainer|docker-?compose|renovate|dependabot|[a-z]+\/readme|[a-z]+\/docs?)$/i;
 
 /** What internal work acts on, as the object of a verb ("Add tests", "Update the README"). */
 const INTERNAL_OBJECT =
