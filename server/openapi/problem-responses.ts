@@ -45,11 +45,17 @@ export const DEFAULT_PROBLEM: { default: ProblemResponse } = {
 /** A `204 No Content` answer. */
 export const NO_CONTENT = { 204: z.undefined().describe('Done; no body') };
 
-/** An answer in `mediaType` whose body is text (a page, a feed, a script, a stylesheet). */
+/**
+ * Bytes documented as a string, typed `unknown`: the route sends a string, a buffer or a stream, which
+ * Fastify passes through (only objects are serialized).
+ */
+const TEXT = z.string() as unknown as z.ZodType<unknown>;
+
+/** An answer in `mediaTypes` whose body is text or bytes (a page, a feed, a script, an image). */
 export function textResponse(description: string, ...mediaTypes: string[]) {
   return {
     description,
-    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: z.string() }])),
+    content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: TEXT }])),
   };
 }
 

@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryInt } from '../../../core/contract/entries.schema.ts';
+import { NO_CONTENT, textResponse } from '../../openapi/problem-responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { exportSubscribersCsv } from '../../services/engagement/export-subscribers.ts';
@@ -32,29 +33,95 @@ const ListQuerySchema = FilterSchema.extend({
 });
 const SubscriberParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
+const CountsSchema = z.object({
+  pending: z.number().int(),
+  confirmed: z.number().int(),
+  unsubscribed: z.number().int(),
+  total: z.number().int(),
+});
+const SubscriberPageSchema = z.object({
+  subscribers: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      status: z.enum(['pending', 'confirmed', 'unsubscribed']),
+      createdAt: z.string(),
+      confirmedAt: z.string().nullable(),
+      unsubscribedAt: z.string().nullable(),
+    }),
+  ),
+  counts: CountsSchema,
+  nextCursor: z.string().nullable(),
+});
+
 export async function subscribersRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.get('/subscribers', { schema: { querystring: ListQuerySchema } }, async (request, reply) => {
-    const { project } = authOf(request);
-    const { nextLink, ...page } = await listSubscribersPage(ctx, project.id, request.query);
-    if (nextLink) reply.header('link', nextLink);
-    return page;
-  });
+  app.get(
+    '/subscribers',
+    {
+      schema: {
+        summary: 'List subscribers',
+        description:
+          'Newest first, keyset pagination (`nextCursor`, `Link: rel="next"`), with the count in each status.',
+        operationId: 'listSubscribers',
+        querystring: ListQuerySchema,
+        response: { 200: SubscriberPageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { project } = authOf(request);
+      const { nextLink, ...page } = await listSubscribersPage(ctx, project.id, request.query);
+      if (nextLink) reply.header('link', nextLink);
+      return page;
+    },
+  );
 
-  app.get('/subscribers/counts', async (request) => ({
-    counts: await subscriberCounts(ctx, authOf(request).project.id),
-  }));
+  app.get(
+    '/subscribers/counts',
+    {
+      schema: {
+        summary: 'Subscriber counts by status',
+        operationId: 'countSubscribers',
+        response: { 200: z.object({ counts: CountsSchema }) },
+      },
+    },
+    async (request) => ({
+      counts: await subscriberCounts(ctx, authOf(request).project.id),
+    }),
+  );
 
-  app.get('/subscribers/export', { schema: { querystring: FilterSchema } }, async (request, reply) => {
-    const { project } = authOf(request);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${project.slug}-subscribers.csv"`)
-      .send(exportSubscribersCsv(ctx, project.id, request.query));
-  });
+  app.get(
+    '/subscribers/export',
+    {
+      schema: {
+        summary: 'Export subscribers as CSV',
+        operationId: 'exportSubscribers',
+        querystring: FilterSchema,
+        response: { 200: textResponse('CSV with a header row', 'text/csv') },
+      },
+    },
+    async (request, reply) => {
+      const { project } = authOf(request);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${project.slug}-subscribers.csv"`)
+        .send(exportSubscribersCsv(ctx, project.id, request.query));
+    },
+  );
 
-  app.delete('/subscribers/:id', { schema: { params: SubscriberParamsSchema } }, async (request, reply) => {
-    await removeSubscriber(ctx, authOf(request).project.id, request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/subscribers/:id',
+    {
+      schema: {
+        summary: 'Remove a subscriber',
+        operationId: 'removeSubscriber',
+        params: SubscriberParamsSchema,
+        response: NO_CONTENT,
+      },
+    },
+    async (request, reply) => {
+      await removeSubscriber(ctx, authOf(request).project.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
 }
