@@ -1,7 +1,7 @@
 /** The `shiplog` bin as a child process, the way a user runs it. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestDatabase, databaseEnv, type TestDatabase } from './test-database.ts';
 
 export const CLI = join(import.meta.dirname, '../../server/cli/shiplog.ts');
@@ -77,4 +77,30 @@ export function useCliEnv(extra: Record<string, string> = {}): Record<string, st
   });
   afterAll(() => database?.drop());
   return env;
+}
+
+/**
+ * `shiplog projects create --name <name> --slug <slug> --plan pro --json` (exit 0 asserted): the new
+ * project and its API key, as the command prints them.
+ */
+export async function createProjectByCli(
+  env: Record<string, string>,
+  slug: string,
+  name = slug,
+): Promise<{ project: { id: string; slug: string }; apiKey: string }> {
+  const created = await runCli(
+    ['projects', 'create', '--name', name, '--slug', slug, '--plan', 'pro', '--json'],
+    env,
+  );
+  expect(created.code, created.stderr).toBe(0);
+  return JSON.parse(created.stdout);
+}
+
+/** POST a published entry titled `title` to the server at `baseUrl` with `apiKey`, over a real socket. */
+export function publishOverHttp(baseUrl: string, apiKey: string, title: string): Promise<Response> {
+  return fetch(`${baseUrl}/api/v1/entries`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title, body: 'x', publish: true }),
+  });
 }

@@ -7,40 +7,22 @@
 import { createServer } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runCli, startServe } from '../../helpers/run-cli.ts';
+import { createProjectByCli, publishOverHttp, runCli, startServe, useCliEnv } from '../../helpers/run-cli.ts';
 import { type Inbox, startInbox } from '../../helpers/smtp-inbox.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
+import { waitUntil } from '../../helpers/wait-until.ts';
 
-let database: TestDatabase;
-let smtpPort: number;
-let env: Record<string, string>;
+const env = useCliEnv();
 let inbox: Inbox | undefined;
+let smtpPort: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   smtpPort = (probe.address() as { port: number }).port;
   await new Promise((resolve) => probe.close(resolve));
-  env = {
-    SHIPLOG_DATA_DIR: database.dataDir,
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    LOG_LEVEL: 'info',
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-  };
+  env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
 });
-afterAll(async () => {
-  await inbox?.close();
-  await database.drop();
-});
-
-async function until(what: string, done: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+afterAll(() => inbox?.close());
 
 it(
   'answers while the server runs, and refuses a retry that names no batch',
@@ -78,25 +60,17 @@ it.runIf(process.env.DATABASE_URL)(
   'lists the batches an SMTP outage failed and sends them again (PostgreSQL)',
   { timeout: 120_000 },
   async () => {
-    const created = await runCli(
-      ['projects', 'create', '--name', 'Outage', '--slug', 'outage', '--plan', 'pro', '--json'],
-      env,
-    );
-    const { apiKey, project } = JSON.parse(created.stdout);
-    const sql = postgres(database.databaseUrl!, { max: 1, onnotice: () => {} });
+    const { apiKey, project } = await createProjectByCli(env, 'outage', 'Outage');
+    const sql = postgres(env.DATABASE_URL!, { max: 1, onnotice: () => {} });
     const server = await startServe(env);
     try {
       await sql`
         insert into subscribers (id, project_id, email, status, requested_at)
         select 'sub_' || lpad(n::text, 4, '0'), ${project.id}, 'reader' || n || '@example.com', 'confirmed', now()
         from generate_series(1, 150) n`;
-      const published = await fetch(`${server.url}/api/v1/entries`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'Worth the wait', body: 'x', publish: true }),
-      });
+      const published = await publishOverHttp(server.url, apiKey, 'Worth the wait');
       expect(published.status).toBe(201);
-      await until('two batches waiting to retry', async () => {
+      await waitUntil('two batches waiting to retry', async () => {
         const [row] = await sql<{ n: number }[]>`
           select count(*)::int as n from pgboss.job where name = 'email-batch' and state = 'retry'`;
         return row!.n === 2;
@@ -105,7 +79,7 @@ it.runIf(process.env.DATABASE_URL)(
       await sql`
         update pgboss.job set retry_count = retry_limit - 1, start_after = now()
         where name = 'email-batch' and state = 'retry'`;
-      await until('two failed batches', async () => {
+      await waitUntil('two failed batches', async () => {
         const [row] = await sql<{ n: number }[]>`
           select count(*)::int as n from email_batches where status = 'failed'`;
         return row!.n === 2;
@@ -130,8 +104,8 @@ it.runIf(process.env.DATABASE_URL)(
       const rest = await runCli(['deliveries', 'retry', '--all', '--json'], env);
       expect(JSON.parse(rest.stdout).retried.map((b: { id: string }) => b.id)).toEqual([batches[1].id]);
 
-      await until('every subscriber', () => new Set(inbox!.messages.map((m) => m.to![0])).size === 150);
-      await until('both batches sent', async () => {
+      await waitUntil('every subscriber', () => new Set(inbox!.messages.map((m) => m.to![0])).size === 150);
+      await waitUntil('both batches sent', async () => {
         const [row] = await sql<
           { n: number }[]
         >`select count(*)::int as n from email_batches where status = 'sent'`;

@@ -4,37 +4,22 @@
  * entry, exactly one message. On the embedded database and on PostgreSQL (DATABASE_URL) alike.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runCli, startServe } from '../../helpers/run-cli.ts';
+import { createProjectByCli, publishOverHttp, startServe, useCliEnv } from '../../helpers/run-cli.ts';
 import { header, type Inbox, linkIn, startInbox } from '../../helpers/smtp-inbox.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
 
-let database: TestDatabase;
+const env = useCliEnv();
 let inbox: Inbox;
-let env: Record<string, string>;
 beforeAll(async () => {
-  database = await createTestDatabase();
   inbox = await startInbox();
-  env = {
-    SHIPLOG_DATA_DIR: database.dataDir,
-    SMTP_URL: inbox.url,
-    LOG_LEVEL: 'info',
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-  };
+  env.SMTP_URL = inbox.url;
 });
-afterAll(async () => {
-  await inbox.close();
-  await database.drop();
-});
+afterAll(() => inbox.close());
 
 it(
   'delivers a publish whose server was killed before dispatching it, once restarted',
   { timeout: 90_000 },
   async () => {
-    const created = await runCli(
-      ['projects', 'create', '--name', 'Crashy', '--slug', 'crashy', '--plan', 'pro', '--json'],
-      env,
-    );
-    const { apiKey } = JSON.parse(created.stdout);
+    const { apiKey } = await createProjectByCli(env, 'crashy', 'Crashy');
     const first = await startServe(env);
     let killed = false;
     try {
@@ -51,11 +36,7 @@ it(
       );
       expect((await fetch(confirmUrl, { method: 'POST' })).status).toBe(200);
 
-      const published = await fetch(`${first.url}/api/v1/entries`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: 'Survives a crash', body: 'x', publish: true }),
-      });
+      const published = await publishOverHttp(first.url, apiKey, 'Survives a crash');
       expect(published.status).toBe(201);
       first.child.kill('SIGKILL');
       killed = true;
