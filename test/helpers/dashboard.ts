@@ -2,6 +2,7 @@
  * Dashboard users for tests: accounts made directly in the database (the setup and invitation flows
  * have tests of their own), signed in over HTTP, with the headers a browser's same-origin calls carry.
  */
+import { beforeAll } from 'vitest';
 import type { Role } from '../../server/db/memberships.ts';
 import { insertMembership } from '../../server/db/memberships.ts';
 import { insertUser } from '../../server/db/users.ts';
@@ -72,4 +73,19 @@ export async function signedInUser(
 ): Promise<SignedInUser> {
   const user = await createUser(server, memberships);
   return signIn(server, user.email);
+}
+
+/**
+ * One signed-in user for the whole test file, made in `beforeAll` after the hooks registered before
+ * this call (the server's); `memberships` is called then. The object is filled in place.
+ */
+export function useSignedInUser(
+  server: TestServer,
+  memberships: () => { projectId: string; role: Role }[],
+): SignedInUser {
+  const user = {} as SignedInUser;
+  beforeAll(async () => {
+    Object.assign(user, await signedInUser(server, memberships()));
+  });
+  return user;
 }

@@ -4,23 +4,18 @@
  * /api/v1 alike, else `403 forbidden` and nothing changes; reads need neither; no CORS header is ever
  * sent on either.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
-import { type SignedInUser, signedInUser } from '../../helpers/dashboard.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../helpers/build-server.ts';
+import { useSignedInUser } from '../../helpers/dashboard.ts';
 
-let server: TestServer;
-let owner: SignedInUser;
-let other: SignedInUser;
+const { server, owner: created } = useTestServer({}, { workers: false, plan: 'free' });
+const memberships = () => [{ projectId: created.project.id, role: 'owner' as const }];
+const owner = useSignedInUser(server, memberships);
+const other = useSignedInUser(server, memberships);
 let slug: string;
-
-beforeAll(async () => {
-  server = await buildTestServer({}, { workers: false });
-  const { project } = await server.project('free');
-  slug = project.slug;
-  owner = await signedInUser(server, [{ projectId: project.id, role: 'owner' }]);
-  other = await signedInUser(server, [{ projectId: project.id, role: 'owner' }]);
+beforeAll(() => {
+  slug = created.project.slug;
 });
-afterAll(() => server.close());
 
 const countEntries = async () =>
   (await server.db.sql<{ n: number }[]>`select count(*)::int as n from entries`)[0]!.n;

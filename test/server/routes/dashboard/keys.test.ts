@@ -3,31 +3,30 @@
  * name, last 4, created and last used; revoked at once; another project's key cannot be revoked; a free
  * project may make keys, but every answer says the API needs Pro, as the API itself does (402).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectRow } from '../../../../server/db/projects.ts';
-import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
-import { type SignedInUser, signedInUser } from '../../../helpers/dashboard.ts';
+import { useTestServer } from '../../../helpers/build-server.ts';
+import { useSignedInUser } from '../../../helpers/dashboard.ts';
 
-let server: TestServer;
+const { server, owner: created } = useTestServer({}, { workers: false });
 let pro: ProjectRow;
 let free: ProjectRow;
-let owner: SignedInUser;
-
 beforeAll(async () => {
-  server = await buildTestServer({}, { workers: false });
-  pro = (await server.project('pro')).project;
+  pro = created.project;
   free = (await server.project('free')).project;
-  owner = await signedInUser(server, [
-    { projectId: pro.id, role: 'owner' },
-    { projectId: free.id, role: 'owner' },
-  ]);
 });
-afterAll(() => server.close());
+const owner = useSignedInUser(server, () => [
+  { projectId: pro.id, role: 'owner' },
+  { projectId: free.id, role: 'owner' },
+]);
 
 const keysUrl = (p: ProjectRow) => `/api/dashboard/projects/${p.slug}/keys`;
 const create = (p: ProjectRow, payload: object = {}) =>
   server.app.inject({ method: 'POST', url: keysUrl(p), headers: owner.headers, payload });
 const list = (p: ProjectRow) => server.app.inject({ url: keysUrl(p), headers: owner.headers });
+/** The API's answer to a request with `apiKey`. */
+const listEntriesWith = (apiKey: string) =>
+  server.app.inject({ url: '/api/v1/entries', headers: { authorization: `Bearer ${apiKey}` } });
 
 describe('keys', () => {
   it('are created (shown once), work on a Pro project, are listed without the key, and revoked at once', async () => {
@@ -46,10 +45,7 @@ describe('keys', () => {
       lastUsedAt: null,
       revokedAt: null,
     });
-    const used = await server.app.inject({
-      url: '/api/v1/entries',
-      headers: { authorization: `Bearer ${apiKey}` },
-    });
+    const used = await listEntriesWith(apiKey);
     expect(used.statusCode).toBe(200);
 
     const listed = await list(pro);
@@ -64,10 +60,7 @@ describe('keys', () => {
       headers: owner.headers,
     });
     expect(revoked.statusCode).toBe(204);
-    const refused = await server.app.inject({
-      url: '/api/v1/entries',
-      headers: { authorization: `Bearer ${apiKey}` },
-    });
+    const refused = await listEntriesWith(apiKey);
     expect(refused.statusCode).toBe(401);
   });
 
@@ -77,10 +70,7 @@ describe('keys', () => {
     expect(res.json().apiAvailable).toBe(false);
     expect(res.json().key.name).toBeNull();
     expect((await list(free)).json().apiAvailable).toBe(false);
-    const used = await server.app.inject({
-      url: '/api/v1/entries',
-      headers: { authorization: `Bearer ${res.json().apiKey}` },
-    });
+    const used = await listEntriesWith(res.json().apiKey);
     expect(used.statusCode).toBe(402);
   });
 
@@ -94,10 +84,7 @@ describe('keys', () => {
       headers: owner.headers,
     });
     expect(res.statusCode).toBe(404);
-    const still = await server.app.inject({
-      url: '/api/v1/entries',
-      headers: { authorization: `Bearer ${apiKey}` },
-    });
+    const still = await listEntriesWith(apiKey);
     expect(still.statusCode).toBe(200);
   });
 });

@@ -3,10 +3,9 @@
  * from the name or the Content-Type; SVG and anything else are 415; over 5 MiB is 413; the image is
  * served at its URL with a year's immutable cache, nosniff and `default-src 'none'`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectRow } from '../../../../server/db/projects.ts';
-import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
-import { type SignedInUser, signedInUser } from '../../../helpers/dashboard.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../helpers/build-server.ts';
+import { useSignedInUser } from '../../../helpers/dashboard.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -28,21 +27,13 @@ const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
 );
 
-let server: TestServer;
-let project: ProjectRow;
-let user: SignedInUser;
-
-beforeAll(async () => {
-  server = await buildTestServer({}, { workers: false });
-  project = (await server.project('free')).project;
-  user = await signedInUser(server, [{ projectId: project.id, role: 'contributor' }]);
-});
-afterAll(() => server.close());
+const { server, owner } = useTestServer({}, { workers: false, plan: 'free' });
+const user = useSignedInUser(server, () => [{ projectId: owner.project.id, role: 'contributor' }]);
 
 const upload = (payload: Buffer | string, contentType = 'application/octet-stream') =>
   server.app.inject({
     method: 'POST',
-    url: `/api/dashboard/projects/${project.slug}/uploads`,
+    url: `/api/dashboard/projects/${owner.project.slug}/uploads`,
     headers: { ...user.headers, 'content-type': contentType },
     payload,
   });
