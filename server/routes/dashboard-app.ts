@@ -39,7 +39,9 @@ export async function dashboardAppRoutes(app: FastifyInstance, ctx: ServiceConte
       index: false,
       immutable: true,
       maxAge: 365 * 24 * 3600 * 1000,
-      setHeaders: (reply: FastifyReply) => reply.header('x-content-type-options', 'nosniff'),
+      setHeaders: (reply: FastifyReply) => {
+        reply.header('x-content-type-options', 'nosniff');
+      },
     });
   }
 

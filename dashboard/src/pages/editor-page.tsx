@@ -64,8 +64,9 @@ function Editor({ saved }: { saved: Entry | null }) {
       const start = area?.selectionStart ?? f.body.length;
       const end = area?.selectionEnd ?? start;
       const before = f.body.slice(0, start);
-      const gap = before && !before.endsWith('\n') ? '\n' : '';
-      return { ...f, body: `${before}${gap}${markdown}\n${f.body.slice(end)}` };
+      // An image of its own: a blank line before it (unless at the start) and after it.
+      const gap = !before || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+      return { ...f, body: `${before}${gap}${markdown}\n\n${f.body.slice(end).replace(/^\n+/, '')}` };
     });
   };
   const images = useImageUpload(project.slug, insertAtCursor);

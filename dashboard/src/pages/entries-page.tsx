@@ -1,11 +1,11 @@
 /**
  * Entries (CONTRACT.md "Dashboard"): status tabs `Drafts`, `Scheduled`, `Published`; search by title;
  * a category filter; drafts from GitHub show their pull request or release, and whether a person
- * edited them. Pages of 20, newest first, with "Load more".
+ * edited them. Pages of 20, newest first, with "Load more". The tab is the address's `status`.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { v1 } from '../api.ts';
 import { Field } from '../components/field.tsx';
 import { useProject } from '../components/project-scope.tsx';
@@ -52,7 +52,11 @@ function Badges({ entry }: { entry: EntrySummary }) {
 export function EntriesPage() {
   usePageTitle('Entries');
   const project = useProject();
-  const [tab, setTab] = useState<Tab>('draft');
+  // The tab is in the address (`?status=published`), so a tab can be linked to and survives a reload.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('status');
+  const tab: Tab = TABS.find((t) => t.status === asked)?.status ?? 'draft';
+  const setTab = (status: Tab) => setParams(status === 'draft' ? {} : { status }, { replace: true });
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const q = useDebounced(search.trim(), 250);
