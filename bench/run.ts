@@ -7,6 +7,7 @@
 import { analyticsIngest } from './analytics-ingest.ts';
 import { analyticsQueriesBench } from './analytics-queries.ts';
 import { collectCommitsBench } from './collect-commits.ts';
+import { dashboardLoadBench } from './dashboard-load.ts';
 import { dispatchBench } from './dispatch.ts';
 import { generateDraft } from './generate-draft.ts';
 import { listDepth } from './list-depth.ts';
@@ -52,6 +53,11 @@ const BENCHMARKS: [name: string, label: string, run: () => Promise<Record<string
     'embed',
     'widget embed: bundle gzipped vs the contract schemas; script to visible launcher in Chromium vs a bare script',
     widgetEmbedBench,
+  ],
+  [
+    'dashboard',
+    'dashboard: first page gzipped vs the 150 KB budget; navigation to an interactive entry list in Chromium vs a bare static list',
+    dashboardLoadBench,
   ],
   [
     'sign-in',

@@ -83,6 +83,21 @@ export function benchRows(r: Results): Row[] {
     ratio: d!.emailRatio!,
     goal: '≥ 0.5',
   }));
+  const db = r.dashboard;
+  add(db, () => ({
+    figure: 'dashboard: first page (HTML, script, stylesheet) gzipped vs the 150 KB budget',
+    measured: `${db!['first page bundle (bytes gzipped)']} B`,
+    baseline: `${150 * 1024} B`,
+    ratio: db!['bundle / 150 KB budget']!,
+    goal: '≤ 1',
+  }));
+  add(db, () => ({
+    figure: 'dashboard: navigation to an interactive entry list vs a bare static list page (Chromium)',
+    measured: `${db!['navigation to interactive entry list, median ms']} ms`,
+    baseline: `${db!['bare static list page, median ms']} ms`,
+    ratio: db!['dashboard / bare page']!,
+    goal: 'report',
+  }));
   const i = r.instances;
   add(i, () => ({
     figure: `widget: two instances vs one, one PostgreSQL, ${i!.cores} cores (req/s)`,
