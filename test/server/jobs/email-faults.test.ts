@@ -10,9 +10,10 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPgProxy, type PgProxy } from '../../helpers/pg-proxy.ts';
-import { runCli, startServe } from '../../helpers/run-cli.ts';
+import { createProjectByCli, publishOverHttp, startServe } from '../../helpers/run-cli.ts';
 import { type Inbox, startInbox } from '../../helpers/smtp-inbox.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
+import { waitUntil } from '../../helpers/wait-until.ts';
 
 const SUBSCRIBERS = 2000;
 /**
@@ -40,12 +41,7 @@ describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (Postgr
       LOG_LEVEL: 'info',
       DATABASE_URL: proxy.url,
     };
-    const created = await runCli(
-      ['projects', 'create', '--name', 'Faulty', '--slug', 'faulty', '--plan', 'pro', '--json'],
-      env,
-    );
-    expect(created.code, created.stderr).toBe(0);
-    ({ apiKey } = JSON.parse(created.stdout));
+    ({ apiKey } = await createProjectByCli(env, 'faulty', 'Faulty'));
     sql = postgres(database.databaseUrl!, { max: 1, onnotice: () => {} });
     const [project] = await sql<{ id: string }[]>`select id from projects where slug = 'faulty'`;
     await sql`
@@ -61,28 +57,13 @@ describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (Postgr
   });
 
   const publish = async (url: string, title: string) => {
-    const res = await fetch(`${url}/api/v1/entries`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title, body: 'x', publish: true }),
-    });
+    const res = await publishOverHttp(url, apiKey, title);
     expect(res.status).toBe(201);
   };
   const recipientsOf = (title: string) =>
     inbox.messages
       .filter((m) => m.subject === `Faulty: ${title}`)
       .map((m) => (m.to![0] as { address: string }).address);
-  async function until(
-    what: string,
-    done: () => boolean | Promise<boolean>,
-    timeoutMs: number,
-  ): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await done())) {
-      if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
   /** Every dispatch and email job has run to its end (a job left for later would send more). */
   const settled = async () => {
     const [row] = await sql<{ n: number }[]>`
@@ -102,7 +83,7 @@ describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (Postgr
     let killed = false;
     try {
       await publish(first.url, 'Killed midway');
-      await until('600 messages', () => recipientsOf('Killed midway').length >= 600, 60_000);
+      await waitUntil('600 messages', () => recipientsOf('Killed midway').length >= 600, 60_000);
       first.child.kill('SIGKILL');
       killed = true;
       await first.exited;
@@ -115,8 +96,8 @@ describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (Postgr
     const second = await startServe(env);
     try {
       // The killed server's batches are taken back once their heartbeat is 30 s stale, then retried.
-      await until('every subscriber', () => figures('Killed midway').lost === 0, 180_000);
-      await until('the jobs to settle', settled, 400_000);
+      await waitUntil('every subscriber', () => figures('Killed midway').lost === 0, 180_000);
+      await waitUntil('the jobs to settle', settled, 400_000);
       const after = figures('Killed midway');
       console.info(
         `kill -9 mid fan-out: at the kill ${JSON.stringify(atKill)}; in the end ${JSON.stringify(after)}`,
@@ -140,7 +121,7 @@ describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (Postgr
       const server = await startServe(env);
       try {
         await publish(server.url, 'Database restarted');
-        await until('1,500 messages', () => recipientsOf('Database restarted').length >= 1500, 60_000);
+        await waitUntil('1,500 messages', () => recipientsOf('Database restarted').length >= 1500, 60_000);
         await proxy.cut();
         const atCut = figures('Database restarted');
         const during = await fetch(`${server.url}/api/v1/entries`, {
@@ -152,8 +133,8 @@ describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (Postgr
         await new Promise((resolve) => setTimeout(resolve, 10_000));
         await proxy.restore();
 
-        await until('every subscriber', () => figures('Database restarted').lost === 0, 180_000);
-        await until('the jobs to settle', settled, 400_000);
+        await waitUntil('every subscriber', () => figures('Database restarted').lost === 0, 180_000);
+        await waitUntil('the jobs to settle', settled, 400_000);
         const after = figures('Database restarted');
         console.info(
           `database away 10 s mid fan-out: at the cut ${JSON.stringify(atCut)}; in the end ${JSON.stringify(after)}`,
