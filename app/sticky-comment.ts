@@ -20,6 +20,8 @@ export type Sticky = {
   comment: { id: number; body: string } | null;
   entryId: string | null;
   skipped: boolean;
+  /** The head commit the entry holds the changes of (a marker in the comment), or null. */
+  head: string | null;
 };
 
 export async function readSticky(
@@ -28,7 +30,10 @@ export async function readSticky(
   login: string,
 ): Promise<Sticky> {
   const comment = await findDraftComment(octokit, issue, login);
-  return { comment, ...(comment ? readDraftComment(comment.body) : { entryId: null, skipped: false }) };
+  return {
+    comment,
+    ...(comment ? readDraftComment(comment.body) : { entryId: null, skipped: false, head: null }),
+  };
 }
 
 /**
@@ -52,7 +57,15 @@ export async function showEntry(
   octokit: PagingGitHubClient,
   issue: IssueRef,
   sticky: Sticky,
-  shown: { entry: Entry; draft: Draft | null; notice?: string | null },
+  shown: {
+    entry: Entry;
+    draft: Draft | null;
+    notice?: string | null;
+    /** The head the entry now holds the changes of (default: what the comment said). */
+    head?: string | null;
+    /** Changes a person's edit has not seen (core/changes-since-edit.ts). */
+    sinceEdit?: string | null;
+  },
 ): Promise<{ id: number; created: boolean }> {
   const body = renderDraftComment({
     entry: shown.entry,
@@ -60,6 +73,8 @@ export async function showEntry(
     link: shown.entry.previewUrl ?? shown.entry.url,
     commands: true,
     notice: shown.notice ?? null,
+    head: shown.head ?? sticky.head,
+    sinceEdit: shown.sinceEdit ?? null,
   });
   return upsertDraftComment(octokit, issue, body, null, sticky.comment);
 }

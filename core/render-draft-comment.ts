@@ -17,6 +17,8 @@ import { codeSpan, defuseMentions, escapeMarkdownText } from './defuse-mentions.
 export const DRAFT_COMMENT_MARKER = '<!-- shiplog:draft -->';
 const ENTRY_MARKER = /^<!-- shiplog:entry (ent_[A-Za-z0-9_]{1,60}) -->$/;
 const SKIPPED_MARKER = '<!-- shiplog:skipped -->';
+/** The pull request's head the entry holds the changes of (drafted, or taken in by `/shiplog add`). */
+const HEAD_MARKER = /^<!-- shiplog:head ([0-9a-f]{7,64}) -->$/;
 
 /** GitHub's limit is 65,536 characters; the rest of the comment fits in what is left. */
 export const MAX_COMMENT_LENGTH = 65_000;
@@ -40,6 +42,10 @@ export type CommentInput = {
   commands?: boolean;
   /** A line to show first (what just happened: "Published by @octocat"). */
   notice?: string | null;
+  /** The head commit the entry holds the changes of, remembered in a marker. */
+  head?: string | null;
+  /** The block listing changes a person's edit has not seen (changes-since-edit.ts). */
+  sinceEdit?: string | null;
 };
 
 /** `text` cut at the last line break before `max` characters, saying so. */
@@ -55,6 +61,7 @@ const COMMANDS = `<details><summary>Commands (people with write access to this r
 | --- | --- |
 | \`/shiplog publish\` | publish the entry now |
 | \`/shiplog regenerate\` | draft it again from the commits, even after edits |
+| \`/shiplog add\` | after an edit, append the items of the changes pushed since |
 | \`/shiplog skip\` | no changelog entry for this pull request |
 | \`/shiplog title <text>\` | set the title |
 | \`/shiplog category feature\\|improvement\\|fix\\|announcement\` | set the category |
@@ -66,6 +73,7 @@ const COMMANDS = `<details><summary>Commands (people with write access to this r
 export function renderDraftComment(input: CommentInput): string {
   const { entry, draft } = input;
   const lines = [DRAFT_COMMENT_MARKER, `<!-- shiplog:entry ${entry.id} -->`];
+  if (input.head && /^[0-9a-f]{7,64}$/.test(input.head)) lines.push(`<!-- shiplog:head ${input.head} -->`);
   if (input.notice) lines.push(input.notice, '');
   const heading = entry.status === 'published' ? '✅ Changelog entry published' : '📝 Changelog draft';
   lines.push(
@@ -91,6 +99,7 @@ export function renderDraftComment(input: CommentInput): string {
       `> [!WARNING]\n> The range has ${input.truncated.total} commits; only the newest ${input.truncated.kept} were sent.`,
     );
   }
+  if (input.sinceEdit && entry.status === 'draft') lines.push('', input.sinceEdit);
   if (input.commands && entry.status === 'draft' && entry.editedAt) {
     lines.push(
       '',
@@ -114,12 +123,17 @@ const MARKER_LINE = /^<!-- shiplog:[a-z]+(?: [^\s<>]+)? -->$/;
  * marker lines at its head are read; everything after them may hold commit or pull-request text, which
  * can quote any marker (a subject `<!-- shiplog:skipped -->`) and must never change what the App does.
  */
-export function readDraftComment(body: string): { entryId: string | null; skipped: boolean } {
+export function readDraftComment(body: string): {
+  entryId: string | null;
+  skipped: boolean;
+  head: string | null;
+} {
   const head: string[] = [];
   for (const line of body.split(/\r?\n/)) {
     if (!MARKER_LINE.test(line)) break;
     head.push(line);
   }
   const entry = head.map((line) => ENTRY_MARKER.exec(line)).find((m) => m !== null);
-  return { entryId: entry?.[1] ?? null, skipped: head.includes(SKIPPED_MARKER) };
+  const sha = head.map((line) => HEAD_MARKER.exec(line)).find((m) => m !== null);
+  return { entryId: entry?.[1] ?? null, skipped: head.includes(SKIPPED_MARKER), head: sha?.[1] ?? null };
 }

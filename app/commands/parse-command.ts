@@ -17,6 +17,8 @@ export type Command =
   | { name: 'publish' }
   | { name: 'regenerate' }
   | { name: 'skip' }
+  /** After a person's edit: append the items of the changes pushed since. */
+  | { name: 'add' }
   | { name: 'category'; category: Category }
   | { name: 'visibility'; visibility: Visibility }
   | { name: 'title'; title: string }
@@ -24,7 +26,7 @@ export type Command =
   /** A known command with a value it cannot take: the reply says what is valid. */
   | { name: 'invalid'; reason: string };
 
-const BARE = /^\/shiplog (publish|regenerate|skip)$/;
+const BARE = /^\/shiplog (publish|regenerate|skip|add)$/;
 const VALUED = /^\/shiplog (category|visibility|title) (\S.*)$/;
 
 /** @returns the command, or null when the comment is not one. */

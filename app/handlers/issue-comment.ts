@@ -15,6 +15,7 @@ import type { ShiplogApi } from '../../core/shiplog-client.ts';
 import type { PagingGitHubClient } from '../../core/github-client.ts';
 import type { IssueRef } from '../../core/upsert-draft-comment.ts';
 import type { HandlerDeps } from '../app-deps.ts';
+import { addChangesSinceEdit } from '../commands/add-changes.ts';
 import { type Command, parseCommand } from '../commands/parse-command.ts';
 import { loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
 import { entryOf, readSticky, showEntry, showSkipped, type Sticky } from '../sticky-comment.ts';
@@ -99,6 +100,19 @@ async function runCommand(
     throw new CommandRefused(
       'There is no draft on this pull request yet: push a commit or comment `/shiplog regenerate`.',
     );
+  if (command.name === 'add') {
+    if (entry.status === 'published')
+      throw new CommandRefused('The entry is already published; unpublish it in Shiplog first.');
+    const { entry: updated, head, added } = await addChangesSinceEdit(octokit, shiplog, issue, sticky, entry);
+    if (added === 0) throw new CommandRefused('There are no changes since the entry was last drafted.');
+    await showEntry(octokit, issue, sticky, {
+      entry: updated,
+      draft: null,
+      head,
+      notice: `${added} ${added === 1 ? 'change' : 'changes'} added by @${who}.`,
+    });
+    return;
+  }
   if (command.name === 'publish') {
     const published = await shiplog.publishEntry(entry.id);
     await showEntry(octokit, issue, sticky, {

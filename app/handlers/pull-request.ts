@@ -5,6 +5,7 @@
  * (the comment says so). Merged with `publish-on-merge` → published, the comment links to it.
  */
 import type { Context } from 'probot';
+import { changesSince, renderChangesSinceEdit } from '../../core/changes-since-edit.ts';
 import { draftRelease } from '../../core/draft-release.ts';
 import { resolveRange } from '../../core/resolve-range.ts';
 import type { ShiplogApi } from '../../core/shiplog-client.ts';
@@ -56,7 +57,7 @@ export async function draftPullRequest(
     { pull_request: pr },
     { owner: repository.owner, repo: repository.repo },
   );
-  const { generated, entry } = await draftRelease(draftDepsOf(context, shiplog), {
+  const { generated, entry, commits } = await draftRelease(draftDepsOf(context, shiplog), {
     range,
     paths: includePaths(config),
     repositoryUrl: repository.htmlUrl,
@@ -71,7 +72,17 @@ export async function draftPullRequest(
     context.log.info(`#${pr.number}: no commits to draft from`);
     return;
   }
-  await showEntry(octokit, issue, sticky, { entry, draft: generated.draft, notice: options.notice ?? null });
+  // An edited entry is kept: the changes pushed since are listed, never drafted over it nor dropped.
+  const kept = generated.draft === null && entry.status === 'draft' && entry.editedAt !== null;
+  const since = sticky.head ?? entry.source?.headSha ?? null;
+  const pending = kept ? changesSince(commits.commits, since) : [];
+  await showEntry(octokit, issue, sticky, {
+    entry,
+    draft: generated.draft,
+    notice: options.notice ?? null,
+    head: generated.draft ? range.to : since,
+    sinceEdit: pending.length ? renderChangesSinceEdit(pending, true) : null,
+  });
 }
 
 /**

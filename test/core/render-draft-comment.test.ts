@@ -59,9 +59,10 @@ describe('renderDraftComment', () => {
       draft: null,
       link: 'https://changelog.test/p',
       commands: true,
+      head: 'a'.repeat(40),
     });
     expect(app.startsWith(DRAFT_COMMENT_MARKER)).toBe(true);
-    expect(readDraftComment(app)).toEqual({ entryId: 'ent_01abc', skipped: false });
+    expect(readDraftComment(app)).toEqual({ entryId: 'ent_01abc', skipped: false, head: 'a'.repeat(40) });
     expect(app).toContain('/shiplog regenerate');
     expect(app).toContain('[preview](https://changelog.test/p)');
     expect(app).toContain('🔒');
@@ -70,6 +71,7 @@ describe('renderDraftComment', () => {
     expect(readDraftComment(renderSkippedComment('Skipped by @a.'))).toEqual({
       entryId: null,
       skipped: true,
+      head: null,
     });
     expect(defuseMentions('`@x` and @y')).toBe('`@x` and @\u200by');
   });
