@@ -40,12 +40,87 @@ export async function findLinkedProjectId(sql: Db, repository: string): Promise<
   return row?.projectId;
 }
 
-/** Record a delivery id. @returns false when it was already recorded (a redelivery). */
-export async function recordDelivery(sql: Db, id: string, event: string): Promise<boolean> {
+/**
+ * Record a delivery id, with the repository it is about (lower-case, or null).
+ * @returns false when it was already recorded (a redelivery).
+ */
+export async function recordDelivery(
+  sql: Db,
+  id: string,
+  event: string,
+  repository: string | null = null,
+): Promise<boolean> {
   const rows = await sql`
-    insert into github_deliveries (id, event) values (${id}, ${event})
+    insert into github_deliveries (id, event, repository) values (${id}, ${event}, ${repository})
     on conflict (id) do nothing returning id`;
   return rows.length > 0;
+}
+
+export type GithubDeliveryStatus = 'received' | 'ignored' | 'processed' | 'failed';
+
+/** How a delivery's handling ended (the last attempt's outcome; a retry that succeeds overwrites a failure). */
+export async function finishDelivery(
+  sql: Db,
+  id: string,
+  status: Exclude<GithubDeliveryStatus, 'received'>,
+  error: string | null = null,
+): Promise<void> {
+  await sql`
+    update github_deliveries set status = ${status}, error = ${error}, finished_at = date_trunc('milliseconds', now())
+    where id = ${id}`;
+}
+
+export type GithubDeliveryRow = {
+  id: string;
+  repository: string;
+  event: string;
+  status: GithubDeliveryStatus;
+  error: string | null;
+  receivedAt: Date;
+  finishedAt: Date | null;
+};
+
+/** The last `perRepository` deliveries of each of `repositories` (kept 7 days), newest first. */
+export async function lastDeliveries(
+  sql: Db,
+  repositories: readonly string[],
+  perRepository: number,
+): Promise<GithubDeliveryRow[]> {
+  if (repositories.length === 0) return [];
+  return sql<GithubDeliveryRow[]>`
+    select d.id, d.repository, d.event, d.status, d.error, d.received_at, d.finished_at
+    from unnest(${repositories as string[]}::text[]) as r(name)
+      cross join lateral (
+        select * from github_deliveries where repository = r.name
+        order by received_at desc, id desc limit ${perRepository}
+      ) d
+    order by d.repository, d.received_at desc, d.id desc`;
+}
+
+/** The project `repository` is linked to, if any. */
+export async function findLink(
+  sql: Db,
+  repository: string,
+): Promise<{ repository: string; projectId: string; createdAt: Date } | undefined> {
+  const [row] = await sql<{ repository: string; projectId: string; createdAt: Date }[]>`
+    select repository, project_id, created_at from github_links where repository = ${repository}`;
+  return row;
+}
+
+/** @returns whether `repository` was linked to `projectId` (and is no longer). */
+export async function deleteProjectLink(sql: Db, repository: string, projectId: string): Promise<boolean> {
+  const rows = await sql`
+    delete from github_links where repository = ${repository} and project_id = ${projectId} returning 1`;
+  return rows.length > 0;
+}
+
+/** The repositories linked to `projectId`. */
+export async function listProjectLinks(
+  sql: Db,
+  projectId: string,
+): Promise<{ repository: string; createdAt: Date }[]> {
+  return sql<{ repository: string; createdAt: Date }[]>`
+    select repository, created_at from github_links where project_id = ${projectId} order by repository`;
 }
 
 /** Forget deliveries older than `days` (GitHub redelivers for a few days at most). */

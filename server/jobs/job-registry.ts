@@ -6,7 +6,7 @@
  */
 import type { PgBoss, WorkOptions } from 'pg-boss';
 import { purgeAudit } from '../db/audit-log.ts';
-import { purgeDeliveries } from '../db/github.ts';
+import { finishDelivery, purgeDeliveries } from '../db/github.ts';
 import { purgeIdempotencyKeys } from '../db/idempotency-keys.ts';
 import { purgeExpiredPending } from '../db/subscribers.ts';
 import type { AccountEmailJob } from '../services/accounts/account-email-queue.ts';
@@ -168,7 +168,18 @@ export const JOBS = {
     enabled: (ctx) => ctx.github !== null,
     async handle(ctx, { id, name, body }) {
       const github = ctx.github!;
-      await github.receive({ id, name, payload: JSON.parse(body) } as Parameters<typeof github.receive>[0]);
+      try {
+        await github.receive({ id, name, payload: JSON.parse(body) } as Parameters<typeof github.receive>[0]);
+      } catch (err) {
+        await finishDelivery(
+          ctx.sql,
+          id,
+          'failed',
+          err instanceof Error ? err.message.slice(0, 500) : 'failed',
+        );
+        throw err;
+      }
+      await finishDelivery(ctx.sql, id, 'processed');
     },
   }),
   /**

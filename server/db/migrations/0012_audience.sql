@@ -37,3 +37,14 @@ create index analytics_events_project_time on analytics_events (project_id, occu
 
 -- Reactions per day of a project's entries (joined through entries.project_id).
 create index reactions_entry_time on reactions (entry_id, created_at) include (emoji);
+
+-- The GitHub page shows each repository's last webhook deliveries: which repository a delivery was about,
+-- and how its job ended (`received` while queued; `ignored` for an event the App does not handle).
+alter table github_deliveries
+  add column repository text check (repository = lower(repository)),
+  add column status text not null default 'received'
+    check (status in ('received', 'ignored', 'processed', 'failed')),
+  add column error text,
+  add column finished_at timestamptz;
+create index github_deliveries_repository on github_deliveries (repository, received_at desc)
+  where repository is not null;

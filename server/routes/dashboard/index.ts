@@ -11,6 +11,7 @@ import { assertSameOrigin, changesState } from '../../plugins/session.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { accountRoutes } from './account-routes.ts';
 import { auditRoutes } from './audit-routes.ts';
+import { githubRoutes } from './github-routes.ts';
 import { keyRoutes } from './key-routes.ts';
 import { memberRoutes } from './member-routes.ts';
 import { passwordRoutes } from './password-routes.ts';
@@ -31,5 +32,6 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: ServiceContext)
   await app.register((scope) => keyRoutes(scope, ctx));
   await app.register((scope) => uploadRoutes(scope, ctx));
   await app.register((scope) => auditRoutes(scope, ctx));
+  await app.register((scope) => githubRoutes(scope, ctx));
   await app.register((scope) => previewRoutes(scope, ctx));
 }

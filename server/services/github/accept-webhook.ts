@@ -2,11 +2,12 @@
  * A verified webhook delivery (CONTRACT.md "GitHub App"): recorded by its `X-GitHub-Delivery` id and,
  * for the events the App handles, queued as a `github-webhook` job in the same transaction, so a
  * redelivery is neither run twice nor lost, and GitHub gets its answer before the slow work starts.
+ * The record names the repository, and the job writes how it ended (the dashboard's GitHub page).
  * Jobs of one pull request (or one release) share a group that runs one job at a time, in delivery
  * order (CONTRACT.md "GitHub App"): an `opened` and a `synchronize` arriving together give one sticky
  * comment, never two.
  */
-import { recordDelivery } from '../../db/github.ts';
+import { finishDelivery, recordDelivery } from '../../db/github.ts';
 import type { ServiceContext } from '../context.ts';
 
 /** The events the App acts on (app.yml `default_events`); others are acknowledged and dropped. */
@@ -29,6 +30,13 @@ export type WebhookJob = { id: string; name: string; body: string };
  * comments on it), `owner/repo@v1.2.0` for a release, the repository otherwise, and the installation
  * for `installation` events.
  */
+/** The repository a delivery is about, lower-case (null for an installation's own events). */
+export function webhookRepository(delivery: WebhookJob): string | null {
+  const payload = JSON.parse(delivery.body) as { repository?: { full_name?: unknown } };
+  const name = payload.repository?.full_name;
+  return typeof name === 'string' && name ? name.toLowerCase() : null;
+}
+
 export function webhookGroup(delivery: WebhookJob): string {
   const payload = JSON.parse(delivery.body) as {
     repository?: { full_name?: string };
@@ -51,8 +59,12 @@ export async function acceptWebhook(
   delivery: WebhookJob,
 ): Promise<'queued' | 'duplicate' | 'ignored'> {
   return ctx.sql.begin(async (tx) => {
-    if (!(await recordDelivery(tx, delivery.id, delivery.name))) return 'duplicate' as const;
-    if (!HANDLED_EVENTS.has(delivery.name)) return 'ignored' as const;
+    const repository = webhookRepository(delivery);
+    if (!(await recordDelivery(tx, delivery.id, delivery.name, repository))) return 'duplicate' as const;
+    if (!HANDLED_EVENTS.has(delivery.name)) {
+      await finishDelivery(tx, delivery.id, 'ignored');
+      return 'ignored' as const;
+    }
     await ctx.jobs.send(tx, 'github-webhook', delivery, { group: webhookGroup(delivery) });
     return 'queued' as const;
   });
