@@ -1,0 +1,151 @@
+/**
+ * The Analytics page's queries (db/analytics-aggregates.ts) on one project's events: p50 and p95 of
+ * each (per day and per entry, over 7, 30 and 90 days) with migration 0012's covering index, against
+ * the same query without it (a sequential scan) and with the index it replaced (project, time, without
+ * the included columns). The baselines run inside a transaction that drops (and makes) indexes and is
+ * rolled back. The plans (EXPLAIN) of the 30-day daily query are printed.
+ *
+ * On PostgreSQL (DATABASE_URL) with 10,000,000 events by default (`SHIPLOG_BENCH_EVENTS` to change;
+ * loading takes minutes), spread over the last 365 days and 200 entries; on the embedded database,
+ * 200,000. `npm run bench -- analytics-queries`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../server/db/connect.ts';
+import { type DayRange, dailyActivity, entryActivity } from '../server/db/analytics-aggregates.ts';
+import type { Sql, TransactionSql } from '../server/db/connect.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { dayRange, ENTRY_ROWS, PERIODS } from '../server/services/analytics/analytics-charts.ts';
+import { createProject } from '../server/services/manage-projects.ts';
+import { createBenchDatabase } from './temp-database.ts';
+
+const ENTRIES = 200;
+const CHUNK = 1_000_000;
+
+type Query = { name: string; run: (db: Sql | TransactionSql) => Promise<unknown> };
+
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+
+async function timeQueries(db: Sql | TransactionSql, queries: Query[], rounds: number) {
+  const out = new Map<string, { p50: number; p95: number }>();
+  for (const q of queries) {
+    await q.run(db); // warm the cache
+    const ms: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const t = process.hrtime.bigint();
+      await q.run(db);
+      ms.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+    out.set(q.name, { p50: percentile(ms, 0.5), p95: percentile(ms, 0.95) });
+  }
+  return out;
+}
+
+/** Runs `work` in a transaction that is always rolled back (the index changes are undone). */
+async function inRolledBack<T>(sql: Sql, work: (tx: TransactionSql) => Promise<T>): Promise<T> {
+  let result: T | undefined;
+  const rollback = new Error('rollback');
+  await sql
+    .begin(async (tx) => {
+      result = await work(tx);
+      throw rollback;
+    })
+    .catch((err: unknown) => {
+      if (err !== rollback) throw err;
+    });
+  return result!;
+}
+
+async function plan(db: Sql | TransactionSql, projectId: string, range: DayRange): Promise<string> {
+  const rows = await db.unsafe(
+    `explain (costs off) select date_trunc('day', occurred_at at time zone 'utc')::date as day,
+       count(*) filter (where type = 'view'), count(*) filter (where type = 'click')
+     from analytics_events where project_id = $1 and occurred_at >= $2 and occurred_at < $3 group by 1`,
+    [projectId, range.from, range.to],
+  );
+  return rows.map((r) => Object.values(r)[0]).join('\n');
+}
+
+export async function analyticsQueriesBench(): Promise<Record<string, number>> {
+  const server = await createBenchDatabase('queries');
+  const events = server ? Number(process.env.SHIPLOG_BENCH_EVENTS ?? 10_000_000) : 200_000;
+  const dataDir = await mkdtemp(join(tmpdir(), 'shiplog-bench-queries-'));
+  const db = await openDatabase({ dataDir, databaseUrl: server?.url, max: 2 });
+  try {
+    await migrate(db.sql);
+    const { project } = await createProject(db.sql, { name: 'Bench', slug: 'bench', plan: 'pro' });
+    await db.sql`
+      insert into entries (id, project_id, title, slug, body, html, category, visibility, status, published_at)
+      select 'ent_q' || g, ${project.id}, 'Entry ' || g, 'entry-' || g, 'x', '<p>x</p>', 'fix', 'external',
+             'published', now() - g * interval '1 day'
+      from generate_series(1, ${ENTRIES}) g`;
+    const loadStart = Date.now();
+    for (let done = 0; done < events; done += CHUNK) {
+      const n = Math.min(CHUNK, events - done);
+      await db.sql`
+        insert into analytics_events (project_id, entry_id, type, anonymous_id, occurred_at)
+        select ${project.id}, case when g % 10 = 0 then null else 'ent_q' || (1 + g % ${ENTRIES}) end,
+               case when g % 5 = 0 then 'click' else 'view' end, 'visitor-' || (g % 50000),
+               now() - (random() * 365) * interval '1 day'
+        from generate_series(1, ${n}) g`;
+    }
+    await db.sql`
+      insert into reactions (entry_id, emoji, anonymous_id, created_at)
+      select 'ent_q' || (1 + g % ${ENTRIES}), (array['👍', '🎉', '❤️'])[1 + g % 3], 'visitor-' || g,
+             now() - (random() * 365) * interval '1 day'
+      from generate_series(1, ${Math.floor(events / 100)}) g`;
+    await db.sql.unsafe('vacuum analyze analytics_events');
+    await db.sql.unsafe('vacuum analyze reactions');
+    const loadSeconds = (Date.now() - loadStart) / 1000;
+
+    const queries: Query[] = PERIODS.flatMap((days) => {
+      const range = dayRange(days);
+      return [
+        { name: `daily${days}`, run: (s) => dailyActivity(s, project.id, range) },
+        { name: `entries${days}`, run: (s) => entryActivity(s, project.id, range, ENTRY_ROWS) },
+      ];
+    });
+    const rounds = server ? 20 : 40;
+    const indexed = await timeQueries(db.sql, queries, rounds);
+    const month = dayRange(30);
+    console.log(
+      `\nEXPLAIN, per-day counts over 30 days, with the index:\n${await plan(db.sql, project.id, month)}`,
+    );
+    const withoutIndex = await inRolledBack(db.sql, async (tx) => {
+      await tx`drop index analytics_events_project_time`;
+      console.log(`\nEXPLAIN, the same without it:\n${await plan(tx, project.id, month)}`);
+      return timeQueries(tx, queries, Math.max(5, rounds / 4));
+    });
+    const previousIndex = await inRolledBack(db.sql, async (tx) => {
+      await tx`drop index analytics_events_project_time`;
+      await tx`create index analytics_events_project_time_0003 on analytics_events (project_id, occurred_at)`;
+      await tx`analyze analytics_events`;
+      return timeQueries(tx, queries, Math.max(5, rounds / 4));
+    });
+
+    const result: Record<string, number> = {
+      postgresql: server ? 1 : 0,
+      events,
+      loadSeconds: Math.round(loadSeconds),
+    };
+    for (const { name } of queries) {
+      const a = indexed.get(name)!;
+      const b = withoutIndex.get(name)!;
+      const c = previousIndex.get(name)!;
+      result[`${name}P50Ms`] = Number(a.p50.toFixed(1));
+      result[`${name}P95Ms`] = Number(a.p95.toFixed(1));
+      result[`${name}NoIndexP50Ms`] = Number(b.p50.toFixed(1));
+      result[`${name}NoIndexP95Ms`] = Number(b.p95.toFixed(1));
+      result[`${name}SpeedupP50`] = Number((b.p50 / a.p50).toFixed(1));
+      result[`${name}SpeedupP95`] = Number((b.p95 / a.p95).toFixed(1));
+      result[`${name}VsOldIndexP50`] = Number((c.p50 / a.p50).toFixed(1));
+    }
+    return result;
+  } finally {
+    await db.close();
+    await server?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
