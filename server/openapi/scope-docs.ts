@@ -1,7 +1,7 @@
 /**
  * Who may call each part of the API and how it can fail, as the document says it
- * (openapi/document-routes.ts): /api/v1 (an API key, or the dashboard's session naming a project),
- * the public endpoints (no credentials) and the dashboard's JSON routes (the session).
+ * (openapi/document-routes.ts): /api/v1 (an API key, or the dashboard's session naming a project) and
+ * the public endpoints (no credentials).
  */
 import type { RouteOptions } from 'fastify';
 import type { ScopeDocs, SecurityRequirement } from './document-routes.ts';
@@ -31,22 +31,3 @@ export const V1_DOCS: ScopeDocs = {
 };
 
 export const PUBLIC_DOCS = (tag: string): ScopeDocs => ({ tag, security: () => [] });
-
-/** The dashboard's routes that need no session: they open one, or act by an emailed link's token. */
-const OPEN_DASHBOARD_ROUTES = new Set([
-  '/api/dashboard/setup',
-  '/api/dashboard/setup/:token',
-  '/api/dashboard/sign-in',
-  '/api/dashboard/session',
-  '/api/dashboard/password-reset',
-  '/api/dashboard/password-reset/confirm',
-  '/api/dashboard/invitations/:token',
-  '/api/dashboard/invitations/accept',
-]);
-
-export const DASHBOARD_DOCS: ScopeDocs = {
-  tag: 'Dashboard',
-  // Every change needs a same-origin Origin, signed in or not (403); sign-in and the like are limited.
-  security: (route) => (OPEN_DASHBOARD_ROUTES.has(route.url) ? [] : [session(route)]),
-  problems: (route) => [403, 429, ...(OPEN_DASHBOARD_ROUTES.has(route.url) ? [] : [401])],
-};

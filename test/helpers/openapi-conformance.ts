@@ -1,0 +1,107 @@
+/**
+ * Answers held to the API document (/openapi.json): each response of a test is matched to its
+ * operation (method and path template), then to the document's response for its status (exact, then
+ * `4XX`-style range, then `default`) and media type, and a JSON body is validated against that schema
+ * with ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1). What was checked is recorded, so a test
+ * can assert that every operation was seen answering both a success and an error.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { OpenAPIV3_1 } from 'openapi-types';
+
+type Response = { statusCode: number; headers: Record<string, unknown>; body: string };
+
+// ajv-formats is CommonJS with a default export.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const DOC_ID = 'https://shiplog.test/openapi.json';
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** JSON Pointer escaping (RFC 6901) of one segment. */
+const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+
+export type Conformance = {
+  /**
+   * Assert that `response`, answered to `method url`, is what the document declares.
+   * @returns `METHOD /path/{template}` of the operation.
+   */
+  check(method: string, url: string, response: Response): string;
+  /** Assert that `value` matches `components.schemas[name]` (the webhook's body, say). */
+  checkComponent(name: string, value: unknown): void;
+  /** Every operation of the document, as `METHOD /path/{template}`. */
+  operations(): string[];
+  /** Statuses checked per operation; `viaDefault` marks those only the `default` response covered. */
+  seen: Map<string, { status: number; viaDefault: boolean }[]>;
+};
+
+export function createConformance(document: OpenAPIV3_1.Document): Conformance {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(document as object, DOC_ID);
+  const paths = Object.keys(document.paths ?? {});
+  // Static segments before parameters: /entries/generate is not /entries/{id}.
+  const templates = paths
+    .map((path) => ({
+      path,
+      params: (path.match(/\{/g) ?? []).length,
+      regex: new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    }))
+    .sort((a, b) => a.params - b.params);
+  const seen: Conformance['seen'] = new Map();
+
+  function check(method: string, url: string, response: Response): string {
+    const pathname = new URL(url, 'http://x').pathname;
+    const lower = method.toLowerCase() as (typeof METHODS)[number];
+    const template = templates.find((t) => t.regex.test(pathname) && document.paths![t.path]![lower]);
+    if (!template) throw new Error(`${method} ${pathname} is not in the document`);
+    const operation = document.paths![template.path]![lower]!;
+    const name = `${method.toUpperCase()} ${template.path}`;
+    const status = String(response.statusCode);
+    const range = `${status[0]}XX`;
+    const key = [status, range, 'default'].find((k) => operation.responses?.[k]);
+    if (!key) throw new Error(`${name} answered ${status}, which the document does not declare`);
+    const declared = operation.responses![key] as OpenAPIV3_1.ResponseObject;
+    const list = seen.get(name) ?? [];
+    list.push({ status: response.statusCode, viaDefault: key === 'default' });
+    seen.set(name, list);
+
+    const mediaType = String(response.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim();
+    if (!declared.content) {
+      if (response.body !== '') throw new Error(`${name} ${status} has a body; the document says none`);
+      return name;
+    }
+    const content = declared.content[mediaType];
+    if (!content)
+      throw new Error(
+        `${name} ${status} answered ${mediaType}; the document declares ${Object.keys(declared.content).join(', ')}`,
+      );
+    if (!mediaType.endsWith('json') || !content.schema) return name;
+    const pointer = ['paths', template.path, lower, 'responses', key, 'content', mediaType, 'schema']
+      .map(escape)
+      .join('/');
+    const validate = ajv.getSchema(`${DOC_ID}#/${pointer}`);
+    if (!validate) throw new Error(`No schema at ${pointer}`);
+    // A text body (a JSON Feed, say) is documented as a string: it is held to that, unparsed.
+    const isText = (content.schema as { type?: unknown }).type === 'string';
+    if (!validate(isText ? response.body : JSON.parse(response.body)))
+      throw new Error(
+        `${name} ${status}: the body does not match the document: ${ajv.errorsText(validate.errors)}\n${response.body.slice(0, 2000)}`,
+      );
+    return name;
+  }
+
+  return {
+    check,
+    seen,
+    checkComponent(name, value) {
+      const validate = ajv.getSchema(`${DOC_ID}#/components/schemas/${escape(name)}`);
+      if (!validate) throw new Error(`No schema ${name}`);
+      if (!validate(value)) throw new Error(`${name}: ${ajv.errorsText(validate.errors)}`);
+    },
+    operations: () =>
+      paths.flatMap((path) =>
+        METHODS.filter((m) => document.paths![path]![m]).map((m) => `${m.toUpperCase()} ${path}`),
+      ),
+  };
+}
