@@ -78,30 +78,21 @@ describe('pull requests', () => {
     expect((await entry(id)).source.headSha).toBe('b'.repeat(40));
   });
 
-  it("leaves another user's comment that carries the marker alone and writes its own", async () => {
-    const forged = {
-      id: 777,
-      body: '<!-- shiplog:draft -->\n<!-- shiplog:entry ent_forged -->',
-      user: { login: 'mallory', type: 'User' },
+  it.each([
+    { who: 'another user', number: 3, user: { login: 'mallory', type: 'User' } },
+    // A bot, but not us: the marker alone is not enough.
+    { who: 'another app', number: 4, user: { login: 'other-app[bot]', type: 'Bot' } },
+  ])("leaves $who's comment that carries our marker alone and writes its own", async ({ number, user }) => {
+    const foreign = {
+      id: 770 + number,
+      body: `<!-- shiplog:draft -->\n<!-- shiplog:entry ent_foreign${number} -->`,
+      user,
     };
-    mockDraftingCalls({ number: 3, existing: [forged] });
-    const posted = expectWrite('post', 3);
-    await receive(pullRequestEvent('opened', (pr) => (pr.number = 3)));
+    mockDraftingCalls({ number, existing: [foreign] });
+    const posted = expectWrite('post', number);
+    await receive(pullRequestEvent('opened', (pr) => (pr.number = number)));
     expect(posted.body).toContain('📝 Changelog draft');
-    expect(posted.body).not.toContain('ent_forged');
-  });
-
-  it("leaves another app's comment that carries our marker alone (a bot, but not us)", async () => {
-    const otherBot = {
-      id: 778,
-      body: '<!-- shiplog:draft -->\n<!-- shiplog:entry ent_other -->',
-      user: { login: 'other-app[bot]', type: 'Bot' },
-    };
-    mockDraftingCalls({ number: 4, existing: [otherBot] });
-    const posted = expectWrite('post', 4);
-    await receive(pullRequestEvent('opened', (pr) => (pr.number = 4)));
-    expect(posted.body).toContain('📝 Changelog draft');
-    expect(posted.body).not.toContain('ent_other');
+    expect(posted.body).not.toContain(`ent_foreign${number}`);
   });
 
   it('finds its sticky comment on the second page of a pull request with more than 100 comments', async () => {
