@@ -1,6 +1,6 @@
 /**
- * A channel receiver on loopback: records every request (path, headers, body) and answers 204, or the
- * statuses scripted for a path, in turn. For channel and dispatch tests (with
+ * A channel receiver on loopback: records every request (path, headers, body) and answers 204 (or
+ * `options.status`), or the statuses scripted for a path, in turn. For channel and dispatch tests (with
  * SHIPLOG_ALLOW_PRIVATE_DESTINATIONS=true).
  */
 import { createServer, type IncomingMessage } from 'node:http';
@@ -12,14 +12,14 @@ export type Receiver = {
   /** `http://127.0.0.1:<port>` */
   base: string;
   received: Received[];
-  /** Per path: the statuses to answer, in turn (then 204). */
+  /** Per path: the statuses to answer, in turn (then the default). */
   script: Map<string, number[]>;
   /** The requests `path` received, waiting (bounded) until there are `n`. */
   receivedAt(path: string, n: number, timeoutMs?: number): Promise<Received[]>;
   close(): Promise<void>;
 };
 
-export async function startReceiver(): Promise<Receiver> {
+export async function startReceiver(options: { status?: number } = {}): Promise<Receiver> {
   const received: Received[] = [];
   const script = new Map<string, number[]>();
   const server = createServer((req, res) => {
@@ -27,7 +27,7 @@ export async function startReceiver(): Promise<Receiver> {
     req.on('data', (d) => (body += d));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body });
-      const status = script.get(req.url ?? '')?.shift() ?? 204;
+      const status = script.get(req.url ?? '')?.shift() ?? options.status ?? 204;
       res.writeHead(status, status === 429 ? { 'retry-after': '1' } : {}).end();
     });
   });

@@ -5,63 +5,35 @@
  * same webhook-id, a 410 disables the channel; internal entries reach only channels set to `all`; the
  * list never shows a secret; a project has at most 20 channels.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { buildTestServer, useTestServer } from '../../../helpers/build-server.ts';
 import { createEntry } from '../../../helpers/create-entry.ts';
+import { type Receiver, startReceiver } from '../../../helpers/receiver.ts';
 
-type Received = { path: string; headers: IncomingMessage['headers']; body: string };
-const received: Received[] = [];
-/** Per path: the statuses to answer, in turn (then 200). */
-const script = new Map<string, number[]>();
-let receiver: Server;
-let base: string;
-let server: TestServer;
-let headers: Record<string, string>;
-
+let receiver: Receiver;
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body });
-      const status = script.get(req.url ?? '')?.shift() ?? 200;
-      res.writeHead(status, status === 429 ? { 'retry-after': '1' } : {}).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
-  server = await buildTestServer({ SHIPLOG_ALLOW_PRIVATE_DESTINATIONS: 'true' });
-  ({ headers } = await server.project('pro'));
+  receiver = await startReceiver({ status: 200 });
 });
-afterAll(async () => {
-  await server.close();
-  await new Promise((resolve) => receiver.close(resolve));
-});
+afterAll(() => receiver.close());
+const { server, headers } = useTestServer({ SHIPLOG_ALLOW_PRIVATE_DESTINATIONS: 'true' });
 
 const addChannel = async (payload: object) => {
   const res = await server.app.inject({ method: 'POST', url: '/api/v1/channels', headers, payload });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().channel;
 };
-/** Wait (bounded) until `path` has received `n` requests. */
-async function receivedAt(path: string, n: number, timeoutMs = 15_000): Promise<Received[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const got = received.filter((r) => r.path === path);
-    if (got.length >= n) return got;
-    if (Date.now() > deadline) throw new Error(`${path} received ${got.length} of ${n}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('channels', () => {
   it('deliver a publish to Slack, Discord and a signed webhook; internal entries only to `all`', async () => {
-    const hook = await addChannel({ type: 'webhook', url: `${base}/hook`, visibility: 'all', name: 'CI' });
+    const hook = await addChannel({
+      type: 'webhook',
+      url: `${receiver.base}/hook`,
+      visibility: 'all',
+      name: 'CI',
+    });
     expect(hook.secret).toMatch(/^whsec_/);
-    await addChannel({ type: 'slack', url: `${base}/slack/T000/B000/XXXX` });
-    await addChannel({ type: 'discord', url: `${base}/discord/123/abc` });
+    await addChannel({ type: 'slack', url: `${receiver.base}/slack/T000/B000/XXXX` });
+    await addChannel({ type: 'discord', url: `${receiver.base}/discord/123/abc` });
     const list = (await server.app.inject({ url: '/api/v1/channels', headers })).json().channels;
     expect(list).toHaveLength(3);
     expect(JSON.stringify(list)).not.toContain('whsec_');
@@ -73,7 +45,7 @@ describe('channels', () => {
       version: '1.4.0',
       publish: true,
     });
-    const [webhook] = await receivedAt('/hook', 1);
+    const [webhook] = await receiver.receivedAt('/hook', 1);
     const verified = new Webhook(hook.secret).verify(
       webhook!.body,
       webhook!.headers as Record<string, string>,
@@ -83,41 +55,41 @@ describe('channels', () => {
       data: { entry: { id, title: 'Dark mode', version: '1.4.0' } },
     });
     expect(verified.data.entry.url).toMatch(/\/changelog\/.+\/dark-mode$/);
-    const [slack] = await receivedAt('/slack/T000/B000/XXXX', 1);
+    const [slack] = await receiver.receivedAt('/slack/T000/B000/XXXX', 1);
     const blocks = JSON.parse(slack!.body).blocks;
     expect(blocks[0]).toEqual({
       type: 'header',
       text: { type: 'plain_text', text: '1.4.0: Dark mode', emoji: true },
     });
     expect(blocks[1].text.text).toContain('Toggle it in Settings.');
-    const [discord] = await receivedAt('/discord/123/abc', 1);
+    const [discord] = await receiver.receivedAt('/discord/123/abc', 1);
     expect(JSON.parse(discord!.body).embeds[0]).toMatchObject({ title: '1.4.0: Dark mode' });
 
     await createEntry(server.app, headers, { title: 'Team only', visibility: 'internal', publish: true });
-    await receivedAt('/hook', 2);
-    expect(JSON.parse(received.filter((r) => r.path === '/hook')[1]!.body).data.entry.title).toBe(
+    await receiver.receivedAt('/hook', 2);
+    expect(JSON.parse(receiver.received.filter((r) => r.path === '/hook')[1]!.body).data.entry.title).toBe(
       'Team only',
     );
     // Slack and Discord are `external`: they never see it.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(received.filter((r) => r.path.startsWith('/slack'))).toHaveLength(1);
-    expect(received.filter((r) => r.path.startsWith('/discord'))).toHaveLength(1);
+    expect(receiver.received.filter((r) => r.path.startsWith('/slack'))).toHaveLength(1);
+    expect(receiver.received.filter((r) => r.path.startsWith('/discord'))).toHaveLength(1);
   });
 
   it(
     'retries a 500 and a 429 after the first 5 s of the schedule, with the same webhook-id, and logs it',
     { timeout: 60_000 },
     async () => {
-      const flaky = await addChannel({ type: 'webhook', url: `${base}/flaky` });
-      const busy = await addChannel({ type: 'webhook', url: `${base}/busy` });
-      script.set('/flaky', [500]);
-      script.set('/busy', [429]);
+      const flaky = await addChannel({ type: 'webhook', url: `${receiver.base}/flaky` });
+      const busy = await addChannel({ type: 'webhook', url: `${receiver.base}/busy` });
+      receiver.script.set('/flaky', [500]);
+      receiver.script.set('/busy', [429]);
       await createEntry(server.app, headers, { title: 'Eventually', publish: true });
       for (const [path, hook] of [
         ['/flaky', flaky],
         ['/busy', busy],
       ] as const) {
-        const attempts = await receivedAt(path, 2, 30_000);
+        const attempts = await receiver.receivedAt(path, 2, 30_000);
         expect(new Set(attempts.map((a) => a.headers['webhook-id'])).size).toBe(1);
         for (const a of attempts)
           new Webhook(hook.secret).verify(a.body, a.headers as Record<string, string>);
@@ -134,9 +106,9 @@ describe('channels', () => {
   );
 
   it('delivers once when the dispatch runs again (its job retried after the deliveries committed)', async () => {
-    const hook = await addChannel({ type: 'webhook', url: `${base}/once` });
+    const hook = await addChannel({ type: 'webhook', url: `${receiver.base}/once` });
     const id = await createEntry(server.app, headers, { title: 'Only once', publish: true });
-    await receivedAt('/once', 1);
+    await receiver.receivedAt('/once', 1);
     const settled = async () => {
       for (let i = 0; i < 200; i++) {
         const [row] = await server.db.sql<{ state: string }[]>`
@@ -153,7 +125,7 @@ describe('channels', () => {
       where name = 'entry-published' and data->>'entryId' = ${id}`;
     await settled();
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(received.filter((r) => r.path === '/once')).toHaveLength(1);
+    expect(receiver.received.filter((r) => r.path === '/once')).toHaveLength(1);
     const deliveries = (
       await server.app.inject({ url: `/api/v1/channels/${hook.id}/deliveries`, headers })
     ).json().deliveries;
@@ -161,10 +133,10 @@ describe('channels', () => {
   });
 
   it('disables a channel that answers 410', async () => {
-    const hook = await addChannel({ type: 'webhook', url: `${base}/gone` });
-    script.set('/gone', [410]);
+    const hook = await addChannel({ type: 'webhook', url: `${receiver.base}/gone` });
+    receiver.script.set('/gone', [410]);
     await createEntry(server.app, headers, { title: 'Anyone there?', publish: true });
-    await receivedAt('/gone', 1);
+    await receiver.receivedAt('/gone', 1);
     let channel: any;
     for (let i = 0; i < 100 && !channel?.disabledAt; i++) {
       channel = (await server.app.inject({ url: '/api/v1/channels', headers }))
@@ -175,7 +147,7 @@ describe('channels', () => {
     expect(channel.disabledReason).toMatch(/410/);
     await createEntry(server.app, headers, { title: 'Not delivered', publish: true });
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(received.filter((r) => r.path === '/gone')).toHaveLength(1);
+    expect(receiver.received.filter((r) => r.path === '/gone')).toHaveLength(1);
     expect(
       (await server.app.inject({ method: 'DELETE', url: `/api/v1/channels/${hook.id}`, headers })).statusCode,
     ).toBe(204);
@@ -193,7 +165,7 @@ describe('limit', () => {
         method: 'POST',
         url: '/api/v1/channels',
         headers: h,
-        payload: { type: 'webhook', url: `${base}/limit/${n}` },
+        payload: { type: 'webhook', url: `${receiver.base}/limit/${n}` },
       });
     for (let n = 0; n < 19; n++) expect((await create(n)).statusCode).toBe(201);
     const both = await Promise.all([create(19), create(20)]);
@@ -246,7 +218,7 @@ describe('destinations', () => {
       const { project, headers: owner } = await strict.project('pro');
       await strict.db.sql`
         insert into channels (id, project_id, type, name, url, visibility, secret)
-        values ('chn_rebound', ${project.id}, 'webhook', 'Rebound', ${`https://localhost:${base.split(':').at(-1)}/rebound`}, 'external', 'whsec_dGVzdA==')`;
+        values ('chn_rebound', ${project.id}, 'webhook', 'Rebound', ${`https://localhost:${receiver.base.split(':').at(-1)}/rebound`}, 'external', 'whsec_dGVzdA==')`;
       await createEntry(strict.app, owner, { title: 'To nowhere', publish: true });
       let deliveries: any[] = [];
       for (let i = 0; i < 100 && deliveries[0]?.status !== 'failed'; i++) {
@@ -256,7 +228,7 @@ describe('destinations', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(deliveries[0]).toMatchObject({ status: 'failed', lastError: 'destination not allowed' });
-      expect(received.filter((r) => r.path === '/rebound')).toHaveLength(0);
+      expect(receiver.received.filter((r) => r.path === '/rebound')).toHaveLength(0);
     } finally {
       await strict.close();
     }
