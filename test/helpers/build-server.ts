@@ -73,14 +73,15 @@ export async function buildTestServer(
 }
 
 /**
- * One test server for the whole file, with one project: built in `beforeAll` (before any hook the file
- * registers after this call), closed in `afterAll`. The returned objects are filled in place once
- * `beforeAll` has run, so a file can destructure them at the top: `server` is the {@link TestServer},
- * `headers` authenticate as the project, `owner` holds the project's row and API key.
+ * One test server for the whole file, with one project on `plan` (none with `withProject: false`):
+ * built in `beforeAll` (before any hook the file registers after this call), closed in `afterAll`.
+ * The returned objects are filled in place once `beforeAll` has run, so a file can destructure them
+ * at the top: `server` is the {@link TestServer}, `headers` authenticate as the project, `owner` holds
+ * the project's row and API key.
  */
 export function useTestServer(
   env: Record<string, string> = {},
-  options: TestServerOptions & { plan?: Plan } = {},
+  options: TestServerOptions & { plan?: Plan; withProject?: boolean } = {},
 ): {
   server: TestServer;
   headers: Record<string, string>;
@@ -91,6 +92,7 @@ export function useTestServer(
   const owner = {} as { project: ProjectRow; apiKey: string };
   beforeAll(async () => {
     Object.assign(server, await buildTestServer(env, options));
+    if (options.withProject === false) return;
     const created = await server.project(options.plan ?? 'pro');
     Object.assign(headers, created.headers);
     Object.assign(owner, { project: created.project, apiKey: created.apiKey });

@@ -3,16 +3,12 @@
  * and worked by this instance, and `send()` takes exactly the payload its queue's handler reads (the
  * `@ts-expect-error` lines fail `npm run typecheck` the day a wrong payload type-checks).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { JobQueue } from '../../../server/jobs/job-queue.ts';
 import { JOBS } from '../../../server/jobs/job-registry.ts';
-import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
+import { useTestServer } from '../../helpers/build-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await buildTestServer();
-});
-afterAll(() => server.close());
+const { server } = useTestServer({}, { withProject: false });
 
 describe('the job registry', () => {
   it('makes every queue with its settings at start', async () => {
