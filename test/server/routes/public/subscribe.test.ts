@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredPending } from '../../../../server/db/subscribers.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { header, type Inbox, linkIn, startInbox } from '../../../helpers/smtp-inbox.ts';
+import { postOneClickUnsubscribe } from '../../../helpers/subscribers.ts';
 
 let server: TestServer;
 let inbox: Inbox;
@@ -135,12 +136,7 @@ describe('double opt-in', () => {
     expect(await statusOf('leaver@example.com')).toBe('confirmed');
 
     // What a mail client sends: no cookie, a form body.
-    const oneClick = await server.app.inject({
-      method: 'POST',
-      url: unsubscribeUrl,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const oneClick = await postOneClickUnsubscribe(server.app, unsubscribeUrl);
     expect(oneClick.statusCode).toBe(200);
     expect(await statusOf('leaver@example.com')).toBe('unsubscribed');
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { header, type Inbox, linkIn, startInbox } from '../../../helpers/smtp-inbox.ts';
+import { postOneClickUnsubscribe } from '../../../helpers/subscribers.ts';
 
 let server: TestServer;
 let inbox: Inbox;
@@ -70,12 +71,7 @@ describe('one-click unsubscribe', () => {
     expect(await statusOf('multi@example.com')).toBe('unsubscribed');
 
     const urlencoded = await confirmedSubscriber('form@example.com');
-    const same = await server.app.inject({
-      method: 'POST',
-      url: urlencoded,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const same = await postOneClickUnsubscribe(server.app, urlencoded);
     expect(same.statusCode).toBe(200);
     expect(same.body).toBe(res.body);
   });
