@@ -3,34 +3,23 @@
  * DATABASE_URL names a server (a database of its own there), else on 100,000 entries in the embedded
  * database. Keyset pagination should make them cost the same. Goal: page 1000 within 1.2× of page 1.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/connect.ts';
-import { migrate } from '../server/db/migrate.ts';
 import { encodeCursor } from '../server/services/keyset-cursor.ts';
 import { createProject } from '../server/services/manage-projects.ts';
+import { openBenchApp } from './open-bench-app.ts';
 import { createBenchDatabase } from './temp-database.ts';
 
 const LIMIT = 20;
 const ROUNDS = 300;
 
 export async function listDepth(): Promise<Record<string, number>> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'shiplog-bench-list-'));
   const server = await createBenchDatabase('list');
   const ENTRIES = server ? 1_000_000 : 100_000;
-  const config = loadConfig({
-    SHIPLOG_DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SHIPLOG_API_RATE_LIMIT: '1000000',
-    ...(server ? { DATABASE_URL: server.url } : {}),
+  const { app, db, close } = await openBenchApp({
+    label: 'list',
+    databaseUrl: server?.url,
+    env: { SHIPLOG_API_RATE_LIMIT: '1000000' },
   });
-  const db = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });
   try {
-    await migrate(db.sql);
-    const app = await buildApp({ config, db });
     const { project, apiKey } = await createProject(db.sql, { name: 'Bench', slug: 'bench', plan: 'pro' });
     await db.sql`
       insert into entries (id, project_id, title, slug, body, html, category, visibility, status, published_at, created_at)
@@ -71,7 +60,6 @@ export async function listDepth(): Promise<Record<string, number>> {
       b.push(await time(page1000));
     }
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-    await app.close();
     return {
       postgresql: server ? 1 : 0,
       entries: ENTRIES,
@@ -80,8 +68,7 @@ export async function listDepth(): Promise<Record<string, number>> {
       ratio: Number((median(b) / median(a)).toFixed(3)),
     };
   } finally {
-    await db.close();
+    await close();
     await server?.drop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -4,17 +4,11 @@
  * and the whole `POST /api/dashboard/sign-in` on the embedded database, against `GET
  * /api/dashboard/session` (a request that verifies nothing). Medians of 15 rounds, in milliseconds.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/connect.ts';
-import { migrate } from '../server/db/migrate.ts';
 import { insertUser } from '../server/db/users.ts';
 import { ARGON2_PARAMETERS, hashPassword } from '../server/services/accounts/hash-password.ts';
 import { newId } from '../server/services/new-id.ts';
+import { openBenchApp } from './open-bench-app.ts';
 
 const ROUNDS = 15;
 const PASSWORD = 'correct horse battery staple';
@@ -43,16 +37,11 @@ export async function signInBench(): Promise<Record<string, number>> {
   const defaults = await hash(PASSWORD);
   const baseline = await timeEach(() => verify(defaults, PASSWORD));
 
-  const dataDir = await mkdtemp(join(tmpdir(), 'shiplog-bench-sign-in-'));
-  const config = loadConfig({
-    SHIPLOG_DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://bench.test',
+  const { app, db, close } = await openBenchApp({
+    label: 'sign-in',
+    env: { PUBLIC_URL: 'http://bench.test' },
   });
-  const db = await openDatabase({ dataDir });
   try {
-    await migrate(db.sql);
-    const app = await buildApp({ config, db });
     await insertUser(db.sql, { id: newId('usr'), email: 'bench@example.com', passwordHash: stored });
     let cookie = '';
     const signIn = await timeEach(async () => {
@@ -66,7 +55,6 @@ export async function signInBench(): Promise<Record<string, number>> {
       cookie = String(res.headers['set-cookie']).split(';')[0]!;
     });
     const session = await timeEach(() => app.inject({ url: '/api/dashboard/session', headers: { cookie } }));
-    await app.close();
     return {
       memoryKiB: ARGON2_PARAMETERS.memoryCost,
       passes: ARGON2_PARAMETERS.timeCost,
@@ -79,7 +67,6 @@ export async function signInBench(): Promise<Record<string, number>> {
       sessionEndpointMedianMs: median(session),
     };
   } finally {
-    await db.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
