@@ -188,9 +188,16 @@ export function classifyCommit(message: string): ClassifiedCommit {
     return { ...c, kind: c.kind === 'noise' || c.kind === 'release' ? c.kind : 'change', breaking: true };
   }
   const c = classifyByForm(message);
-  // A commit that answers a review thread (`…/pull/3030#discussion_r…`) finishes that pull request.
-  if (c.kind === 'change' && !c.breaking && REVIEW_THREAD.test(message)) return { ...c, kind: 'maintenance' };
   const body = message.slice(message.indexOf('\n') + 1 || message.length);
+  // A commit that only answers a review thread (`Refs: …/pull/3030#discussion_r…`, little else said)
+  // finishes that pull request; a change that explains itself and cites a thread in passing does not.
+  if (c.kind === 'change' && !c.breaking && REVIEW_THREAD.test(message)) {
+    const said = body
+      .replace(/\S*https?:\/\/\S+/g, '')
+      .replace(/^[\w-]+:\s*$/gm, '')
+      .trim();
+    if (said.length < 80) return { ...c, kind: 'maintenance' };
+  }
   if (c.kind === 'change' && !c.breaking && bodySaysBreaking(body.slice(0, 20_000)))
     return { ...c, breaking: true };
   if (c.kind === 'dependency' && !BOT_TRAILER.test(message) && DEPENDENCY_BEHAVIOUR.test(c.text)) {

@@ -25,7 +25,7 @@ const REVIEW_FOLLOW_UP =
  * and `--flags` are left out first, so "Add a `--test` option" stays a change.
  */
 const INTERNAL_WORD =
-  /\b(?:ci|gha|github actions?|workflows?|runners?|pre-commit|tox(?:\.ini)?|codecov|docstrings?|readthedocs|read the docs|badges?|issue templates?|pr templates?|pull request templates?|dependabot|renovate|makefile(?:\.am)?|devcontainer|editorconfig|lints|linting|linters?|clippy|rustfmt|mypy|flake8|ruff|pylint|typos?|dead code|clean-?ups?|polish(?:ing|ed)?|tidy(?:ing)?|refactor(?:s|ing|ed)?|tests|unit tests?|test ?suite|test ?cases?|fixtures|benchmarks?|sponsors?|sponsorship|funding|test matrix|specs|new logo|phpstan|psalm|baseline|api-surface[\w-]*|deprecation warnings?|missing semicolon|unused|__future__|superfluous|misc|miscellaneous|documentation|docs? (?:pages?|sections?|strings?|index|site|build)|blog(?: ?posts?)?|goreleaser|release (?:tagging|date|process|scripts?|workflows?|automation|checklist)|slsa|provenance|pre-?commit hooks?|precommit|[\w-]+\.lock|code scanning(?: alerts?)?|codeql|internal (?:variables?|functions?|helpers?|names?|methods?|types?|structs?|modules?|apis?)|(?:misleading|outdated|stale|wrong) comments?|(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}test\b|test_\w+|\w+_tests?|assert\w*|dev[- ]?dependenc(?:y|ies)|(?:master|main|default) branch|discord|gitter|code[ _]of[ _]conduct|[\w-]+-latest|releaser|clean(?:ed|s|ing)? up|logos?|lock ?files?|pyright|action versions?)\b/i;
+  /\b(?:ci|gha|github actions?|workflows?|runners?|pre-commit|tox(?:\.ini)?|codecov|docstrings?|readthedocs|read the docs|badges?|issue templates?|pr templates?|pull request templates?|dependabot|renovate|makefile(?:\.am)?|devcontainer|editorconfig|lints|linting|linters?|clippy|rustfmt|mypy|flake8|ruff|pylint|typos?|dead code|clean-?ups?|polish(?:ing|ed)?|tidy(?:ing)?|refactor(?:s|ing|ed)?|tests|unit tests?|test ?suite|test ?cases?|fixtures|benchmarks?|sponsors?|sponsorship|funding|test matrix|specs|new logo|phpstan|psalm|baseline|api-surface[\w-]*|deprecation warnings?|missing semicolon|unused|__future__|superfluous|misc|miscellaneous|documentation|docs? (?:pages?|sections?|strings?|index|site|build)|blog(?: ?posts?)?|goreleaser|release (?:tagging|date|process|scripts?|workflows?|automation|checklist)|slsa|provenance|pre-?commit hooks?|precommit|[\w-]+\.lock|code scanning(?: alerts?)?|codeql|internal (?:variables?|functions?|helpers?|names?|methods?|types?|structs?|modules?|apis?)|(?:misleading|outdated|stale|wrong) comments?|(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}test\b|test_\w+|\w+_tests?|assert_\w+|dev[- ]?dependenc(?:y|ies)|discord|gitter|code[ _]of[ _]conduct|[\w-]+-latest|releaser|logos?|lock ?files?|pyright|action versions?)\b/i;
 
 /** Documentation formats: a page moved from reST to MyST or Markdown is the docs' own work. */
 const DOCS_FORMAT =
@@ -38,14 +38,14 @@ const DOCS_FORMAT =
  * 2024`, `Remove stray 'dbg!'`).
  */
 const TOOLCHAIN =
-  /^comment(?:s|ed)? (?:why|on|about|that|how)\b|^make (?:`[^`]+`|(?:the )?[\w-]+) (?:pass|happy|green)$|\b`?(?:master|main|default|develop)`? branch\b|\b(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}(?:test|spec)s?$|\b(?:rust )?20\d\d edition\b|\bedition 20\d\d\b|^(?:move|migrate|switch|update|port)(?:s|d|ed)? to rust 20\d\d\b|\bdbg!|\bconsole\.log\b|\bstray (?:debug|print)/i;
+  /^comment(?:s|ed)? (?:why|on|about|that|how)\b|^make (?:`[^`]+`|(?:the )?[\w-]+) (?:pass|happy|green)$|\b`?(?:master|main)`? branch\b|\b(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}(?:test|spec)s?$|\b(?:rust )?20\d\d edition\b|\bedition 20\d\d\b|^(?:move|migrate|switch|update|port)(?:s|d|ed)? to rust 20\d\d\b|\bdbg!|\bconsole\.log\b|\bstray (?:debug|print)/i;
 
 /**
  * Verbs that say the code was reshaped, not what users get ("Simplify AST analysis a bit", "Dedup
  * patterns", "Regroup sentinels", "Hand-roll decimal formatting").
  */
 const RESHAPE_VERB =
-  /^(?:(?:slightly|further|a bit|some|minor) )?(?:simplif(?:y|ies|ied)|tweak(?:s|ed)?|dedup\w*|de-?duplicate[sd]?|regroup\w*|reorgani[sz]\w*|restructur\w*|hand-roll\w*|sprinkle\w*|rejigger\w*|untangle[sd]?|decouple[sd]?|consolidate[sd]?)\b/i;
+  /^clean(?:ed|s|ing)?[- ]?up (?:the )?(?:[\w.`]+ )?(?:signatures?|code|imports?|internals?|typing|types)\b|^(?:(?:slightly|further|a bit|some|minor) )?(?:simplif(?:y|ies|ied)|tweak(?:s|ed)?|dedup\w*|de-?duplicate[sd]?|regroup\w*|reorgani[sz]\w*|restructur\w*|hand-roll\w*|sprinkle\w*|untangle[sd]?|decouple[sd]?|consolidate[sd]?)\b/i;
 
 /** A refactor in code terms: `Replace atty with std::io::IsTerminal`, `Use next_back() instead of last()`. */
 const CODE_REFACTOR =
