@@ -20,13 +20,7 @@ import { projectAccess, type Role } from '../services/accounts/authorize.ts';
 import { hashApiKey, isWellFormedApiKey } from '../services/api-key-format.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { clientAddress } from './client-address.ts';
-import {
-  assertCsrfToken,
-  assertSameOrigin,
-  changesState,
-  currentSession,
-  hasSessionCookie,
-} from './session.ts';
+import { hasSessionCookie, requireSession } from './session.ts';
 
 /**
  * Who is calling: a key (`keyId`, role `publisher`) or a signed-in user (`userId`, their role).
@@ -99,12 +93,7 @@ async function authenticateSession(
   reply: FastifyReply,
   ctx: ServiceContext,
 ): Promise<Auth> {
-  const session = await currentSession(ctx, request, reply);
-  if (!session) throw new UnauthorizedError('The dashboard session has ended; sign in again');
-  if (changesState(request)) {
-    assertSameOrigin(ctx.config.publicUrl, request);
-    assertCsrfToken(request, session);
-  }
+  const session = await requireSession(ctx, request, reply, 'The dashboard session has ended; sign in again');
   const slug = request.headers[PROJECT_HEADER];
   if (typeof slug !== 'string' || !/^[a-z0-9-]{1,64}$/.test(slug)) {
     throw new InvalidError('Shiplog-Project: name the project (its slug) of a call made with the session', [

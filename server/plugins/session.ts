@@ -104,15 +104,17 @@ export function assertCsrfToken(request: FastifyRequest, session: Session): void
 
 /**
  * The session a route needs, with the CSRF proofs checked for a state-changing request.
- * @throws UnauthorizedError without a live session; ForbiddenError without the proofs.
+ * @throws UnauthorizedError (with `whenNone` as its detail) without a live session; ForbiddenError
+ * without the proofs.
  */
 export async function requireSession(
   ctx: Pick<ServiceContext, 'sql' | 'config'>,
   request: FastifyRequest,
   reply: FastifyReply,
+  whenNone = 'Sign in first: no session, or it has ended',
 ): Promise<Session> {
   const session = await currentSession(ctx, request, reply);
-  if (!session) throw new UnauthorizedError('Sign in first: no session, or it has ended');
+  if (!session) throw new UnauthorizedError(whenNone);
   if (changesState(request)) {
     assertSameOrigin(ctx.config.publicUrl, request);
     assertCsrfToken(request, session);
