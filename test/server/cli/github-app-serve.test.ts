@@ -5,73 +5,22 @@
  * answers the first comment with GitHub's secondary rate limit (403, Retry-After: 1): the job backs off
  * and posts again instead of failing.
  */
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appEnv, signBody } from '../../helpers/github-app.ts';
+import { type GithubStandIn, startGithubStandIn } from '../../helpers/github-stand-in.ts';
 import { runCli, startServe } from '../../helpers/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
 import { webhookExample } from '../../helpers/webhook-examples.ts';
 
-type Seen = { method: string; path: string; body: string; at: number };
-
 let database: TestDatabase;
-let github: Server;
-let githubUrl: string;
-const seen: Seen[] = [];
-let commentPosts = 0;
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  let body = '';
-  for await (const chunk of req) body += chunk;
-  return body;
-}
-
-/** Just enough of the GitHub API for one pull request of Codertocat/Hello-World. */
-function standIn(): Server {
-  return createServer((req, res) => {
-    void (async () => {
-      const body = await readBody(req);
-      const path = req.url ?? '';
-      seen.push({ method: req.method ?? '', path, body, at: Date.now() });
-      const json = (status: number, value: unknown, headers: Record<string, string> = {}) => {
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-        res.end(JSON.stringify(value));
-      };
-      if (req.method === 'POST' && path === '/app/installations/1/access_tokens')
-        return json(201, { token: 'ghs_standin', expires_at: '2099-01-01T00:00:00Z' });
-      if (req.method === 'GET' && path === '/app') return json(200, { id: 123, slug: 'shiplog-test' });
-      if (req.method === 'GET' && path.includes('/contents/')) return json(404, { message: 'Not Found' });
-      if (req.method === 'GET' && path.startsWith('/repos/Codertocat/Hello-World/issues/2/comments'))
-        return json(200, []);
-      if (req.method === 'GET' && path.startsWith('/repos/Codertocat/Hello-World/pulls/2/commits'))
-        return json(200, [{ sha: 'a'.repeat(40), commit: { message: 'feat: search as you type (#2)' } }]);
-      if (req.method === 'POST' && path === '/repos/Codertocat/Hello-World/issues/2/comments') {
-        if (++commentPosts === 1)
-          return json(
-            403,
-            {
-              message:
-                'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
-            },
-            { 'retry-after': '1' },
-          );
-        return json(201, { id: 4242 });
-      }
-      return json(404, { message: `stand-in has no ${req.method} ${path}` });
-    })();
-  });
-}
+let github: GithubStandIn;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  github = standIn().listen(0, '127.0.0.1');
-  await once(github, 'listening');
-  const address = github.address() as { port: number };
-  githubUrl = `http://127.0.0.1:${address.port}`;
+  github = await startGithubStandIn({ rateLimitFirstComment: true });
 });
 afterAll(async () => {
-  github.close();
+  await github.close();
   await database.drop();
 });
 
@@ -81,7 +30,7 @@ describe('shiplog serve with the GitHub App', () => {
       SHIPLOG_DATA_DIR: database.dataDir,
       LOG_LEVEL: 'info',
       ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-      ...appEnv({ GITHUB_API_URL: githubUrl }),
+      ...appEnv({ GITHUB_API_URL: github.url }),
     };
     const server = await startServe(env);
     try {
@@ -121,8 +70,8 @@ describe('shiplog serve with the GitHub App', () => {
       const accepted = await post(signBody(body), 'real-1');
       expect(accepted.status).toBe(202);
 
-      await expect.poll(() => commentPosts, { timeout: 20_000, interval: 100 }).toBe(2);
-      const posts = seen.filter((s) => s.method === 'POST' && s.path.endsWith('/issues/2/comments'));
+      await expect.poll(() => github.commentPosts(), { timeout: 20_000, interval: 100 }).toBe(2);
+      const posts = github.seen.filter((s) => s.method === 'POST' && s.path.endsWith('/issues/2/comments'));
       expect(posts[1]!.at - posts[0]!.at).toBeGreaterThanOrEqual(900);
       expect(JSON.parse(posts[1]!.body).body).toMatch(/^<!-- shiplog:draft -->/);
       await server.waitForLog(/GitHub rate limit: waiting before retrying/);
