@@ -63,9 +63,19 @@ export async function draftTargets(
   const targets: DraftTarget[] = [];
   for (const component of components) {
     const shiplog = component.project ? await deps.shiplogFor(repository, component.project) : linked;
-    if (shiplog) targets.push({ component, paths: [...component.paths], shiplog });
+    if (shiplog) targets.push({ component, paths: component.paths.map(pathPrefixOf), shiplog });
   }
   return targets;
+}
+
+/**
+ * The directory a glob stands for (`packages/web/**` → `packages/web`), as commits are read by path:
+ * GitHub's `path` filter and git's pathspec take a path, and a component's commits are those under it.
+ */
+export function pathPrefixOf(glob: string): string {
+  const segments = glob.split('/');
+  const literal = segments.findIndex((s) => /[*?[{]/.test(s));
+  return (literal === -1 ? segments : segments.slice(0, literal)).join('/') || '.';
 }
 
 /** The components `files` touch, or null when the repository lists none. */

@@ -22,7 +22,11 @@ export type Sticky = {
   skipped: boolean;
   /** The head commit the entry holds the changes of (a marker in the comment), or null. */
   head: string | null;
+  /** The monorepo component this comment is about (one comment each), or null. */
+  component: string | null;
 };
+
+const NO_STICKY = { comment: null, entryId: null, skipped: false, head: null, component: null } as const;
 
 export async function readSticky(
   octokit: PagingGitHubClient,
@@ -30,10 +34,35 @@ export async function readSticky(
   login: string,
 ): Promise<Sticky> {
   const comment = await findDraftComment(octokit, issue, login);
-  return {
-    comment,
-    ...(comment ? readDraftComment(comment.body) : { entryId: null, skipped: false, head: null }),
-  };
+  return comment ? { comment, ...readDraftComment(comment.body) } : { ...NO_STICKY };
+}
+
+/**
+ * A monorepo pull request's sticky comments, one per component (by its component marker), from one
+ * listing of the comments; a component with none yet gets an empty one.
+ */
+export async function readComponentStickies(
+  octokit: PagingGitHubClient,
+  issue: IssueRef,
+  login: string,
+  components: readonly string[],
+): Promise<Map<string, Sticky>> {
+  const found = new Map<string, Sticky>();
+  const pages = octokit.paginate.iterator('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+    owner: issue.owner,
+    repo: issue.repo,
+    issue_number: issue.number,
+    per_page: 100,
+  });
+  for await (const { data } of pages) {
+    for (const c of data) {
+      if (c.user?.login !== login || !c.body?.startsWith(DRAFT_COMMENT_MARKER)) continue;
+      const read = readDraftComment(c.body);
+      if (read.component && !found.has(read.component))
+        found.set(read.component, { comment: { id: c.id, body: c.body }, ...read });
+    }
+  }
+  return new Map(components.map((name) => [name, found.get(name) ?? { ...NO_STICKY, component: name }]));
 }
 
 /**
@@ -75,6 +104,7 @@ export async function showEntry(
     notice: shown.notice ?? null,
     head: shown.head ?? sticky.head,
     sinceEdit: shown.sinceEdit ?? null,
+    component: sticky.component,
   });
   return upsertDraftComment(octokit, issue, body, null, sticky.comment);
 }
@@ -85,7 +115,13 @@ export async function showSkipped(
   sticky: Sticky,
   notice: string,
 ): Promise<void> {
-  await upsertDraftComment(octokit, issue, renderSkippedComment(notice), null, sticky.comment);
+  await upsertDraftComment(
+    octokit,
+    issue,
+    renderSkippedComment(notice, sticky.component),
+    null,
+    sticky.comment,
+  );
 }
 
 /** A problem the maintainers must fix (a bad `.github/shiplog.yml`), keeping the entry the comment names. */

@@ -19,6 +19,8 @@ const ENTRY_MARKER = /^<!-- shiplog:entry (ent_[A-Za-z0-9_]{1,60}) -->$/;
 const SKIPPED_MARKER = '<!-- shiplog:skipped -->';
 /** The pull request's head the entry holds the changes of (drafted, or taken in by `/shiplog add`). */
 const HEAD_MARKER = /^<!-- shiplog:head ([0-9a-f]{7,64}) -->$/;
+/** A monorepo component's own sticky comment (one per component the pull request touches). */
+const COMPONENT_MARKER = /^<!-- shiplog:component ([A-Za-z0-9@][A-Za-z0-9@/._-]{0,99}) -->$/;
 
 /** GitHub's limit is 65,536 characters; the rest of the comment fits in what is left. */
 export const MAX_COMMENT_LENGTH = 65_000;
@@ -46,6 +48,8 @@ export type CommentInput = {
   head?: string | null;
   /** The block listing changes a person's edit has not seen (changes-since-edit.ts). */
   sinceEdit?: string | null;
+  /** The monorepo component the entry is about. */
+  component?: string | null;
 };
 
 /** `text` cut at the last line break before `max` characters, saying so. */
@@ -74,8 +78,10 @@ export function renderDraftComment(input: CommentInput): string {
   const { entry, draft } = input;
   const lines = [DRAFT_COMMENT_MARKER, `<!-- shiplog:entry ${entry.id} -->`];
   if (input.head && /^[0-9a-f]{7,64}$/.test(input.head)) lines.push(`<!-- shiplog:head ${input.head} -->`);
+  const component = input.component ? `<!-- shiplog:component ${input.component} -->` : null;
+  if (component && COMPONENT_MARKER.test(component)) lines.push(component);
   if (input.notice) lines.push(input.notice, '');
-  const heading = entry.status === 'published' ? '✅ Changelog entry published' : '📝 Changelog draft';
+  const heading = `${entry.status === 'published' ? '✅ Changelog entry published' : '📝 Changelog draft'}${input.component ? ` (${codeSpan(input.component)})` : ''}`;
   lines.push(
     `### ${heading}: ${defuseMentions(escapeMarkdownText(titleWithoutVersion(entry.title, entry.version)))}`,
     '',
@@ -111,8 +117,9 @@ export function renderDraftComment(input: CommentInput): string {
 }
 
 /** The comment shown after `/shiplog skip` (or a skip label): remembered, so pushes draft nothing. */
-export function renderSkippedComment(notice: string): string {
-  return `${DRAFT_COMMENT_MARKER}\n${SKIPPED_MARKER}\n### 🚫 No changelog entry for this pull request\n\n${notice}\n\nComment \`/shiplog regenerate\` to draft one after all.\n`;
+export function renderSkippedComment(notice: string, component: string | null = null): string {
+  const marker = component ? `<!-- shiplog:component ${component} -->\n` : '';
+  return `${DRAFT_COMMENT_MARKER}\n${SKIPPED_MARKER}\n${marker}### 🚫 No changelog entry for this pull request\n\n${notice}\n\nComment \`/shiplog regenerate\` to draft one after all.\n`;
 }
 
 /** A line that is a marker, and nothing else. */
@@ -127,6 +134,7 @@ export function readDraftComment(body: string): {
   entryId: string | null;
   skipped: boolean;
   head: string | null;
+  component: string | null;
 } {
   const head: string[] = [];
   for (const line of body.split(/\r?\n/)) {
@@ -135,5 +143,11 @@ export function readDraftComment(body: string): {
   }
   const entry = head.map((line) => ENTRY_MARKER.exec(line)).find((m) => m !== null);
   const sha = head.map((line) => HEAD_MARKER.exec(line)).find((m) => m !== null);
-  return { entryId: entry?.[1] ?? null, skipped: head.includes(SKIPPED_MARKER), head: sha?.[1] ?? null };
+  const component = head.map((line) => COMPONENT_MARKER.exec(line)).find((m) => m !== null);
+  return {
+    entryId: entry?.[1] ?? null,
+    skipped: head.includes(SKIPPED_MARKER),
+    head: sha?.[1] ?? null,
+    component: component?.[1] ?? null,
+  };
 }

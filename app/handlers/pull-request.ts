@@ -13,7 +13,17 @@ import type { HandlerDeps } from '../app-deps.ts';
 import { draftDepsOf } from '../draft-deps.ts';
 import { includePaths, loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
 import { renderUnlinkedNotice } from '../render-notices.ts';
-import { entryOf, readSticky, showEntry, showProblem, showSkipped, type Sticky } from '../sticky-comment.ts';
+import {
+  entryOf,
+  readComponentStickies,
+  readSticky,
+  showEntry,
+  showProblem,
+  showSkipped,
+  type Sticky,
+} from '../sticky-comment.ts';
+import { componentsTouched, draftTargets, pullRequestFiles } from '../draft-targets.ts';
+import type { IssueRef } from '../../core/upsert-draft-comment.ts';
 
 type PullRequestContext = Context<'pull_request'>;
 
@@ -48,7 +58,14 @@ export async function draftPullRequest(
   pr: DraftablePullRequest,
   repository: { owner: string; repo: string; htmlUrl: string },
   sticky: Sticky,
-  options: { regenerate: boolean; operation: string; notice?: string },
+  options: {
+    regenerate: boolean;
+    operation: string;
+    notice?: string;
+    /** A monorepo component: drafted from its paths only, tagged with it. */
+    component?: string | null;
+    paths?: string[] | undefined;
+  },
 ): Promise<void> {
   const octokit = context.octokit;
   const issue = { owner: repository.owner, repo: repository.repo, number: pr.number };
@@ -59,8 +76,9 @@ export async function draftPullRequest(
   );
   const { generated, entry, commits } = await draftRelease(draftDepsOf(context, shiplog), {
     range,
-    paths: includePaths(config),
+    paths: options.component ? options.paths : includePaths(config),
     repositoryUrl: repository.htmlUrl,
+    component: options.component ?? undefined,
     leadMessages: [`${pr.title}\n\n${pr.body ?? ''}`.trim()],
     category: labelCategory(pr, config),
     visibility: config.visibility,
@@ -136,7 +154,53 @@ export async function onPullRequest(context: PullRequestContext, deps: HandlerDe
   }
   if (!config.enabled || !config.on.includes('pull_request')) return;
 
-  const sticky = await readSticky(octokit, issue, await deps.appLogin());
+  const login = await deps.appLogin();
+  for (const unit of await unitsOf(context, deps, config, shiplog, issue, login))
+    await followPullRequest(context, config, repository, unit);
+}
+
+/** One entry a pull request drafts: the repository's, or one component's, with its own sticky comment. */
+type Unit = { shiplog: ShiplogApi; sticky: Sticky; component: string | null; paths: string[] | undefined };
+
+/**
+ * The entries of a pull request: one, or in a monorepo one per component its changed files touch
+ * (app/draft-targets.ts), each with its own sticky comment.
+ */
+async function unitsOf(
+  context: PullRequestContext,
+  deps: HandlerDeps,
+  config: RepoConfig,
+  shiplog: ShiplogApi,
+  issue: IssueRef,
+  login: string,
+): Promise<Unit[]> {
+  const octokit = context.octokit;
+  if (!config.components.length) {
+    const sticky = await readSticky(octokit, issue, login);
+    return [{ shiplog, sticky, component: null, paths: includePaths(config) }];
+  }
+  const touched = componentsTouched(config, await pullRequestFiles(octokit, issue)) ?? [];
+  const targets = await draftTargets(deps, context.payload.repository.full_name, config, shiplog, touched);
+  const names = targets.map((t) => t.component!.name);
+  const stickies = await readComponentStickies(octokit, issue, login, names);
+  return targets.map((t) => ({
+    shiplog: t.shiplog,
+    sticky: stickies.get(t.component!.name)!,
+    component: t.component!.name,
+    paths: t.paths,
+  }));
+}
+
+/** Merged, skipped or pushed: what follows for one entry of the pull request. */
+async function followPullRequest(
+  context: PullRequestContext,
+  config: RepoConfig,
+  repository: { owner: string; repo: string; htmlUrl: string },
+  { shiplog, sticky, component, paths }: Unit,
+): Promise<void> {
+  const { payload, octokit } = context;
+  const pr = payload.pull_request;
+  const issue = { owner: repository.owner, repo: repository.repo, number: pr.number };
   if (sticky.skipped) return;
 
   if (payload.action === 'closed') {
@@ -170,5 +234,7 @@ export async function onPullRequest(context: PullRequestContext, deps: HandlerDe
   await draftPullRequest(context, shiplog, config, pr, repository, sticky, {
     regenerate: false,
     operation: 'pull_request',
+    component,
+    paths,
   });
 }
