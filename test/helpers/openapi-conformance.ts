@@ -25,6 +25,12 @@ export type Conformance = {
    * @returns `METHOD /path/{template}` of the operation.
    */
   check(method: string, url: string, response: Response): string;
+  /**
+   * Assert that a request (`body` as sent, or undefined) is one the document describes: its operation
+   * exists, and a JSON body matches its request schema (a required body is there).
+   * @returns `METHOD /path/{template}` of the operation.
+   */
+  checkRequest(method: string, url: string, body: string | undefined): string;
   /** Assert that `value` matches `components.schemas[name]` (the webhook's body, say). */
   checkComponent(name: string, value: unknown): void;
   /** Every operation of the document, as `METHOD /path/{template}`. */
@@ -48,13 +54,37 @@ export function createConformance(document: OpenAPIV3_1.Document): Conformance {
     .sort((a, b) => a.params - b.params);
   const seen: Conformance['seen'] = new Map();
 
-  function check(method: string, url: string, response: Response): string {
+  function operationOf(method: string, url: string) {
     const pathname = new URL(url, 'http://x').pathname;
     const lower = method.toLowerCase() as (typeof METHODS)[number];
     const template = templates.find((t) => t.regex.test(pathname) && document.paths![t.path]![lower]);
     if (!template) throw new Error(`${method} ${pathname} is not in the document`);
     const operation = document.paths![template.path]![lower]!;
-    const name = `${method.toUpperCase()} ${template.path}`;
+    return { operation, template, lower, name: `${method.toUpperCase()} ${template.path}` };
+  }
+
+  function validateAt(pointer: string[], value: unknown, what: string): void {
+    const validate = ajv.getSchema(`${DOC_ID}#/${pointer.map(escape).join('/')}`);
+    if (!validate) throw new Error(`No schema at ${pointer.join('/')}`);
+    if (!validate(value))
+      throw new Error(`${what} does not match the document: ${ajv.errorsText(validate.errors)}`);
+  }
+
+  function checkRequest(method: string, url: string, body: string | undefined): string {
+    const { operation, template, lower, name } = operationOf(method, url);
+    const requestBody = operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+    if (body === undefined) {
+      if (requestBody?.required) throw new Error(`${name} needs a body`);
+      return name;
+    }
+    if (!requestBody?.content['application/json']) throw new Error(`${name} takes no JSON body`);
+    const pointer = ['paths', template.path, lower, 'requestBody', 'content', 'application/json', 'schema'];
+    validateAt(pointer, JSON.parse(body), `${name}'s request body`);
+    return name;
+  }
+
+  function check(method: string, url: string, response: Response): string {
+    const { operation, template, lower, name } = operationOf(method, url);
     const status = String(response.statusCode);
     const range = `${status[0]}XX`;
     const key = [status, range, 'default'].find((k) => operation.responses?.[k]);
@@ -93,6 +123,7 @@ export function createConformance(document: OpenAPIV3_1.Document): Conformance {
 
   return {
     check,
+    checkRequest,
     seen,
     checkComponent(name, value) {
       const validate = ajv.getSchema(`${DOC_ID}#/components/schemas/${escape(name)}`);
