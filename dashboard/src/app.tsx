@@ -2,11 +2,13 @@
  * The pages and their addresses under /app. Signed-out visitors reach only the pages that need no
  * session (sign in, setup, invitation, password reset); the rest send them to Sign in.
  */
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Shell } from './components/shell.tsx';
 import { useSession } from './session.ts';
 import { AccountPage } from './pages/account-page.tsx';
+import { AuditPage } from './pages/audit-page.tsx';
+import { ChannelsPage } from './pages/channels-page.tsx';
 import { EditorPage } from './pages/editor-page.tsx';
 import { EntriesPage } from './pages/entries-page.tsx';
 import { InvitePage } from './pages/invite-page.tsx';
@@ -17,8 +19,12 @@ import { ResetPage } from './pages/reset-page.tsx';
 import { SettingsPage } from './pages/settings-page.tsx';
 import { SetupPage } from './pages/setup-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
+import { SubscribersPage } from './pages/subscribers-page.tsx';
 import { ProjectScope } from './components/project-scope.tsx';
 import { Loading } from './components/status.tsx';
+
+// The chart library loads with the Analytics page only: the first page's bundle stays small.
+const AnalyticsPage = lazy(() => import('./pages/analytics-page.tsx'));
 
 function SignedIn({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -65,6 +71,14 @@ export function App() {
               <Route path="/settings" component={SettingsPage} />
               <Route path="/keys" component={KeysPage} />
               <Route path="/members" component={MembersPage} />
+              <Route path="/subscribers" component={SubscribersPage} />
+              <Route path="/channels" component={ChannelsPage} />
+              <Route path="/analytics">
+                <Suspense fallback={<Loading />}>
+                  <AnalyticsPage />
+                </Suspense>
+              </Route>
+              <Route path="/audit" component={AuditPage} />
             </Switch>
           </ProjectScope>
         </SignedIn>

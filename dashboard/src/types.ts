@@ -39,3 +39,47 @@ export type ApiKey = {
   revokedAt: string | null;
 };
 export type Upload = { id: string; url: string; type: string; size: number };
+
+export type { DailyActivity, EntryActivity, SubscriberGrowth } from '../../core/contract/analytics.schema.ts';
+export type { ChannelType } from '../../core/contract/channels.schema.ts';
+
+/** GET /api/v1/channels's items (core/contract/channels.schema.ts `ChannelSchema`). */
+export type Channel = {
+  id: string;
+  type: 'slack' | 'discord' | 'webhook';
+  name: string;
+  url: string;
+  visibility: 'external' | 'all';
+  createdAt: string;
+  disabledAt: string | null;
+  disabledReason: string | null;
+};
+export type Delivery = {
+  id: string;
+  eventType: 'entry.published' | 'ping';
+  entryId: string | null;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type SubscriberCounts = { pending: number; confirmed: number; unsubscribed: number; total: number };
+export type Subscriber = {
+  id: string;
+  email: string;
+  status: 'pending' | 'confirmed' | 'unsubscribed';
+  createdAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+};
+export type AuditEvent = {
+  id: string;
+  actor: { type: 'user' | 'key'; id: string; label: string };
+  action: string;
+  target: { type: string; id: string | null };
+  details: Record<string, unknown>;
+  createdAt: string;
+};

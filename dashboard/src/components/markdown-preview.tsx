@@ -4,16 +4,12 @@
  * HTML is the server's sanitized output, the same that the widget and the public page insert.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { api } from '../api.ts';
 import { ErrorAlert } from './status.tsx';
+import { useDebounced } from './use-debounced.ts';
 
 export function MarkdownPreview({ slug, body, labelId }: { slug: string; body: string; labelId: string }) {
-  const [debounced, setDebounced] = useState(body);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(body), 300);
-    return () => clearTimeout(timer);
-  }, [body]);
+  const debounced = useDebounced(body, 300);
   const preview = useQuery({
     queryKey: ['preview', slug, debounced],
     queryFn: () =>

@@ -51,9 +51,13 @@ export function ProjectScope({ children }: { children: ReactNode }) {
       <nav className="project-nav" aria-label={`Project ${project.name}`}>
         <span className="project-name">{project.name}</span>
         <NavLink href="/">Entries</NavLink>
+        <NavLink href="/analytics">Analytics</NavLink>
+        <NavLink href="/subscribers">Subscribers</NavLink>
+        {project.role !== 'contributor' && <NavLink href="/channels">Channels</NavLink>}
         <NavLink href="/settings">Settings</NavLink>
-        {project.role === 'owner' && <NavLink href="/keys">API keys</NavLink>}
         <NavLink href="/members">Members</NavLink>
+        {project.role === 'owner' && <NavLink href="/keys">API keys</NavLink>}
+        {project.role === 'owner' && <NavLink href="/audit">Audit log</NavLink>}
       </nav>
       <main id="main" tabIndex={-1}>
         {children}

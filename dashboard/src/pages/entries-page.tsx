@@ -4,12 +4,13 @@
  * edited them. Pages of 20, newest first, with "Load more". The tab is the address's `status`.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { v1 } from '../api.ts';
 import { Field } from '../components/field.tsx';
 import { useProject } from '../components/project-scope.tsx';
 import { ErrorAlert, formatDate, Loading, usePageTitle } from '../components/status.tsx';
+import { useDebounced } from '../components/use-debounced.ts';
 import type { EntrySummary } from '../types.ts';
 import { CATEGORY_LABELS } from './entry-options.ts';
 
@@ -19,15 +20,6 @@ const TABS = [
   { status: 'published', label: 'Published' },
 ] as const;
 type Tab = (typeof TABS)[number]['status'];
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 function Badges({ entry }: { entry: EntrySummary }) {
   const { source } = entry;

@@ -1,0 +1,120 @@
+/**
+ * Analytics (CONTRACT.md "Dashboard"): views, clicks and reactions per UTC day over 7, 30 or 90 days,
+ * confirmed subscribers over time, and per entry (views, clicks, click-through, reactions by emoji).
+ * Charts by uPlot, each with its table; loaded on demand, so the first page's bundle stays small.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { v1 } from '../api.ts';
+import { Field } from '../components/field.tsx';
+import { useProject } from '../components/project-scope.tsx';
+import { ErrorAlert, Loading, usePageTitle } from '../components/status.tsx';
+import { TimeChart } from '../components/time-chart.tsx';
+import type { DailyActivity, EntryActivity, SubscriberGrowth } from '../types.ts';
+
+const PERIODS = ['7', '30', '90'] as const;
+
+export default function AnalyticsPage() {
+  usePageTitle('Analytics');
+  const project = useProject();
+  const [days, setDays] = useState<(typeof PERIODS)[number]>('30');
+  const get = <T,>(what: string) => ({
+    queryKey: ['analytics', project.slug, what, days],
+    queryFn: () => v1<T>(project.slug, `/analytics/${what}?days=${days}`),
+    // The charts (and an open table) stay while another period loads.
+    placeholderData: keepPreviousData,
+  });
+  const daily = useQuery(get<DailyActivity>('daily'));
+  const growth = useQuery(get<SubscriberGrowth>('subscribers'));
+  const entries = useQuery(get<EntryActivity>('entries'));
+  const activity = useMemo(() => {
+    const rows = daily.data?.daily ?? [];
+    return {
+      dates: rows.map((r) => r.date),
+      series: [
+        { label: 'Views', values: rows.map((r) => r.views), color: '#2563eb' },
+        { label: 'Clicks', values: rows.map((r) => r.clicks), color: '#d97706' },
+        { label: 'Reactions', values: rows.map((r) => r.reactions), color: '#059669' },
+      ],
+    };
+  }, [daily.data]);
+  const subscribers = useMemo(() => {
+    const rows = growth.data?.subscribers ?? [];
+    return {
+      dates: rows.map((r) => r.date),
+      series: [
+        { label: 'Confirmed', values: rows.map((r) => r.confirmed), color: '#7c3aed' },
+        { label: 'Joined', values: rows.map((r) => r.joined), color: '#059669' },
+        { label: 'Left', values: rows.map((r) => r.left), color: '#dc2626' },
+      ],
+    };
+  }, [growth.data]);
+  return (
+    <>
+      <div className="page-head">
+        <h1>Analytics</h1>
+        <Field label="Period">
+          <select value={days} onChange={(e) => setDays(e.target.value as (typeof PERIODS)[number])}>
+            {PERIODS.map((d) => (
+              <option key={d} value={d}>
+                Last {d} days
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <ErrorAlert error={daily.error ?? growth.error ?? entries.error} />
+      {daily.isPending ? (
+        <Loading />
+      ) : (
+        <TimeChart
+          title="Views, clicks and reactions per day"
+          dates={activity.dates}
+          series={activity.series}
+        />
+      )}
+      {growth.isPending ? (
+        <Loading />
+      ) : (
+        <TimeChart title="Subscribers" dates={subscribers.dates} series={subscribers.series} />
+      )}
+      <section className="card" aria-labelledby="per-entry">
+        <h2 id="per-entry">Per entry</h2>
+        {entries.isPending ? (
+          <Loading />
+        ) : !entries.data?.entries.length ? (
+          <p className="empty">No views, clicks or reactions in this period.</p>
+        ) : (
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Entry</th>
+                  <th scope="col">Views</th>
+                  <th scope="col">Clicks</th>
+                  <th scope="col">Click-through</th>
+                  <th scope="col">Reactions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.data.entries.map((e) => (
+                  <tr key={e.entryId}>
+                    <th scope="row">{e.title}</th>
+                    <td>{e.views}</td>
+                    <td>{e.clicks}</td>
+                    <td>{e.clickThrough === null ? '–' : `${(e.clickThrough * 100).toFixed(1)} %`}</td>
+                    <td>
+                      {Object.entries(e.reactions)
+                        .map(([emoji, n]) => `${emoji} ${n}`)
+                        .join('  ') || '–'}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * Subscribers (CONTRACT.md "Dashboard"): counts by state for every member; for publishers and owners
+ * the list (search by address, status filter, keyset pages), the CSV export and removal (the address
+ * gets no further email and may subscribe again).
+ */
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, v1 } from '../api.ts';
+import { Field } from '../components/field.tsx';
+import { useProject } from '../components/project-scope.tsx';
+import { ErrorAlert, formatDate, Loading, usePageTitle } from '../components/status.tsx';
+import { useDebounced } from '../components/use-debounced.ts';
+import type { Subscriber, SubscriberCounts } from '../types.ts';
+
+const STATES = { pending: 'Pending', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' } as const;
+
+export function SubscribersPage() {
+  usePageTitle('Subscribers');
+  const project = useProject();
+  const client = useQueryClient();
+  const canList = project.role !== 'contributor';
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const q = useDebounced(search.trim(), 250);
+  const filters = () => {
+    const params = new URLSearchParams();
+    if (q) params.set('q', q);
+    if (status) params.set('status', status);
+    return params;
+  };
+  const counts = useQuery({
+    queryKey: ['subscribers', project.slug, 'counts'],
+    queryFn: () => v1<{ counts: SubscriberCounts }>(project.slug, '/subscribers/counts'),
+  });
+  const list = useInfiniteQuery({
+    queryKey: ['subscribers', project.slug, 'list', q, status],
+    queryFn: ({ pageParam }) => {
+      const params = filters();
+      if (pageParam) params.set('cursor', pageParam);
+      return v1<{ subscribers: Subscriber[]; nextCursor: string | null }>(
+        project.slug,
+        `/subscribers?${params}`,
+      );
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: canList,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) =>
+      v1(project.slug, `/subscribers/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['subscribers', project.slug] }),
+  });
+  const exportCsv = useMutation({
+    mutationFn: async () => {
+      // The export needs the session's project header, so it is fetched, then saved as a file.
+      const res = await fetch(`/api/v1/subscribers/export?${filters()}`, {
+        headers: { 'shiplog-project': project.slug },
+      });
+      if (!res.ok) await api('/api/v1/subscribers/export', { project: project.slug });
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(await res.blob());
+      link.download = `${project.slug}-subscribers.csv`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    },
+  });
+  const rows = list.data?.pages.flatMap((p) => p.subscribers) ?? [];
+  return (
+    <>
+      <h1>Subscribers</h1>
+      <section className="card" aria-labelledby="counts-heading">
+        <h2 id="counts-heading">By state</h2>
+        <ErrorAlert error={counts.error} />
+        {counts.data && (
+          <dl className="counts">
+            {(['confirmed', 'pending', 'unsubscribed', 'total'] as const).map((k) => (
+              <div key={k}>
+                <dt>{k === 'total' ? 'Total' : STATES[k]}</dt>
+                <dd>{counts.data.counts[k]}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+      {!canList ? (
+        <p>Publishers and owners see the addresses.</p>
+      ) : (
+        <section className="card" aria-labelledby="list-heading">
+          <h2 id="list-heading">Addresses</h2>
+          <div className="filters">
+            <Field label="Search by address">
+              <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+            </Field>
+            <Field label="Status">
+              <select value={status} onChange={(e) => setStatus(e.target.value)}>
+                <option value="">All states</option>
+                {Object.entries(STATES).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          <button
+            type="button"
+            className="secondary"
+            disabled={exportCsv.isPending}
+            onClick={() => exportCsv.mutate()}
+          >
+            Export CSV
+          </button>
+          <ErrorAlert error={list.error ?? remove.error ?? exportCsv.error} />
+          {list.isPending ? (
+            <Loading />
+          ) : rows.length === 0 ? (
+            <p className="empty">No subscribers here.</p>
+          ) : (
+            <div className="table-scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Email</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Subscribed</th>
+                    <th scope="col">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((s) => (
+                    <tr key={s.id}>
+                      <td>{s.email}</td>
+                      <td>{STATES[s.status]}</td>
+                      <td>{formatDate(s.createdAt)}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="danger"
+                          aria-label={`Remove ${s.email}`}
+                          onClick={() => {
+                            if (window.confirm(`Remove ${s.email}? No further email will reach it.`))
+                              remove.mutate(s.id);
+                          }}
+                        >
+                          Remove
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {list.hasNextPage && (
+            <button type="button" className="secondary" onClick={() => void list.fetchNextPage()}>
+              Load more
+            </button>
+          )}
+        </section>
+      )}
+    </>
+  );
+}

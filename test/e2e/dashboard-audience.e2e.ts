@@ -1,0 +1,214 @@
+/// <reference lib="dom" />
+/**
+ * The dashboard's audience and insight pages in Chromium (issue 21, CONTRACT.md "Dashboard"):
+ * Analytics draws its charts (uPlot canvases) and its tables hold the same numbers as the events;
+ * Subscribers counts, searches, exports CSV (formulas defused) and removes; Channels adds a signed
+ * webhook (secret shown once), sends a test that a loopback receiver verifies (Standard Webhooks) and
+ * logs, and disables it; the Audit log shows those changes. Each page: axe-core clean in light and dark,
+ * at 1280 and 375 px, no CSP violation or console error. Screenshots into test-results/ and two into
+ * docs/screenshots/ for the README.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectRow } from '../../server/db/projects.ts';
+import { createUser, type SignedInUser, signIn } from '../helpers/dashboard.ts';
+import {
+  type DashboardPage,
+  type DashboardServer,
+  openPage,
+  screenshot,
+  startDashboardServer,
+} from '../helpers/dashboard-browser.ts';
+import { type Receiver, startReceiver } from '../helpers/receiver.ts';
+import { insertSubscribers } from '../helpers/subscribers.ts';
+import { axeViolations, launchChromium } from '../helpers/widget-host.ts';
+
+const DOCS = new URL('../../docs/screenshots/', import.meta.url);
+const DAY = 86_400_000;
+
+let live: DashboardServer;
+let browser: Browser;
+let receiver: Receiver;
+let project: ProjectRow;
+let owner: SignedInUser;
+const opened: DashboardPage[] = [];
+
+beforeAll(async () => {
+  live = await startDashboardServer({ SHIPLOG_ALLOW_PRIVATE_DESTINATIONS: 'true' });
+  receiver = await startReceiver();
+  browser = await launchChromium();
+  project = (await live.server.project('free')).project;
+  owner = await signIn(
+    live.server,
+    (await createUser(live.server, [{ projectId: project.id, role: 'owner' }])).email,
+  );
+  const headers = { ...owner.headers, 'shiplog-project': project.slug };
+  const ids: string[] = [];
+  for (const title of ['Dark mode', 'Faster search']) {
+    const res = await live.server.app.inject({
+      method: 'POST',
+      url: '/api/v1/entries',
+      headers,
+      payload: { title, body: 'Now shipping.', publish: true },
+    });
+    ids.push(res.json().entry.id);
+  }
+  // Hand-placed events: today 5 views and 2 clicks of "Dark mode", 1 view of "Faster search"; yesterday 3 views.
+  const today = new Date(Math.floor(Date.now() / DAY) * DAY + 60_000);
+  const yesterday = new Date(today.getTime() - DAY);
+  const event = (entryId: string, type: string, at: Date) =>
+    live.server.db.sql`insert into analytics_events (project_id, entry_id, type, anonymous_id, occurred_at)
+      values (${project.id}, ${entryId}, ${type}, 'reader-1', ${at})`;
+  for (let i = 0; i < 5; i++) await event(ids[0]!, 'view', today);
+  for (let i = 0; i < 2; i++) await event(ids[0]!, 'click', today);
+  await event(ids[1]!, 'view', today);
+  for (let i = 0; i < 3; i++) await event(ids[0]!, 'view', yesterday);
+  await insertSubscribers(live.server.db.sql, project.id, [
+    ['sub_e2e_1', 'reader1@example.com'],
+    ['sub_e2e_2', 'reader2@example.com'],
+    ['sub_e2e_3', '=cmd@example.com'],
+    ['sub_e2e_4', 'late@example.com', 'pending'],
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await receiver?.close();
+  await live?.close();
+});
+afterEach(async () => {
+  for (const { context, watched } of opened.splice(0)) {
+    await context.close();
+    expect(watched.violations, 'CSP violations').toEqual([]);
+    expect(watched.errors, 'console errors').toEqual([]);
+    expect(watched.dialogs, 'unexpected dialogs').toEqual([]);
+  }
+});
+
+async function open(path: string, look: Parameters<typeof openPage>[1] = {}): Promise<DashboardPage> {
+  const opening = await openPage(browser, look);
+  opened.push(opening);
+  await opening.context.addCookies([
+    { name: 'shiplog_session', value: owner.cookie.split('=')[1]!, url: live.url },
+  ]);
+  await opening.page.goto(`${live.url}/app/p/${project.slug}${path}`);
+  return opening;
+}
+const cells = (page: Page, rowName: string) =>
+  page
+    .getByRole('row', { name: new RegExp(rowName) })
+    .getByRole('cell')
+    .allTextContents();
+
+describe('audience and insight pages', () => {
+  it('Analytics draws its charts, and their tables hold the hand-placed events', async () => {
+    const { page } = await open('/analytics');
+    await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+    const canvases = page.locator('.chart-canvas canvas');
+    await expect.poll(() => canvases.count()).toBe(2);
+    expect(await canvases.first().evaluate((c) => (c as HTMLCanvasElement).width)).toBeGreaterThan(200);
+    await page.getByText('Table: views, clicks and reactions per day').click();
+    const table = page.getByRole('table', { name: 'Views, clicks and reactions per day' });
+    expect(await table.getByRole('row').count()).toBe(31); // the header and 30 days
+    const day = (offset: number) => new Date(Date.now() - offset * DAY).toISOString().slice(0, 10);
+    const row = (date: string) => table.getByRole('row', { name: new RegExp(`^${date}`) }).getByRole('cell');
+    expect(await row(day(0)).allTextContents()).toEqual(['6', '2', '0']);
+    expect(await row(day(1)).allTextContents()).toEqual(['3', '0', '0']);
+    expect(await row(day(2)).allTextContents()).toEqual(['0', '0', '0']);
+    expect(await cells(page, 'Dark mode')).toEqual(['8', '2', '25.0 %', '–']);
+    await page.getByLabel('Period').selectOption('7');
+    await expect.poll(() => table.getByRole('row').count()).toBe(8);
+    await screenshot(page, 'dashboard-analytics', new URL('analytics.png', DOCS));
+  });
+
+  it('Subscribers counts, searches, exports CSV with formulas defused, and removes', async () => {
+    const { page, nextDialog } = await open('/subscribers');
+    await page.getByRole('heading', { level: 1, name: 'Subscribers' }).waitFor();
+    const count = (label: string) =>
+      page.locator('.counts div', { hasText: label }).locator('dd').textContent();
+    await expect.poll(() => count('Confirmed')).toBe('3');
+    expect(await count('Pending')).toBe('1');
+    expect(await count('Total')).toBe('4');
+    await page.getByRole('cell', { name: 'late@example.com', exact: true }).waitFor();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await (await download).path();
+    const csv = await readFile(file, 'utf8');
+    expect(csv.split(/\r?\n/)[0]).toBe('email,status,createdAt,confirmedAt,unsubscribedAt');
+    expect(csv).toContain("'=cmd@example.com");
+    expect(csv).toContain('reader2@example.com');
+
+    await page.getByLabel('Search by address').fill('reader2');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    const asked = nextDialog(true);
+    await page.getByRole('button', { name: 'Remove reader2@example.com' }).click();
+    await asked;
+    await page.getByText('No subscribers here.').waitFor();
+    await expect.poll(() => count('Total')).toBe('3');
+    await screenshot(page, 'dashboard-subscribers');
+  });
+
+  it('Channels adds a signed webhook, sends a verified test, logs it, and disables the channel', async () => {
+    const { page } = await open('/channels');
+    await page.getByLabel('Type').selectOption('webhook');
+    await page.getByLabel('Channel name').fill('Release bot');
+    await page.getByLabel('URL', { exact: true }).fill(`${receiver.base}/hook`);
+    await page.getByRole('button', { name: 'Add channel' }).click();
+    const secret = await page.getByLabel('Signing secret').inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Send test to Release bot' }).click();
+    const [ping] = await receiver.receivedAt('/hook', 1, 20_000);
+    const verified = new Webhook(secret).verify(ping!.body, ping!.headers as Record<string, string>) as {
+      type: string;
+    };
+    expect(verified.type).toBe('ping');
+    const log = page.getByRole('region', { name: 'Deliveries to Release bot' });
+    await expect
+      .poll(async () => (await log.getByRole('row').nth(1).getByRole('cell').allTextContents()).slice(0, 3), {
+        timeout: 20_000,
+      })
+      .toEqual(['Test (ping)', 'delivered', '1']);
+    await screenshot(page, 'dashboard-channels', new URL('channels.png', DOCS));
+    await page.getByRole('button', { name: 'Disable Release bot' }).click();
+    await page.getByText(/Disabled \(/).waitFor();
+    await page.getByRole('button', { name: 'Enable Release bot' }).waitFor();
+  });
+
+  it('the Audit log shows who changed what', async () => {
+    const { page } = await open('/audit');
+    await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    for (const action of ['channel.created', 'channel.tested', 'subscriber.removed', 'entry.created']) {
+      await page.getByRole('cell', { name: action, exact: true }).first().waitFor();
+    }
+    expect(await page.getByRole('cell', { name: owner.email }).count()).toBeGreaterThan(0);
+  });
+
+  it('each page: axe-core clean in light and dark, at 1280 and 375 px, nothing overflows', async () => {
+    const problems: string[] = [];
+    for (const look of [
+      { colorScheme: 'light', width: 1280 },
+      { colorScheme: 'dark', width: 1280 },
+      { colorScheme: 'light', width: 375 },
+      { colorScheme: 'dark', width: 375 },
+    ] as const) {
+      for (const [path, heading] of [
+        ['/analytics', 'Analytics'],
+        ['/subscribers', 'Subscribers'],
+        ['/channels', 'Channels'],
+        ['/audit', 'Audit log'],
+      ] as const) {
+        const { page } = await open(path, look);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.waitForLoadState('networkidle');
+        const tag = `${heading} ${look.colorScheme} ${look.width}px`;
+        for (const v of await axeViolations(page)) problems.push(`${tag}: ${v}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) problems.push(`${tag}: ${overflow}px of horizontal overflow`);
+        await screenshot(page, `dashboard-${path.slice(1)}-${look.colorScheme}-${look.width}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 600_000);
+});
