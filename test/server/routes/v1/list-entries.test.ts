@@ -61,6 +61,7 @@ describe('GET /api/v1/entries', () => {
     expect(Object.keys(all.entries[0]).sort()).toEqual(
       [
         'category',
+        'component',
         'createdAt',
         'editedAt',
         'id',
