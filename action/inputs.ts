@@ -4,7 +4,7 @@
  */
 import * as core from '@actions/core';
 import { z } from 'zod';
-import { CategorySchema, VisibilitySchema } from '../core/contract/entries.schema.ts';
+import { CategorySchema, ComponentSchema, VisibilitySchema } from '../core/contract/entries.schema.ts';
 
 const bool = (name: string, fallback: boolean) => {
   const raw = core.getInput(name).trim().toLowerCase();
@@ -27,9 +27,14 @@ const InputsSchema = z.object({
   category: CategorySchema.optional(),
   visibility: VisibilitySchema,
   includePaths: z.array(z.string()),
+  component: ComponentSchema.optional(),
 });
 
-export type ActionInputs = z.infer<typeof InputsSchema> & { publish: boolean; comment: boolean | null };
+export type ActionInputs = z.infer<typeof InputsSchema> & {
+  publish: boolean;
+  comment: boolean | null;
+  releaseNotes: boolean;
+};
 
 export function readInputs(): ActionInputs {
   const opt = (name: string) => core.getInput(name).trim() || undefined;
@@ -47,10 +52,16 @@ export function readInputs(): ActionInputs {
       .flatMap((l) => l.split(','))
       .map((p) => p.trim())
       .filter(Boolean),
+    component: opt('component'),
   });
   if (!parsed.success) {
     throw new Error(parsed.error.issues.map((i) => `input ${String(i.path[0])}: ${i.message}`).join('; '));
   }
   const comment = core.getInput('comment').trim() === '' ? null : bool('comment', true);
-  return { ...parsed.data, publish: bool('publish', false), comment };
+  return {
+    ...parsed.data,
+    publish: bool('publish', false),
+    comment,
+    releaseNotes: bool('release-notes', false),
+  };
 }

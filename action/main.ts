@@ -13,10 +13,13 @@ import * as github from '@actions/github';
 import { draftRelease } from '../core/draft-release.ts';
 import type { GitRunner } from '../core/collect-commits.ts';
 import { explainFailure } from '../core/explain-failure.ts';
+import { changesSince, renderChangesSinceEdit } from '../core/changes-since-edit.ts';
+import { writeReleaseNotes } from '../core/release-notes-body.ts';
 import { renderDraftComment } from '../core/render-draft-comment.ts';
 import { type RangeRequest, resolveRange } from '../core/resolve-range.ts';
 import { createShiplogClient } from '../core/shiplog-client.ts';
 import { upsertDraftComment } from '../core/upsert-draft-comment.ts';
+import { componentRange } from './component-range.ts';
 import { readInputs } from './inputs.ts';
 
 const run$ = promisify(execFile);
@@ -49,10 +52,13 @@ export async function run(): Promise<void> {
   try {
     const inputs = readInputs();
     const { eventName, payload, repo } = github.context;
-    const range: RangeRequest = resolveRange(eventName, payload, repo, { from: inputs.from, to: inputs.to });
+    const resolved: RangeRequest = resolveRange(eventName, payload, repo, {
+      from: inputs.from,
+      to: inputs.to,
+    });
 
     if (!inputs.apiKey) {
-      if (range.kind === 'pull_request' && range.fromFork) {
+      if (resolved.kind === 'pull_request' && resolved.fromFork) {
         core.notice(
           'No Shiplog API key: secrets are not given to workflows of pull requests from forks, so no draft was made. This is not an error.',
         );
@@ -72,14 +78,18 @@ export async function run(): Promise<void> {
       apiKey: inputs.apiKey,
       userAgent: 'shiplog-action',
     });
+    const { range, version: componentVersion } = inputs.component
+      ? await componentRange(resolved, inputs.component, { git, api })
+      : { range: resolved, version: undefined };
     const { commits, generated, entry } = await draftRelease(
       { git, api, shiplog, log: { info: core.info, warning: core.warning } },
       {
         range,
+        component: inputs.component,
         paths: inputs.includePaths.length ? inputs.includePaths : undefined,
         // References in the draft link to this repository (GitHub Enterprise included).
         repositoryUrl: `${github.context.serverUrl}/${repo.owner}/${repo.repo}`,
-        version: inputs.version ?? (range.kind === 'release' ? range.tag : undefined),
+        version: inputs.version ?? componentVersion ?? (range.kind === 'release' ? range.tag : undefined),
         category: inputs.category,
         visibility: inputs.visibility,
         publish: inputs.publish,
@@ -113,7 +123,14 @@ export async function run(): Promise<void> {
     // that needs a key.
     if (entry.previewUrl) core.setOutput('preview-url', entry.previewUrl);
     const truncated = commits.truncated ? { total: commits.total, kept: commits.messages.length } : null;
-    const markdown = renderDraftComment({ entry, draft, link: entry.previewUrl, truncated });
+    // An edited entry is kept: the changes pushed since it was drafted are listed, not dropped.
+    const pending =
+      !draft && entry.status === 'draft' && entry.editedAt && range.kind === 'pull_request'
+        ? changesSince(commits.commits, entry.source?.headSha ?? null)
+        : [];
+    const sinceEdit = pending.length ? renderChangesSinceEdit(pending, false) : null;
+    if (pending.length) core.notice(`${pending.length} changes since the entry was edited are not in it.`);
+    const markdown = renderDraftComment({ entry, draft, link: entry.previewUrl, truncated, sinceEdit });
     // Only a runner has a job summary (`@github/local-action` and other local runs have none): there
     // the draft goes to the log instead of failing the step.
     if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(markdown).write();
@@ -131,6 +148,15 @@ export async function run(): Promise<void> {
         null,
       );
       core.info(`${posted.created ? 'Posted' : 'Updated'} the draft comment on #${range.number}`);
+    }
+    const releaseId = (payload.release as { id?: number } | undefined)?.id;
+    if (inputs.releaseNotes && range.kind === 'release' && releaseId) {
+      const written = await writeReleaseNotes(
+        api('writing the release notes (it needs `permissions: contents: write`)'),
+        { ...repo, releaseId },
+        entry.body,
+      );
+      core.info(written ? `Wrote the notes into release ${range.tag}` : 'The release notes were up to date');
     }
   } catch (err) {
     core.setFailed(explainFailure(err));

@@ -8,7 +8,7 @@
 import type { PagingGitHubClient } from '../core/github-client.ts';
 import type { ShiplogApi } from '../core/shiplog-client.ts';
 import type { AppDeps } from './app-deps.ts';
-import { touchedComponents } from './components.ts';
+import { touchedComponents } from '../core/components.ts';
 import { type ComponentConfig, includePaths, type RepoConfig } from './repo-config.ts';
 
 export type DraftTarget = {

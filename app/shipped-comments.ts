@@ -15,7 +15,7 @@ import { listReleaseTagsFromApi } from '../core/collect-commits.ts';
 import { collectRangeCommits } from '../core/draft-release.ts';
 import type { PagingGitHubClient } from '../core/github-client.ts';
 import { selectPreviousTag } from '../core/resolve-range.ts';
-import { previousComponentTag } from './components.ts';
+import { previousComponentTag } from '../core/components.ts';
 import { renderShippedComment, SHIPPED_MARKER } from './render-notices.ts';
 
 export type ShippedTarget = { number: number; kind: 'pull_request' | 'issue' };

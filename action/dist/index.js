@@ -5504,7 +5504,7 @@ var require_body = __commonJS({
         const boundary = `----formdata-undici-0${`${random(1e11)}`.padStart(11, "0")}`;
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
-        const escape = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
+        const escape2 = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
         const normalizeLinefeeds = (value) => value.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
@@ -5512,14 +5512,14 @@ Content-Disposition: form-data`;
         let hasUnknownSizeValue = false;
         for (const [name, value] of object2) {
           if (typeof value === "string") {
-            const chunk2 = textEncoder.encode(prefix + `; name="${escape(normalizeLinefeeds(name))}"\r
+            const chunk2 = textEncoder.encode(prefix + `; name="${escape2(normalizeLinefeeds(name))}"\r
 \r
 ${normalizeLinefeeds(value)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${escape(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape(value.name)}"` : "") + `\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${escape2(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape2(value.name)}"` : "") + `\r
 Content-Type: ${value.type || "application/octet-stream"}\r
 \r
 `);
@@ -46725,6 +46725,7 @@ function normalizeVersion(version3) {
 }
 var version2 = plainText(40).transform(normalizeVersion).nullable();
 var PublishAtSchema = external_exports.iso.datetime({ offset: true }).transform((s) => new Date(s));
+var ComponentSchema = external_exports.string().regex(/^[A-Za-z0-9@][A-Za-z0-9@/._-]{0,99}$/, "must be a component name (letters, digits, @ / . _ -)");
 var CreateEntryInputSchema = external_exports.strictObject({
   title,
   body,
@@ -46733,7 +46734,9 @@ var CreateEntryInputSchema = external_exports.strictObject({
   visibility: VisibilitySchema.default("external"),
   publish: external_exports.boolean().default(false),
   /** Keep the entry a draft and publish it then (not with `publish: true`). */
-  publishAt: PublishAtSchema.optional()
+  publishAt: PublishAtSchema.optional(),
+  /** The monorepo component it is about. */
+  component: ComponentSchema.optional()
 });
 var PublishInputSchema = external_exports.strictObject({ at: PublishAtSchema.optional() }).nullish();
 var UpdateEntryInputSchema = external_exports.strictObject({
@@ -46759,7 +46762,8 @@ var ListEntriesQuerySchema = external_exports.strictObject({
   category: CategorySchema.optional(),
   visibility: VisibilitySchema.optional(),
   /** Titles containing this text, case-insensitively (the dashboard's search). */
-  q: external_exports.string().trim().min(1).max(200).optional()
+  q: external_exports.string().trim().min(1).max(200).optional(),
+  component: ComponentSchema.optional()
 });
 var timestamp = external_exports.string();
 var EntrySourceSchema = external_exports.object({
@@ -46784,7 +46788,9 @@ var EntrySummarySchema = external_exports.object({
   /** When a job publishes this draft (scheduling); null when none is scheduled. */
   scheduledFor: timestamp.nullable(),
   /** The pull request or release it drafts (CONTRACT.md "Entry lifecycle"), or null. */
-  source: EntrySourceSchema.nullable()
+  source: EntrySourceSchema.nullable(),
+  /** The monorepo component it is about, or null. */
+  component: external_exports.string().nullable()
 });
 var EntrySchema = EntrySummarySchema.extend({
   body: external_exports.string(),
@@ -46849,7 +46855,11 @@ var GenerateInputSchema = external_exports.strictObject({
   /** The pull request or release this draft is for; needs `repository`. */
   source: GenerateSourceSchema.optional(),
   /** With `source`: re-draft the entry even if a person edited it (`/shiplog regenerate`). */
-  regenerate: external_exports.boolean().default(false)
+  regenerate: external_exports.boolean().default(false),
+  /** The monorepo component drafted: the entry is tagged with it, one entry per source and component. */
+  component: ComponentSchema.optional(),
+  /** Close with a "Contributors" line crediting every human author of `pullRequests` (bots excluded). */
+  contributors: external_exports.boolean().default(false)
 }).refine((input2) => input2.source === void 0 || input2.repository !== void 0, {
   message: 'source needs repository ("owner/name")',
   path: ["repository"]
@@ -47258,6 +47268,9 @@ async function draftRelease(deps, request2) {
     operation: request2.operation,
     extra: [
       JSON.stringify(source ?? null),
+      // Only when set, so the keys of a repository without components stay what they were.
+      ...request2.component ? [`component:${request2.component}`] : [],
+      ...request2.contributors ? ["contributors"] : [],
       // What was sent, so a re-run whose pull requests changed (a label edited) drafts again instead
       // of meeting `422 idempotency_key_reused`; the source's one entry is re-drafted, never doubled.
       createHash2("sha256").update(JSON.stringify([messages, pullRequests, request2.category ?? null, request2.visibility])).digest("base64url")
@@ -47274,7 +47287,9 @@ async function draftRelease(deps, request2) {
       repository,
       repositoryUrl: request2.repositoryUrl,
       ...source ? { source } : {},
-      ...request2.regenerate ? { regenerate: true } : {}
+      ...request2.regenerate ? { regenerate: true } : {},
+      ...request2.component ? { component: request2.component } : {},
+      ...request2.contributors ? { contributors: true } : {}
     },
     key
   );
@@ -47303,17 +47318,6 @@ function explainFailure(err) {
     default:
       return `Shiplog failed (${err.status || "no answer"}): ${err.message}`;
   }
-}
-
-// core/contract/titles.ts
-function escapeRegExp(text4) {
-  return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-function titleWithoutVersion(title2, version3) {
-  if (!version3) return title2;
-  const bare = normalizeVersion(version3);
-  const lead = new RegExp(`^\\s*[vV]?${escapeRegExp(bare)}(?:\\s*[:\\-\u2013\u2014|]\\s*|\\s+)(?=\\S)`);
-  return title2.replace(lead, "");
 }
 
 // node_modules/character-entities/index.js
@@ -51340,9 +51344,9 @@ function factoryTitle(effects, ok, nok, type, markerType, stringType) {
       return atBreak(code2);
     }
     effects.consume(code2);
-    return code2 === 92 ? escape : inside;
+    return code2 === 92 ? escape2 : inside;
   }
-  function escape(code2) {
+  function escape2(code2) {
     if (code2 === marker || code2 === 92) {
       effects.consume(code2);
       return inside;
@@ -54905,8 +54909,70 @@ function codeSpan(text4) {
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
 
+// core/changes-since-edit.ts
+function changesSince(commits, since) {
+  if (!since) return [];
+  const at = commits.findIndex((c) => c.sha.toLowerCase().startsWith(since.toLowerCase()));
+  return at === -1 ? [...commits] : commits.slice(0, at);
+}
+function itemOf(change) {
+  const subject = change.message.split("\n", 1)[0].trim();
+  const text4 = subject.replace(/^[a-z]+(?:\([^)]*\))?!?:\s*/i, "");
+  return `- ${defuseMentions(escapeMarkdownText(text4.charAt(0).toUpperCase() + text4.slice(1)))}`;
+}
+function renderChangesSinceEdit(changes, commands) {
+  const count = `${changes.length} ${changes.length === 1 ? "change" : "changes"} since your edit`;
+  const lines = changes.map((c) => `${itemOf(c)} (\`${c.sha.slice(0, 7)}\`)`);
+  const what = commands ? "Comment `/shiplog add` to append their items to the entry, or `/shiplog regenerate` to draft it again from every commit (your edit is then replaced)." : "They are not in the entry: add them in Shiplog, or re-run with `regenerate` to draft it again from every commit.";
+  return `> [!IMPORTANT]
+> **${count}**, not in the entry yet:
+>
+${lines.map((l) => `> ${l}`).join("\n")}
+>
+> ${what}`;
+}
+
+// core/release-notes-body.ts
+var RELEASE_NOTES_START = "<!-- shiplog:release-notes:start -->";
+var RELEASE_NOTES_END = "<!-- shiplog:release-notes:end -->";
+var MAX_RELEASE_BODY = 125e3;
+function spliceReleaseNotes(body2, notes) {
+  const current = (body2 ?? "").replace(/\r\n/g, "\n");
+  const block = `${RELEASE_NOTES_START}
+${notes.trim()}
+${RELEASE_NOTES_END}`;
+  const start = current.indexOf(RELEASE_NOTES_START);
+  const end = start === -1 ? -1 : current.indexOf(RELEASE_NOTES_END, start);
+  const spliced = end !== -1 ? `${current.slice(0, start)}${block}${current.slice(end + RELEASE_NOTES_END.length)}` : current.trim() ? `${current.trimEnd()}
+
+${block}
+` : `${block}
+`;
+  return spliced.length <= MAX_RELEASE_BODY ? spliced : current;
+}
+async function writeReleaseNotes(octokit, release, notes) {
+  const where = { owner: release.owner, repo: release.repo, release_id: release.releaseId };
+  const { data } = await octokit.request("GET /repos/{owner}/{repo}/releases/{release_id}", where);
+  const body2 = spliceReleaseNotes(data.body, notes);
+  if (body2 === (data.body ?? "")) return false;
+  await octokit.request("PATCH /repos/{owner}/{repo}/releases/{release_id}", { ...where, body: body2 });
+  return true;
+}
+
+// core/contract/titles.ts
+function escapeRegExp(text4) {
+  return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+function titleWithoutVersion(title2, version3) {
+  if (!version3) return title2;
+  const bare = normalizeVersion(version3);
+  const lead = new RegExp(`^\\s*[vV]?${escapeRegExp(bare)}(?:\\s*[:\\-\u2013\u2014|]\\s*|\\s+)(?=\\S)`);
+  return title2.replace(lead, "");
+}
+
 // core/render-draft-comment.ts
 var DRAFT_COMMENT_MARKER = "<!-- shiplog:draft -->";
+var COMPONENT_MARKER = /^<!-- shiplog:component ([A-Za-z0-9@][A-Za-z0-9@/._-]{0,99}) -->$/;
 var MAX_BODY_LENGTH = 6e4;
 var CATEGORY_NAMES = {
   announcement: "Announcement",
@@ -54927,6 +54993,7 @@ var COMMANDS = `<details><summary>Commands (people with write access to this rep
 | --- | --- |
 | \`/shiplog publish\` | publish the entry now |
 | \`/shiplog regenerate\` | draft it again from the commits, even after edits |
+| \`/shiplog add\` | after an edit, append the items of the changes pushed since |
 | \`/shiplog skip\` | no changelog entry for this pull request |
 | \`/shiplog title <text>\` | set the title |
 | \`/shiplog category feature\\|improvement\\|fix\\|announcement\` | set the category |
@@ -54937,8 +55004,11 @@ var COMMANDS = `<details><summary>Commands (people with write access to this rep
 function renderDraftComment(input2) {
   const { entry, draft } = input2;
   const lines = [DRAFT_COMMENT_MARKER, `<!-- shiplog:entry ${entry.id} -->`];
+  if (input2.head && /^[0-9a-f]{7,64}$/.test(input2.head)) lines.push(`<!-- shiplog:head ${input2.head} -->`);
+  const component = input2.component ? `<!-- shiplog:component ${input2.component} -->` : null;
+  if (component && COMPONENT_MARKER.test(component)) lines.push(component);
   if (input2.notice) lines.push(input2.notice, "");
-  const heading = entry.status === "published" ? "\u2705 Changelog entry published" : "\u{1F4DD} Changelog draft";
+  const heading = `${entry.status === "published" ? "\u2705 Changelog entry published" : "\u{1F4DD} Changelog draft"}${input2.component ? ` (${codeSpan(input2.component)})` : ""}`;
   lines.push(
     `### ${heading}: ${defuseMentions(escapeMarkdownText(titleWithoutVersion(entry.title, entry.version)))}`,
     ""
@@ -54960,6 +55030,7 @@ function renderDraftComment(input2) {
 > The range has ${input2.truncated.total} commits; only the newest ${input2.truncated.kept} were sent.`
     );
   }
+  if (input2.sinceEdit && entry.status === "draft") lines.push("", input2.sinceEdit);
   if (input2.commands && entry.status === "draft" && entry.editedAt) {
     lines.push(
       "",
@@ -55007,6 +55078,41 @@ async function upsertDraftComment(octokit, target, body2, author, known) {
   return { id: data.id, created: true };
 }
 
+// core/components.ts
+var escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function componentVersionOf(name, tag) {
+  const match = new RegExp(`^${escape(name)}(?:@v?|-v)(\\d[^\\s]*)$`).exec(tag);
+  return match ? match[1] : null;
+}
+function previousComponentTag(selectPrevious, tags, name, current) {
+  const byVersion = /* @__PURE__ */ new Map();
+  for (const tag of tags) {
+    const version4 = componentVersionOf(name, tag);
+    if (version4 !== null) byVersion.set(version4, tag);
+  }
+  const version3 = componentVersionOf(name, current);
+  if (version3 === null) return null;
+  const previous2 = selectPrevious([...byVersion.keys()], version3);
+  return previous2 === null ? null : byVersion.get(previous2);
+}
+
+// action/component-range.ts
+async function componentRange(range, component, deps) {
+  if (range.kind !== "release") return { range, version: void 0 };
+  const version3 = componentVersionOf(component, range.tag);
+  if (version3 === null || range.from !== null) return { range, version: version3 ?? void 0 };
+  let tags;
+  try {
+    tags = deps.git ? await listTagsFromGit(deps.git) : [];
+  } catch {
+    tags = [];
+  }
+  if (tags.length === 0)
+    tags = (await listReleaseTagsFromApi(deps.api("listing the component's tags"), range)).tags;
+  const from = previousComponentTag(selectPreviousTag, tags, component, range.tag);
+  return { range: { ...range, from }, version: version3 };
+}
+
 // action/inputs.ts
 var bool = (name, fallback) => {
   const raw = getInput(name).trim().toLowerCase();
@@ -55027,7 +55133,8 @@ var InputsSchema = external_exports.object({
   version: external_exports.string().max(40, "version is at most 40 characters").optional(),
   category: CategorySchema.optional(),
   visibility: VisibilitySchema,
-  includePaths: external_exports.array(external_exports.string())
+  includePaths: external_exports.array(external_exports.string()),
+  component: ComponentSchema.optional()
 });
 function readInputs() {
   const opt = (name) => getInput(name).trim() || void 0;
@@ -55040,13 +55147,19 @@ function readInputs() {
     version: opt("version"),
     category: opt("category"),
     visibility: opt("visibility") ?? "external",
-    includePaths: getMultilineInput("include-paths").flatMap((l) => l.split(",")).map((p) => p.trim()).filter(Boolean)
+    includePaths: getMultilineInput("include-paths").flatMap((l) => l.split(",")).map((p) => p.trim()).filter(Boolean),
+    component: opt("component")
   });
   if (!parsed.success) {
     throw new Error(parsed.error.issues.map((i) => `input ${String(i.path[0])}: ${i.message}`).join("; "));
   }
   const comment = getInput("comment").trim() === "" ? null : bool("comment", true);
-  return { ...parsed.data, publish: bool("publish", false), comment };
+  return {
+    ...parsed.data,
+    publish: bool("publish", false),
+    comment,
+    releaseNotes: bool("release-notes", false)
+  };
 }
 
 // action/main.ts
@@ -55070,9 +55183,12 @@ async function run() {
   try {
     const inputs = readInputs();
     const { eventName, payload, repo } = context2;
-    const range = resolveRange(eventName, payload, repo, { from: inputs.from, to: inputs.to });
+    const resolved = resolveRange(eventName, payload, repo, {
+      from: inputs.from,
+      to: inputs.to
+    });
     if (!inputs.apiKey) {
-      if (range.kind === "pull_request" && range.fromFork) {
+      if (resolved.kind === "pull_request" && resolved.fromFork) {
         notice(
           "No Shiplog API key: secrets are not given to workflows of pull requests from forks, so no draft was made. This is not an error."
         );
@@ -55091,14 +55207,16 @@ async function run() {
       apiKey: inputs.apiKey,
       userAgent: "shiplog-action"
     });
+    const { range, version: componentVersion } = inputs.component ? await componentRange(resolved, inputs.component, { git, api }) : { range: resolved, version: void 0 };
     const { commits, generated, entry } = await draftRelease(
       { git, api, shiplog, log: { info, warning } },
       {
         range,
+        component: inputs.component,
         paths: inputs.includePaths.length ? inputs.includePaths : void 0,
         // References in the draft link to this repository (GitHub Enterprise included).
         repositoryUrl: `${context2.serverUrl}/${repo.owner}/${repo.repo}`,
-        version: inputs.version ?? (range.kind === "release" ? range.tag : void 0),
+        version: inputs.version ?? componentVersion ?? (range.kind === "release" ? range.tag : void 0),
         category: inputs.category,
         visibility: inputs.visibility,
         publish: inputs.publish,
@@ -55129,7 +55247,10 @@ async function run() {
       );
     if (entry.previewUrl) setOutput("preview-url", entry.previewUrl);
     const truncated = commits.truncated ? { total: commits.total, kept: commits.messages.length } : null;
-    const markdown = renderDraftComment({ entry, draft, link: entry.previewUrl, truncated });
+    const pending = !draft && entry.status === "draft" && entry.editedAt && range.kind === "pull_request" ? changesSince(commits.commits, entry.source?.headSha ?? null) : [];
+    const sinceEdit = pending.length ? renderChangesSinceEdit(pending, false) : null;
+    if (pending.length) notice(`${pending.length} changes since the entry was edited are not in it.`);
+    const markdown = renderDraftComment({ entry, draft, link: entry.previewUrl, truncated, sinceEdit });
     if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(markdown).write();
     else info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the draft:
 ${markdown}`);
@@ -55145,6 +55266,15 @@ ${markdown}`);
         null
       );
       info(`${posted.created ? "Posted" : "Updated"} the draft comment on #${range.number}`);
+    }
+    const releaseId = payload.release?.id;
+    if (inputs.releaseNotes && range.kind === "release" && releaseId) {
+      const written = await writeReleaseNotes(
+        api("writing the release notes (it needs `permissions: contents: write`)"),
+        { ...repo, releaseId },
+        entry.body
+      );
+      info(written ? `Wrote the notes into release ${range.tag}` : "The release notes were up to date");
     }
   } catch (err) {
     setFailed(explainFailure(err));

@@ -14,7 +14,7 @@ import { draftRelease } from '../../core/draft-release.ts';
 import { writeReleaseNotes } from '../../core/release-notes-body.ts';
 import { resolveRange, selectPreviousTag } from '../../core/resolve-range.ts';
 import type { HandlerDeps } from '../app-deps.ts';
-import { componentOfTag, previousComponentTag } from '../components.ts';
+import { componentOfTag, previousComponentTag } from '../../core/components.ts';
 import { draftDepsOf } from '../draft-deps.ts';
 import { componentsTouched, draftTargets, rangeFiles } from '../draft-targets.ts';
 import { labelMapOf, loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';

@@ -7,7 +7,7 @@
  */
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { componentOfTag, previousComponentTag, touchedComponents } from '../../app/components.ts';
+import { componentOfTag, previousComponentTag, touchedComponents } from '../../core/components.ts';
 import { pathPrefixOf } from '../../app/draft-targets.ts';
 import { selectPreviousTag } from '../../core/resolve-range.ts';
 import {
