@@ -89,3 +89,19 @@ export function useSignedInUser(
   });
   return user;
 }
+
+/**
+ * A role matrix's answers: for each action, the HTTP status each caller got, called in turn (actions
+ * in order, callers in order, so fixtures an action makes are each caller's own).
+ */
+export async function matrixAnswers<W extends string>(
+  actions: Record<string, (who: W) => Promise<number>>,
+  callers: readonly W[],
+): Promise<Record<string, Record<string, number>>> {
+  const actual: Record<string, Record<string, number>> = {};
+  for (const [action, run] of Object.entries(actions)) {
+    actual[action] = {};
+    for (const who of callers) actual[action][who] = await run(who);
+  }
+  return actual;
+}

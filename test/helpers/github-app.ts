@@ -5,6 +5,7 @@
  * installation 1), adjusted per test.
  */
 import { createHmac, generateKeyPairSync } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import nock from 'nock';
 import { ProbotOctokit } from 'probot';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -159,4 +160,20 @@ export function useAppServer(options: { auth?: () => nock.Scope } = {}) {
   const receive = (name: string, payload: object) =>
     server.app.shiplog.github!.receive({ id: `d${++delivery}`, name, payload } as never);
   return { server, headers, owner, scopes, receive };
+}
+
+/** A delivery through POST /api/github/webhooks, signed as GitHub signs it. @returns the answer. */
+export function deliverWebhook(app: FastifyInstance, name: string, id: string, payload: object) {
+  const body = JSON.stringify(payload);
+  return app.inject({
+    method: 'POST',
+    url: '/api/github/webhooks',
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': name,
+      'x-github-delivery': id,
+      'x-hub-signature-256': signBody(body),
+    },
+    payload: body,
+  });
 }

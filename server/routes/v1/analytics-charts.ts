@@ -20,42 +20,26 @@ import { authOf } from '../../plugins/auth.ts';
 import { dailyChart, entryTable, subscriberChart } from '../../services/analytics/analytics-charts.ts';
 import type { ServiceContext } from '../../services/context.ts';
 
+/** Each figure's path, document entry and service. */
+const CHARTS = [
+  ['daily', 'Views, clicks and reactions per day', 'analyticsDaily', DailyActivitySchema, dailyChart],
+  [
+    'entries',
+    'Views, clicks, click-through and reactions per entry',
+    'analyticsEntries',
+    EntryActivitySchema,
+    entryTable,
+  ],
+  ['subscribers', 'Subscribers per day', 'analyticsSubscribers', SubscriberGrowthSchema, subscriberChart],
+] as const;
+
 export async function analyticsChartRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/analytics/daily',
-    {
-      schema: {
-        summary: 'Views, clicks and reactions per day',
-        operationId: 'analyticsDaily',
-        querystring: AnalyticsPeriodQuery,
-        response: { 200: DailyActivitySchema },
-      },
-    },
-    async (request) => dailyChart(ctx, authOf(request).project.id, request.query.days),
-  );
-  app.get(
-    '/analytics/entries',
-    {
-      schema: {
-        summary: 'Views, clicks, click-through and reactions per entry',
-        operationId: 'analyticsEntries',
-        querystring: AnalyticsPeriodQuery,
-        response: { 200: EntryActivitySchema },
-      },
-    },
-    async (request) => entryTable(ctx, authOf(request).project.id, request.query.days),
-  );
-  app.get(
-    '/analytics/subscribers',
-    {
-      schema: {
-        summary: 'Subscribers per day',
-        operationId: 'analyticsSubscribers',
-        querystring: AnalyticsPeriodQuery,
-        response: { 200: SubscriberGrowthSchema },
-      },
-    },
-    async (request) => subscriberChart(ctx, authOf(request).project.id, request.query.days),
-  );
+  for (const [path, summary, operationId, schema, figure] of CHARTS) {
+    app.get(
+      `/analytics/${path}`,
+      { schema: { summary, operationId, querystring: AnalyticsPeriodQuery, response: { 200: schema } } },
+      async (request) => figure(ctx, authOf(request).project.id, request.query.days),
+    );
+  }
 }

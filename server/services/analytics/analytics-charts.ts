@@ -26,45 +26,30 @@ export function dayRange(days: Period, now: Date = new Date()): DayRange {
   return { from: new Date(to.getTime() - days * DAY_MS), to };
 }
 
-const period = (days: Period, range: DayRange) => ({
-  days,
-  from: range.from.toISOString(),
-  to: range.to.toISOString(),
-});
-
-export async function dailyChart(
-  ctx: Pick<ServiceContext, 'sql'>,
-  projectId: string,
+/** A figure over the period: `{days, from, to}` and what `compute` makes of its range. */
+async function overPeriod<T extends object>(
   days: Period,
-  now?: Date,
+  now: Date | undefined,
+  compute: (range: DayRange) => Promise<T>,
 ) {
   const range = dayRange(days, now);
-  return { ...period(days, range), daily: await dailyActivity(ctx.sql, projectId, range) };
+  return { days, from: range.from.toISOString(), to: range.to.toISOString(), ...(await compute(range)) };
 }
 
-export async function entryTable(
-  ctx: Pick<ServiceContext, 'sql'>,
-  projectId: string,
-  days: Period,
-  now?: Date,
-) {
-  const range = dayRange(days, now);
-  const rows = await entryActivity(ctx.sql, projectId, range, ENTRY_ROWS);
-  return {
-    ...period(days, range),
-    entries: rows.map((r) => ({
+type Ctx = Pick<ServiceContext, 'sql'>;
+
+export const dailyChart = (ctx: Ctx, projectId: string, days: Period, now?: Date) =>
+  overPeriod(days, now, async (range) => ({ daily: await dailyActivity(ctx.sql, projectId, range) }));
+
+export const entryTable = (ctx: Ctx, projectId: string, days: Period, now?: Date) =>
+  overPeriod(days, now, async (range) => ({
+    entries: (await entryActivity(ctx.sql, projectId, range, ENTRY_ROWS)).map((r) => ({
       ...r,
       clickThrough: r.views === 0 ? null : Math.round((r.clicks / r.views) * 10_000) / 10_000,
     })),
-  };
-}
+  }));
 
-export async function subscriberChart(
-  ctx: Pick<ServiceContext, 'sql'>,
-  projectId: string,
-  days: Period,
-  now?: Date,
-) {
-  const range = dayRange(days, now);
-  return { ...period(days, range), subscribers: await subscriberGrowth(ctx.sql, projectId, range) };
-}
+export const subscriberChart = (ctx: Ctx, projectId: string, days: Period, now?: Date) =>
+  overPeriod(days, now, async (range) => ({
+    subscribers: await subscriberGrowth(ctx.sql, projectId, range),
+  }));

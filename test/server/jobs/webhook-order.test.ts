@@ -15,7 +15,7 @@ import {
   mockAppAuth,
   QuietOctokit,
   REPO_PATH,
-  signBody,
+  deliverWebhook,
 } from '../../helpers/github-app.ts';
 import { webhookExample } from '../../helpers/webhook-examples.ts';
 
@@ -62,18 +62,7 @@ it('runs an opened and a synchronize of one pull request one after the other: on
     payload.pull_request.number = 2;
     payload.number = 2;
     payload.installation = { id: 1 };
-    const body = JSON.stringify(payload);
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/github/webhooks',
-      headers: {
-        'content-type': 'application/json',
-        'x-github-event': 'pull_request',
-        'x-github-delivery': id,
-        'x-hub-signature-256': signBody(body),
-      },
-      payload: body,
-    });
+    const res = await deliverWebhook(server.app, 'pull_request', id, payload);
     expect(res.statusCode, res.body).toBe(202);
   };
   // Both queued before a worker takes either (the workers poll every 0.5 s).

@@ -10,7 +10,7 @@ import type { ProjectRow } from '../../../../server/db/projects.ts';
 import { linkRepository } from '../../../../server/services/github/manage-links.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { type SignedInUser, signedInUser } from '../../../helpers/dashboard.ts';
-import { appEnv, QuietOctokit, signBody } from '../../../helpers/github-app.ts';
+import { appEnv, deliverWebhook, QuietOctokit } from '../../../helpers/github-app.ts';
 import { jobsSettled } from '../../../helpers/jobs-settled.ts';
 import { webhookExample } from '../../../helpers/webhook-examples.ts';
 
@@ -36,19 +36,7 @@ afterAll(async () => {
 /** A signed delivery through POST /api/github/webhooks. @returns its X-GitHub-Delivery id. */
 async function deliver(name: string, payload: object): Promise<string> {
   const id = `page-${++delivery}`;
-  const body = JSON.stringify(payload);
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/github/webhooks',
-    headers: {
-      'content-type': 'application/json',
-      'x-github-event': name,
-      'x-github-delivery': id,
-      'x-hub-signature-256': signBody(body),
-    },
-    payload: body,
-  });
-  expect(res.statusCode).toBe(202);
+  expect((await deliverWebhook(server.app, name, id, payload)).statusCode).toBe(202);
   return id;
 }
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectRow } from '../../../../server/db/projects.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
-import { type SignedInUser, signedInUser } from '../../../helpers/dashboard.ts';
+import { matrixAnswers, type SignedInUser, signedInUser } from '../../../helpers/dashboard.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -101,12 +101,7 @@ const EXPECTED: Record<string, Record<Who, number>> = {
 
 describe('role × action', () => {
   it('answers every cell as the contract says', async () => {
-    const actual: Record<string, Record<string, number>> = {};
-    for (const [action, run] of Object.entries(ACTIONS)) {
-      actual[action] = {};
-      for (const who of WHO) actual[action][who] = await run(who);
-    }
-    expect(actual).toEqual(EXPECTED);
+    expect(await matrixAnswers(ACTIONS, WHO)).toEqual(EXPECTED);
   });
 
   it('a refusal is a problem document, 403 forbidden, naming the role it takes', async () => {
