@@ -77,10 +77,11 @@ export async function buildTestServer(
  * built in `beforeAll` (before any hook the file registers after this call), closed in `afterAll`.
  * The returned objects are filled in place once `beforeAll` has run, so a file can destructure them
  * at the top: `server` is the {@link TestServer}, `headers` authenticate as the project, `owner` holds
- * the project's row and API key.
+ * the project's row and API key. `env` may be a function, called in `beforeAll` (for values known
+ * only once an earlier hook has run, such as an inbox's URL).
  */
 export function useTestServer(
-  env: Record<string, string> = {},
+  env: Record<string, string> | (() => Record<string, string>) = {},
   options: TestServerOptions & { plan?: Plan; withProject?: boolean } = {},
 ): {
   server: TestServer;
@@ -91,7 +92,7 @@ export function useTestServer(
   const headers: Record<string, string> = {};
   const owner = {} as { project: ProjectRow; apiKey: string };
   beforeAll(async () => {
-    Object.assign(server, await buildTestServer(env, options));
+    Object.assign(server, await buildTestServer(typeof env === 'function' ? env() : env, options));
     if (options.withProject === false) return;
     const created = await server.project(options.plan ?? 'pro');
     Object.assign(headers, created.headers);

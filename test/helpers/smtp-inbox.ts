@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 
 export type Inbox = {
   url: string;
@@ -77,4 +78,14 @@ export function linkIn(email: Email, prefix: string): string {
   const match = (email.text ?? '').match(new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\S+`));
   if (!match) throw new Error(`no ${prefix} link in:\n${email.text}`);
   return match[0];
+}
+
+/** One inbox for the whole test file: started in `beforeAll`, closed in `afterAll`; filled in place. */
+export function useInbox(options: { port?: number; delayMs?: number } = {}): Inbox {
+  const inbox = {} as Inbox;
+  beforeAll(async () => {
+    Object.assign(inbox, await startInbox(options));
+  });
+  afterAll(() => inbox.close?.());
+  return inbox;
 }

@@ -4,35 +4,31 @@
  * someone with an account accepts signed in as it; roles change; the last owner can neither leave nor
  * be demoted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectRow } from '../../../../server/db/projects.ts';
-import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { useTestServer } from '../../../helpers/build-server.ts';
 import {
   createUser,
   sessionCookieOf,
   type SignedInUser,
   signedInUser,
+  useSignedInUser,
   signIn,
 } from '../../../helpers/dashboard.ts';
-import { type Inbox, linkIn, startInbox } from '../../../helpers/smtp-inbox.ts';
+import { linkIn, useInbox } from '../../../helpers/smtp-inbox.ts';
 
-let inbox: Inbox;
-let server: TestServer;
+const inbox = useInbox();
+const { server, owner: created } = useTestServer(
+  () => ({ SMTP_URL: inbox.url, MAIL_FROM: 'Shiplog <shiplog@example.com>' }),
+  { plan: 'free' },
+);
 let project: ProjectRow;
-let owner: SignedInUser;
 let origin: string;
-
-beforeAll(async () => {
-  inbox = await startInbox();
-  server = await buildTestServer({ SMTP_URL: inbox.url, MAIL_FROM: 'Shiplog <shiplog@example.com>' });
+beforeAll(() => {
+  project = created.project;
   origin = new URL(server.config.publicUrl).origin;
-  project = (await server.project('free')).project;
-  owner = await signedInUser(server, [{ projectId: project.id, role: 'owner' }]);
 });
-afterAll(async () => {
-  await server.close();
-  await inbox.close();
-});
+const owner = useSignedInUser(server, () => [{ projectId: project.id, role: 'owner' }]);
 
 const members = `/api/dashboard/projects/${'{slug}'}/members`;
 const url = (path: string) => path.replace('{slug}', project.slug);

@@ -3,23 +3,19 @@
  * address and does the same work (one job); the job emails an account's owner a single-use link valid
  * 1 hour (a real SMTP server receives it); using it sets the password and ends every session.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../helpers/build-server.ts';
 import { createUser, PASSWORD, signIn } from '../../../helpers/dashboard.ts';
-import { type Inbox, linkIn, startInbox } from '../../../helpers/smtp-inbox.ts';
+import { linkIn, useInbox } from '../../../helpers/smtp-inbox.ts';
 
-let inbox: Inbox;
-let server: TestServer;
+const inbox = useInbox();
+const { server } = useTestServer(
+  () => ({ SMTP_URL: inbox.url, MAIL_FROM: 'Shiplog <shiplog@example.com>' }),
+  { withProject: false },
+);
 let origin: string;
-
-beforeAll(async () => {
-  inbox = await startInbox();
-  server = await buildTestServer({ SMTP_URL: inbox.url, MAIL_FROM: 'Shiplog <shiplog@example.com>' });
+beforeAll(() => {
   origin = new URL(server.config.publicUrl).origin;
-});
-afterAll(async () => {
-  await server.close();
-  await inbox.close();
 });
 
 const request = (email: string) =>
