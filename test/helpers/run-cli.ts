@@ -104,3 +104,23 @@ export function publishOverHttp(baseUrl: string, apiKey: string, title: string):
     body: JSON.stringify({ title, body: 'x', publish: true }),
   });
 }
+
+/** A running `shiplog serve`, as {@link startServe} answers. */
+export type Served = Awaited<ReturnType<typeof startServe>>;
+
+/**
+ * Run `work` against a `shiplog serve` started with `env`, then stop it with SIGTERM and assert a
+ * clean exit (0), whether `work` passed or threw.
+ */
+export async function whileServing<T>(
+  env: Record<string, string>,
+  work: (server: Served) => Promise<T>,
+): Promise<T> {
+  const server = await startServe(env);
+  try {
+    return await work(server);
+  } finally {
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }
+}

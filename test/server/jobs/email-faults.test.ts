@@ -10,7 +10,7 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPgProxy, type PgProxy } from '../../helpers/pg-proxy.ts';
-import { createProjectByCli, publishOverHttp, startServe } from '../../helpers/run-cli.ts';
+import { createProjectByCli, publishOverHttp, startServe, whileServing } from '../../helpers/run-cli.ts';
 import { type Inbox, startInbox } from '../../helpers/smtp-inbox.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
 import { waitUntil } from '../../helpers/wait-until.ts';
@@ -93,8 +93,7 @@ describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (Postgr
     const atKill = figures('Killed midway');
     expect(atKill.lost).toBeGreaterThan(0);
 
-    const second = await startServe(env);
-    try {
+    await whileServing(env, async () => {
       // The killed server's batches are taken back once their heartbeat is 30 s stale, then retried.
       await waitUntil('every subscriber', () => figures('Killed midway').lost === 0, 180_000);
       await waitUntil('the jobs to settle', settled, 400_000);
@@ -108,18 +107,14 @@ describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (Postgr
         select count(*)::int as sent from email_batches b join entries e on e.id = b.entry_id
         where e.title = 'Killed midway' and b.status = 'sent'`;
       expect(batches!.sent).toBe(SUBSCRIBERS / 100);
-    } finally {
-      second.child.kill('SIGTERM');
-      expect(await second.exited).toBe(0);
-    }
+    });
   });
 
   it(
     'loses nothing and sends nothing twice when the database is away for 10 s mid fan-out',
     { timeout: 600_000 },
     async () => {
-      const server = await startServe(env);
-      try {
+      await whileServing(env, async (server) => {
         await publish(server.url, 'Database restarted');
         await waitUntil('1,500 messages', () => recipientsOf('Database restarted').length >= 1500, 60_000);
         await proxy.cut();
@@ -141,10 +136,7 @@ describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (Postgr
         );
         expect(after.lost).toBe(0);
         expect(after.duplicated).toBeLessThanOrEqual(DUPLICATE_BOUND);
-      } finally {
-        server.child.kill('SIGTERM');
-        expect(await server.exited).toBe(0);
-      }
+      });
     },
   );
 });
