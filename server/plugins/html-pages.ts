@@ -57,11 +57,12 @@ export const CHANGELOG_PAGE_CSP = {
 
 /**
  * The CSP of the API reference (/docs): its script and the API document from this origin; images from
- * this origin and `data:` (its icons). The page's one inline script and the stylesheet the script
- * injects are allowed by hash and nonce (routes/api-reference.ts), still nothing else inline.
+ * this origin and `data:` (its icons); inline styles, which its components set as they render. Its one
+ * inline script is added by hash (routes/api-reference.ts); no other inline script, no `eval`.
  */
 export const API_REFERENCE_CSP = {
   ...HELMET.contentSecurityPolicy.directives,
+  styleSrc: ["'self'", "'unsafe-inline'"],
   scriptSrc: ["'self'"],
   connectSrc: ["'self'"],
   imgSrc: ["'self'", 'data:'],
