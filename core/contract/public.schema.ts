@@ -4,7 +4,10 @@
  */
 import validator from 'validator';
 import { z } from 'zod';
-import { CategorySchema } from './entries.schema.ts';
+import { CategorySchema, ComponentSchema } from './entries.schema.ts';
+
+/** `?component=` of the widget, the feeds and the page: one monorepo component's entries only. */
+export const COMPONENT_QUERY = z.object({ component: ComponentSchema.optional() });
 
 export const ProjectSlugParam = z.string().min(1).max(64);
 export const AnonymousIdSchema = z

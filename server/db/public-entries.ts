@@ -9,15 +9,20 @@ export type PublicEntryRow = Pick<
   'id' | 'title' | 'slug' | 'version' | 'category' | 'publishedAt' | 'html'
 >;
 
-/** The newest `limit` published external entries: what the widget and the feeds show. */
+/**
+ * The newest `limit` published external entries: what the widget and the feeds show.
+ * @param component only the entries of this monorepo component.
+ */
 export async function listPublicEntries(
   sql: Db,
   projectId: string,
   limit: number,
+  component?: string,
 ): Promise<PublicEntryRow[]> {
   return sql<PublicEntryRow[]>`
     select id, title, slug, version, category, published_at, html from entries
     where project_id = ${projectId} and status = 'published' and visibility = 'external'
+      ${component ? sql`and component = ${component}` : sql``}
     order by published_at desc, id desc
     limit ${limit}`;
 }

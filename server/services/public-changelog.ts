@@ -36,16 +36,18 @@ export async function findPublicProject(
 
 /**
  * The project of `slug` and its `limit` newest public entries (the widget shows 20, the page and the
- * feeds 50); undefined when no project has that slug.
+ * feeds 50), only those of `component` when given (a monorepo's `?component=`); undefined when no
+ * project has that slug.
  */
 export async function loadChangelog(
   sql: Sql,
   slug: string,
   limit: number = CHANGELOG_ENTRIES,
+  component?: string,
 ): Promise<PublicChangelog | undefined> {
   const project = await findProjectBySlug(sql, slug);
   if (!project) return undefined;
-  const rows = await listPublicEntries(sql, project.id, limit);
+  const rows = await listPublicEntries(sql, project.id, limit, component);
   return { project, entries: await withReactions(sql, project, rows) };
 }
 

@@ -15,17 +15,25 @@ import { loadChangelog } from './public-changelog.ts';
 /** Spec 4.4 rule 4: the last 20 published entries. */
 export const WIDGET_ENTRIES = 20;
 
-export type WidgetItem = { projectId: string; body: Buffer; etag: string };
+export type WidgetItem = { projectId: string; body: Buffer; etag: string; empty?: boolean };
 
 export type WidgetCache = {
-  /** The widget of project `slug`, or undefined when no project has that slug. */
-  get(slug: string): Promise<WidgetItem | undefined>;
+  /**
+   * The widget of project `slug` (of its monorepo `component` only, when given), or undefined when no
+   * project has that slug.
+   */
+  get(slug: string, component?: string): Promise<WidgetItem | undefined>;
   invalidate(projectId: string): void;
   clear(): void;
 };
 
-async function loadWidget(sql: Sql, publicUrl: string, slug: string): Promise<WidgetItem | undefined> {
-  const view = await loadChangelog(sql, slug, WIDGET_ENTRIES);
+async function loadWidget(
+  sql: Sql,
+  publicUrl: string,
+  slug: string,
+  component: string | undefined,
+): Promise<WidgetItem | undefined> {
+  const view = await loadChangelog(sql, slug, WIDGET_ENTRIES, component);
   if (!view) return undefined;
   const { project, entries } = view;
   // Encoded by the schema the API document publishes: a widget that strayed from it fails here.
@@ -51,7 +59,7 @@ async function loadWidget(sql: Sql, publicUrl: string, slug: string): Promise<Wi
   });
   const body = Buffer.from(JSON.stringify(document));
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  return { projectId: project.id, body, etag };
+  return { projectId: project.id, body, etag, empty: entries.length === 0 };
 }
 
 /** The cache of `sql`'s widgets; `publicUrl` is the `{base_url}` of the entries' page links. */
@@ -59,12 +67,15 @@ export function createWidgetCache(sql: Sql, publicUrl: string): WidgetCache {
   const bySlug = new Map<string, WidgetItem>();
   let generation = 0;
   return {
-    async get(slug) {
-      const cached = bySlug.get(slug);
+    async get(slug, component) {
+      const key = component === undefined ? slug : `${slug}\u0000${component}`;
+      const cached = bySlug.get(key);
       if (cached) return cached;
       const startedAt = generation;
-      const item = await loadWidget(sql, publicUrl, slug);
-      if (item && generation === startedAt) bySlug.set(slug, item);
+      const item = await loadWidget(sql, publicUrl, slug, component);
+      // A component with no entries is not kept: any string may be asked for, only real ones stay.
+      const keep = item && generation === startedAt && (component === undefined || !item.empty);
+      if (keep) bySlug.set(key, item);
       return item;
     },
     invalidate(projectId) {

@@ -68,8 +68,11 @@ export function createApi(base: string) {
   return {
     // `no-cache`: revalidated with its ETag on every page (a 304 when unchanged), so a visitor never
     // sees yesterday's list from the browser's cache; a CDN still holds it as Cache-Control says.
-    widget: (project: string) =>
-      call<WidgetDocument>(`${base}/api/widget/${encodeURIComponent(project)}`, { cache: 'no-cache' }),
+    widget: (project: string, component: string | null = null) =>
+      call<WidgetDocument>(
+        `${base}/api/widget/${encodeURIComponent(project)}${component ? `?component=${encodeURIComponent(component)}` : ''}`,
+        { cache: 'no-cache' },
+      ),
     react: (entryId: string, emoji: string, anonymousId: string) =>
       call<{ reacted: boolean; count: number; reactions: Record<string, number> }>(
         `${base}/api/reactions`,

@@ -12,7 +12,7 @@ if (script?.dataset.project) {
   const widget = document.createElement('shiplog-widget');
   widget.setAttribute('project', script.dataset.project);
   widget.setAttribute('api', new URL(script.src, location.href).origin);
-  for (const name of ['position', 'theme', 'selector'] as const) {
+  for (const name of ['position', 'theme', 'selector', 'component'] as const) {
     const value = script.dataset[name];
     if (value) widget.setAttribute(`data-${name}`, value);
   }

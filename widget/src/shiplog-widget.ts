@@ -6,7 +6,7 @@
  * `::part()` styling. With `data-selector` the page's own element is the launcher.
  *
  * Attributes: `project` (slug), `api` (the Shiplog origin), `data-position`, `data-theme` (overrides of
- * the project settings), `data-selector`.
+ * the project settings), `data-selector`, `data-component` (a monorepo component's entries only).
  */
 import { createAnalytics } from './analytics.ts';
 import { anonymousId } from './anonymous-id.ts';
@@ -61,7 +61,7 @@ export class ShiplogWidget extends HTMLElement {
     const api = createApi(this.getAttribute('api') ?? location.origin);
     let doc: WidgetDocument;
     try {
-      doc = await api.widget(project);
+      doc = await api.widget(project, this.getAttribute('data-component'));
     } catch {
       return; // No widget for a project that does not exist or a server that cannot be reached.
     }

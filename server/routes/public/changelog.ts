@@ -3,6 +3,7 @@
  * entry `GET /changelog/{slug}/{entrySlug}`, and the project's theme stylesheet. Unknown projects and
  * entries: a 404 page for browsers, a problem document for other clients.
  */
+import { COMPONENT_QUERY } from '../../../core/contract/public.schema.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors.ts';
@@ -54,12 +55,20 @@ export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext)
   const { publicUrl } = ctx.config;
   documentRoutes(app, PUBLIC_DOCS('Changelog page'));
 
-  app.get<{ Params: { slug: string } }>(
+  app.get<{ Params: { slug: string }; Querystring: { component?: string } }>(
     '/changelog/:slug',
-    { schema: pageSchema("A project's public changelog page", 'getChangelogPage', ['slug']) },
+    {
+      schema: {
+        ...pageSchema("A project's public changelog page", 'getChangelogPage', ['slug']),
+        querystring: COMPONENT_QUERY,
+      },
+    },
     async (request, reply) =>
-      answer(request, reply, await loadChangelog(ctx.sql, request.params.slug), (view) =>
-        renderChangelogPage(view, publicUrl),
+      answer(
+        request,
+        reply,
+        await loadChangelog(ctx.sql, request.params.slug, undefined, request.query.component),
+        (view) => renderChangelogPage(view, publicUrl),
       ),
   );
 

@@ -14,10 +14,11 @@ import { NotFoundError } from '../../errors.ts';
 import { buildFeed, FEED_CONTENT_TYPES, type FeedFormat } from '../../services/build-feeds.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { loadChangelog } from '../../services/public-changelog.ts';
+import { COMPONENT_QUERY } from '../../../core/contract/public.schema.ts';
 
 export async function feedRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   documentRoutes(app, PUBLIC_DOCS('Feeds'));
-  app.get<{ Params: { slug: string; format: string } }>(
+  app.get<{ Params: { slug: string; format: string }; Querystring: { component?: string } }>(
     '/api/feeds/:slug/:format',
     {
       schema: {
@@ -26,6 +27,7 @@ export async function feedRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
           'The last 50 external published entries as RSS 2.0 (`rss`), Atom 1.0 (`atom`) or JSON Feed 1.1 (`json`).',
         operationId: 'getFeed',
         params: z.object({ slug: z.string(), format: z.string().describe('`rss`, `atom` or `json`') }),
+        querystring: COMPONENT_QUERY,
         response: {
           200: textResponse(
             'The feed',
@@ -38,7 +40,7 @@ export async function feedRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
     async (request, reply) => {
       const format = request.params.format as FeedFormat;
       if (!(format in FEED_CONTENT_TYPES)) throw new NotFoundError('Feeds are rss, atom and json');
-      const view = await loadChangelog(ctx.sql, request.params.slug);
+      const view = await loadChangelog(ctx.sql, request.params.slug, undefined, request.query.component);
       if (!view) throw new NotFoundError(`No project with slug "${request.params.slug}"`);
       const body = buildFeed(view, ctx.config.publicUrl, format);
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

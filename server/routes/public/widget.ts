@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fresh from 'fresh';
 import { z } from 'zod';
-import { WidgetResponseSchema } from '../../../core/contract/public.schema.ts';
+import { COMPONENT_QUERY, WidgetResponseSchema } from '../../../core/contract/public.schema.ts';
 import { documentRoutes } from '../../openapi/document-routes.ts';
 import { NOT_MODIFIED } from '../../openapi/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
@@ -18,7 +18,7 @@ export const WIDGET_CACHE_CONTROL = 'public, s-maxage=60, stale-while-revalidate
 
 export async function widgetRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   documentRoutes(app, PUBLIC_DOCS('Widget'));
-  app.get<{ Params: { slug: string } }>(
+  app.get<{ Params: { slug: string }; Querystring: { component?: string } }>(
     '/api/widget/:slug',
     {
       schema: {
@@ -28,11 +28,12 @@ export async function widgetRoutes(app: FastifyInstance, ctx: ServiceContext): P
         operationId: 'getWidget',
         // Any slug: an unknown one is a 404, whatever its length.
         params: z.object({ slug: z.string() }),
+        querystring: COMPONENT_QUERY,
         response: { 200: WidgetResponseSchema, ...NOT_MODIFIED },
       },
     },
     async (request, reply) => {
-      const item = await ctx.widgetCache.get(request.params.slug);
+      const item = await ctx.widgetCache.get(request.params.slug, request.query.component);
       if (!item) {
         reply.header('cache-control', 'no-store');
         throw new NotFoundError(`No project with slug "${request.params.slug}"`);
