@@ -100,7 +100,7 @@ describe('the image command with the image environment', () => {
   let database: TestDatabase;
   afterAll(() => database?.drop());
 
-  it('answers its HEALTHCHECK while it runs, and fails it once stopped', { timeout: 60_000 }, async () => {
+  it('answers its HEALTHCHECK while it runs, and fails it once stopped', { timeout: 180_000 }, async () => {
     database = await createTestDatabase();
     const port = String(await freePort());
     expect(imageEnv).toMatchObject({ HOST: '0.0.0.0', SHIPLOG_DATA_DIR: '/data' });
