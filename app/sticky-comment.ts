@@ -13,7 +13,12 @@ import {
 import type { ShiplogApi } from '../core/shiplog-client.ts';
 import { ShiplogApiError } from '../core/shiplog-client.ts';
 import type { PagingGitHubClient } from '../core/github-client.ts';
-import { findDraftComment, type IssueRef, upsertDraftComment } from '../core/upsert-draft-comment.ts';
+import {
+  findDraftComment,
+  type IssueRef,
+  listDraftComments,
+  upsertDraftComment,
+} from '../core/upsert-draft-comment.ts';
 
 export type Sticky = {
   /** The existing comment, or null before the first draft. */
@@ -48,19 +53,9 @@ export async function readComponentStickies(
   components: readonly string[],
 ): Promise<Map<string, Sticky>> {
   const found = new Map<string, Sticky>();
-  const pages = octokit.paginate.iterator('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-    owner: issue.owner,
-    repo: issue.repo,
-    issue_number: issue.number,
-    per_page: 100,
-  });
-  for await (const { data } of pages) {
-    for (const c of data) {
-      if (c.user?.login !== login || !c.body?.startsWith(DRAFT_COMMENT_MARKER)) continue;
-      const read = readDraftComment(c.body);
-      if (read.component && !found.has(read.component))
-        found.set(read.component, { comment: { id: c.id, body: c.body }, ...read });
-    }
+  for await (const comment of listDraftComments(octokit, issue, login)) {
+    const read = readDraftComment(comment.body);
+    if (read.component && !found.has(read.component)) found.set(read.component, { comment, ...read });
   }
   return new Map(components.map((name) => [name, found.get(name) ?? { ...NO_STICKY, component: name }]));
 }

@@ -10,12 +10,15 @@ import { DRAFT_COMMENT_MARKER } from './render-draft-comment.ts';
 export type IssueRef = { owner: string; repo: string; number: number };
 type Comment = { id: number; body?: string; user: { login: string; type: string } | null };
 
-/** @param author the login that must have written it, or null for "any bot". */
-export async function findDraftComment(
+/**
+ * Our draft comments on `target`, oldest first, page by page (100 a page).
+ * @param author the login that must have written them, or null for "any bot".
+ */
+export async function* listDraftComments(
   octokit: PagingGitHubClient,
   target: IssueRef,
   author: string | null,
-): Promise<{ id: number; body: string } | null> {
+): AsyncGenerator<{ id: number; body: string }> {
   const pages = octokit.paginate.iterator('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
     owner: target.owner,
     repo: target.repo,
@@ -25,9 +28,18 @@ export async function findDraftComment(
   for await (const { data } of pages) {
     for (const c of data as Comment[]) {
       const byUs = author ? c.user?.login === author : c.user?.type === 'Bot';
-      if (byUs && c.body?.startsWith(DRAFT_COMMENT_MARKER)) return { id: c.id, body: c.body };
+      if (byUs && c.body?.startsWith(DRAFT_COMMENT_MARKER)) yield { id: c.id, body: c.body };
     }
   }
+}
+
+/** @param author the login that must have written it, or null for "any bot". */
+export async function findDraftComment(
+  octokit: PagingGitHubClient,
+  target: IssueRef,
+  author: string | null,
+): Promise<{ id: number; body: string } | null> {
+  for await (const comment of listDraftComments(octokit, target, author)) return comment;
   return null;
 }
 

@@ -55043,7 +55043,7 @@ function renderDraftComment(input2) {
 }
 
 // core/upsert-draft-comment.ts
-async function findDraftComment(octokit, target, author) {
+async function* listDraftComments(octokit, target, author) {
   const pages = octokit.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
     owner: target.owner,
     repo: target.repo,
@@ -55053,9 +55053,12 @@ async function findDraftComment(octokit, target, author) {
   for await (const { data } of pages) {
     for (const c of data) {
       const byUs = author ? c.user?.login === author : c.user?.type === "Bot";
-      if (byUs && c.body?.startsWith(DRAFT_COMMENT_MARKER)) return { id: c.id, body: c.body };
+      if (byUs && c.body?.startsWith(DRAFT_COMMENT_MARKER)) yield { id: c.id, body: c.body };
     }
   }
+}
+async function findDraftComment(octokit, target, author) {
+  for await (const comment of listDraftComments(octokit, target, author)) return comment;
   return null;
 }
 async function upsertDraftComment(octokit, target, body2, author, known) {

@@ -6,43 +6,17 @@
  * republish, comment on nothing twice; `shipped-comment: false` turns it off.
  */
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listShippedComments } from '../../server/db/github-shipped.ts';
 import { JOBS } from '../../server/jobs/job-registry.ts';
-import { linkRepository } from '../../server/services/github/manage-links.ts';
-import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
-import { appComment, appEnv, GITHUB_API, QuietOctokit } from '../helpers/github-app.ts';
+import { appComment, GITHUB_API, mockInstallationToken, useAppServer } from '../helpers/github-app.ts';
 
 /** The job knows the repository as stored: lower-case (GitHub's names are case-insensitive). */
 const REPO_PATH = '/repos/codertocat/hello-world';
 
-let server: TestServer;
-let headers: Record<string, string>;
-let scopes: nock.Scope[] = [];
+// The installation's token is asked once and cached by Probot for the rest of the file.
+const { server, headers, scopes } = useAppServer({ auth: mockInstallationToken });
 const log = { warn: () => {}, error: () => {} };
-
-beforeAll(async () => {
-  nock.disableNetConnect();
-  server = await buildTestServer(appEnv(), { workers: false, githubOctokit: QuietOctokit });
-  const created = await server.project('pro');
-  headers = created.headers;
-  await linkRepository(server.db.sql, 'Codertocat/Hello-World', created.project.slug);
-  // The installation's token, asked once and cached by Probot for the rest of the file.
-  scopes.push(
-    nock(GITHUB_API)
-      .post('/app/installations/1/access_tokens')
-      .reply(201, { token: 'ghs_installation_token', expires_at: '2099-01-01T00:00:00Z', permissions: {} }),
-  );
-});
-afterAll(async () => {
-  nock.cleanAll();
-  nock.enableNetConnect();
-  await server.close();
-});
-afterEach(() => {
-  for (const scope of scopes) expect(scope.pendingMocks()).toEqual([]);
-  scopes = [];
-});
 
 async function draftOf(pullRequest: number): Promise<string> {
   const res = await server.app.inject({

@@ -62,7 +62,12 @@ describe('renderDraftComment', () => {
       head: 'a'.repeat(40),
     });
     expect(app.startsWith(DRAFT_COMMENT_MARKER)).toBe(true);
-    expect(readDraftComment(app)).toEqual({ entryId: 'ent_01abc', skipped: false, head: 'a'.repeat(40) });
+    expect(readDraftComment(app)).toEqual({
+      entryId: 'ent_01abc',
+      skipped: false,
+      head: 'a'.repeat(40),
+      component: null,
+    });
     expect(app).toContain('/shiplog regenerate');
     expect(app).toContain('[preview](https://changelog.test/p)');
     expect(app).toContain('🔒');
@@ -72,6 +77,7 @@ describe('renderDraftComment', () => {
       entryId: null,
       skipped: true,
       head: null,
+      component: null,
     });
     expect(defuseMentions('`@x` and @y')).toBe('`@x` and @\u200by');
   });
