@@ -11,6 +11,7 @@ import { AuditPage } from './pages/audit-page.tsx';
 import { ChannelsPage } from './pages/channels-page.tsx';
 import { EditorPage } from './pages/editor-page.tsx';
 import { EntriesPage } from './pages/entries-page.tsx';
+import { GithubPage } from './pages/github-page.tsx';
 import { InvitePage } from './pages/invite-page.tsx';
 import { KeysPage } from './pages/keys-page.tsx';
 import { MembersPage } from './pages/members-page.tsx';
@@ -78,6 +79,7 @@ export function App() {
                   <AnalyticsPage />
                 </Suspense>
               </Route>
+              <Route path="/github" component={GithubPage} />
               <Route path="/audit" component={AuditPage} />
             </Switch>
           </ProjectScope>

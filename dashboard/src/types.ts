@@ -83,3 +83,18 @@ export type AuditEvent = {
   details: Record<string, unknown>;
   createdAt: string;
 };
+export type GithubRepository = {
+  repository: string;
+  installed: boolean;
+  account: string | null;
+  private: boolean;
+  link: 'this' | 'other' | null;
+  lastDeliveries: {
+    id: string;
+    event: string;
+    status: 'received' | 'ignored' | 'processed' | 'failed';
+    error: string | null;
+    receivedAt: string;
+    finishedAt: string | null;
+  }[];
+};

@@ -4,7 +4,8 @@
  * Analytics draws its charts (uPlot canvases) and its tables hold the same numbers as the events;
  * Subscribers counts, searches, exports CSV (formulas defused) and removes; Channels adds a signed
  * webhook (secret shown once), sends a test that a loopback receiver verifies (Standard Webhooks) and
- * logs, and disables it; the Audit log shows those changes. Each page: axe-core clean in light and dark,
+ * logs, and disables it; GitHub links and unlinks an installed repository; the Audit log shows those
+ * changes. Each page: axe-core clean in light and dark,
  * at 1280 and 375 px, no CSP violation or console error. Screenshots into test-results/ and two into
  * docs/screenshots/ for the README.
  */
@@ -12,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addInstallationRepositories, upsertInstallation } from '../../server/db/github-installations.ts';
 import type { ProjectRow } from '../../server/db/projects.ts';
 import { createUser, type SignedInUser, signIn } from '../helpers/dashboard.ts';
 import {
@@ -176,10 +178,42 @@ describe('audience and insight pages', () => {
     await page.getByRole('button', { name: 'Enable Release bot' }).waitFor();
   });
 
+  it('GitHub lists the repositories of the App and links and unlinks one', async () => {
+    await live.server.db.sql`update projects set plan = 'pro' where id = ${project.id}`;
+    await upsertInstallation(live.server.db.sql, {
+      id: 42,
+      account: 'octo-org',
+      accountType: 'Organization',
+      suspended: false,
+    });
+    await addInstallationRepositories(live.server.db.sql, 42, [
+      { repository: 'octo-org/hello-world', private: false },
+      { repository: 'octo-org/secret-sauce', private: true },
+    ]);
+    const { page } = await open('/github');
+    const item = (name: string) => page.getByRole('listitem').filter({ hasText: name });
+    await item('octo-org/hello-world').getByText('Not linked').waitFor();
+    expect(await item('octo-org/secret-sauce').textContent()).toContain('(private)');
+    await page.getByRole('button', { name: 'Link octo-org/hello-world' }).click();
+    await item('octo-org/hello-world').getByText('Linked to this project').waitFor();
+    const [link] = await live.server.db.sql<{ projectId: string }[]>`
+      select project_id from github_links where repository = 'octo-org/hello-world'`;
+    expect(link!.projectId).toBe(project.id);
+    await screenshot(page, 'dashboard-github');
+    await page.getByRole('button', { name: 'Unlink octo-org/hello-world' }).click();
+    await item('octo-org/hello-world').getByText('Not linked').waitFor();
+  });
+
   it('the Audit log shows who changed what', async () => {
     const { page } = await open('/audit');
     await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
-    for (const action of ['channel.created', 'channel.tested', 'subscriber.removed', 'entry.created']) {
+    for (const action of [
+      'channel.created',
+      'channel.tested',
+      'subscriber.removed',
+      'entry.created',
+      'github.linked',
+    ]) {
       await page.getByRole('cell', { name: action, exact: true }).first().waitFor();
     }
     expect(await page.getByRole('cell', { name: owner.email }).count()).toBeGreaterThan(0);
@@ -197,6 +231,7 @@ describe('audience and insight pages', () => {
         ['/analytics', 'Analytics'],
         ['/subscribers', 'Subscribers'],
         ['/channels', 'Channels'],
+        ['/github', 'GitHub'],
         ['/audit', 'Audit log'],
       ] as const) {
         const { page } = await open(path, look);

@@ -54,6 +54,7 @@ export function ProjectScope({ children }: { children: ReactNode }) {
         <NavLink href="/analytics">Analytics</NavLink>
         <NavLink href="/subscribers">Subscribers</NavLink>
         {project.role !== 'contributor' && <NavLink href="/channels">Channels</NavLink>}
+        {project.role !== 'contributor' && <NavLink href="/github">GitHub</NavLink>}
         <NavLink href="/settings">Settings</NavLink>
         <NavLink href="/members">Members</NavLink>
         {project.role === 'owner' && <NavLink href="/keys">API keys</NavLink>}

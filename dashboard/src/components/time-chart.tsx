@@ -7,6 +7,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { TableScroll } from './table-scroll.tsx';
 
 export type Series = { label: string; values: number[]; color: string };
 
@@ -61,7 +62,7 @@ export function TimeChart({ title, dates, series }: { title: string; dates: stri
       <div ref={holder} className="chart-canvas" aria-hidden="true" />
       <details>
         <summary>Table: {title.toLowerCase()}</summary>
-        <div className="table-scroll">
+        <TableScroll label={`Table: ${title}`}>
           <table>
             <caption className="sr-only">{title}</caption>
             <thead>
@@ -85,7 +86,7 @@ export function TimeChart({ title, dates, series }: { title: string; dates: stri
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </details>
     </figure>
   );

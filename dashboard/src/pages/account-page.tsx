@@ -5,6 +5,7 @@ import { api, ApiError } from '../api.ts';
 import { Field } from '../components/field.tsx';
 import { ErrorAlert, Notice, usePageTitle } from '../components/status.tsx';
 import { useSession } from '../session.ts';
+import { NewPasswordField } from '../components/new-password-field.tsx';
 
 export function AccountPage() {
   usePageTitle('Account');
@@ -39,20 +40,13 @@ export function AccountPage() {
             onChange={(e) => setCurrent(e.target.value)}
           />
         </Field>
-        <Field
+        <NewPasswordField
           label="New password"
           hint="At least 12 characters. Your other sessions end."
-          error={fieldError('/password')}
-        >
-          <input
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={12}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
+          value={password}
+          onChange={setPassword}
+          error={change.error}
+        />
         <ErrorAlert error={change.error} />
         {change.isSuccess && <Notice>Password changed. Your other sessions have ended.</Notice>}
         <button type="submit" disabled={change.isPending}>

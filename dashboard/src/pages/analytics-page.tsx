@@ -11,6 +11,7 @@ import { useProject } from '../components/project-scope.tsx';
 import { ErrorAlert, Loading, usePageTitle } from '../components/status.tsx';
 import { TimeChart } from '../components/time-chart.tsx';
 import type { DailyActivity, EntryActivity, SubscriberGrowth } from '../types.ts';
+import { TableScroll } from '../components/table-scroll.tsx';
 
 const PERIODS = ['7', '30', '90'] as const;
 
@@ -85,7 +86,7 @@ export default function AnalyticsPage() {
         ) : !entries.data?.entries.length ? (
           <p className="empty">No views, clicks or reactions in this period.</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label="Activity per entry">
             <table>
               <thead>
                 <tr>
@@ -112,7 +113,7 @@ export default function AnalyticsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </>

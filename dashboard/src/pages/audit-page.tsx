@@ -4,6 +4,7 @@ import { api } from '../api.ts';
 import { useProject } from '../components/project-scope.tsx';
 import { ErrorAlert, formatDate, Loading, usePageTitle } from '../components/status.tsx';
 import type { AuditEvent } from '../types.ts';
+import { TableScroll } from '../components/table-scroll.tsx';
 
 const describe = (details: Record<string, unknown>) =>
   Object.entries(details)
@@ -43,7 +44,7 @@ export function AuditPage() {
       ) : events.length === 0 ? (
         <p className="empty">Nothing recorded yet.</p>
       ) : (
-        <div className="table-scroll card">
+        <TableScroll label="Audit log" className="card">
           <table>
             <thead>
               <tr>
@@ -67,7 +68,7 @@ export function AuditPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {log.hasNextPage && (
         <button type="button" className="secondary" onClick={() => void log.fetchNextPage()}>

@@ -11,6 +11,8 @@ import { Field } from '../components/field.tsx';
 import { useProject } from '../components/project-scope.tsx';
 import { ErrorAlert, formatDate, Loading, Notice, usePageTitle } from '../components/status.tsx';
 import type { Channel, Delivery } from '../types.ts';
+import { TableScroll } from '../components/table-scroll.tsx';
+import { Options, ActionsHeader } from '../components/options.tsx';
 
 const TYPES = { slack: 'Slack', discord: 'Discord', webhook: 'Webhook (signed)' } as const;
 
@@ -43,7 +45,7 @@ function DeliveryLog({ channel }: { channel: Channel }) {
       {!log.data?.deliveries.length ? (
         <p className="empty">No deliveries yet.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={`Deliveries to ${channel.name}`}>
           <table>
             <thead>
               <tr>
@@ -53,9 +55,7 @@ function DeliveryLog({ channel }: { channel: Channel }) {
                 <th scope="col">Last answer</th>
                 <th scope="col">Next attempt</th>
                 <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
+                <ActionsHeader />
               </tr>
             </thead>
             <tbody>
@@ -86,7 +86,7 @@ function DeliveryLog({ channel }: { channel: Channel }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );
@@ -160,11 +160,7 @@ export function ChannelsPage() {
         <div className="row">
           <Field label="Type">
             <select value={type} onChange={(e) => setType(e.target.value as Channel['type'])}>
-              {Object.entries(TYPES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
+              <Options labels={TYPES} />
             </select>
           </Field>
           <Field label="Channel name" hint="Optional.">

@@ -16,6 +16,7 @@ import { useImageUpload } from '../components/use-image-upload.ts';
 import { clearUnsavedChanges, useUnsavedChanges } from '../navigation-guard.ts';
 import type { Category, Entry, Visibility } from '../types.ts';
 import { CATEGORY_LABELS, VISIBILITY_LABELS } from './entry-options.ts';
+import { Options } from '../components/options.tsx';
 
 type Form = { title: string; body: string; category: Category; version: string; visibility: Visibility };
 const EMPTY: Form = { title: '', body: '', category: 'feature', version: '', visibility: 'external' };
@@ -197,11 +198,7 @@ function Editor({ saved }: { saved: Entry | null }) {
           <div className="row fields-3">
             <Field label="Category">
               <select value={form.category} onChange={(e) => set('category', e.target.value as Category)}>
-                {Object.entries(CATEGORY_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
+                <Options labels={CATEGORY_LABELS} />
               </select>
             </Field>
             <Field label="Version" hint="Optional, e.g. 2.4.0">
@@ -212,11 +209,7 @@ function Editor({ saved }: { saved: Entry | null }) {
                 value={form.visibility}
                 onChange={(e) => set('visibility', e.target.value as Visibility)}
               >
-                {Object.entries(VISIBILITY_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
+                <Options labels={VISIBILITY_LABELS} />
               </select>
             </Field>
           </div>

@@ -13,6 +13,7 @@ import { ErrorAlert, formatDate, Loading, usePageTitle } from '../components/sta
 import { useDebounced } from '../components/use-debounced.ts';
 import type { EntrySummary } from '../types.ts';
 import { CATEGORY_LABELS } from './entry-options.ts';
+import { Options } from '../components/options.tsx';
 
 const TABS = [
   { status: 'draft', label: 'Drafts' },
@@ -88,11 +89,7 @@ export function EntriesPage() {
         <Field label="Category">
           <select value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="">All categories</option>
-            {Object.entries(CATEGORY_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <Options labels={CATEGORY_LABELS} />
           </select>
         </Field>
       </div>

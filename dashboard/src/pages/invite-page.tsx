@@ -5,11 +5,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { api, ApiError } from '../api.ts';
-import { Field } from '../components/field.tsx';
+import { api } from '../api.ts';
 import { ErrorAlert, Loading, usePageTitle } from '../components/status.tsx';
 import { adoptSession, useSession } from '../session.ts';
 import type { Role, SessionView } from '../types.ts';
+import { NewPasswordField } from '../components/new-password-field.tsx';
 
 type InvitationView = {
   project: { name: string; slug: string };
@@ -72,20 +72,13 @@ export function InvitePage() {
           ) : (
             <>
               {!view.accountExists && (
-                <Field
+                <NewPasswordField
                   label="Password"
                   hint="Choose a password for your new account: at least 12 characters."
-                  error={accept.error instanceof ApiError ? accept.error.fieldError('/password') : undefined}
-                >
-                  <input
-                    type="password"
-                    autoComplete="new-password"
-                    required
-                    minLength={12}
-                    value={password}
-                    onChange={(e) => setPassword(e.target.value)}
-                  />
-                </Field>
+                  value={password}
+                  onChange={setPassword}
+                  error={accept.error}
+                />
               )}
               <ErrorAlert error={accept.error} />
               <button type="submit" disabled={accept.isPending}>

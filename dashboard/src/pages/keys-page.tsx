@@ -11,6 +11,8 @@ import { useProject } from '../components/project-scope.tsx';
 import { ErrorAlert, formatDate, Loading, usePageTitle } from '../components/status.tsx';
 import type { ApiKey } from '../types.ts';
 import { ProPlanNote } from './settings-page.tsx';
+import { TableScroll } from '../components/table-scroll.tsx';
+import { ActionsHeader } from '../components/options.tsx';
 
 export function KeysPage() {
   usePageTitle('API keys');
@@ -91,7 +93,7 @@ export function KeysPage() {
         ) : live.length === 0 ? (
           <p className="empty">No keys yet.</p>
         ) : (
-          <div className="table-scroll">
+          <TableScroll label="API keys">
             <table>
               <thead>
                 <tr>
@@ -99,9 +101,7 @@ export function KeysPage() {
                   <th scope="col">Last 4</th>
                   <th scope="col">Created</th>
                   <th scope="col">Last used</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>
@@ -129,7 +129,7 @@ export function KeysPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </>

@@ -11,6 +11,8 @@ import { useProject } from '../components/project-scope.tsx';
 import { ErrorAlert, formatDate, Loading, Notice, usePageTitle } from '../components/status.tsx';
 import { SESSION_KEY, useSession } from '../session.ts';
 import type { Invitation, Member, Role } from '../types.ts';
+import { TableScroll } from '../components/table-scroll.tsx';
+import { Options, ActionsHeader } from '../components/options.tsx';
 
 const ROLES: Record<Role, string> = {
   owner: 'Owner: everything, members and keys included',
@@ -75,11 +77,7 @@ export function MembersPage() {
             </Field>
             <Field label="Role">
               <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
-                {Object.entries(ROLES).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
+                <Options labels={ROLES} />
               </select>
             </Field>
           </div>
@@ -96,16 +94,14 @@ export function MembersPage() {
         {members.isPending ? (
           <Loading />
         ) : (
-          <div className="table-scroll">
+          <TableScroll label="Members">
             <table>
               <thead>
                 <tr>
                   <th scope="col">Email</th>
                   <th scope="col">Role</th>
                   <th scope="col">Joined</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>
@@ -159,7 +155,7 @@ export function MembersPage() {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
       {isOwner && members.data?.invitations && members.data.invitations.length > 0 && (

@@ -5,9 +5,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { api, ApiError } from '../api.ts';
+import { api } from '../api.ts';
 import { Field } from '../components/field.tsx';
 import { ErrorAlert, Notice, usePageTitle } from '../components/status.tsx';
+import { NewPasswordField } from '../components/new-password-field.tsx';
 
 export function ResetPage() {
   usePageTitle('Reset your password');
@@ -69,20 +70,13 @@ function ChooseNew({ token }: { token: string }) {
   if (confirm.isSuccess) return <Notice>Your password is set. Sign in with it.</Notice>;
   return (
     <form onSubmit={submit} className="card">
-      <Field
+      <NewPasswordField
         label="New password"
         hint="At least 12 characters."
-        error={confirm.error instanceof ApiError ? confirm.error.fieldError('/password') : undefined}
-      >
-        <input
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={12}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </Field>
+        value={password}
+        onChange={setPassword}
+        error={confirm.error}
+      />
       <ErrorAlert error={confirm.error} />
       <button type="submit" disabled={confirm.isPending}>
         Set password

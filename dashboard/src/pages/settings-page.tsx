@@ -15,6 +15,7 @@ import { WidgetPreview } from '../components/widget-preview.tsx';
 import { useUnsavedChanges } from '../navigation-guard.ts';
 import { SESSION_KEY } from '../session.ts';
 import type { Position, Project, Theme } from '../types.ts';
+import { Options } from '../components/options.tsx';
 
 const POSITIONS: Record<Position, string> = {
   'bottom-right': 'Bottom right',
@@ -92,11 +93,7 @@ export function SettingsPage() {
                 value={form.position}
                 onChange={(e) => setForm({ ...form, position: e.target.value as Position })}
               >
-                {Object.entries(POSITIONS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
+                <Options labels={POSITIONS} />
               </select>
             </Field>
             <Field label="Theme">
@@ -104,11 +101,7 @@ export function SettingsPage() {
                 value={form.theme}
                 onChange={(e) => setForm({ ...form, theme: e.target.value as Theme })}
               >
-                {Object.entries(THEMES).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
+                <Options labels={THEMES} />
               </select>
             </Field>
             <ErrorAlert error={save.error} />

@@ -11,6 +11,7 @@ import { ErrorAlert, Loading, usePageTitle } from '../components/status.tsx';
 import { adoptSession } from '../session.ts';
 import type { SessionView } from '../types.ts';
 import { ProjectFields, useProjectFields } from './project-fields.tsx';
+import { NewPasswordField } from '../components/new-password-field.tsx';
 
 export function SetupPage() {
   usePageTitle('Set up Shiplog');
@@ -62,16 +63,13 @@ export function SetupPage() {
               onChange={(e) => setEmail(e.target.value)}
             />
           </Field>
-          <Field label="Password" hint="At least 12 characters." error={fieldError('/password')}>
-            <input
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={12}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </Field>
+          <NewPasswordField
+            label="Password"
+            hint="At least 12 characters."
+            value={password}
+            onChange={setPassword}
+            error={setup.error}
+          />
           <ProjectFields fields={project} errorOf={(p) => fieldError(`/project${p}`)} />
           <ErrorAlert error={setup.error} />
           <button type="submit" disabled={setup.isPending}>

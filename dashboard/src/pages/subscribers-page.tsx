@@ -11,6 +11,8 @@ import { useProject } from '../components/project-scope.tsx';
 import { ErrorAlert, formatDate, Loading, usePageTitle } from '../components/status.tsx';
 import { useDebounced } from '../components/use-debounced.ts';
 import type { Subscriber, SubscriberCounts } from '../types.ts';
+import { TableScroll } from '../components/table-scroll.tsx';
+import { Options, ActionsHeader } from '../components/options.tsx';
 
 const STATES = { pending: 'Pending', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' } as const;
 
@@ -95,11 +97,7 @@ export function SubscribersPage() {
             <Field label="Status">
               <select value={status} onChange={(e) => setStatus(e.target.value)}>
                 <option value="">All states</option>
-                {Object.entries(STATES).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
+                <Options labels={STATES} />
               </select>
             </Field>
           </div>
@@ -117,16 +115,14 @@ export function SubscribersPage() {
           ) : rows.length === 0 ? (
             <p className="empty">No subscribers here.</p>
           ) : (
-            <div className="table-scroll">
+            <TableScroll label="Subscribers">
               <table>
                 <thead>
                   <tr>
                     <th scope="col">Email</th>
                     <th scope="col">Status</th>
                     <th scope="col">Subscribed</th>
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
+                    <ActionsHeader />
                   </tr>
                 </thead>
                 <tbody>
@@ -152,7 +148,7 @@ export function SubscribersPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
           {list.hasNextPage && (
             <button type="button" className="secondary" onClick={() => void list.fetchNextPage()}>
