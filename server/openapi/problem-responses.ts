@@ -74,3 +74,19 @@ export function pageOrProblemResponses(...statuses: number[]) {
     ]),
   );
 }
+
+/**
+ * The schema of a route that answers an HTML page: with `params`, its path names something that may
+ * not exist (a 404 page for browsers, a problem document for other clients).
+ */
+export function pageRouteSchema(summary: string, operationId: string, params?: readonly string[]) {
+  return {
+    summary,
+    operationId,
+    ...(params ? { params: z.object(Object.fromEntries(params.map((name) => [name, z.string()]))) } : {}),
+    response: {
+      200: textResponse('The page', 'text/html'),
+      ...(params ? pageOrProblemResponses(404) : {}),
+    },
+  };
+}

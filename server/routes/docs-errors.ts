@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PROBLEM_CODES } from '../../core/contract/problem.ts';
 import { documentRoutes } from '../openapi/document-routes.ts';
-import { textResponse } from '../openapi/problem-responses.ts';
+import { pageRouteSchema } from '../openapi/problem-responses.ts';
 import { PUBLIC_DOCS } from '../openapi/scope-docs.ts';
 import { sendPage } from '../plugins/html-pages.ts';
 import { renderView } from '../views/render-view.ts';
@@ -23,13 +23,7 @@ export async function docsErrorsRoutes(app: FastifyInstance): Promise<void> {
   documentRoutes(app, PUBLIC_DOCS('Pages'));
   app.get(
     '/docs/errors',
-    {
-      schema: {
-        summary: 'Every problem `code`: its status and what to do',
-        operationId: 'getErrorCodes',
-        response: { 200: textResponse('The page', 'text/html') },
-      },
-    },
+    { schema: pageRouteSchema('Every problem `code`: its status and what to do', 'getErrorCodes') },
     async (_request, reply) => sendPage(reply, page, { cacheControl: 'public, max-age=3600' }),
   );
 }

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { documentRoutes } from '../openapi/document-routes.ts';
-import { textResponse } from '../openapi/problem-responses.ts';
+import { pageRouteSchema } from '../openapi/problem-responses.ts';
 import { PUBLIC_DOCS } from '../openapi/scope-docs.ts';
 import { sendPage } from '../plugins/html-pages.ts';
 import { renderView } from '../views/render-view.ts';
@@ -17,15 +17,7 @@ function renderHome(publicUrl: string): string {
 export async function homeRoutes(app: FastifyInstance, config: Config): Promise<void> {
   const page = renderHome(config.publicUrl);
   documentRoutes(app, PUBLIC_DOCS('Pages'));
-  app.get(
-    '/',
-    {
-      schema: {
-        summary: 'What this server is',
-        operationId: 'getHome',
-        response: { 200: textResponse('The page', 'text/html') },
-      },
-    },
-    async (_request, reply) => sendPage(reply, page, { cacheControl: 'public, max-age=300' }),
+  app.get('/', { schema: pageRouteSchema('What this server is', 'getHome') }, async (_request, reply) =>
+    sendPage(reply, page, { cacheControl: 'public, max-age=300' }),
   );
 }

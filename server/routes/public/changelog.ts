@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors.ts';
 import { documentRoutes } from '../../openapi/document-routes.ts';
-import { pageOrProblemResponses, textResponse } from '../../openapi/problem-responses.ts';
+import { pageRouteSchema, textResponse } from '../../openapi/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { asPage, CHANGELOG_PAGE_CSP, sendPage } from '../../plugins/html-pages.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -41,16 +41,6 @@ function answer(
   });
 }
 
-/** The schema of a page route: `summary`, its path parameters, an HTML page or a 404. */
-function pageSchema(summary: string, operationId: string, params: string[]) {
-  return {
-    summary,
-    operationId,
-    params: z.object(Object.fromEntries(params.map((name) => [name, z.string()]))),
-    response: { 200: textResponse('The page', 'text/html'), ...pageOrProblemResponses(404) },
-  };
-}
-
 export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { publicUrl } = ctx.config;
   documentRoutes(app, PUBLIC_DOCS('Changelog page'));
@@ -59,7 +49,7 @@ export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext)
     '/changelog/:slug',
     {
       schema: {
-        ...pageSchema("A project's public changelog page", 'getChangelogPage', ['slug']),
+        ...pageRouteSchema("A project's public changelog page", 'getChangelogPage', ['slug']),
         querystring: COMPONENT_QUERY,
       },
     },
@@ -74,7 +64,7 @@ export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext)
 
   app.get<{ Params: { slug: string; entrySlug: string } }>(
     '/changelog/:slug/:entrySlug',
-    { schema: pageSchema("An entry's public page", 'getChangelogEntryPage', ['slug', 'entrySlug']) },
+    { schema: pageRouteSchema("An entry's public page", 'getChangelogEntryPage', ['slug', 'entrySlug']) },
     async (request, reply) =>
       answer(
         request,
@@ -87,7 +77,7 @@ export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext)
   app.get<{ Params: { slug: string; token: string } }>(
     '/changelog/:slug/preview/:token',
     {
-      schema: pageSchema(
+      schema: pageRouteSchema(
         "A draft's preview, by the expiring link of its entry's `previewUrl`",
         'getDraftPreview',
         ['slug', 'token'],

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors.ts';
 import { documentRoutes } from '../../openapi/document-routes.ts';
-import { pageOrProblemResponses, textResponse } from '../../openapi/problem-responses.ts';
+import { pageRouteSchema, textResponse } from '../../openapi/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { asPage, sendPage, WIDGET_HOST_CSP } from '../../plugins/html-pages.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -65,14 +65,7 @@ export async function widgetScriptRoutes(app: FastifyInstance, ctx: ServiceConte
 
   app.get<{ Params: { slug: string } }>(
     '/demo/:slug',
-    {
-      schema: {
-        summary: "A page that embeds a project's widget",
-        operationId: 'getWidgetDemo',
-        params: z.object({ slug: z.string() }),
-        response: { 200: textResponse('The page', 'text/html'), ...pageOrProblemResponses(404) },
-      },
-    },
+    { schema: pageRouteSchema("A page that embeds a project's widget", 'getWidgetDemo', ['slug']) },
     async (request, reply) =>
       asPage(request, reply, 'No such project', async () => {
         const project = await findPublicProject(ctx.sql, request.params.slug);
