@@ -18,6 +18,7 @@ import { useTestServer } from '../../helpers/build-server.ts';
 import { createConformance, type Conformance } from '../../helpers/openapi-conformance.ts';
 import { startReceiver, type Receiver } from '../../helpers/receiver.ts';
 import { insertSubscribers } from '../../helpers/subscribers.ts';
+import { waitUntil } from '../../helpers/wait-until.ts';
 
 const { server, headers, owner } = useTestServer({ SHIPLOG_ALLOW_PRIVATE_DESTINATIONS: 'true' });
 let conformance: Conformance;
@@ -116,18 +117,27 @@ describe('/api/v1', () => {
     const entry = (
       await call(v1('POST', '/entries', { title: 'Shipped', body: 'x', publish: true }), 201)
     ).json().entry.id;
-    const [delivery] = await receiver.receivedAt('/hook', 1);
-    const event = JSON.parse(delivery!.body);
-    expect(event.data.entry.id).toBe(entry);
+    // Earlier tests' publications may reach the new channel too: find this entry's delivery.
+    const event = await waitUntil('the entry delivered', () =>
+      receiver.received.map((r) => JSON.parse(r.body)).find((e) => e.data?.entry?.id === entry),
+    );
     conformance.checkComponent('WebhookEvent', event);
 
-    const deliveries = (await call(v1('GET', `/channels/${channel.id}/deliveries`), 200)).json().deliveries;
+    // The delivery's job records it after the receiver answered: wait for that, so the row's state is final.
+    const deliveries = await waitUntil('the delivery recorded', async () => {
+      const list = (await call(v1('GET', `/channels/${channel.id}/deliveries`), 200)).json().deliveries;
+      return list.some((d: { status: string }) => d.status === 'delivered') && list;
+    });
     await call(v1('POST', `/channels/${channel.id}/test`), 202);
     await call(v1('POST', '/channels/chn_missing/test'), 404);
-    const retry = v1('POST', `/channels/${channel.id}/deliveries/${deliveries[0].id}/retry`);
+    const retry = v1(
+      'POST',
+      `/channels/${channel.id}/deliveries/${deliveries.find((d: { status: string }) => d.status === 'delivered').id}/retry`,
+    );
     await call(retry, 409);
     // A failed delivery (as after its last attempt) can be retried.
-    await server.db.sql`update channel_deliveries set status = 'failed' where id = ${deliveries[0].id}`;
+    await server.db
+      .sql`update channel_deliveries set status = 'failed' where id = ${deliveries.find((d: { status: string }) => d.status === 'delivered').id}`;
     await call(retry, 202);
     await call(v1('PATCH', `/channels/${channel.id}`, { enabled: false }), 200);
     await call(v1('PATCH', `/channels/${channel.id}`, { enabled: 'no' }), 400);
