@@ -15,7 +15,7 @@ describe('action.yml', () => {
       runs: { using: string; main: string };
     };
     const source = readFileSync(new URL('action/inputs.ts', root), 'utf8');
-    const read = new Set([...source.matchAll(/(?:Input|opt|bool)\('([a-z-]+)'/g)].map((m) => m[1]));
+    const read = new Set([...source.matchAll(/(?:Input|opt|bool)\('([a-z-]+)'/g)].map((m) => m[1]!));
     expect(read.size).toBeGreaterThan(10);
     for (const name of read) expect(action.inputs, name).toHaveProperty(name);
     for (const [name, input] of Object.entries(action.inputs)) expect(input.description, name).toBeTruthy();
