@@ -59,11 +59,11 @@ it("answers another project's ordinary body while one project's pathological bod
 
 it('times each body from the start of its own rendering, not from when it was queued', async () => {
   const a = await server.project('pro');
-  // Ten bodies of about 0.5 s each (a fifth of the 3 s budget, so a busy machine cannot push one
-  // over it). They take turns on A's share of the pool (one thread of two): the last starts 4–5 s
+  // Twenty bodies of about 0.3 s each (a tenth of the 3 s budget, so a busy machine cannot push one
+  // over it). They take turns on A's share of the pool (one thread of two): the last starts 5–6 s
   // after it was sent, past the budget if queueing counted, and still renders.
   const results = await Promise.all(
-    Array.from({ length: 10 }, (_, i) => create(a.headers, emphasis(14_000), `Heavy ${i}`)),
+    Array.from({ length: 20 }, (_, i) => create(a.headers, emphasis(7_000), `Heavy ${i}`)),
   );
   for (const res of results) expect(res.statusCode, res.body).toBe(201);
 });
