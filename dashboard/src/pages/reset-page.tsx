@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { api } from '../api.ts';
-import { Field } from '../components/field.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import { ErrorAlert, Notice, usePageTitle } from '../components/status.tsx';
 import { NewPasswordField } from '../components/new-password-field.tsx';
 
@@ -40,15 +40,7 @@ function RequestLink() {
   }
   return (
     <form onSubmit={submit} className="card">
-      <Field label="Email">
-        <input
-          type="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </Field>
+      <EmailField value={email} onChange={setEmail} />
       <ErrorAlert error={request.error} />
       <button type="submit" disabled={request.isPending}>
         Send reset link

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { api, ApiError } from '../api.ts';
-import { Field } from '../components/field.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import { ErrorAlert, Loading, usePageTitle } from '../components/status.tsx';
 import { adoptSession } from '../session.ts';
 import type { SessionView } from '../types.ts';
@@ -54,15 +54,7 @@ export function SetupPage() {
       ) : (
         <form onSubmit={submit} className="card">
           <p>Create the owner account and the first project.</p>
-          <Field label="Email" error={fieldError('/email')}>
-            <input
-              type="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </Field>
+          <EmailField value={email} onChange={setEmail} error={fieldError('/email')} />
           <NewPasswordField
             label="Password"
             hint="At least 12 characters."

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api } from '../api.ts';
 import { Field } from '../components/field.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import { ErrorAlert, usePageTitle } from '../components/status.tsx';
 import { adoptSession } from '../session.ts';
 import type { SessionView } from '../types.ts';
@@ -30,15 +31,7 @@ export function SignInPage() {
     <main id="main" className="narrow" tabIndex={-1}>
       <h1>Sign in to Shiplog</h1>
       <form onSubmit={submit} className="card">
-        <Field label="Email">
-          <input
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </Field>
+        <EmailField value={email} onChange={setEmail} />
         <Field label="Password">
           <input
             type="password"
