@@ -49,6 +49,15 @@ const BREAKING_WORD = /\bbreaking\b|\[break\]|\bbackwards?[- ]incompatible\b/i;
 export const BREAKING_LABELS =
   /^(?:breaking[- ]?changes?|breaking|semver[:/-]major|major|type:\s*breaking|💥.*)$/i;
 
+/**
+ * A raised minimum version of a language or toolchain ("bump MSRV to 1.85", "Drop support for
+ * Python 3.9", "now requires Node 20"): users on the old version must act, whatever type the commit
+ * was given (`chore(build): bump MSRV`).
+ */
+export function raisesRequirement(text: string): boolean {
+  return REQUIREMENT.test(text);
+}
+
 /** True when a user-facing change's text (type and area prefix removed) describes a breaking change. */
 export function isBreakingProse(text: string): boolean {
   const t = text.trim();

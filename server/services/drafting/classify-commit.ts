@@ -9,7 +9,7 @@
  */
 import { CommitParser } from 'conventional-commits-parser';
 import type { Category } from '../../../core/contract/entries.schema.ts';
-import { bodySaysBreaking, isBreakingProse } from './breaking-prose.ts';
+import { bodySaysBreaking, isBreakingProse, raisesRequirement } from './breaking-prose.ts';
 import { extractRefs } from './commit-refs.ts';
 import { INTERNAL_AREA, isInternalProse } from './internal-work.ts';
 
@@ -211,9 +211,23 @@ export function classifyCommit(message: string): ClassifiedCommit {
       breaking: c.breaking || isBreakingProse(c.text),
     };
   }
+  // A raised minimum version filed as chores (`chore(build): bump MSRV to 1.83.0`, `msrv: bump to
+  // Rust 1.52.1`) is news for everyone on the old version; the same words about the README, the docs
+  // or CI (`doc: update MSRV in README`) are not.
+  if (
+    (c.kind === 'maintenance' || (c.kind === 'dependency' && !BOT_TRAILER.test(message))) &&
+    (raisesRequirement(c.text) || (c.scope !== null && /^msrv$/i.test(c.scope))) &&
+    !MINIMUM_ELSEWHERE.test(`${c.scope ?? ''} ${c.text}`)
+  ) {
+    return { ...c, scope: null, kind: 'change', category: 'improvement', breaking: true };
+  }
   if (c.kind === 'change' && !c.breaking && isBreakingProse(c.text)) return { ...c, breaking: true };
   return c;
 }
+
+/** A minimum version stated in the docs, CI or a container image rather than required of users. */
+const MINIMUM_ELSEWHERE =
+  /\b(?:readme|docs?|documentation|ci|workflows?|docker(?:file)?|image|tests?|test suite|clippy|lint)\b/i;
 
 function classifyByForm(message: string): ClassifiedCommit {
   const normalized = message.replace(/\r\n/g, '\n').trim();

@@ -9,6 +9,7 @@
  */
 import type { Category } from '../../../core/contract/entries.schema.ts';
 import type { DraftSection } from '../../../core/contract/generate.schema.ts';
+import { raisesRequirement } from './breaking-prose.ts';
 import type { ClassifiedCommit } from './classify-commit.ts';
 import type { CleanCommits } from './commit-hygiene.ts';
 import { plainRefs, type RefLinker } from './ref-links.ts';
@@ -93,13 +94,14 @@ const SECURITY =
 
 /**
  * Changes by importance, the headline first. The rule, in one sentence: breaking changes, then
- * security fixes, then features, then improvements, then other fixes, and within each the change that
+ * security fixes, then features, then improvements (a raised minimum version among them: it is
+ * listed as breaking, but it is never what a release is about), then other fixes, and within each the change that
  * drew the most work (commits and pull requests folded into it), then the one described at most length
  * (what its authors took the most words to say is what they care about most), then the newest.
  */
 export function byImportance(changes: readonly ClassifiedCommit[]): ClassifiedCommit[] {
   const rank = (c: ClassifiedCommit) =>
-    c.breaking
+    c.breaking && !raisesRequirement(c.text)
       ? 0
       : SECURITY.test(c.text)
         ? 1

@@ -53,6 +53,7 @@ describe('each fixture commit is read as its rule says', () => {
         'breaking-body',
         'not-breaking',
         'user-facing',
+        'raised-minimum',
       ]),
     );
   });
@@ -117,6 +118,16 @@ describe('in a draft', () => {
     const [marked] = messages('breaking-marker');
     const d = draft([marked!, ...messages('user-facing')]);
     expect(d.body).toMatch(/### Breaking changes\n\n- \*\*regex\*\*: Finally remove CRLF hack\n/);
+  });
+
+  it('lists a raised minimum version filed as a chore as breaking, below a feature in the title (git-cliff)', () => {
+    const [chore] = messages('raised-minimum');
+    const feature = messages('user-facing').find((m) => m.startsWith('Implement OBS unfolding'))!;
+    const d = draft([chore!, feature]);
+    expect(listed(d)).toContain('**Breaking:** Bump MSRV to 1.83.0');
+    expect(d.title).toBe(subject(feature));
+    // Alone, it is the release's news.
+    expect(draft([chore!]).title).toBe('Bump MSRV to 1.83.0');
   });
 
   it('drops a review-thread follow-up from the items (click)', () => {
