@@ -135,7 +135,7 @@ describe('audience and insight pages', () => {
     await page.getByRole('cell', { name: 'late@example.com', exact: true }).waitFor();
 
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole('link', { name: 'Export CSV' }).click();
     const file = await (await download).path();
     const csv = await readFile(file, 'utf8');
     expect(csv.split(/\r?\n/)[0]).toBe('email,status,createdAt,confirmedAt,unsubscribedAt');

@@ -5,7 +5,7 @@
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, v1 } from '../api.ts';
+import { v1 } from '../api.ts';
 import { Field } from '../components/field.tsx';
 import { useProject } from '../components/project-scope.tsx';
 import { ErrorAlert, formatDate, Loading, usePageTitle } from '../components/status.tsx';
@@ -53,20 +53,6 @@ export function SubscribersPage() {
       v1(project.slug, `/subscribers/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['subscribers', project.slug] }),
   });
-  const exportCsv = useMutation({
-    mutationFn: async () => {
-      // The export needs the session's project header, so it is fetched, then saved as a file.
-      const res = await fetch(`/api/v1/subscribers/export?${filters()}`, {
-        headers: { 'shiplog-project': project.slug },
-      });
-      if (!res.ok) await api('/api/v1/subscribers/export', { project: project.slug });
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(await res.blob());
-      link.download = `${project.slug}-subscribers.csv`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-    },
-  });
   const rows = list.data?.pages.flatMap((p) => p.subscribers) ?? [];
   return (
     <>
@@ -101,15 +87,16 @@ export function SubscribersPage() {
               </select>
             </Field>
           </div>
-          <button
-            type="button"
-            className="secondary"
-            disabled={exportCsv.isPending}
-            onClick={() => exportCsv.mutate()}
+          {/* A plain link: the browser writes the streamed file to disk as it arrives (the route takes
+              the session cookie alone), where a fetch would hold all of it in the page. */}
+          <a
+            className="button secondary"
+            href={`/api/dashboard/projects/${encodeURIComponent(project.slug)}/subscribers.csv?${filters()}`}
+            download={`${project.slug}-subscribers.csv`}
           >
             Export CSV
-          </button>
-          <ErrorAlert error={list.error ?? remove.error ?? exportCsv.error} />
+          </a>
+          <ErrorAlert error={list.error ?? remove.error} />
           {list.isPending ? (
             <Loading />
           ) : rows.length === 0 ? (

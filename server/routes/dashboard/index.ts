@@ -17,6 +17,7 @@ import { memberRoutes } from './member-routes.ts';
 import { passwordRoutes } from './password-routes.ts';
 import { previewRoutes } from './preview-routes.ts';
 import { projectRoutes } from './project-routes.ts';
+import { subscriberExportRoutes } from './subscriber-export-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
 
 export async function dashboardRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
@@ -33,5 +34,6 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: ServiceContext)
   await app.register((scope) => uploadRoutes(scope, ctx));
   await app.register((scope) => auditRoutes(scope, ctx));
   await app.register((scope) => githubRoutes(scope, ctx));
+  await app.register((scope) => subscriberExportRoutes(scope, ctx));
   await app.register((scope) => previewRoutes(scope, ctx));
 }

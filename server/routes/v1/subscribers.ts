@@ -19,15 +19,11 @@ import { queryInt } from '../../../core/contract/entries.schema.ts';
 import { NO_CONTENT, textResponse } from '../../openapi/problem-responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { ServiceContext } from '../../services/context.ts';
-import { exportSubscribersCsv } from '../../services/engagement/export-subscribers.ts';
 import { listSubscribersPage, subscriberCounts } from '../../services/engagement/list-subscribers.ts';
 import { removeSubscriber } from '../../services/engagement/remove-subscriber.ts';
+import { replyWithSubscribersCsv, SubscriberFilterSchema } from './subscriber-csv-reply.ts';
 
-const FilterSchema = z.strictObject({
-  status: z.enum(['pending', 'confirmed', 'unsubscribed']).optional(),
-  q: z.string().trim().min(1).max(254).optional(),
-});
-const ListQuerySchema = FilterSchema.extend({
+const ListQuerySchema = SubscriberFilterSchema.extend({
   limit: queryInt(1, 100, 50),
   cursor: z.string().min(1).max(500).optional(),
 });
@@ -96,17 +92,11 @@ export async function subscribersRoutes(base: FastifyInstance, ctx: ServiceConte
       schema: {
         summary: 'Export subscribers as CSV',
         operationId: 'exportSubscribers',
-        querystring: FilterSchema,
+        querystring: SubscriberFilterSchema,
         response: { 200: textResponse('CSV with a header row', 'text/csv') },
       },
     },
-    async (request, reply) => {
-      const { project } = authOf(request);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${project.slug}-subscribers.csv"`)
-        .send(exportSubscribersCsv(ctx, project.id, request.query));
-    },
+    async (request, reply) => replyWithSubscribersCsv(reply, ctx, authOf(request).project, request.query),
   );
 
   app.delete(
