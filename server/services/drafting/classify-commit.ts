@@ -75,9 +75,9 @@ const VERSION_ONLY = /^v?\d+(\.\d+){1,3}([-+.][0-9A-Za-z.-]+)?$/;
 const CRATE_RELEASE = /^[a-z][\w-]*-v?\d+\.\d+\.\d+([-+.][0-9A-Za-z.-]+)?$/;
 const RELEASE_SUBJECT =
   /^(release|releasing|released|bump(ed)? version|set version|version bump|new version|version|prepare( for)?( release)?|bump( to)?)\b.*\d+\.\d+|^v?\d+(\.\d+)+[^\s]* (release|released)$|^(chore|build|ci|release)(\(release\))!?:.*\d+\.\d+|^(chore|build)(\([^)]*\))?!?: (release|prepare for|bump version)\b/i;
-/** "Start version 8.4.2", "Back to development: 2.1", "Post-release version bump", "Set dev version". */
+/** "Start version 8.4.2", "Back to development: 2.1", "Post-release version bump", "Set dev version", "Preparations for fd 9 release". */
 const VERSION_BUMP =
-  /^(?:start(?:ing)?|begin|open|back to|bump(?:ing)?(?: the)?|set(?:ting)?(?: the)?|increment|update)\s+(?:(?:dev|development|next|new|patch|minor|major)\s+)?(?:version|development|dev|cycle)\b|^post[- ]release\b|^(?:prepare|prep)(?:are)? (?:for )?(?:the )?next (?:release|version|development)|\b(?:dev|development|snapshot) version\b|^(?:release|tag(?:ged)?|version) v?\d+(?:\.\d+)+\S*$|^revert(?:ing)? (?:the )?release(?: version)? (?:changes|commit|bump)/i;
+  /^(?:start(?:ing)?|begin|open|back to|bump(?:ing)?(?: the)?|set(?:ting)?(?: the)?|increment|update)\s+(?:(?:dev|development|next|new|patch|minor|major)\s+)?(?:version|development|dev|cycle)\b|^post[- ]release\b|^(?:prepare|prep)(?:are)? (?:for )?(?:the )?next (?:release|version|development)|\b(?:dev|development|snapshot) version\b|^(?:release|tag(?:ged)?|version) v?\d+(?:\.\d+)+\S*$|^revert(?:ing)? (?:the )?release(?: version)? (?:changes|commit|bump)|^prep\w* for (?:the )?(?:[\w.-]+ ){0,3}release\b/i;
 const NOISE_SUBJECT =
   /^(deploying to|deployed to|deploy to|wip\b|fixup!|squash!|amend!|rebase\b|merge branch|merge remote-tracking|merge tag|merge pull request #?\d+ from \S+$|merge (main|master|develop|dev|stable|release|upstream|trunk)\b|merge [\w./'-]+ (into|to|with) [\w./'-]+$|merge (back|forward|up)\b|initial commit$|update (changelog|history)(\.md)?$|\[skip ci\]|merge commit from fork$)/i;
 const BOT_BUMP =
@@ -170,7 +170,13 @@ function normalizeHeader(subject: string): string {
   if (bracketed && CONVENTIONAL_TYPES[bracketed[1]!.toLowerCase()]) {
     return `${bracketed[1]!.toLowerCase()}${bracketed[2] ? `(${bracketed[2]})` : ''}: ${bracketed[3]}`;
   }
-  return subject.replace(/^(\w+)(?=(\([^)]*\))?!?: )/, (type) =>
+  // `chore(man):Remove …`: a known type whose colon lacks its space is still a header.
+  const spaced = subject.replace(
+    /^(\w+)((?:\([^)]*\))?!?):(?=[^\s/])/,
+    (header, type: string, rest: string) =>
+      CONVENTIONAL_TYPES[type.toLowerCase()] ? `${type}${rest}: ` : header,
+  );
+  return spaced.replace(/^(\w+)(?=(\([^)]*\))?!?: )/, (type) =>
     CONVENTIONAL_TYPES[type.toLowerCase()] ? type.toLowerCase() : type,
   );
 }

@@ -55,9 +55,25 @@ const CODE_REFACTOR =
 const CHANGELOG_EDIT =
   /\b(?:changelog|change log|changes\.(?:rst|md|txt)|history\.(?:md|rst|txt)|news\.(?:md|rst|txt)|whatsnew|what's new|release[- ]notes?|news (?:fragment|entry|item)s?|towncrier|changeset|changes entr(?:y|ies)|unreleased section|(?:upgrade|migration) guide)\b/i;
 
+/**
+ * An edit of one version's notes, or of the notes and docs together: "Change the example command in
+ * the 0.72.0 changelog", "Add missing unreleased 8.3.3 section", "Pre-8.4.2 release changelog and doc
+ * fixes". A changelog as the product's subject ("Respect the changelog.output configuration") is not.
+ */
+const VERSION_NOTES =
+  /\bv?\d+(?:\.\d+)+ (?:changelog|release notes?|section|changes entry)\b|\bunreleased (?:[\w.-]+ )?(?:section|changes|entry)\b|\b(?:changelog|release notes?) (?:and|&) (?:docs?|documentation|readme)\b|\b(?:docs?|documentation|readme) (?:and|&) (?:changelog|release notes?)\b/i;
+
+/**
+ * A section of the docs as the object of a verb: "Update troubleshooting section", "Drop outdated
+ * section", "Add Best practices section", "Rewrite the section on shell completions". A section the
+ * product reads is named with a preposition first ("Fix parsing of empty sections"): not this.
+ */
+const DOCS_SECTION =
+  /^(?:add|update|drop|remove|rewrite|fix|improve|clarify|expand|reword|move|rename|split)(?:s|d|ed|ped)? (?:the |a |an )?(?:(?!(?:of|in|on|to|at|for|with|from|by|when|after|before|under)\b)[\w'-]+ ){0,3}sections?(?:$| (?:on|about|for|of|references?|to mention)\b)/i;
+
 /** Areas and scopes that name internal work. */
 export const INTERNAL_AREA =
-  /^(test-[\w-]+|[\w-]+-tests?|tests?\/.*|makefile|ci|ci\/.*|cd|build|builds|test|tests|testing|e2e|spec|specs|bench|benches|benchsuite|benchmarks?|lint|linting|linter|eslint|prettier|rubocop|clippy|fmt|format|doc|docs|documentation|readme|changelog|history|release-notes|examples?|release|releases|releasing|github|\.github|gh-actions|actions|workflows?|cargo|msrv|pkg(\/.*)?|edition|style|styles|styling|chore|chores|tooling|tools|scripts?|misc|gitignore|license|contributing|website|site|web-?site|landing|homepage|sponsors?|funding|typos?|comments?|coverage|codecov|devcontainer|docker-?compose|renovate|dependabot|[a-z]+\/readme|[a-z]+\/docs?)$/i;
+  /^(test-[\w-]+|[\w-]+-tests?|tests?\/.*|makefile|ci|ci\/.*|cd|build|builds|test|tests|testing|e2e|spec|specs|bench|benches|benchsuite|benchmarks?|lint|linting|linter|eslint|prettier|rubocop|clippy|fmt|format|doc|docs|documentation|faq|readme|changelog|history|release-notes|examples?|release|releases|releasing|github|\.github|gh-actions|actions|workflows?|cargo|msrv|pkg(\/.*)?|edition|style|styles|styling|chore|chores|tooling|tools|scripts?|misc|gitignore|license|contributing|website|site|web-?site|landing|homepage|sponsors?|funding|typos?|comments?|coverage|codecov|devcontainer|docker-?compose|renovate|dependabot|[a-z]+\/readme|[a-z]+\/docs?)$/i;
 
 /** What internal work acts on, as the object of a verb ("Add tests", "Update the README"). */
 const INTERNAL_OBJECT =
@@ -72,7 +88,11 @@ const LABEL_ONLY =
 
 /** True when a subject (type/area prefix already removed) describes internal work. */
 export function isInternalProse(text: string): boolean {
-  const t = text.trim().replace(/[.!]+$/, '');
+  // The pull request a squash subject cites (`… (#3127)`) is not part of what it says.
+  const t = text
+    .trim()
+    .replace(/\s*\(#\d+\)$/, '')
+    .replace(/[.!]+$/, '');
   if (LABEL_ONLY.test(t) || REVIEW_FOLLOW_UP.test(t)) return true;
   const prose = t.replace(/`[^`]*`/g, ' ').replace(/(?:^|\s)--?[\w-]+/g, ' ');
   if (CODE_REFACTOR.test(prose) || RESHAPE_VERB.test(t) || DOCS_FORMAT.test(t) || TOOLCHAIN.test(t))
@@ -98,6 +118,7 @@ export function isInternalProse(text: string): boolean {
   // "Update CHANGES.rst", "Add changelog entry for the new flag", "news fragment for #12".
   if (CHANGELOG_EDIT.test(t) && (VERB.test(t) || /^(?:changelog|changes|news|release notes?)\b/i.test(t)))
     return true;
+  if (VERSION_NOTES.test(t) || DOCS_SECTION.test(t)) return true;
   const verb = VERB.exec(t);
   if (verb) {
     const object = t.slice(verb[0].length);

@@ -54,6 +54,9 @@ describe('each fixture commit is read as its rule says', () => {
         'not-breaking',
         'user-facing',
         'raised-minimum',
+        'internal-docs-section',
+        'internal-version-notes',
+        'header-without-space',
       ]),
     );
   });
