@@ -74,6 +74,14 @@ const COMMANDS = `<details><summary>Commands (people with write access to this r
 
 </details>`;
 
+/** The commands table; a component's comment says how to narrow a command to its entry. */
+function commandsOf(component: string | null): string {
+  if (!component) return COMMANDS;
+  const name = codeSpan(`/shiplog ${component} publish`);
+  const note = `\n\nEach command acts on every component's entry of this pull request; put the component first (${name}) to act on this one only.`;
+  return COMMANDS.replace('\n\n</details>', `${note}\n\n</details>`);
+}
+
 export function renderDraftComment(input: CommentInput): string {
   const { entry, draft } = input;
   const lines = [DRAFT_COMMENT_MARKER, `<!-- shiplog:entry ${entry.id} -->`];
@@ -112,7 +120,7 @@ export function renderDraftComment(input: CommentInput): string {
       '> [!NOTE]\n> 🔒 A person edited this entry, so new pushes no longer re-draft it. Comment `/shiplog regenerate` to draft it again from the commits.',
     );
   }
-  if (input.commands && entry.status === 'draft') lines.push('', COMMANDS);
+  if (input.commands && entry.status === 'draft') lines.push('', commandsOf(input.component ?? null));
   return `${lines.join('\n')}\n`;
 }
 

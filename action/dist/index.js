@@ -55001,6 +55001,16 @@ var COMMANDS = `<details><summary>Commands (people with write access to this rep
 | \`/shiplog edit\` and the new Markdown on the next lines | replace the body |
 
 </details>`;
+function commandsOf(component) {
+  if (!component) return COMMANDS;
+  const name = codeSpan(`/shiplog ${component} publish`);
+  const note = `
+
+Each command acts on every component's entry of this pull request; put the component first (${name}) to act on this one only.`;
+  return COMMANDS.replace("\n\n</details>", `${note}
+
+</details>`);
+}
 function renderDraftComment(input2) {
   const { entry, draft } = input2;
   const lines = [DRAFT_COMMENT_MARKER, `<!-- shiplog:entry ${entry.id} -->`];
@@ -55037,7 +55047,7 @@ function renderDraftComment(input2) {
       "> [!NOTE]\n> \u{1F512} A person edited this entry, so new pushes no longer re-draft it. Comment `/shiplog regenerate` to draft it again from the commits."
     );
   }
-  if (input2.commands && entry.status === "draft") lines.push("", COMMANDS);
+  if (input2.commands && entry.status === "draft") lines.push("", commandsOf(input2.component ?? null));
   return `${lines.join("\n")}
 `;
 }

@@ -5,6 +5,12 @@
  * fenced, indented, look-alike (`／shiplog`, a zero-width character inside) or followed by other text on
  * that line, it is not, so quoting or discussing a command never runs it. Only trailing spaces and a
  * `\r` are forgiven. `/shiplog edit` takes the new Markdown body from the lines after it.
+ *
+ * In a monorepo a command acts on every component's entry of the pull request; a component's name
+ * before the command (`/shiplog web publish`, `/shiplog web title Faster builds`) narrows it to that
+ * component's entry. The name comes first because a command takes no trailing text (`/shiplog publish
+ * now` is no command) and `title` takes free text; whether the name is a component is the handler's
+ * question (the repository's `.github/shiplog.yml`).
  */
 import {
   CATEGORIES,
@@ -13,7 +19,7 @@ import {
   type Visibility,
 } from '../../core/contract/entries.schema.ts';
 
-export type Command =
+export type Command = (
   | { name: 'publish' }
   | { name: 'regenerate' }
   | { name: 'skip' }
@@ -24,17 +30,42 @@ export type Command =
   | { name: 'title'; title: string }
   | { name: 'edit'; body: string }
   /** A known command with a value it cannot take: the reply says what is valid. */
-  | { name: 'invalid'; reason: string };
+  | { name: 'invalid'; reason: string }
+) & {
+  /** The one component whose entry the command is for (`/shiplog web publish`); absent: every entry. */
+  component?: string;
+};
 
 const BARE = /^\/shiplog (publish|regenerate|skip|add)$/;
 const VALUED = /^\/shiplog (category|visibility|title) (\S.*)$/;
+const COMMAND_NAMES = new Set([
+  'publish',
+  'regenerate',
+  'skip',
+  'add',
+  'category',
+  'visibility',
+  'title',
+  'edit',
+]);
+/** `/shiplog <component> <command…>`: a component name (entries.schema.ts ComponentSchema) first. */
+const NAMED = /^\/shiplog ([A-Za-z0-9@][A-Za-z0-9@/._-]{0,99}) (.+)$/;
 
 /** @returns the command, or null when the comment is not one. */
 export function parseCommand(comment: string): Command | null {
   const newline = comment.indexOf('\n');
   const first = (newline === -1 ? comment : comment.slice(0, newline)).replace(/[ \t\r]+$/, '');
   const rest = newline === -1 ? '' : comment.slice(newline + 1);
+  const named = NAMED.exec(first);
+  if (named && !COMMAND_NAMES.has(named[1]!)) {
+    const command = parseFirstLine(`/shiplog ${named[2]!}`, rest);
+    return command && { ...command, component: named[1]! };
+  }
+  return parseFirstLine(first, rest);
+}
 
+/** The command a first line (trailing blanks removed) and the lines after it make, component aside. */
+function parseFirstLine(first: string, rest: string): Command | null {
   const bare = BARE.exec(first);
   if (bare) return { name: bare[1] } as Command;
   if (first === '/shiplog edit') {

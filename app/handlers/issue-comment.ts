@@ -6,20 +6,19 @@
  * nothing about write access); anyone else gets one polite reply and nothing runs.
  *
  * The app reacts 👀 when it starts, then 👍 when done or 😕 on failure (with a reply saying why):
- * GitHub's reactions have no ✅ or ❌. The sticky comment is rewritten to show the result.
+ * GitHub's reactions have no ✅ or ❌. The sticky comment is rewritten to show the result. In a monorepo
+ * the command acts on every component's entry of the pull request, or on the one it names
+ * (commands/run-command.ts); an entry it passed over is named in a reply.
  */
 import type { Context } from 'probot';
-import type { UpdateEntryInput } from '../../core/contract/entries.schema.ts';
 import { explainFailure } from '../../core/explain-failure.ts';
-import type { ShiplogApi } from '../../core/shiplog-client.ts';
 import type { PagingGitHubClient } from '../../core/github-client.ts';
-import type { IssueRef } from '../../core/upsert-draft-comment.ts';
 import type { HandlerDeps } from '../app-deps.ts';
-import { addChangesSinceEdit } from '../commands/add-changes.ts';
-import { type Command, parseCommand } from '../commands/parse-command.ts';
+import { parseCommand } from '../commands/parse-command.ts';
+import { CommandRefused, describeRefusal, runCommand } from '../commands/run-command.ts';
+import { pullRequestUnits } from '../pull-request-units.ts';
 import { loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
-import { entryOf, readSticky, showEntry, showSkipped, type Sticky } from '../sticky-comment.ts';
-import { draftPullRequest } from './pull-request.ts';
+import type { DraftablePullRequest } from './pull-request.ts';
 
 type CommentContext = Context<'issue_comment.created'>;
 
@@ -43,87 +42,6 @@ export async function canWrite(
     if ((err as { status?: number }).status === 404) return false;
     throw err;
   }
-}
-
-class CommandRefused extends Error {}
-
-type EditCommand = Extract<Command, { name: 'title' | 'category' | 'visibility' | 'edit' }>;
-
-/** The PATCH an editing command makes (it marks the entry edited, so pushes stop re-drafting it). */
-function changesOf(command: EditCommand): UpdateEntryInput {
-  switch (command.name) {
-    case 'title':
-      return { title: command.title };
-    case 'category':
-      return { category: command.category };
-    case 'visibility':
-      return { visibility: command.visibility };
-    case 'edit':
-      return { body: command.body };
-  }
-}
-
-async function runCommand(
-  context: CommentContext,
-  command: Exclude<Command, { name: 'invalid' }>,
-  shiplog: ShiplogApi,
-  config: RepoConfig,
-  issue: IssueRef,
-  sticky: Sticky,
-  who: string,
-): Promise<void> {
-  const octokit = context.octokit;
-  if (command.name === 'regenerate') {
-    const { data: pr } = await octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
-      owner: issue.owner,
-      repo: issue.repo,
-      pull_number: issue.number,
-    });
-    const repository = { owner: issue.owner, repo: issue.repo, htmlUrl: context.payload.repository.html_url };
-    const unskipped: Sticky = { ...sticky, skipped: false };
-    await draftPullRequest(context, shiplog, config, pr, repository, unskipped, {
-      regenerate: true,
-      operation: `regenerate:${context.payload.comment.id}`,
-      notice: `Drafted again by @${who}.`,
-    });
-    return;
-  }
-  const entry = await entryOf(shiplog, sticky, issue);
-  if (command.name === 'skip') {
-    if (entry?.status === 'published')
-      throw new CommandRefused('The entry is already published; unpublish it in Shiplog first.');
-    if (entry) await shiplog.deleteEntry(entry.id);
-    await showSkipped(octokit, issue, sticky, `Skipped by @${who}.`);
-    return;
-  }
-  if (!entry)
-    throw new CommandRefused(
-      'There is no draft on this pull request yet: push a commit or comment `/shiplog regenerate`.',
-    );
-  if (command.name === 'add') {
-    if (entry.status === 'published')
-      throw new CommandRefused('The entry is already published; unpublish it in Shiplog first.');
-    const { entry: updated, head, added } = await addChangesSinceEdit(octokit, shiplog, issue, sticky, entry);
-    if (added === 0) throw new CommandRefused('There are no changes since the entry was last drafted.');
-    await showEntry(octokit, issue, sticky, {
-      entry: updated,
-      draft: null,
-      head,
-      notice: `${added} ${added === 1 ? 'change' : 'changes'} added by @${who}.`,
-    });
-    return;
-  }
-  if (command.name === 'publish') {
-    const published = await shiplog.publishEntry(entry.id);
-    await showEntry(octokit, issue, sticky, {
-      entry: published,
-      draft: null,
-      notice: `Published by @${who}.`,
-    });
-    return;
-  }
-  const updated = await shiplog.updateEntry(entry.id, changesOf(command));
-  await showEntry(octokit, issue, sticky, { entry: updated, draft: null, notice: `Edited by @${who}.` });
 }
 
 export async function onIssueComment(context: CommentContext, deps: HandlerDeps): Promise<void> {
@@ -169,9 +87,22 @@ export async function onIssueComment(context: CommentContext, deps: HandlerDeps)
   await react('eyes');
   try {
     if (command.name === 'invalid') throw new CommandRefused(command.reason);
-    const sticky = await readSticky(octokit, issue, await deps.appLogin());
-    await runCommand(context, command, shiplog, config, issue, sticky, who);
+    const login = await deps.appLogin();
+    const full = payload.repository.full_name;
+    const units = await pullRequestUnits(octokit, deps, full, config, shiplog, issue, login);
+    let pullRequest: Promise<DraftablePullRequest> | undefined;
+    const fetchPullRequest = async () => {
+      const { data } = await octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
+        ...repo,
+        pull_number: issue.number,
+      });
+      return data as DraftablePullRequest;
+    };
+    const run = { context, config, issue, who, pullRequest: () => (pullRequest ??= fetchPullRequest()) };
+    const passedOver = await runCommand(run, command, units);
     await react('+1');
+    if (passedOver.length)
+      await reply(`@${who} done, except for ${passedOver.map(describeRefusal).join(' ')}`);
   } catch (err) {
     await react('confused');
     await reply(`@${who} the command did not run: ${explainFailure(err)}`);

@@ -5,25 +5,17 @@
  * (the comment says so). Merged with `publish-on-merge` → published, the comment links to it.
  */
 import type { Context } from 'probot';
-import { changesSince, renderChangesSinceEdit } from '../../core/changes-since-edit.ts';
+import { renderChangesSinceEdit } from '../../core/changes-since-edit.ts';
 import { draftRelease } from '../../core/draft-release.ts';
 import { resolveRange } from '../../core/resolve-range.ts';
 import type { ShiplogApi } from '../../core/shiplog-client.ts';
 import type { HandlerDeps } from '../app-deps.ts';
 import { draftDepsOf } from '../draft-deps.ts';
 import { includePaths, loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
+import { pendingChanges } from '../pending-changes.ts';
 import { renderUnlinkedNotice } from '../render-notices.ts';
-import {
-  entryOf,
-  readComponentStickies,
-  readSticky,
-  showEntry,
-  showProblem,
-  showSkipped,
-  type Sticky,
-} from '../sticky-comment.ts';
-import { componentsTouched, draftTargets, pullRequestFiles } from '../draft-targets.ts';
-import type { IssueRef } from '../../core/upsert-draft-comment.ts';
+import { pullRequestUnits, type Unit } from '../pull-request-units.ts';
+import { entryOf, readSticky, showEntry, showProblem, showSkipped, type Sticky } from '../sticky-comment.ts';
 
 type PullRequestContext = Context<'pull_request'>;
 
@@ -69,6 +61,7 @@ export async function draftPullRequest(
 ): Promise<void> {
   const octokit = context.octokit;
   const issue = { owner: repository.owner, repo: repository.repo, number: pr.number };
+  const paths = options.component ? options.paths : includePaths(config);
   const range = resolveRange(
     'pull_request',
     { pull_request: pr },
@@ -76,7 +69,7 @@ export async function draftPullRequest(
   );
   const { generated, entry, commits } = await draftRelease(draftDepsOf(context, shiplog), {
     range,
-    paths: options.component ? options.paths : includePaths(config),
+    paths,
     repositoryUrl: repository.htmlUrl,
     component: options.component ?? undefined,
     leadMessages: [`${pr.title}\n\n${pr.body ?? ''}`.trim()],
@@ -93,7 +86,7 @@ export async function draftPullRequest(
   // An edited entry is kept: the changes pushed since are listed, never drafted over it nor dropped.
   const kept = generated.draft === null && entry.status === 'draft' && entry.editedAt !== null;
   const since = sticky.head ?? entry.source?.headSha ?? null;
-  const pending = kept ? changesSince(commits.commits, since) : [];
+  const pending = kept ? await pendingChanges(octokit, range, since, commits.commits, paths) : [];
   await showEntry(octokit, issue, sticky, {
     entry,
     draft: generated.draft,
@@ -155,40 +148,16 @@ export async function onPullRequest(context: PullRequestContext, deps: HandlerDe
   if (!config.enabled || !config.on.includes('pull_request')) return;
 
   const login = await deps.appLogin();
-  for (const unit of await unitsOf(context, deps, config, shiplog, issue, login))
-    await followPullRequest(context, config, repository, unit);
-}
-
-/** One entry a pull request drafts: the repository's, or one component's, with its own sticky comment. */
-type Unit = { shiplog: ShiplogApi; sticky: Sticky; component: string | null; paths: string[] | undefined };
-
-/**
- * The entries of a pull request: one, or in a monorepo one per component its changed files touch
- * (app/draft-targets.ts), each with its own sticky comment.
- */
-async function unitsOf(
-  context: PullRequestContext,
-  deps: HandlerDeps,
-  config: RepoConfig,
-  shiplog: ShiplogApi,
-  issue: IssueRef,
-  login: string,
-): Promise<Unit[]> {
-  const octokit = context.octokit;
-  if (!config.components.length) {
-    const sticky = await readSticky(octokit, issue, login);
-    return [{ shiplog, sticky, component: null, paths: includePaths(config) }];
-  }
-  const touched = componentsTouched(config, await pullRequestFiles(octokit, issue)) ?? [];
-  const targets = await draftTargets(deps, context.payload.repository.full_name, config, shiplog, touched);
-  const names = targets.map((t) => t.component!.name);
-  const stickies = await readComponentStickies(octokit, issue, login, names);
-  return targets.map((t) => ({
-    shiplog: t.shiplog,
-    sticky: stickies.get(t.component!.name)!,
-    component: t.component!.name,
-    paths: t.paths,
-  }));
+  const units = await pullRequestUnits(
+    octokit,
+    deps,
+    payload.repository.full_name,
+    config,
+    shiplog,
+    issue,
+    login,
+  );
+  for (const unit of units) await followPullRequest(context, config, repository, unit);
 }
 
 /** Merged, skipped or pushed: what follows for one entry of the pull request. */

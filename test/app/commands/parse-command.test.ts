@@ -46,6 +46,37 @@ describe('parseCommand', () => {
     }
   });
 
+  it('reads a component named before the command (a monorepo entry), and nothing else in its place', () => {
+    expect(parseCommand('/shiplog web publish')).toEqual({ name: 'publish', component: 'web' });
+    expect(parseCommand('/shiplog @acme/web-app regenerate')).toEqual({
+      name: 'regenerate',
+      component: '@acme/web-app',
+    });
+    expect(parseCommand('/shiplog api title Faster builds')).toEqual({
+      name: 'title',
+      title: 'Faster builds',
+      component: 'api',
+    });
+    expect(parseCommand('/shiplog api edit\n\nNew body.')).toEqual({
+      name: 'edit',
+      body: 'New body.',
+      component: 'api',
+    });
+    expect(parseCommand('/shiplog web category bugfix')).toMatchObject({ name: 'invalid', component: 'web' });
+    for (const body of [
+      '/shiplog web',
+      '/shiplog web frobnicate',
+      '/shiplog web  publish',
+      '/shiplog web publish now',
+      '/shiplog web web publish',
+      '/shiplog publish web',
+      '/shiplog -web publish',
+      '> /shiplog web publish',
+    ]) {
+      expect(parseCommand(body), JSON.stringify(body)).toBeNull();
+    }
+  });
+
   it('answers a known command with a bad value so the reply can say what is valid', () => {
     expect(parseCommand('/shiplog category bugfix')).toMatchObject({ name: 'invalid' });
     expect(parseCommand('/shiplog visibility secret')).toMatchObject({ name: 'invalid' });
