@@ -87,7 +87,7 @@ const BOT_BUMP =
  * an item of its own, not a name in the dependency line (issue "Drafts a maintainer publishes as drafted").
  */
 const DEPENDENCY_BEHAVIOUR =
-  /\b(?:replace[sd]?|switch(?:es|ed)? (?:from|to)|migrate[sd]? (?:from|to)|move[sd]? (?:from|to)|minimum|no longer|require[sd]?|msrv|drop(?:s|ped)? (?:support|python|node|ruby|php|go|rust))\b/i;
+  /\b(?:replace[sd]?|switch(?:es|ed)? (?:from|to)|migrate[sd]? (?:from|to)|move[sd]? (?:from|to)|minimum|no longer|require[sd]?|(?:re-?)?allow(?:s|ed)?|forbid(?:s|den)?|msrv|drop(?:s|ped)? (?:support|python|node|ruby|php|go|rust))\b/i;
 /** A link to a review thread or review of a pull request. */
 const REVIEW_THREAD = /\/pull\/\d+(?:\/files)?#(?:discussion_r|pullrequestreview-|r)\d+/;
 /** A breaking marker written before the header: `BREAKING:`, `BREAKING CHANGE:`, `[BREAKING]`, `[breaking]`. */

@@ -25,7 +25,7 @@ const REVIEW_FOLLOW_UP =
  * and `--flags` are left out first, so "Add a `--test` option" stays a change.
  */
 const INTERNAL_WORD =
-  /\b(?:ci|gha|github actions?|workflows?|runners?|pre-commit|tox(?:\.ini)?|codecov|docstrings?|readthedocs|read the docs|badges?|issue templates?|pr templates?|pull request templates?|dependabot|renovate|makefile(?:\.am)?|devcontainer|editorconfig|lints|linting|linters?|clippy|rustfmt|mypy|flake8|ruff|pylint|typos?|dead code|clean-?ups?|polish(?:ing|ed)?|tidy(?:ing)?|refactor(?:s|ing|ed)?|tests|unit tests?|test ?suite|test ?cases?|fixtures|benchmarks?|sponsors?|sponsorship|funding|test matrix|specs|new logo|phpstan|psalm|baseline|api-surface[\w-]*|deprecation warnings?|missing semicolon|unused|__future__|superfluous|misc|miscellaneous|documentation|docs? (?:pages?|sections?|strings?|index|site|build)|blog(?: ?posts?)?|goreleaser|release (?:tagging|date|process|scripts?|workflows?|automation|checklist)|slsa|provenance|pre-?commit hooks?|precommit|[\w-]+\.lock|code scanning(?: alerts?)?|codeql|internal (?:variables?|functions?|helpers?|names?|methods?|types?|structs?|modules?|apis?)|(?:misleading|outdated|stale|wrong) comments?|(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}test\b|test_\w+|\w+_tests?|assert_\w+|dev[- ]?dependenc(?:y|ies)|discord|gitter|code[ _]of[ _]conduct|[\w-]+-latest|releaser|logos?|lock ?files?|pyright|action versions?)\b/i;
+  /\b(?:ci|gha|github actions?|workflows?|runners?|pre-commit|tox(?:\.ini)?|codecov|docstrings?|readthedocs|read the docs|badges?|issue templates?|pr templates?|pull request templates?|dependabot|renovate|makefile(?:\.am)?|devcontainer|editorconfig|lints|linting|linters?|clippy|rustfmt|mypy|flake8|ruff|pylint|typos?|dead code|clean-?ups?|polish(?:ing|ed)?|tidy(?:ing)?|refactor(?:s|ing|ed)?|tests|unit tests?|test ?suite|test ?cases?|fixtures|benchmarks?|sponsors?|sponsorship|funding|test matrix|specs|new logo|phpstan|psalm|baseline|api-surface[\w-]*|deprecation warnings?|missing semicolon|unused|__future__|superfluous|misc|miscellaneous|documentation|docs? (?:pages?|sections?|strings?|index|site|build)|blog(?: ?posts?)?|goreleaser|release (?:tagging|date|process|scripts?|workflows?|automation|checklist)|slsa|provenance|pre-?commit hooks?|precommit|[\w-]+\.lock|code scanning(?: alerts?)?|codeql|internal (?:variables?|functions?|helpers?|names?|methods?|types?|structs?|modules?|apis?)|(?:misleading|outdated|stale|wrong) comments?|(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}test\b|test_\w+|\w+_tests?|assert_\w+|dev[- ]?dependenc(?:y|ies)|discord|gitter|code[ _]of[ _]conduct|[\w-]+-latest|releaser|logos?|pyright|action versions?)\b/i;
 
 /** Documentation formats: a page moved from reST to MyST or Markdown is the docs' own work. */
 const DOCS_FORMAT =
@@ -71,6 +71,10 @@ const VERSION_NOTES =
 const DOCS_SECTION =
   /^(?:add|update|drop|remove|rewrite|fix|improve|clarify|expand|reword|move|rename|split)(?:s|d|ed|ped)? (?:the |a |an )?(?:(?!(?:of|in|on|to|at|for|with|from|by|when|after|before|under)\b)[\w'-]+ ){0,3}sections?(?:$| (?:on|about|for|of|references?|to mention)\b)/i;
 
+/** A second clause with a verb of its own: "… and simplify tests", "…, add a test". */
+const SECOND_VERB =
+  /\s(?:and|plus|while)\s(?=(?:add|simplify|update|fix|improve|remove|clean|refactor|adjust|extend|expand)\w*\b)|,\s*(?=(?:add|simplify|update|fix|improve|remove|clean|refactor|adjust|extend|expand)\w*\b)/i;
+
 /** Areas and scopes that name internal work. */
 export const INTERNAL_AREA =
   /^(test-[\w-]+|[\w-]+-tests?|tests?\/.*|makefile|ci|ci\/.*|cd|build|builds|test|tests|testing|e2e|spec|specs|bench|benches|benchsuite|benchmarks?|lint|linting|linter|eslint|prettier|rubocop|clippy|fmt|format|doc|docs|documentation|faq|readme|changelog|history|release-notes|examples?|release|releases|releasing|github|\.github|gh-actions|actions|workflows?|cargo|msrv|pkg(\/.*)?|edition|style|styles|styling|chore|chores|tooling|tools|scripts?|misc|gitignore|license|contributing|website|site|web-?site|landing|homepage|sponsors?|funding|typos?|comments?|coverage|codecov|devcontainer|docker-?compose|renovate|dependabot|[a-z]+\/readme|[a-z]+\/docs?)$/i;
@@ -110,6 +114,8 @@ export function isInternalProse(text: string): boolean {
     )
   )
     return true;
+  // "Remove duplicate nix from lockfile" (a lock file's own content, not what the product reads).
+  if (/\b(?:from|in|to) (?:the )?(?:[\w-]+ )?lock ?files?$/i.test(t)) return true;
   // "Extensions docs", "API reference docs".
   if (words.length <= 4 && /\bdocs?$/i.test(prose.trim())) return true;
   // "Fix broken Arch Linux link", "Update Homebrew link".
@@ -123,8 +129,15 @@ export function isInternalProse(text: string): boolean {
   if (verb) {
     const object = t.slice(verb[0].length);
     if (INTERNAL_OBJECT.test(object)) return true;
-    // "Add multi-root parent matcher regression tests", "Fix compression tests in QEMU".
-    if (/\b(tests|test cases|test suite|unit tests?|regression tests?|benchmarks|fixtures)\b/i.test(object))
+    // "Add multi-root parent matcher regression tests", "Fix compression tests in QEMU"; before a second
+    // verb only: "Fix detection of pip on Windows and simplify tests" is a fix, "Fix pager test
+    // flakiness and add stress tests" is not.
+    const [objectClause, secondVerb] = object.split(SECOND_VERB);
+    if (
+      secondVerb === undefined
+        ? /\b(tests|test cases|test suite|unit tests?|regression tests?|benchmarks|fixtures)\b/i.test(object)
+        : /\b(tests?|test cases|test suite|benchmarks|fixtures|specs?)\b/i.test(objectClause!)
+    )
       return true;
   }
   // Short prose about the docs or the release process ("Add note on how to update docs for a release").

@@ -57,6 +57,7 @@ describe('each fixture commit is read as its rule says', () => {
         'internal-docs-section',
         'internal-version-notes',
         'header-without-space',
+        'dependency-constraint',
       ]),
     );
   });
