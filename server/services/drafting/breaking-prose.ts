@@ -8,7 +8,8 @@
  *   deprecated thing, a platform version), never internal objects (unused code, tests, warnings);
  * - a raised requirement ("now requires Node 20", "minimum supported Rust version", "bump MSRV");
  * - a changed default ("… by default" with stop/no longer/disable/not/change/switch/instead, or a
- *   default that now ignores, hides, skips or requires something);
+ *   default that now ignores, hides, skips or requires something; "change default of …", "now
+ *   defaults to …", "… is now the default");
  * - refusing what used to pass ("Disallow excess arguments", "Throw for unsupported flags");
  * - the word "breaking" itself, or a label that says so (`breaking-change`, `breaking`, `semver-major`).
  */
@@ -22,6 +23,9 @@ const REQUIREMENT =
   /\b(?:now )?requires? (?:at least |a minimum of )?(?:node(?:\.js)?|python|go|rust|rustc|ruby|php|java|jdk|typescript|msrv)\b|\bminimum supported (?:\w+ )?version\b|\bminimum (?:node(?:\.js)?|python|rust|go|ruby|php|java)\b|\b(?:bump|raise|increase|update)[sd]? (?:the )?(?:msrv|minimum (?:supported )?(?:(?:node(?:\.js)?|python|rust|rustc|go|ruby|php|java) )?version(?! of))\b|\bmsrv (?:is now|to|bumped|raised)\b/i;
 
 const BY_DEFAULT = /\bby default\b/i;
+/** A default changed in so many words: "change default of `installer.re-resolve` from true to false". */
+const NEW_DEFAULT =
+  /\bchange[sd]? (?:the )?defaults? (?:of|for|value)\b|\b(?:is|are) now (?:the )?default\b|\bnow defaults? to\b|\bdefault (?:value )?(?:is now|changed (?:from|to))\b/i;
 const DEFAULT_CHANGED =
   /\b(?:stop(?:s|ped)?|no longer|disable[sd]?|not|don't|do not|change[sd]?|switch(?:es|ed)?|instead|ignore[sd]?|hide[sd]?|exclude[sd]?|skip(?:s|ped)?|require[sd]?|reject(?:s|ed)?|disallow(?:s|ed)?|turn(?:s|ed)? off)\b/i;
 
@@ -69,5 +73,5 @@ export function isBreakingProse(text: string): boolean {
   )
     return true;
   if (REQUIREMENT.test(t) || NOW_REFUSED.test(t)) return true;
-  return BY_DEFAULT.test(t) && DEFAULT_CHANGED.test(t);
+  return NEW_DEFAULT.test(t) || (BY_DEFAULT.test(t) && DEFAULT_CHANGED.test(t));
 }

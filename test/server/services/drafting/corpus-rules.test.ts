@@ -58,6 +58,7 @@ describe('each fixture commit is read as its rule says', () => {
         'internal-version-notes',
         'header-without-space',
         'dependency-constraint',
+        'breaking-prose',
       ]),
     );
   });
