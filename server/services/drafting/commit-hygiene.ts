@@ -260,6 +260,11 @@ export function cleanChanges(input: ChangeInput): CleanCommits {
   };
 }
 
+/** Whether a change stands for a pull request of its own (its merge, its squash commit, its item). */
+function ownPullRequest(c: ClassifiedCommit): boolean {
+  return c.pullRequest !== null || SQUASH_PR.test(c.subject);
+}
+
 /** The issues a change cites besides its own pull request (`#12`; URLs and other repositories left out). */
 function citedIssues(c: ClassifiedCommit): Set<string> {
   return new Set(c.refs.filter((r) => /^#\d+$/.test(r) && r !== `#${c.pullRequest}`));
@@ -269,8 +274,11 @@ function citedIssues(c: ClassifiedCommit): Set<string> {
  * Changes that say the same thing in other words (a commit and the pull request that carried it, two
  * pull requests for one fix): the same category and most content words shared (Dice ≥ 0.75, three
  * words at least), or the same issue cited by both with a content word in common (two attempts at
- * one issue: "Disable mmap on non-64 bit (#1911)", then "Re-enable mmap on 32-bit (#1911, #2000)").
- * The first (newest) keeps the text, all references are kept.
+ * one issue: "Disable mmap on non-64 bit (#1911)", then "Re-enable mmap on 32-bit (#1911, #2000)"),
+ * or a commit without a pull request of its own whose words (three at least, 80%) are those of a
+ * pull request's, or the other way round: a commit that came in with that pull request, as a
+ * `git log` with merges lists it ("Support show_default string in prompts" inside "Show default
+ * string in prompt (#3328)"). The first (newest) keeps the text, all references are kept.
  */
 function mergeNearDuplicates(changes: ClassifiedCommit[]): ClassifiedCommit[] {
   const out: { c: ClassifiedCommit; words: Set<string>; issues: Set<string> }[] = [];
@@ -279,12 +287,25 @@ function mergeNearDuplicates(changes: ClassifiedCommit[]): ClassifiedCommit[] {
     const issues = citedIssues(c);
     const sameIssue = (o: (typeof out)[number]) =>
       [...issues].some((r) => o.issues.has(r)) && sharedWords(o.words, words).length > 0;
+    const inside = (o: (typeof out)[number]) => {
+      if (ownPullRequest(o.c) === ownPullRequest(c)) return false;
+      const [small, large] = o.words.size <= words.size ? [o.words, words] : [words, o.words];
+      const shared = sharedWords(small, large).length;
+      return shared >= 3 && shared / small.size >= 0.8;
+    };
     const twin =
       out.find((o) => sameIssue(o)) ??
       (words.size >= 3
         ? out.find((o) => o.c.category === c.category && o.words.size >= 3 && dice(o.words, words) >= 0.75)
-        : undefined);
+        : undefined) ??
+      out.find(inside);
     if (twin) {
+      // The pull request's title says what the change is, whichever of the two came first.
+      if (ownPullRequest(c) && !ownPullRequest(twin.c)) {
+        const { refs: _refs, weight: _weight, breaking: _breaking, breakingNotes: _notes, ...named } = c;
+        Object.assign(twin.c, named);
+        twin.words = words;
+      }
       twin.c.refs = [...new Set([...twin.c.refs, ...c.refs])];
       twin.c.breaking ||= c.breaking;
       twin.c.breakingNotes = [...new Set([...twin.c.breakingNotes, ...c.breakingNotes])];

@@ -59,6 +59,7 @@ describe('each fixture commit is read as its rule says', () => {
         'header-without-space',
         'dependency-constraint',
         'breaking-prose',
+        'inside-pull-request',
       ]),
     );
   });
@@ -133,6 +134,16 @@ describe('in a draft', () => {
     expect(d.title).toBe(subject(feature));
     // Alone, it is the release's news.
     expect(draft([chore!]).title).toBe('Bump MSRV to 1.83.0');
+  });
+
+  it('folds a commit of a merged pull request into the pull request it came with (click, git log with merges)', () => {
+    const [pr, inner, otherPr, otherInner] = messages('inside-pull-request');
+    expect(listed(draft([pr!, inner!]))).toEqual(['Show default string in prompt (#3328)']);
+    expect(listed(draft([otherPr!, otherInner!]))).toEqual(['Make `TextWrapper` ANSI-aware (#3420)']);
+    // Listed the other way round, the pull request's title still names the change.
+    expect(listed(draft([inner!, pr!]))).toEqual(['Show default string in prompt (#3328)']);
+    // A pull request and another change that shares a word or two stay two items.
+    expect(listed(draft([pr!, otherInner!]))).toHaveLength(2);
   });
 
   it('drops a review-thread follow-up from the items (click)', () => {
