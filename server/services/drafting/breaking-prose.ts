@@ -56,10 +56,10 @@ export const BREAKING_LABELS =
 /**
  * A raised minimum version of a language or toolchain ("bump MSRV to 1.85", "Drop support for
  * Python 3.9", "now requires Node 20"): users on the old version must act, whatever type the commit
- * was given (`chore(build): bump MSRV`).
+ * was given (`chore(build): bump MSRV`); `text` may start with its area (`msrv: bump to Rust 1.65.0`).
  */
 export function raisesRequirement(text: string): boolean {
-  return REQUIREMENT.test(text);
+  return REQUIREMENT.test(text) || /^msrv\b/i.test(text);
 }
 
 /** True when a user-facing change's text (type and area prefix removed) describes a breaking change. */

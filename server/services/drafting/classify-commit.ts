@@ -222,10 +222,12 @@ export function classifyCommit(message: string): ClassifiedCommit {
   // or CI (`doc: update MSRV in README`) are not.
   if (
     (c.kind === 'maintenance' || (c.kind === 'dependency' && !BOT_TRAILER.test(message))) &&
-    (raisesRequirement(c.text) || (c.scope !== null && /^msrv$/i.test(c.scope))) &&
+    raisesRequirement(`${c.scope ?? ''}: ${c.text}`.replace(/^: /, '')) &&
     !MINIMUM_ELSEWHERE.test(`${c.scope ?? ''} ${c.text}`)
   ) {
-    return { ...c, scope: null, kind: 'change', category: 'improvement', breaking: true };
+    const scope =
+      c.scope && /^(?:deps|dep|dependencies|deps-dev|dev-deps|build|chore)$/i.test(c.scope) ? null : c.scope;
+    return { ...c, scope, kind: 'change', category: 'improvement', breaking: true };
   }
   if (c.kind === 'change' && !c.breaking && isBreakingProse(c.text)) return { ...c, breaking: true };
   return c;

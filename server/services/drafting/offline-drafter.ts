@@ -101,7 +101,7 @@ const SECURITY =
  */
 export function byImportance(changes: readonly ClassifiedCommit[]): ClassifiedCommit[] {
   const rank = (c: ClassifiedCommit) =>
-    c.breaking && !raisesRequirement(c.text)
+    c.breaking && !raisesRequirement(c.scope ? `${c.scope}: ${c.text}` : c.text)
       ? 0
       : SECURITY.test(c.text)
         ? 1

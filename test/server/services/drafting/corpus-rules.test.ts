@@ -127,11 +127,15 @@ describe('in a draft', () => {
   });
 
   it('lists a raised minimum version filed as a chore as breaking, below a feature in the title (git-cliff)', () => {
-    const [chore] = messages('raised-minimum');
+    const [chore, area] = messages('raised-minimum');
     const feature = messages('user-facing').find((m) => m.startsWith('Implement OBS unfolding'))!;
     const d = draft([chore!, feature]);
     expect(listed(d)).toContain('**Breaking:** Bump MSRV to 1.83.0');
     expect(d.title).toBe(subject(feature));
+    // Said by its area (ripgrep's `msrv: bump to Rust 1.65.0`), it keeps the area and ranks the same.
+    const byArea = draft([area!, feature]);
+    expect(listed(byArea)).toContain('**Breaking:** **msrv**: Bump to Rust 1.65.0');
+    expect(byArea.title).toBe(subject(feature));
     // Alone, it is the release's news.
     expect(draft([chore!]).title).toBe('Bump MSRV to 1.83.0');
   });
