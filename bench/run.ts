@@ -36,7 +36,7 @@ const BENCHMARKS: [name: string, label: string, run: () => Promise<Record<string
   ['analytics', 'analytics ingest: 50-event batches vs single events, embedded database', analyticsIngest],
   [
     'analytics-queries',
-    'analytics page queries: p50/p95 with the covering index vs none and vs the index it replaced (10M events on PostgreSQL)',
+    'analytics page queries: p50/p95 from the daily rollup by its key vs no key and vs the raw events (10M events on PostgreSQL)',
     analyticsQueriesBench,
   ],
   [
