@@ -15,7 +15,7 @@
  * include-paths: []             # only commits touching these paths (a monorepo package)
  * shipped-comment: true         # "Shipped in 1.2.0: <link>" on pull requests and issues once published
  * release-notes: false          # write the drafted notes into the GitHub release (contents: write)
- * contributors: false           # a "Contributors" line crediting every human author of a release
+ * contributors: false           # a "Contributors" line crediting every human author of the range
  * components:                   # a monorepo: one entry per component a change touches
  *   - { name: web, paths: ['packages/web/**'], project: web-changelog }
  * ```

@@ -26,6 +26,12 @@ export type CollectedCommits = {
   source: 'git' | 'api';
   /** REST calls made (0 in git mode). */
   apiCalls: number;
+  /**
+   * The GitHub logins of the commits' authors, once each, newest commit's first: read for a pull
+   * request's range from the REST API (a checkout knows names and addresses, not logins), for its
+   * "Contributors" line; absent otherwise.
+   */
+  authors?: string[];
 };
 
 /** True when the checkout has both ends of the range (a `fetch-depth: 0` clone). */
@@ -69,7 +75,18 @@ export async function collectFromGit(
 
 const PER_PAGE = 100;
 
-type ApiCommit = { sha: string; parents?: { sha: string }[]; commit: { message: string } };
+type ApiCommit = {
+  sha: string;
+  parents?: { sha: string }[];
+  commit: { message: string };
+  /** The GitHub account the commit's author address belongs to; null when none does. */
+  author?: { login?: string } | null;
+};
+
+/** The logins of `commits`' authors, once each, in order. */
+function authorsOf(commits: readonly ApiCommit[]): string[] {
+  return [...new Set(commits.flatMap((c) => (c.author?.login ? [c.author.login] : [])))];
+}
 
 function collected(
   commits: RangeCommit[],
@@ -145,8 +162,16 @@ export async function collectFromCompare(
     apiCalls += touching.calls;
     line = line.filter((c) => touching.shas.has(c.sha));
   }
-  const kept = line.slice(0, limit).map(asRangeCommit);
-  return collected(kept, complete ? line.length : Math.max(total, line.length + 1), 'api', apiCalls);
+  const kept = line.slice(0, limit);
+  return {
+    ...collected(
+      kept.map(asRangeCommit),
+      complete ? line.length : Math.max(total, line.length + 1),
+      'api',
+      apiCalls,
+    ),
+    authors: authorsOf(kept),
+  };
 }
 
 /** Of `shas`, those that touch one of `paths` (`GET /repos/{owner}/{repo}/commits?path=`). */
@@ -215,9 +240,10 @@ export async function collectPullRequest(
     if ((data as unknown[]).length < PER_PAGE) break;
   }
   // The pull request's own line: commits a merge of the base branch brought in are not its changes.
-  const line = firstParentLine(commits, pr.to).map(asRangeCommit);
-  const own = line.length > 0 ? line : [...commits].reverse().map(asRangeCommit);
-  return collected(own.slice(0, limit), own.length, 'api', apiCalls);
+  const line = firstParentLine(commits, pr.to);
+  const own = line.length > 0 ? line : [...commits].reverse();
+  const kept = own.slice(0, limit);
+  return { ...collected(kept.map(asRangeCommit), own.length, 'api', apiCalls), authors: authorsOf(kept) };
 }
 
 /** Tag names of the checkout (`git tag`). */

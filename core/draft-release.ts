@@ -26,7 +26,12 @@ import {
 import { collectPullRequests } from './collect-pull-requests.ts';
 import type { GitHubClient } from './github-client.ts';
 import type { Category, Entry, Visibility } from './contract/entries.schema.ts';
-import type { GenerateResponse, PullRequestInput } from './contract/generate.schema.ts';
+import {
+  GITHUB_LOGIN,
+  type GenerateResponse,
+  MAX_COMMITS,
+  type PullRequestInput,
+} from './contract/generate.schema.ts';
 import { prepareCheckout, SHALLOW_FIX, ShallowCheckoutError } from './prepare-checkout.ts';
 import { type RangeRequest, selectPreviousTag } from './resolve-range.ts';
 import { deriveIdempotencyKey, type ShiplogApi } from './shiplog-client.ts';
@@ -62,8 +67,13 @@ export type DraftRequest = {
   labelMap?: ((label: string) => string) | undefined;
   /** A monorepo component: the entry is tagged with it (one entry per source and component). */
   component?: string | undefined;
-  /** A closing "Contributors" line crediting every human author of the range's pull requests. */
+  /**
+   * A closing "Contributors" line crediting every human author of the range: of a release's pull
+   * requests, or of a pull request's own commits (with `author`).
+   */
   contributors?: boolean | undefined;
+  /** A pull request's own draft: the login of who opened it, credited first with `contributors`. */
+  author?: string | null | undefined;
 };
 
 export type DraftResult = {
@@ -195,6 +205,13 @@ export async function draftRelease(deps: DraftDeps, request: DraftRequest): Prom
       : range.kind === 'release'
         ? { release: range.tag }
         : undefined;
+  // A pull request's draft sends no pull requests: its Contributors line credits its commits' authors.
+  const authors =
+    request.contributors && range.kind === 'pull_request'
+      ? [...new Set([...(request.author ? [request.author] : []), ...(commits.authors ?? [])])]
+          .filter((login) => GITHUB_LOGIN.test(login))
+          .slice(0, MAX_COMMITS)
+      : [];
   const lead = (request.leadMessages ?? []).filter((m) => m.trim() !== '');
   const messages = [...lead, ...rangeMessages].slice(0, 500);
   const key = deriveIdempotencyKey({
@@ -210,7 +227,15 @@ export async function draftRelease(deps: DraftDeps, request: DraftRequest): Prom
       // What was sent, so a re-run whose pull requests changed (a label edited) drafts again instead
       // of meeting `422 idempotency_key_reused`; the source's one entry is re-drafted, never doubled.
       createHash('sha256')
-        .update(JSON.stringify([messages, pullRequests, request.category ?? null, request.visibility]))
+        .update(
+          JSON.stringify([
+            messages,
+            pullRequests,
+            request.category ?? null,
+            request.visibility,
+            ...(authors.length ? [authors] : []),
+          ]),
+        )
         .digest('base64url'),
     ],
   });
@@ -228,6 +253,7 @@ export async function draftRelease(deps: DraftDeps, request: DraftRequest): Prom
       ...(request.regenerate ? { regenerate: true } : {}),
       ...(request.component ? { component: request.component } : {}),
       ...(request.contributors ? { contributors: true } : {}),
+      ...(authors.length ? { authors } : {}),
     },
     key,
   );

@@ -26850,6 +26850,9 @@ async function collectFromGit(git, range, limit = COMMIT_LIMIT) {
   return collected(commits, total, "git", 0);
 }
 var PER_PAGE = 100;
+function authorsOf(commits) {
+  return [...new Set(commits.flatMap((c) => c.author?.login ? [c.author.login] : []))];
+}
 function collected(commits, total, source, apiCalls) {
   return {
     commits,
@@ -26899,8 +26902,16 @@ async function collectFromCompare(octokit, range, limit = COMMIT_LIMIT) {
     apiCalls += touching.calls;
     line = line.filter((c) => touching.shas.has(c.sha));
   }
-  const kept = line.slice(0, limit).map(asRangeCommit);
-  return collected(kept, complete ? line.length : Math.max(total, line.length + 1), "api", apiCalls);
+  const kept = line.slice(0, limit);
+  return {
+    ...collected(
+      kept.map(asRangeCommit),
+      complete ? line.length : Math.max(total, line.length + 1),
+      "api",
+      apiCalls
+    ),
+    authors: authorsOf(kept)
+  };
 }
 async function commitsTouching(octokit, range, shas) {
   const found = /* @__PURE__ */ new Set();
@@ -26944,9 +26955,10 @@ async function collectPullRequest(octokit, pr, limit = COMMIT_LIMIT) {
     commits.push(...data);
     if (data.length < PER_PAGE) break;
   }
-  const line = firstParentLine(commits, pr.to).map(asRangeCommit);
-  const own3 = line.length > 0 ? line : [...commits].reverse().map(asRangeCommit);
-  return collected(own3.slice(0, limit), own3.length, "api", apiCalls);
+  const line = firstParentLine(commits, pr.to);
+  const own3 = line.length > 0 ? line : [...commits].reverse();
+  const kept = own3.slice(0, limit);
+  return { ...collected(kept.map(asRangeCommit), own3.length, "api", apiCalls), authors: authorsOf(kept) };
 }
 async function listTagsFromGit(git) {
   return (await git(["tag", "--list"])).split("\n").map((t) => t.trim()).filter((t) => t !== "");
@@ -46859,7 +46871,12 @@ var GenerateInputSchema = external_exports.strictObject({
   /** The monorepo component drafted: the entry is tagged with it, one entry per source and component. */
   component: ComponentSchema.optional(),
   /** Close with a "Contributors" line crediting every human author of `pullRequests` (bots excluded). */
-  contributors: external_exports.boolean().default(false)
+  contributors: external_exports.boolean().default(false),
+  /**
+   * A pull request's own draft (`source.pullRequest`, no `pullRequests`): the logins of its authors
+   * (who opened it, who wrote its commits), credited with that pull request in the Contributors line.
+   */
+  authors: external_exports.array(external_exports.string().regex(GITHUB_LOGIN, "must be a GitHub login")).max(MAX_COMMITS).optional()
 }).refine((input2) => input2.source === void 0 || input2.repository !== void 0, {
   message: 'source needs repository ("owner/name")',
   path: ["repository"]
@@ -47259,6 +47276,7 @@ async function draftRelease(deps, request2) {
   const rangeMessages = gathered.messages;
   const repository = `${range.owner}/${range.repo}`;
   const source = range.kind === "pull_request" ? { pullRequest: range.number, headSha: range.to } : range.kind === "release" ? { release: range.tag } : void 0;
+  const authors = request2.contributors && range.kind === "pull_request" ? [.../* @__PURE__ */ new Set([...request2.author ? [request2.author] : [], ...commits.authors ?? []])].filter((login) => GITHUB_LOGIN.test(login)).slice(0, MAX_COMMITS) : [];
   const lead = (request2.leadMessages ?? []).filter((m) => m.trim() !== "");
   const messages = [...lead, ...rangeMessages].slice(0, 500);
   const key = deriveIdempotencyKey({
@@ -47273,7 +47291,15 @@ async function draftRelease(deps, request2) {
       ...request2.contributors ? ["contributors"] : [],
       // What was sent, so a re-run whose pull requests changed (a label edited) drafts again instead
       // of meeting `422 idempotency_key_reused`; the source's one entry is re-drafted, never doubled.
-      createHash2("sha256").update(JSON.stringify([messages, pullRequests, request2.category ?? null, request2.visibility])).digest("base64url")
+      createHash2("sha256").update(
+        JSON.stringify([
+          messages,
+          pullRequests,
+          request2.category ?? null,
+          request2.visibility,
+          ...authors.length ? [authors] : []
+        ])
+      ).digest("base64url")
     ]
   });
   const generated = await deps.shiplog.generate(
@@ -47289,7 +47315,8 @@ async function draftRelease(deps, request2) {
       ...source ? { source } : {},
       ...request2.regenerate ? { regenerate: true } : {},
       ...request2.component ? { component: request2.component } : {},
-      ...request2.contributors ? { contributors: true } : {}
+      ...request2.contributors ? { contributors: true } : {},
+      ...authors.length ? { authors } : {}
     },
     key
   );

@@ -29,6 +29,8 @@ export type DraftablePullRequest = {
   body: string | null;
   commits?: number;
   labels?: { name: string }[];
+  /** Who opened it (credited first in the Contributors line). */
+  user?: { login: string } | null;
   base: { sha: string; repo: { full_name: string } };
   head: { sha: string; repo: { full_name: string } | null };
 };
@@ -78,6 +80,8 @@ export async function draftPullRequest(
     publish: false,
     regenerate: options.regenerate,
     operation: options.operation,
+    contributors: config.contributors,
+    author: pr.user?.login ?? null,
   });
   if (!generated || !entry) {
     context.log.info(`#${pr.number}: no commits to draft from`);

@@ -106,6 +106,11 @@ export const GenerateInputSchema = z
     component: ComponentSchema.optional(),
     /** Close with a "Contributors" line crediting every human author of `pullRequests` (bots excluded). */
     contributors: z.boolean().default(false),
+    /**
+     * A pull request's own draft (`source.pullRequest`, no `pullRequests`): the logins of its authors
+     * (who opened it, who wrote its commits), credited with that pull request in the Contributors line.
+     */
+    authors: z.array(z.string().regex(GITHUB_LOGIN, 'must be a GitHub login')).max(MAX_COMMITS).optional(),
   })
   .refine((input) => input.source === undefined || input.repository !== undefined, {
     message: 'source needs repository ("owner/name")',

@@ -17,7 +17,7 @@ import { AiUnavailableError, QuotaExceededError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
 import { assertPublishAt } from './create-entry.ts';
 import { cleanChanges } from './drafting/commit-hygiene.ts';
-import { contributorsLine } from './drafting/contributors-line.ts';
+import { contributorsLine, creditedPullRequests } from './drafting/contributors-line.ts';
 import { draftOffline } from './drafting/offline-drafter.ts';
 import { draftWithOpenAI } from './drafting/openai-drafter.ts';
 import { refLinker } from './drafting/ref-links.ts';
@@ -92,7 +92,7 @@ export async function generateEntry(
     ctx.metrics.aiDrafts.inc({ provider, outcome: 'drafted' });
     ctx.metrics.aiTokens.inc({ kind: 'input' }, meta.usage.inputTokens);
     ctx.metrics.aiTokens.inc({ kind: 'output' }, meta.usage.outputTokens);
-    const credits = input.contributors ? contributorsLine(input.pullRequests ?? [], link) : null;
+    const credits = input.contributors ? contributorsLine(creditedPullRequests(input), link) : null;
     if (credits) core = { ...core, body: `${core.body.trimEnd()}\n\n${credits}\n` };
     const draft: Draft = {
       ...core,

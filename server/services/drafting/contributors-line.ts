@@ -1,12 +1,26 @@
 /**
  * The closing "Contributors" line (`contributors: true` in `.github/shiplog.yml`, generate's
  * `contributors`): every human author of the range's pull requests, once each, in the order of their
- * first pull request, bots excluded (`dependabot[bot]`, `renovate`…), with their pull requests.
+ * first pull request, bots excluded (`dependabot[bot]`, `renovate`…), with their pull requests; a pull
+ * request's own draft credits its `authors` with it.
  */
-import type { PullRequestInput } from '../../../core/contract/generate.schema.ts';
+import type { GenerateInput, PullRequestInput } from '../../../core/contract/generate.schema.ts';
 import { BOT_LOGIN } from './commit-hygiene.ts';
 import { escapeText } from './render-draft.ts';
 import { plainRefs, type RefLinker } from './ref-links.ts';
+
+/**
+ * Whom a draft credits: its `pullRequests`, or for a pull request's own draft (which sends none) each of
+ * its `authors` with that pull request.
+ */
+export function creditedPullRequests(
+  input: Pick<GenerateInput, 'pullRequests' | 'authors' | 'source'>,
+): PullRequestInput[] {
+  if (input.pullRequests?.length) return input.pullRequests;
+  const number = input.source?.pullRequest;
+  if (number === undefined) return [];
+  return (input.authors ?? []).map((author) => ({ number, title: `#${number}`, author }));
+}
 
 /** @returns the line, or null when no human authored a pull request of the range. */
 export function contributorsLine(

@@ -42,6 +42,25 @@ describe('contributors line', () => {
     expect(body).not.toMatch(/Contributors.*(dependabot|renovate)/);
   });
 
+  it("credits a pull request's own draft's authors with it, and no bot", async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/entries/generate',
+      headers,
+      payload: {
+        commits: ['feat: export as CSV'],
+        repository: 'acme/widgets',
+        source: { pullRequest: 31 },
+        contributors: true,
+        authors: ['grace', 'dependabot[bot]', 'alice'],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().draft.body).toMatch(
+      /\*\*Contributors\*\*: \\@grace \(\[#31\]\([^)]+\)\), \\@alice \(\[#31\]\([^)]+\)\)\.\n?$/,
+    );
+  });
+
   it('says nothing of contributors unless asked', async () => {
     expect(await generate({})).not.toContain('**Contributors**');
   });
