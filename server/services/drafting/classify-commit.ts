@@ -164,11 +164,16 @@ export function breakingNotesOf(body: string): string[] {
   return notes.map((n) => n.trim()).filter((n) => n.length > 0);
 }
 
-/** `(feat) add x`, `[fix] y`, `Feat: z` → the Conventional Commits header they mean. */
+/** `(feat) add x`, `[fix] y`, `Feat: z`, `feat[release]: z` → the Conventional Commits header they mean. */
 function normalizeHeader(subject: string): string {
   const bracketed = /^[([](\w+)(?:\(([^)]*)\))?[)\]]:?\s+(.+)$/.exec(subject);
   if (bracketed && CONVENTIONAL_TYPES[bracketed[1]!.toLowerCase()]) {
     return `${bracketed[1]!.toLowerCase()}${bracketed[2] ? `(${bracketed[2]})` : ''}: ${bracketed[3]}`;
+  }
+  // A scope in square brackets: `fix[build]: Fix syntax of github action`.
+  const squareScope = /^(\w+)\[([^\]]{1,40})\](!?):\s*(.+)$/.exec(subject);
+  if (squareScope && CONVENTIONAL_TYPES[squareScope[1]!.toLowerCase()]) {
+    return `${squareScope[1]!.toLowerCase()}(${squareScope[2]})${squareScope[3]}: ${squareScope[4]}`;
   }
   // `chore(man):Remove …`: a known type whose colon lacks its space is still a header.
   const spaced = subject.replace(
