@@ -56,7 +56,7 @@ describe('each fixture commit is read as its rule says', () => {
         'raised-minimum',
         'internal-docs-section',
         'internal-version-notes',
-        'header-without-space',
+        'header-variant',
         'dependency-constraint',
         'breaking-prose',
         'inside-pull-request',
