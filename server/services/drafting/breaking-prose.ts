@@ -62,10 +62,14 @@ export function raisesRequirement(text: string): boolean {
   return REQUIREMENT.test(text) || /^msrv\b/i.test(text);
 }
 
-/** True when a user-facing change's text (type and area prefix removed) describes a breaking change. */
-export function isBreakingProse(text: string): boolean {
+/**
+ * True when a user-facing change's text (type and area prefix removed) describes a breaking change.
+ * `fix`: the change is a bug fix, whose "no longer" names the bug it removes ("fix: joinUrl no longer
+ * collapses the URL scheme"), not something users lose.
+ */
+export function isBreakingProse(text: string, fix = false): boolean {
   const t = text.trim();
-  if (NO_LONGER.test(t) || BREAKING_WORD.test(t)) return true;
+  if ((!fix && NO_LONGER.test(t)) || BREAKING_WORD.test(t)) return true;
   // Removing what nobody used is a clean-up, not a break.
   if (
     REMOVED.test(t) &&

@@ -234,7 +234,8 @@ export function classifyCommit(message: string): ClassifiedCommit {
       c.scope && /^(?:deps|dep|dependencies|deps-dev|dev-deps|build|chore)$/i.test(c.scope) ? null : c.scope;
     return { ...c, scope, kind: 'change', category: 'improvement', breaking: true };
   }
-  if (c.kind === 'change' && !c.breaking && isBreakingProse(c.text)) return { ...c, breaking: true };
+  if (c.kind === 'change' && !c.breaking && isBreakingProse(c.text, c.category === 'fix'))
+    return { ...c, breaking: true };
   return c;
 }
 

@@ -55,7 +55,11 @@ export function pullRequestItems(pr: PullRequestInput): ClassifiedCommit[] {
   if (note?.kind === 'text') {
     return note.items.map((text) => {
       const item = classifyCommit(text);
-      const breaking = breakingLabel || fromTitle.breaking || item.breaking || isBreakingProse(item.text);
+      const breaking =
+        breakingLabel ||
+        fromTitle.breaking ||
+        item.breaking ||
+        isBreakingProse(item.text, item.category === 'fix');
       return {
         ...item,
         ...common,
