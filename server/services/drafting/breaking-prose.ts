@@ -41,8 +41,9 @@ export function bodySaysBreaking(body: string | null | undefined): boolean {
   if (!body) return false;
   return (
     /^\s*[-*]\s+\[[xX]\]\s+.*\bbreaking\b/m.test(body) ||
+    // Commit bodies are wrapped at 72 columns: "And this\nis a breaking change." is one sentence.
     /\b(?:this|it) (?:is|will be|introduces) (?:a )?breaking change\b|\bbreaking change for (?:users|anyone)\b/i.test(
-      body,
+      body.replace(/\s+/g, ' '),
     )
   );
 }
