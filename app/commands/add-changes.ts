@@ -10,7 +10,7 @@ import type { PagingGitHubClient } from '../../core/github-client.ts';
 import { resolveRange } from '../../core/resolve-range.ts';
 import type { ShiplogApi } from '../../core/shiplog-client.ts';
 import type { IssueRef } from '../../core/upsert-draft-comment.ts';
-import type { DraftablePullRequest } from '../handlers/pull-request.ts';
+import type { DraftablePullRequest } from '../draft-pull-request.ts';
 import { pendingChanges } from '../pending-changes.ts';
 import type { Sticky } from '../sticky-comment.ts';
 

@@ -11,7 +11,7 @@
 import type { Context } from 'probot';
 import type { UpdateEntryInput } from '../../core/contract/entries.schema.ts';
 import type { IssueRef } from '../../core/upsert-draft-comment.ts';
-import { draftPullRequest, type DraftablePullRequest } from '../handlers/pull-request.ts';
+import { draftPullRequest, type DraftablePullRequest } from '../draft-pull-request.ts';
 import type { Unit } from '../pull-request-units.ts';
 import type { RepoConfig } from '../repo-config.ts';
 import { entryOf, showEntry, showSkipped } from '../sticky-comment.ts';

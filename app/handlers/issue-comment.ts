@@ -18,7 +18,7 @@ import { parseCommand } from '../commands/parse-command.ts';
 import { CommandRefused, describeRefusal, runCommand } from '../commands/run-command.ts';
 import { pullRequestUnits } from '../pull-request-units.ts';
 import { loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
-import type { DraftablePullRequest } from './pull-request.ts';
+import type { DraftablePullRequest } from '../draft-pull-request.ts';
 
 type CommentContext = Context<'issue_comment.created'>;
 

@@ -1,128 +1,22 @@
 /**
- * Pull requests (issue "GitHub App", scope 4): opened, synchronize, reopened, edited → the commits and
- * the pull request's title and description → the draft → the one sticky comment. A skip label or an
- * earlier `/shiplog skip` → no entry. A person's edit locks the entry: pushes no longer re-draft it
- * (the comment says so). Merged with `publish-on-merge` → published, the comment links to it.
+ * Pull requests (issue "GitHub App", scope 4): opened, synchronize, reopened, edited → each of its
+ * entries drafted (draft-pull-request.ts): the repository's one, or in a monorepo one per component it
+ * touches (pull-request-units.ts). A skip label or an earlier `/shiplog skip` → no entry. A person's edit
+ * locks the entry: pushes no longer re-draft it (the comment says so, listing what was pushed since).
+ * Merged with `publish-on-merge` → published, the comment links to it. A repository linked to no
+ * project is told once how to link it (unlinked-notice.ts).
  */
 import type { Context } from 'probot';
-import { renderChangesSinceEdit } from '../../core/changes-since-edit.ts';
-import { draftRelease } from '../../core/draft-release.ts';
-import { resolveRange } from '../../core/resolve-range.ts';
-import type { ShiplogApi } from '../../core/shiplog-client.ts';
 import type { HandlerDeps } from '../app-deps.ts';
-import { draftDepsOf } from '../draft-deps.ts';
-import { includePaths, loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
-import { pendingChanges } from '../pending-changes.ts';
-import { renderUnlinkedNotice } from '../render-notices.ts';
+import { draftPullRequest } from '../draft-pull-request.ts';
+import { loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
 import { pullRequestUnits, type Unit } from '../pull-request-units.ts';
-import { entryOf, readSticky, showEntry, showProblem, showSkipped, type Sticky } from '../sticky-comment.ts';
+import { entryOf, readSticky, showEntry, showProblem, showSkipped } from '../sticky-comment.ts';
+import { noticeUnlinked } from '../unlinked-notice.ts';
 
 type PullRequestContext = Context<'pull_request'>;
 
-/**
- * What drafting reads of a pull request: the fields a `pull_request` webhook's payload and the REST
- * API's `GET /pulls/{n}` answer (for `/shiplog regenerate`) both carry.
- */
-export type DraftablePullRequest = {
-  number: number;
-  title: string;
-  body: string | null;
-  commits?: number;
-  labels?: { name: string }[];
-  /** Who opened it (credited first in the Contributors line). */
-  user?: { login: string } | null;
-  base: { sha: string; repo: { full_name: string } };
-  head: { sha: string; repo: { full_name: string } | null };
-};
-
-/** The category the pull request's labels give (`category-labels`, first label that maps). */
-function labelCategory(pr: DraftablePullRequest, config: RepoConfig) {
-  for (const label of pr.labels ?? []) {
-    const category = config['category-labels'][label.name];
-    if (category) return category;
-  }
-  return undefined;
-}
-
-/** Draft (or re-draft) the pull request's entry and show it; shared with `/shiplog regenerate`. */
-export async function draftPullRequest(
-  context: Pick<PullRequestContext, 'octokit' | 'log'>,
-  shiplog: ShiplogApi,
-  config: RepoConfig,
-  pr: DraftablePullRequest,
-  repository: { owner: string; repo: string; htmlUrl: string },
-  sticky: Sticky,
-  options: {
-    regenerate: boolean;
-    operation: string;
-    notice?: string;
-    /** A monorepo component: drafted from its paths only, tagged with it. */
-    component?: string | null;
-    paths?: string[] | undefined;
-  },
-): Promise<void> {
-  const octokit = context.octokit;
-  const issue = { owner: repository.owner, repo: repository.repo, number: pr.number };
-  const paths = options.component ? options.paths : includePaths(config);
-  const range = resolveRange(
-    'pull_request',
-    { pull_request: pr },
-    { owner: repository.owner, repo: repository.repo },
-  );
-  const { generated, entry, commits } = await draftRelease(draftDepsOf(context, shiplog), {
-    range,
-    paths,
-    repositoryUrl: repository.htmlUrl,
-    component: options.component ?? undefined,
-    leadMessages: [`${pr.title}\n\n${pr.body ?? ''}`.trim()],
-    category: labelCategory(pr, config),
-    visibility: config.visibility,
-    publish: false,
-    regenerate: options.regenerate,
-    operation: options.operation,
-    contributors: config.contributors,
-    author: pr.user?.login ?? null,
-  });
-  if (!generated || !entry) {
-    context.log.info(`#${pr.number}: no commits to draft from`);
-    return;
-  }
-  // An edited entry is kept: the changes pushed since are listed, never drafted over it nor dropped.
-  const kept = generated.draft === null && entry.status === 'draft' && entry.editedAt !== null;
-  const since = sticky.head ?? entry.source?.headSha ?? null;
-  const pending = kept ? await pendingChanges(octokit, range, since, commits.commits, paths) : [];
-  await showEntry(octokit, issue, sticky, {
-    entry,
-    draft: generated.draft,
-    notice: options.notice ?? null,
-    head: generated.draft ? range.to : since,
-    sinceEdit: pending.length ? renderChangesSinceEdit(pending, true) : null,
-  });
-}
-
-/**
- * The one comment a repository linked to no project gets (CONTRACT.md "GitHub App"): on the first pull
- * request opened after the App was installed there, saying how to link it; nothing more until it is
- * linked. The claim is given back if the comment cannot be posted, so a retry posts it.
- */
-async function noticeUnlinked(context: PullRequestContext, deps: HandlerDeps): Promise<void> {
-  const store = deps.installations;
-  if (!store) return;
-  const { repository, pull_request: pr } = context.payload;
-  if (!(await store.claimUnlinkedNotice(repository.full_name, pr.number))) return;
-  try {
-    await context.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-      owner: repository.owner.login,
-      repo: repository.name,
-      issue_number: pr.number,
-      body: renderUnlinkedNotice(repository.full_name),
-    });
-  } catch (err) {
-    await store.releaseUnlinkedNotice(repository.full_name);
-    throw err;
-  }
-}
-
+/** A `pull_request` delivery: every entry of the pull request drafted, skipped or published. */
 export async function onPullRequest(context: PullRequestContext, deps: HandlerDeps): Promise<void> {
   const { payload } = context;
   const pr = payload.pull_request;
