@@ -21,7 +21,7 @@ import type { Sql, TransactionSql } from '../server/db/connect.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { dayRange, ENTRY_ROWS, PERIODS } from '../server/services/analytics/analytics-charts.ts';
 import { createProject } from '../server/services/manage-projects.ts';
-import { rawDailyActivity, rawEntryActivity } from './analytics-raw-queries.ts';
+import { RAW_EVENT_COUNTS } from './analytics-raw-queries.ts';
 import { createBenchDatabase } from './temp-database.ts';
 
 const ENTRIES = 200;
@@ -135,8 +135,14 @@ export async function analyticsQueriesBench(): Promise<Record<string, number>> {
       PERIODS.flatMap((days) => {
         const range = dayRange(days);
         return [
-          [`daily${days}`, (s: Sql | TransactionSql) => rawDailyActivity(s, project.id, range)],
-          [`entries${days}`, (s: Sql | TransactionSql) => rawEntryActivity(s, project.id, range, ENTRY_ROWS)],
+          [
+            `daily${days}`,
+            (s: Sql | TransactionSql) => dailyActivity(s, project.id, range, RAW_EVENT_COUNTS),
+          ],
+          [
+            `entries${days}`,
+            (s: Sql | TransactionSql) => entryActivity(s, project.id, range, ENTRY_ROWS, RAW_EVENT_COUNTS),
+          ],
         ];
       }),
     );

@@ -6,6 +6,7 @@
  * (project, day, entry), so 90 days cost the same at 10 million events as at 10. Reactions count those
  * present now, by the UTC day they were made (`reactions_entry_time`, migration 0012).
  */
+import type { PendingQuery, Row } from 'postgres';
 import type { Sql, TransactionSql } from './connect.ts';
 
 type Db = Sql | TransactionSql;
@@ -18,18 +19,45 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 
 export type DailyRow = { date: string; views: number; clicks: number; reactions: number };
 
-/** Views, clicks and reactions of each day of `range`. */
-export async function dailyActivity(sql: Db, projectId: string, range: DayRange): Promise<DailyRow[]> {
-  const lastDay = day(new Date(range.to.getTime() - 86_400_000));
+/**
+ * Where the page's view and click counts come from: a subquery per day (`day date, views int, clicks
+ * int`) and one per entry (`entry_id text, views int, clicks int`) over the days of a range.
+ */
+export type EventCounts = {
+  perDay: (sql: Db, projectId: string, range: DayRange) => PendingQuery<Row[]>;
+  perEntry: (sql: Db, projectId: string, range: DayRange) => PendingQuery<Row[]>;
+};
+
+/** The last day of `range`, as `YYYY-MM-DD`. */
+const lastDayOf = (range: DayRange) => day(new Date(range.to.getTime() - 86_400_000));
+
+/** From `analytics_daily` (migration 0014), through its key. */
+export const ROLLUP_COUNTS: EventCounts = {
+  perDay: (sql, projectId, range) => sql`
+    select day, sum(views)::int as views, sum(clicks)::int as clicks
+    from analytics_daily
+    where project_id = ${projectId} and day >= ${day(range.from)}::date and day <= ${lastDayOf(range)}::date
+    group by 1`,
+  perEntry: (sql, projectId, range) => sql`
+    select entry_id, sum(views)::int as views, sum(clicks)::int as clicks
+    from analytics_daily
+    where project_id = ${projectId} and day >= ${day(range.from)}::date and day <= ${lastDayOf(range)}::date
+      and entry_id is not null
+    group by entry_id`,
+};
+
+/** Views, clicks and reactions of each day of `range`. `counts`: the bench's baseline swaps it. */
+export async function dailyActivity(
+  sql: Db,
+  projectId: string,
+  range: DayRange,
+  counts: EventCounts = ROLLUP_COUNTS,
+): Promise<DailyRow[]> {
   return sql<DailyRow[]>`
     with days as (
-      select d::date as day from generate_series(${day(range.from)}::date, ${lastDay}::date, interval '1 day') d
-    ), events as (
-      select day, sum(views)::int as views, sum(clicks)::int as clicks
-      from analytics_daily
-      where project_id = ${projectId} and day >= ${day(range.from)}::date and day <= ${lastDay}::date
-      group by 1
-    ), reacted as (
+      select d::date as day
+      from generate_series(${day(range.from)}::date, ${lastDayOf(range)}::date, interval '1 day') d
+    ), events as (${counts.perDay(sql, projectId, range)}), reacted as (
       select date_trunc('day', r.created_at at time zone 'utc')::date as day, count(*)::int as reactions
       from reactions r join entries e on e.id = r.entry_id
       where e.project_id = ${projectId} and r.created_at >= ${range.from} and r.created_at < ${range.to}
@@ -55,16 +83,10 @@ export async function entryActivity(
   projectId: string,
   range: DayRange,
   limit: number,
+  counts: EventCounts = ROLLUP_COUNTS,
 ): Promise<EntryActivityRow[]> {
-  const lastDay = day(new Date(range.to.getTime() - 86_400_000));
   return sql<EntryActivityRow[]>`
-    with events as (
-      select entry_id, sum(views)::int as views, sum(clicks)::int as clicks
-      from analytics_daily
-      where project_id = ${projectId} and day >= ${day(range.from)}::date and day <= ${lastDay}::date
-        and entry_id is not null
-      group by entry_id
-    ), reacted as (
+    with events as (${counts.perEntry(sql, projectId, range)}), reacted as (
       select r.entry_id, jsonb_object_agg(r.emoji, r.n) as reactions
       from (
         select r.entry_id, r.emoji, count(*)::int as n
@@ -96,10 +118,10 @@ export async function subscriberGrowth(
   projectId: string,
   range: DayRange,
 ): Promise<SubscriberDayRow[]> {
-  const lastDay = day(new Date(range.to.getTime() - 86_400_000));
   return sql<SubscriberDayRow[]>`
     with days as (
-      select d::date as day from generate_series(${day(range.from)}::date, ${lastDay}::date, interval '1 day') d
+      select d::date as day
+      from generate_series(${day(range.from)}::date, ${lastDayOf(range)}::date, interval '1 day') d
     ), before as (
       select count(*)::int as n from subscribers
       where project_id = ${projectId} and confirmed_at < ${range.from}
