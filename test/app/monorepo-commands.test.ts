@@ -17,6 +17,7 @@ import {
 } from '../helpers/github-app.ts';
 import { compareCommits } from '../helpers/release-mocks.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
+import { COMPONENTS_YML } from '../fixtures/monorepo-components.ts';
 
 const { server, headers, scopes, receive } = useAppServer();
 const unmatched: string[] = [];
@@ -25,14 +26,6 @@ beforeAll(() => void nock.emitter.on('no match', onNoMatch));
 afterAll(() => void nock.emitter.removeListener('no match', onNoMatch));
 afterEach(() => expect(unmatched.splice(0)).toEqual([]));
 
-const CONFIG = `components:
-  - name: web
-    paths: ['packages/web/**', 'packages/shared/**']
-  - name: api
-    paths: ['packages/api/**', 'packages/shared/**']
-  - name: cli
-    paths: ['packages/cli/**']
-`;
 const NUMBER = 40;
 const sha = (c: string) => c.repeat(40);
 /** The pull request's commits, newest first; the head it is first drafted at touches `web` only. */
@@ -126,7 +119,7 @@ function mockCommand(reactions: string[], writes: string[], reply = false) {
         (b) => !b.body.startsWith('<!--') && ((answer.body = b.body), true),
       )
       .reply(201, { id: 1 });
-  scopes.push(scope, mockRepoConfig(CONFIG));
+  scopes.push(scope, mockRepoConfig(COMPONENTS_YML));
   return { id, written, answer };
 }
 
@@ -189,7 +182,7 @@ describe('commands on a monorepo pull request', () => {
     const written: Record<string, string> = {};
     const record = (name: string) => (b: { body: string }) => ((written[name] = b.body), true);
     scopes.push(
-      mockRepoConfig(CONFIG),
+      mockRepoConfig(COMPONENTS_YML),
       nock(GITHUB_API)
         .get(`${REPO_PATH}/pulls/${NUMBER}/files`)
         .query(true)

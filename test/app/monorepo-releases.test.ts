@@ -16,18 +16,11 @@ import {
 } from '../helpers/github-app.ts';
 import { compareCommits, mockPullRequests } from '../helpers/release-mocks.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
+import { COMPONENTS_YML } from '../fixtures/monorepo-components.ts';
 
 // Releases need no comment, so the app never asks for its own login here: only the token.
 const { server, headers, scopes, receive } = useAppServer({ auth: mockInstallationToken });
 
-const CONFIG = `components:
-  - name: web
-    paths: ['packages/web/**', 'packages/shared/**']
-  - name: api
-    paths: ['packages/api/**', 'packages/shared/**']
-  - name: cli
-    paths: ['packages/cli/**']
-`;
 const sha = (c: string) => c.repeat(40);
 /** Every commit of the ranges below, newest first, and the directories each touches. */
 const COMMITS = [
@@ -86,7 +79,7 @@ function mockRange(options: {
         200,
         list.filter((c) => c.dirs.includes(path)).map((c) => ({ sha: c.sha })),
       );
-  scopes.push(scope, mockRepoConfig(CONFIG));
+  scopes.push(scope, mockRepoConfig(COMPONENTS_YML));
   for (let n = 0; n < options.drafted; n++) scopes.push(mockPullRequests());
 }
 

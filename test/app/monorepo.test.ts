@@ -18,22 +18,10 @@ import {
   useAppServer,
 } from '../helpers/github-app.ts';
 import { compareCommits } from '../helpers/release-mocks.ts';
+import { COMPONENTS, COMPONENTS_YML } from '../fixtures/monorepo-components.ts';
 
 const { server, headers, scopes, receive } = useAppServer();
 
-const CONFIG = `components:
-  - name: web
-    paths: ['packages/web/**', 'packages/shared/**']
-  - name: api
-    paths: ['packages/api/**', 'packages/shared/**']
-  - name: cli
-    paths: ['packages/cli/**']
-`;
-const COMPONENTS = [
-  { name: 'web', paths: ['packages/web/**', 'packages/shared/**'] },
-  { name: 'api', paths: ['packages/api/**', 'packages/shared/**'] },
-  { name: 'cli', paths: ['packages/cli/**'] },
-];
 const commits = [
   { sha: '1'.repeat(40), message: 'feat(web): add a dark mode toggle' },
   { sha: '2'.repeat(40), message: 'fix(shared): parse dates in UTC' },
@@ -78,7 +66,7 @@ describe('components', () => {
     ];
     const posted: string[] = [];
     scopes.push(
-      mockRepoConfig(CONFIG),
+      mockRepoConfig(COMPONENTS_YML),
       nock(GITHUB_API)
         .get(`${REPO_PATH}/pulls/30/files`)
         .query(true)
