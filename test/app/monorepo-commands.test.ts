@@ -78,18 +78,9 @@ function mockComponentCommits(head: string, paths: string[], list = head === sha
 const WEB_PATHS = ['packages/web', 'packages/shared'];
 const API_PATHS = ['packages/api', 'packages/shared'];
 
-/**
- * One command comment by a maintainer with write access: the permission, `.github/shiplog.yml`, the
- * pull request's files and comments (the stickies as they stand), the reactions expected.
- * @returns the sticky comments written (created or updated), by component, and the reply, if any.
- */
-function mockCommand(reactions: string[], writes: string[], reply = false) {
-  const id = ++commentId;
-  const written: Record<string, string> = {};
-  const answer: { body?: string } = {};
-  const scope = nock(GITHUB_API)
-    .get(`${REPO_PATH}/collaborators/maintainer/permission`)
-    .reply(200, { permission: 'write', role_name: 'write' })
+/** `scope` also answers the pull request's files and its comments (the stickies as they stand). */
+const readsStickies = (scope: nock.Scope) =>
+  scope
     .get(`${REPO_PATH}/pulls/${NUMBER}/files`)
     .query(true)
     .reply(200, FILES)
@@ -99,6 +90,21 @@ function mockCommand(reactions: string[], writes: string[], reply = false) {
       200,
       Object.entries(stickies).map(([name, body]) => appComment(STICKY_ID[name]!, body)),
     );
+
+/**
+ * One command comment by a maintainer with write access: the permission, `.github/shiplog.yml`, the
+ * pull request's files and comments (the stickies as they stand), the reactions expected.
+ * @returns the sticky comments written (created or updated), by component, and the reply, if any.
+ */
+function mockCommand(reactions: string[], writes: string[], reply = false) {
+  const id = ++commentId;
+  const written: Record<string, string> = {};
+  const answer: { body?: string } = {};
+  const scope = readsStickies(
+    nock(GITHUB_API)
+      .get(`${REPO_PATH}/collaborators/maintainer/permission`)
+      .reply(200, { permission: 'write', role_name: 'write' }),
+  );
   for (const content of reactions)
     scope.post(`${REPO_PATH}/issues/comments/${id}/reactions`, { content }).reply(201, {});
   for (const name of writes) {
@@ -183,16 +189,7 @@ describe('commands on a monorepo pull request', () => {
     const record = (name: string) => (b: { body: string }) => ((written[name] = b.body), true);
     scopes.push(
       mockRepoConfig(COMPONENTS_YML),
-      nock(GITHUB_API)
-        .get(`${REPO_PATH}/pulls/${NUMBER}/files`)
-        .query(true)
-        .reply(200, FILES)
-        .get(`${REPO_PATH}/issues/${NUMBER}/comments`)
-        .query(true)
-        .reply(
-          200,
-          Object.entries(stickies).map(([name, body]) => appComment(STICKY_ID[name]!, body)),
-        )
+      readsStickies(nock(GITHUB_API))
         .patch(`${REPO_PATH}/issues/comments/801`, record('web'))
         .reply(200, {})
         .patch(`${REPO_PATH}/issues/comments/802`, record('api'))
