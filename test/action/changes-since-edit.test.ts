@@ -8,19 +8,19 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActionSetup, startActionSetup } from '../helpers/action-setup.ts';
 import { runActionStep } from '../helpers/run-action.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
+import { type Listening, listenOnLoopback } from '../helpers/listen-loopback.ts';
 
 const REPOSITORY = 'BurntSushi/ripgrep';
 const NUMBER = 77;
 let setup: ActionSetup;
 let work: string;
-let github: Server;
+let github: Listening;
 let githubUrl: string;
 /** The pull request's comments as the stand-in holds them. */
 const comments = new Map<number, string>();
@@ -59,14 +59,13 @@ function standIn(): Server {
 beforeAll(async () => {
   setup = await startActionSetup();
   work = await mkdtemp(join(tmpdir(), 'shiplog-action-edit-'));
-  github = standIn();
-  await new Promise<void>((resolve) => github.listen(0, '127.0.0.1', resolve));
-  githubUrl = `http://127.0.0.1:${(github.address() as AddressInfo).port}`;
+  github = await listenOnLoopback(standIn());
+  githubUrl = github.url;
 });
 afterAll(async () => {
   await setup.close();
   await rm(work, { recursive: true, force: true });
-  await new Promise((resolve) => github.close(resolve));
+  await github.close();
 });
 
 const git = (...args: string[]) =>

@@ -7,7 +7,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,6 +15,7 @@ import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
 import { buildFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.ts';
 import { runActionStep } from '../helpers/run-action.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
+import { type Listening, listenOnLoopback } from '../helpers/listen-loopback.ts';
 
 const exec = promisify(execFile);
 const REPOSITORY = 'octo/widgets';
@@ -25,7 +25,7 @@ let url: string;
 let apiKey: string;
 let origin: FixtureRepo;
 let work: string;
-let github: Server;
+let github: Listening;
 let githubUrl: string;
 const calls: string[] = [];
 /** Merge commit SHA → the pull request GitHub associates with it. */
@@ -124,15 +124,14 @@ beforeAll(async () => {
   ({ apiKey } = await server.project('pro'));
   origin = await buildOrigin();
   work = await mkdtemp(join(tmpdir(), 'shiplog-action-prs-'));
-  github = standIn();
-  await new Promise<void>((resolve) => github.listen(0, '127.0.0.1', resolve));
-  githubUrl = `http://127.0.0.1:${(github.address() as AddressInfo).port}`;
+  github = await listenOnLoopback(standIn());
+  githubUrl = github.url;
 });
 afterAll(async () => {
   await server.close();
   await origin.remove();
   await rm(work, { recursive: true, force: true });
-  await new Promise((resolve) => github.close(resolve));
+  await github.close();
 });
 
 function releaseEvent(tag: string) {

@@ -7,18 +7,18 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActionSetup, startActionSetup } from '../helpers/action-setup.ts';
 import { runActionStep } from '../helpers/run-action.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
+import { type Listening, listenOnLoopback } from '../helpers/listen-loopback.ts';
 
 const REPOSITORY = 'BurntSushi/ripgrep';
 let setup: ActionSetup;
 let work: string;
-let github: Server;
+let github: Listening;
 let githubUrl: string;
 const calls: string[] = [];
 let releaseBody = 'Read the upgrade guide first.';
@@ -53,14 +53,13 @@ beforeAll(async () => {
   execFileSync('git', ['tag', 'rg@14.0.1', '14.0.1'], { cwd: setup.fixture.dir });
   execFileSync('git', ['tag', 'rg@14.0.2', '14.0.2'], { cwd: setup.fixture.dir });
   work = await mkdtemp(join(tmpdir(), 'shiplog-action-notes-'));
-  github = standIn();
-  await new Promise<void>((resolve) => github.listen(0, '127.0.0.1', resolve));
-  githubUrl = `http://127.0.0.1:${(github.address() as AddressInfo).port}`;
+  github = await listenOnLoopback(standIn());
+  githubUrl = github.url;
 });
 afterAll(async () => {
   await setup.close();
   await rm(work, { recursive: true, force: true });
-  await new Promise((resolve) => github.close(resolve));
+  await github.close();
 });
 
 describe('the bundled Action with component and release-notes', () => {
