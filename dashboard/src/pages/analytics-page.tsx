@@ -9,11 +9,29 @@ import { v1 } from '../api.ts';
 import { Field } from '../components/field.tsx';
 import { useProject } from '../components/project-scope.tsx';
 import { ErrorAlert, Loading, usePageTitle } from '../components/status.tsx';
-import { TimeChart } from '../components/time-chart.tsx';
+import { type Series, TimeChart } from '../components/time-chart.tsx';
 import type { DailyActivity, EntryActivity, SubscriberGrowth } from '../types.ts';
 import { TableScroll } from '../components/table-scroll.tsx';
 
 const PERIODS = ['7', '30', '90'] as const;
+
+/** The numeric columns of a row type. */
+type NumberKey<R> = { [K in keyof R]: R[K] extends number ? K : never }[keyof R];
+
+/** A chart of `rows` (one per day): their dates, and one series per column. */
+function perDay<R extends { date: string }>(
+  rows: readonly R[],
+  columns: { label: string; key: NumberKey<R>; color: string }[],
+): { dates: string[]; series: Series[] } {
+  return {
+    dates: rows.map((r) => r.date),
+    series: columns.map(({ label, key, color }) => ({
+      label,
+      values: rows.map((r) => r[key] as number),
+      color,
+    })),
+  };
+}
 
 export default function AnalyticsPage() {
   usePageTitle('Analytics');
@@ -28,28 +46,24 @@ export default function AnalyticsPage() {
   const daily = useQuery(get<DailyActivity>('daily'));
   const growth = useQuery(get<SubscriberGrowth>('subscribers'));
   const entries = useQuery(get<EntryActivity>('entries'));
-  const activity = useMemo(() => {
-    const rows = daily.data?.daily ?? [];
-    return {
-      dates: rows.map((r) => r.date),
-      series: [
-        { label: 'Views', values: rows.map((r) => r.views), color: '#2563eb' },
-        { label: 'Clicks', values: rows.map((r) => r.clicks), color: '#d97706' },
-        { label: 'Reactions', values: rows.map((r) => r.reactions), color: '#059669' },
-      ],
-    };
-  }, [daily.data]);
-  const subscribers = useMemo(() => {
-    const rows = growth.data?.subscribers ?? [];
-    return {
-      dates: rows.map((r) => r.date),
-      series: [
-        { label: 'Confirmed', values: rows.map((r) => r.confirmed), color: '#7c3aed' },
-        { label: 'Joined', values: rows.map((r) => r.joined), color: '#059669' },
-        { label: 'Left', values: rows.map((r) => r.left), color: '#dc2626' },
-      ],
-    };
-  }, [growth.data]);
+  const activity = useMemo(
+    () =>
+      perDay(daily.data?.daily ?? [], [
+        { label: 'Views', key: 'views', color: '#2563eb' },
+        { label: 'Clicks', key: 'clicks', color: '#d97706' },
+        { label: 'Reactions', key: 'reactions', color: '#059669' },
+      ]),
+    [daily.data],
+  );
+  const subscribers = useMemo(
+    () =>
+      perDay(growth.data?.subscribers ?? [], [
+        { label: 'Confirmed', key: 'confirmed', color: '#7c3aed' },
+        { label: 'Joined', key: 'joined', color: '#059669' },
+        { label: 'Left', key: 'left', color: '#dc2626' },
+      ]),
+    [growth.data],
+  );
   return (
     <>
       <div className="page-head">

@@ -5,6 +5,7 @@ import { useProject } from '../components/project-scope.tsx';
 import { ErrorAlert, formatDate, Loading, usePageTitle } from '../components/status.tsx';
 import type { AuditEvent } from '../types.ts';
 import { TableScroll } from '../components/table-scroll.tsx';
+import { LoadMore } from '../components/load-more.tsx';
 
 const describe = (details: Record<string, unknown>) =>
   Object.entries(details)
@@ -70,11 +71,7 @@ export function AuditPage() {
           </table>
         </TableScroll>
       )}
-      {log.hasNextPage && (
-        <button type="button" className="secondary" onClick={() => void log.fetchNextPage()}>
-          Load more
-        </button>
-      )}
+      <LoadMore query={log} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { ErrorAlert, formatDate, Loading, Notice, usePageTitle } from '../compon
 import type { Channel, Delivery } from '../types.ts';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { Options, ActionsHeader } from '../components/options.tsx';
+import { ConfirmButton } from '../components/confirm-button.tsx';
 
 const TYPES = { slack: 'Slack', discord: 'Discord', webhook: 'Webhook (signed)' } as const;
 
@@ -242,18 +243,14 @@ export function ChannelsPage() {
                   >
                     {c.disabledAt ? 'Enable' : 'Disable'}
                   </button>
-                  <button
-                    type="button"
-                    className="danger"
-                    aria-label={`Delete ${c.name}`}
+                  <ConfirmButton
+                    label={`Delete ${c.name}`}
                     disabled={act.isPending}
-                    onClick={() => {
-                      if (window.confirm(`Delete the channel ${c.name}?`))
-                        act.mutate({ channel: c, what: 'delete' });
-                    }}
+                    question={`Delete the channel ${c.name}?`}
+                    onConfirm={() => act.mutate({ channel: c, what: 'delete' })}
                   >
                     Delete
-                  </button>
+                  </ConfirmButton>
                 </div>
                 {shown === c.id && <DeliveryLog channel={c} />}
               </li>

@@ -17,6 +17,7 @@ import { clearUnsavedChanges, useUnsavedChanges } from '../navigation-guard.ts';
 import type { Category, Entry, Visibility } from '../types.ts';
 import { CATEGORY_LABELS, VISIBILITY_LABELS } from './entry-options.ts';
 import { Options } from '../components/options.tsx';
+import { ConfirmButton } from '../components/confirm-button.tsx';
 
 type Form = { title: string; body: string; category: Category; version: string; visibility: Visibility };
 const EMPTY: Form = { title: '', body: '', category: 'feature', version: '', visibility: 'external' };
@@ -235,16 +236,13 @@ function Editor({ saved }: { saved: Entry | null }) {
               </button>
             )}
             {canPublish && saved && (
-              <button
-                type="button"
-                className="danger"
+              <ConfirmButton
                 disabled={action.isPending}
-                onClick={() => {
-                  if (window.confirm(`Delete “${saved.title}” for good?`)) run('delete');
-                }}
+                question={`Delete “${saved.title}” for good?`}
+                onConfirm={() => run('delete')}
               >
                 Delete
-              </button>
+              </ConfirmButton>
             )}
           </div>
           {canPublish && status === 'draft' && (

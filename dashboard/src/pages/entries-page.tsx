@@ -14,6 +14,7 @@ import { useDebounced } from '../components/use-debounced.ts';
 import type { EntrySummary } from '../types.ts';
 import { CATEGORY_LABELS } from './entry-options.ts';
 import { Options } from '../components/options.tsx';
+import { LoadMore } from '../components/load-more.tsx';
 
 const TABS = [
   { status: 'draft', label: 'Drafts' },
@@ -144,11 +145,7 @@ export function EntriesPage() {
             ))}
           </ul>
         )}
-        {entries.hasNextPage && (
-          <button type="button" className="secondary" onClick={() => void entries.fetchNextPage()}>
-            Load more
-          </button>
-        )}
+        <LoadMore query={entries} />
       </section>
     </>
   );

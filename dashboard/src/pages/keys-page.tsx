@@ -13,6 +13,7 @@ import type { ApiKey } from '../types.ts';
 import { ProPlanNote } from './settings-page.tsx';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { ActionsHeader } from '../components/options.tsx';
+import { ConfirmButton } from '../components/confirm-button.tsx';
 
 export function KeysPage() {
   usePageTitle('API keys');
@@ -112,18 +113,14 @@ export function KeysPage() {
                     <td>{formatDate(key.createdAt)}</td>
                     <td>{formatDate(key.lastUsedAt)}</td>
                     <td>
-                      <button
-                        type="button"
-                        className="danger"
-                        aria-label={`Revoke ${key.name ?? 'unnamed key'} ending ${key.last4}`}
+                      <ConfirmButton
+                        label={`Revoke ${key.name ?? 'unnamed key'} ending ${key.last4}`}
                         disabled={revoke.isPending}
-                        onClick={() => {
-                          if (window.confirm('Revoke this key? Anything using it stops working at once.'))
-                            revoke.mutate(key);
-                        }}
+                        question="Revoke this key? Anything using it stops working at once."
+                        onConfirm={() => revoke.mutate(key)}
                       >
                         Revoke
-                      </button>
+                      </ConfirmButton>
                     </td>
                   </tr>
                 ))}

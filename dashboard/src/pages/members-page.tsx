@@ -13,6 +13,7 @@ import { SESSION_KEY, useSession } from '../session.ts';
 import type { Invitation, Member, Role } from '../types.ts';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { Options, ActionsHeader } from '../components/options.tsx';
+import { ConfirmButton } from '../components/confirm-button.tsx';
 
 const ROLES: Record<Role, string> = {
   owner: 'Owner: everything, members and keys included',
@@ -133,21 +134,13 @@ export function MembersPage() {
                       <td>{formatDate(m.joinedAt)}</td>
                       <td>
                         {(isOwner || self) && (
-                          <button
-                            type="button"
-                            className="danger"
-                            aria-label={self ? 'Leave this project' : `Remove ${m.email}`}
-                            onClick={() => {
-                              if (
-                                window.confirm(
-                                  self ? 'Leave this project?' : `Remove ${m.email} from the project?`,
-                                )
-                              )
-                                remove.mutate(m.userId);
-                            }}
+                          <ConfirmButton
+                            label={self ? 'Leave this project' : `Remove ${m.email}`}
+                            question={self ? 'Leave this project?' : `Remove ${m.email} from the project?`}
+                            onConfirm={() => remove.mutate(m.userId)}
                           >
                             {self ? 'Leave' : 'Remove'}
-                          </button>
+                          </ConfirmButton>
                         )}
                       </td>
                     </tr>

@@ -13,6 +13,8 @@ import { useDebounced } from '../components/use-debounced.ts';
 import type { Subscriber, SubscriberCounts } from '../types.ts';
 import { TableScroll } from '../components/table-scroll.tsx';
 import { Options, ActionsHeader } from '../components/options.tsx';
+import { ConfirmButton } from '../components/confirm-button.tsx';
+import { LoadMore } from '../components/load-more.tsx';
 
 const STATES = { pending: 'Pending', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' } as const;
 
@@ -119,17 +121,13 @@ export function SubscribersPage() {
                       <td>{STATES[s.status]}</td>
                       <td>{formatDate(s.createdAt)}</td>
                       <td>
-                        <button
-                          type="button"
-                          className="danger"
-                          aria-label={`Remove ${s.email}`}
-                          onClick={() => {
-                            if (window.confirm(`Remove ${s.email}? No further email will reach it.`))
-                              remove.mutate(s.id);
-                          }}
+                        <ConfirmButton
+                          label={`Remove ${s.email}`}
+                          question={`Remove ${s.email}? No further email will reach it.`}
+                          onConfirm={() => remove.mutate(s.id)}
                         >
                           Remove
-                        </button>
+                        </ConfirmButton>
                       </td>
                     </tr>
                   ))}
@@ -137,11 +135,7 @@ export function SubscribersPage() {
               </table>
             </TableScroll>
           )}
-          {list.hasNextPage && (
-            <button type="button" className="secondary" onClick={() => void list.fetchNextPage()}>
-              Load more
-            </button>
-          )}
+          <LoadMore query={list} />
         </section>
       )}
     </>
