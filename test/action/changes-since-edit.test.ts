@@ -7,14 +7,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActionSetup, startActionSetup } from '../helpers/action-setup.ts';
 import { runActionStep } from '../helpers/run-action.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
-import { type Listening, listenOnLoopback } from '../helpers/listen-loopback.ts';
+import { type Listening, startJsonStandIn } from '../helpers/json-stand-in.ts';
 
 const REPOSITORY = 'BurntSushi/ripgrep';
 const NUMBER = 77;
@@ -27,39 +26,30 @@ const comments = new Map<number, string>();
 const calls: string[] = [];
 
 /** The pull request's comments, listed, posted and updated as GitHub does (the Action's token is a bot). */
-function standIn(): Server {
+function standIn(): Promise<Listening> {
   const base = `/repos/${REPOSITORY}/issues`;
-  return createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      const path = (req.url ?? '').split('?')[0]!;
-      calls.push(`${req.method} ${path}`);
-      res.setHeader('content-type', 'application/json; charset=utf-8');
-      const user = { login: 'github-actions[bot]', type: 'Bot' };
-      if (req.method === 'GET' && path === `${base}/${NUMBER}/comments`)
-        return res.end(JSON.stringify([...comments].map(([id, text]) => ({ id, body: text, user }))));
-      if (req.method === 'POST' && path === `${base}/${NUMBER}/comments`) {
-        const id = 900 + comments.size;
-        comments.set(id, (JSON.parse(body) as { body: string }).body);
-        res.statusCode = 201;
-        return res.end(JSON.stringify({ id, user }));
-      }
-      const patched = /^\/repos\/BurntSushi\/ripgrep\/issues\/comments\/(\d+)$/.exec(path);
-      if (req.method === 'PATCH' && patched && comments.has(Number(patched[1]))) {
-        comments.set(Number(patched[1]), (JSON.parse(body) as { body: string }).body);
-        return res.end(JSON.stringify({ id: Number(patched[1]), user }));
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ message: 'Not Found' }));
-    });
+  const user = { login: 'github-actions[bot]', type: 'Bot' };
+  return startJsonStandIn(calls, ({ method, path, body }) => {
+    if (method === 'GET' && path === `${base}/${NUMBER}/comments`)
+      return { json: [...comments].map(([id, text]) => ({ id, body: text, user })) };
+    if (method === 'POST' && path === `${base}/${NUMBER}/comments`) {
+      const id = 900 + comments.size;
+      comments.set(id, (JSON.parse(body) as { body: string }).body);
+      return { status: 201, json: { id, user } };
+    }
+    const patched = /^\/repos\/BurntSushi\/ripgrep\/issues\/comments\/(\d+)$/.exec(path);
+    if (method === 'PATCH' && patched && comments.has(Number(patched[1]))) {
+      comments.set(Number(patched[1]), (JSON.parse(body) as { body: string }).body);
+      return { json: { id: Number(patched[1]), user } };
+    }
+    return undefined;
   });
 }
 
 beforeAll(async () => {
   setup = await startActionSetup();
   work = await mkdtemp(join(tmpdir(), 'shiplog-action-edit-'));
-  github = await listenOnLoopback(standIn());
+  github = await standIn();
   githubUrl = github.url;
 });
 afterAll(async () => {

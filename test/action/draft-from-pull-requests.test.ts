@@ -6,7 +6,6 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,7 +14,7 @@ import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
 import { buildFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.ts';
 import { runActionStep } from '../helpers/run-action.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
-import { type Listening, listenOnLoopback } from '../helpers/listen-loopback.ts';
+import { type Listening, startJsonStandIn } from '../helpers/json-stand-in.ts';
 
 const exec = promisify(execFile);
 const REPOSITORY = 'octo/widgets';
@@ -88,33 +87,25 @@ async function buildOrigin(): Promise<FixtureRepo> {
 }
 
 /** GraphQL and generate-notes, answered as GitHub does. */
-function standIn(): Server {
-  return createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      calls.push(`${req.method} ${req.url}`);
-      res.setHeader('content-type', 'application/json; charset=utf-8');
-      if (req.method === 'POST' && req.url === '/graphql') {
-        const { query } = JSON.parse(body) as { query: string };
-        const repository: Record<string, unknown> = {};
-        for (const m of query.matchAll(/(c\d+): object\(oid: "([0-9a-f]{40})"\)/g)) {
-          const pr = pullRequests.get(m[2]!);
-          repository[m[1]!] = { associatedPullRequests: { nodes: pr ? [pr] : [] } };
-        }
-        return res.end(JSON.stringify({ data: { repository } }));
+function standIn(): Promise<Listening> {
+  return startJsonStandIn(calls, ({ method, url, body }) => {
+    if (method === 'POST' && url === '/graphql') {
+      const { query } = JSON.parse(body) as { query: string };
+      const repository: Record<string, unknown> = {};
+      for (const m of query.matchAll(/(c\d+): object\(oid: "([0-9a-f]{40})"\)/g)) {
+        const pr = pullRequests.get(m[2]!);
+        repository[m[1]!] = { associatedPullRequests: { nodes: pr ? [pr] : [] } };
       }
-      if (req.method === 'POST' && req.url === `/repos/${REPOSITORY}/releases/generate-notes`) {
-        return res.end(
-          JSON.stringify({
-            name: 'v1.1.0',
-            body: `## What's Changed\n* Add JSON output by @ada in https://github.com/${REPOSITORY}/pull/101\n\n## New Contributors\n* @ada made their first contribution in https://github.com/${REPOSITORY}/pull/101\n`,
-          }),
-        );
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ message: 'Not Found' }));
-    });
+      return { json: { data: { repository } } };
+    }
+    if (method === 'POST' && url === `/repos/${REPOSITORY}/releases/generate-notes`)
+      return {
+        json: {
+          name: 'v1.1.0',
+          body: `## What's Changed\n* Add JSON output by @ada in https://github.com/${REPOSITORY}/pull/101\n\n## New Contributors\n* @ada made their first contribution in https://github.com/${REPOSITORY}/pull/101\n`,
+        },
+      };
+    return undefined;
   });
 }
 
@@ -124,7 +115,7 @@ beforeAll(async () => {
   ({ apiKey } = await server.project('pro'));
   origin = await buildOrigin();
   work = await mkdtemp(join(tmpdir(), 'shiplog-action-prs-'));
-  github = await listenOnLoopback(standIn());
+  github = await standIn();
   githubUrl = github.url;
 });
 afterAll(async () => {

@@ -6,14 +6,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActionSetup, startActionSetup } from '../helpers/action-setup.ts';
 import { runActionStep } from '../helpers/run-action.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
-import { type Listening, listenOnLoopback } from '../helpers/listen-loopback.ts';
+import { type Listening, startJsonStandIn } from '../helpers/json-stand-in.ts';
 
 const REPOSITORY = 'BurntSushi/ripgrep';
 let setup: ActionSetup;
@@ -24,26 +23,19 @@ const calls: string[] = [];
 let releaseBody = 'Read the upgrade guide first.';
 
 /** GraphQL (no pull requests) and the release, read and written as GitHub does. */
-function standIn(): Server {
-  return createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      calls.push(`${req.method} ${req.url}`);
-      res.setHeader('content-type', 'application/json; charset=utf-8');
-      if (req.method === 'POST' && req.url === '/graphql') {
-        const repository: Record<string, unknown> = {};
-        for (const m of body.matchAll(/(c\d+): object/g))
-          repository[m[1]!] = { associatedPullRequests: { nodes: [] } };
-        return res.end(JSON.stringify({ data: { repository } }));
-      }
-      if (req.url === `/repos/${REPOSITORY}/releases/7001`) {
-        if (req.method === 'PATCH') releaseBody = (JSON.parse(body) as { body: string }).body;
-        return res.end(JSON.stringify({ id: 7001, body: releaseBody }));
-      }
-      res.statusCode = 404;
-      res.end(JSON.stringify({ message: 'Not Found' }));
-    });
+function standIn(): Promise<Listening> {
+  return startJsonStandIn(calls, ({ method, url, body }) => {
+    if (method === 'POST' && url === '/graphql') {
+      const repository: Record<string, unknown> = {};
+      for (const m of body.matchAll(/(c\d+): object/g))
+        repository[m[1]!] = { associatedPullRequests: { nodes: [] } };
+      return { json: { data: { repository } } };
+    }
+    if (url === `/repos/${REPOSITORY}/releases/7001`) {
+      if (method === 'PATCH') releaseBody = (JSON.parse(body) as { body: string }).body;
+      return { json: { id: 7001, body: releaseBody } };
+    }
+    return undefined;
   });
 }
 
@@ -53,7 +45,7 @@ beforeAll(async () => {
   execFileSync('git', ['tag', 'rg@14.0.1', '14.0.1'], { cwd: setup.fixture.dir });
   execFileSync('git', ['tag', 'rg@14.0.2', '14.0.2'], { cwd: setup.fixture.dir });
   work = await mkdtemp(join(tmpdir(), 'shiplog-action-notes-'));
-  github = await listenOnLoopback(standIn());
+  github = await standIn();
   githubUrl = github.url;
 });
 afterAll(async () => {
