@@ -14,7 +14,9 @@
  * - the word "breaking" itself, or a label that says so (`breaking-change`, `breaking`, `semver-major`).
  */
 
-const NO_LONGER = /\bno longer\b(?! (?:needed|required|necessary)\b)|\b(?:is|are) now required\b/i;
+/** "no longer" names a loss; "no longer depends on `home`" names a dependency dropped, not a loss. */
+const NO_LONGER =
+  /\bno longer\b(?! (?:needed|required|necessary|depends? on)\b)|\b(?:is|are) now required\b/i;
 
 const REMOVED =
   /^(?:remove[sd]?|drop(?:s|ped)?|delete[sd]?|kill(?:s|ed)?)\s+(?:the\s+|a\s+|an\s+)?(?:(?:long-)?deprecated\b|support\b|compat(?:ibility)?\b|(?:python|node(?:\.js)?|ruby|php|go|rust|java|jdk|django|flask|react|vue|angular|ie|internet explorer|windows|macos|ios|android)\s*v?\d|(?:\S+\s+){0,4}(?:option|options|flag|flags|argument|arguments|parameter|parameters|param|method|methods|function|functions|api|apis|command|commands|subcommand|setting|settings|alias|aliases|endpoint|endpoints|property|properties|attribute|attributes|keyword|kwarg|config(?:uration)? (?:key|option)s?)\b)/i;
@@ -23,6 +25,9 @@ const REQUIREMENT =
   /\b(?:now )?requires? (?:at least |a minimum of )?(?:node(?:\.js)?|python|go|rust|rustc|ruby|php|java|jdk|typescript|msrv)\b|\bminimum supported (?:\w+ )?version\b|\bminimum (?:node(?:\.js)?|python|rust|go|ruby|php|java)\b|\b(?:bump|raise|increase|update)[sd]? (?:the )?(?:msrv|minimum (?:supported )?(?:(?:node(?:\.js)?|python|rust|rustc|go|ruby|php|java) )?version(?! of))\b|\bmsrv (?:is now|to|bumped|raised)\b/i;
 
 const BY_DEFAULT = /\bby default\b/i;
+/** The project's own checks: test runs, CI, benchmarks, linters. */
+const OWN_CHECKS =
+  /\b(?:during|in|for|when|while) (?:the )?(?:tests?|testing|ci|benchmarks?|linting)\b|\btest (?:runs?|suite|command)\b/i;
 /** A default changed in so many words: "change default of `installer.re-resolve` from true to false". */
 const NEW_DEFAULT =
   /\bchange[sd]? (?:the )?defaults? (?:of|for|value)\b|\b(?:is|are) now (?:the )?default\b|\bnow defaults? to\b|\bdefault (?:value )?(?:is now|changed (?:from|to))\b/i;
@@ -60,8 +65,12 @@ export const BREAKING_LABELS =
  * was given (`chore(build): bump MSRV`); `text` may start with its area (`msrv: bump to Rust 1.65.0`).
  */
 export function raisesRequirement(text: string): boolean {
-  return REQUIREMENT.test(text) || /^msrv\b/i.test(text);
+  return REQUIREMENT.test(text) || /^msrv\b/i.test(text) || DROPPED_RUNTIME.test(text);
 }
+
+/** Support for an old runtime dropped ("drop support for Python 3.9", "Remove Node 16 support"). */
+const DROPPED_RUNTIME =
+  /\b(?:drop(?:s|ped)?|remove[sd]?|end(?:s|ed)?)\s+(?:the\s+)?(?:support\s+for\s+)?(?:c?python|pypy|node(?:\.js)?|ruby|php|go|rust|java|jdk)\s*v?\d+(?:\.\d+)*(?:\s+support)?\b/i;
 
 /**
  * True when a user-facing change's text (type and area prefix removed) describes a breaking change.
@@ -70,6 +79,9 @@ export function raisesRequirement(text: string): boolean {
  */
 export function isBreakingProse(text: string, fix = false): boolean {
   const t = text.trim();
+  // A default of the project's own test runs or CI ("Disable Valgrind by default during testing") is
+  // not something users relied on.
+  if (OWN_CHECKS.test(t)) return false;
   if ((!fix && NO_LONGER.test(t)) || BREAKING_WORD.test(t)) return true;
   // Removing what nobody used is a clean-up, not a break.
   if (

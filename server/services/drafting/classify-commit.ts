@@ -74,7 +74,7 @@ const DEPENDENCY_AREAS = /^(deps|dep|dependencies|deps-dev|dev-deps)$/i;
 const VERSION_ONLY = /^v?\d+(\.\d+){1,3}([-+.][0-9A-Za-z.-]+)?$/;
 const CRATE_RELEASE = /^[a-z][\w-]*-v?\d+\.\d+\.\d+([-+.][0-9A-Za-z.-]+)?$/;
 const RELEASE_SUBJECT =
-  /^(release|releasing|released|bump(ed)? version|set version|version bump|new version|version|prepare( for)?( release)?|bump( to)?)\b.*\d+\.\d+|^v?\d+(\.\d+)+[^\s]* (release|released)$|^(chore|build|ci|release)(\(release\))!?:.*\d+\.\d+|^(chore|build)(\([^)]*\))?!?: (release|prepare for|bump version)\b/i;
+  /^(release|releasing|released|bump(ed)? version|set version|version bump|new version|version|prepar(?:e|ing|ations?)( for)?( release)?|bump(?: to)?(?= v?\d))\b.*\d+\.\d+|^v?\d+(\.\d+)+[^\s]* (release|released)$|^(chore|build|ci|release)(\(release\))!?:.*\d+\.\d+|^(chore|build)(\([^)]*\))?!?: (release|prepare for|bump version)\b/i;
 /** "Start version 8.4.2", "Back to development: 2.1", "Post-release version bump", "Set dev version", "Preparations for fd 9 release". */
 const VERSION_BUMP =
   /^(?:start(?:ing)?|begin|open|back to|bump(?:ing)?(?: the)?|set(?:ting)?(?: the)?|increment|update)\s+(?:(?:dev|development|next|new|patch|minor|major)\s+)?(?:version|development|dev|cycle)\b|^post[- ]release\b|^(?:prepare|prep)(?:are)? (?:for )?(?:the )?next (?:release|version|development)|\b(?:dev|development|snapshot) version\b|^(?:release|tag(?:ged)?|version) v?\d+(?:\.\d+)+\S*$|^revert(?:ing)? (?:the )?release(?: version)? (?:changes|commit|bump)|^prep\w* for (?:the )?(?:[\w.-]+ ){0,3}release\b/i;
@@ -95,7 +95,7 @@ const BREAKING_MARKER = /^\s*(?:\[breaking(?:[ -]change)?\]|\*{0,2}breaking(?:[ 
 const BOT_TRAILER = /\b(dependabot|renovate|greenkeeper|snyk-bot)\[bot\]/i;
 
 const FIX_VERB =
-  /^(fix|fixes|fixed|fixing|correct|corrects|resolve|resolves|repair|prevent|avoid|handle|stop|don't|do not|make sure|ensure)\b|\b(bug|crash|crashes|panic|panics|regression|broken|incorrect(ly)?|wrong)\b/i;
+  /^(fix|fixes|fixed|fixing|correct|corrects|resolve|resolves|repair|prevent|avoid|handle|stop|don't|do not|make sure|ensure)\b|^add(?:s|ed)? (?:a |an |the )?missing\b|\b(bug|crash|crashes|panic|panics|regression|broken|incorrect(ly)?|wrong)\b/i;
 const FEATURE_VERB =
   /^(add|adds|added|adding|introduce|introduces|implement|implements|support|new|allow|allows|enable|enables|expose|exposes|provide|provides)\b/i;
 

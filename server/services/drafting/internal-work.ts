@@ -61,7 +61,7 @@ const CHANGELOG_EDIT =
  * fixes". A changelog as the product's subject ("Respect the changelog.output configuration") is not.
  */
 const VERSION_NOTES =
-  /\bv?\d+(?:\.\d+)+ (?:changelog|release notes?|section|changes entry)\b|\bunreleased (?:[\w.-]+ )?(?:section|changes|entry)\b|\b(?:changelog|release notes?) (?:and|&) (?:docs?|documentation|readme)\b|\b(?:docs?|documentation|readme) (?:and|&) (?:changelog|release notes?)\b/i;
+  /\bv?\d+(?:\.\d+)+ (?:changelog|release notes?|section|changes entry)\b|\bunreleased['"]? (?:[\w.-]+ )?(?:section|changes|entry)\b|\b(?:changelog|release notes?) (?:and|&) (?:docs?|documentation|readme)\b|\b(?:docs?|documentation|readme) (?:and|&) (?:changelog|release notes?)\b/i;
 
 /**
  * A section of the docs as the object of a verb: "Update troubleshooting section", "Drop outdated

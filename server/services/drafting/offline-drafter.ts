@@ -90,7 +90,7 @@ export function nameOf(c: ClassifiedCommit): string {
  * traversal, disclosure, bypass). Security advisories lead a maintainer's notes.
  */
 const SECURITY =
-  /\b(?:security|vulnerab\w*|cve-\d+|ghsa-[\w-]+|re?dos|denial of service|xss|cross-site|injection|traversal|disclosure|bypass|spoof\w*|memory exhaustion)\b/i;
+  /\b(?:security|vuln\w*|cve-\d+|ghsa-[\w-]+|re?dos|denial of service|xss|cross-site|injections?|traversal|disclosure|bypass(?:es)?|spoof\w*|memory exhaustion)\b/i;
 
 /**
  * Changes by importance, the headline first. The rule, in one sentence: breaking changes, then

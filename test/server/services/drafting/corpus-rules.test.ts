@@ -22,6 +22,7 @@ type FixtureCommit = {
   message: string;
   kind: string;
   breaking?: boolean;
+  category?: string;
 };
 
 const FIXTURES: FixtureCommit[] = JSON.parse(
@@ -60,6 +61,7 @@ describe('each fixture commit is read as its rule says', () => {
         'dependency-constraint',
         'breaking-prose',
         'inside-pull-request',
+        'missing-is-fix',
       ]),
     );
   });
@@ -71,9 +73,11 @@ describe('each fixture commit is read as its rule says', () => {
       expect({
         kind: classified.kind,
         ...(c.breaking === undefined ? {} : { breaking: classified.breaking }),
+        ...(c.category === undefined ? {} : { category: classified.category }),
       }).toEqual({
         kind: c.kind,
         ...(c.breaking === undefined ? {} : { breaking: c.breaking }),
+        ...(c.category === undefined ? {} : { category: c.category }),
       });
     },
   );
@@ -138,6 +142,19 @@ describe('in a draft', () => {
     expect(byArea.title).toBe(subject(feature));
     // Alone, it is the release's news.
     expect(draft([chore!]).title).toBe('Bump MSRV to 1.83.0');
+    // Support for an old runtime dropped is a raised minimum too (poetry): breaking, never the title.
+    const dropped = messages('raised-minimum').find((m) => m.startsWith('drop support'))!;
+    const withDropped = draft([dropped, feature]);
+    expect(withDropped.body).toMatch(/### Breaking changes\n\n- Drop support for Python 3\.9\n/);
+    expect(withDropped.title).toBe(subject(feature));
+  });
+
+  it('files "Add missing …" under Fixes, below a feature in the title (httpx, click)', () => {
+    const feature = messages('user-facing').find((m) => m.startsWith('Implement OBS unfolding'))!;
+    const d = draft([...messages('missing-is-fix'), feature]);
+    const fixes = d.sections.find((s) => s.category === 'fix')?.items ?? [];
+    expect(fixes).toHaveLength(2);
+    expect(d.title).toBe(subject(feature));
   });
 
   it('folds a commit of a merged pull request into the pull request it came with (click, git log with merges)', () => {

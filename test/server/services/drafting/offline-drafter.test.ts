@@ -48,6 +48,7 @@ const INTERNAL = [
   'Deploying to gh-pages from @ 1a2b3c4',
   'fixup! feat: add queue size warning',
   'WIP',
+  'Add new entries under the "Unreleased" section',
 ];
 
 describe('what is a change', () => {
@@ -108,6 +109,23 @@ describe('breaking changes', () => {
   it('title the release by what broke, never by a bare "V14" nor the version', () => {
     expect(draft(v14).title).toBe('Probot is now an ES module only package');
   });
+
+  it('list a raised MSRV as breaking, never mistaking its version for a release commit', () => {
+    // A changelog line of near/near-account-id; "Bump to 1.2.3" alone is the release itself.
+    const d = draft(['Bump MSRV to 1.65', 'preparing for version 1.4.0', 'Bump to 1.2.3']);
+    expect(d.body).toMatch(/### Breaking changes\n\n- Bump MSRV to 1\.65\n/);
+    expect(listed(d)).toHaveLength(1);
+  });
+
+  it('never call a default of the project’s own test runs breaking', () => {
+    // A sentence of a benchmark script's README, as a subject: the default it changes is the test run's.
+    const d = draft([
+      'UnixBench is turned off by default during testing of this script',
+      'feat: export to PDF',
+    ]);
+    expect(d.body).not.toContain('### Breaking changes');
+    expect(d.summary).not.toMatch(/breaking/);
+  });
 });
 
 describe('title and category', () => {
@@ -116,6 +134,10 @@ describe('title and category', () => {
       'Fix crash when the config is empty',
     );
     expect(draft(['fix: crash on empty tag', 'feat: export to PDF']).title).toBe('Export to PDF');
+    // A security fix leads, whatever its verb (a code comment of a public project, as a subject).
+    expect(draft(['feat: export to PDF', 'Reject names with quotes to avoid injections']).title).toBe(
+      'Reject names with quotes to avoid injections',
+    );
     expect(draft(['test: add e2e tests', 'chore(deps): bump zod from 4.1.0 to 4.2.0']).title).toBe(
       'Maintenance and dependency updates',
     );
