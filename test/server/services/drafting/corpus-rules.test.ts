@@ -103,6 +103,12 @@ describe('in a draft', () => {
     expect(draft([feature]).title).toBe(subject(feature));
   });
 
+  it('reads arbitrary program execution as a security fix, ahead of a feature (ripgrep 13.0.0, CVE-2021-3013)', () => {
+    const feature = messages('user-facing').find((m) => m.startsWith('Implement OBS unfolding'))!;
+    const execution = messages('security').find((m) => m.includes('arbitrary execution'))!;
+    expect(draft([feature, execution]).title).toBe('Fix arbitrary execution of program bug');
+  });
+
   it('merges two changes citing the same issue into one item with both references (ripgrep #1911)', () => {
     const d = draft(messages('same-issue'));
     const items = listed(d);
