@@ -81,10 +81,14 @@ export const INTERNAL_AREA =
 
 /** What internal work acts on, as the object of a verb ("Add tests", "Update the README"). */
 const INTERNAL_OBJECT =
-  /^(?:the |a |an |some |more |missing |new |unit |e2e |integration |our |all |few |broken |failing |flaky |flakey |outdated )*(tests?(?![.(\w-])|test cases?|test suite|specs?\b|snapshots?\b|fixtures?\b|docs?\b|documentation|readme|changelog|history\.md|release notes|typos?\b|spelling|grammar|wording in (?:the )?docs|lint\w*|eslint|prettier|rubocop|clippy|rustfmt|formatting|format\b|ci\b|workflows?\b|github actions?|actions? workflows?|website|site\b|sponsors?|badges?|code comments?|comments?\b|(?:some )?(?:'?allow\(|#\[allow)[^)]*\)?'? annotations?|annotations? for (?:clippy|lint)|(?:compiler |clippy |lint )warnings|unused (?:imports?|code|variables?)|dead code|examples?\b|benchmarks?\b|benches\b|coverage|\.gitignore|license|contributing|code of conduct|funding|dev ?dependencies|dev-dependencies|lock ?files?|cargo\.lock|package-lock(?:\.json)?|yarn\.lock|poetry\.lock|logos?\b|man ?pages?|manpages?|whitespace in (?:the )?(?:docs?|code|source)|(?:to|in) (?:the )?(?:readme|docs?|changelog)|links? (?:in|to) (?:the )?(?:readme|docs?)|.*\.(?:md|rst|txt|adoc)\b|.*\.github\/|.*workflows?\/)/i;
+  /^(?:the |a |an |some |more |missing |new |unit |e2e |integration |our |all |few |broken |failing |flaky |flakey |outdated )*(tests?(?![.(\w-])|test cases?|test suite|specs?\b|snapshots?\b|fixtures?\b|docs?\b|documentation|readme|changelog|history\.md|release notes|typos?\b|spelling|grammar|wording in (?:the )?docs|lint\w*|eslint|prettier|rubocop|clippy|rustfmt|ruff\b|mypy\b|flake8\b|pylint\b|phpstan\b|psalm\b|golangci-lint\b|readthedocs|read the docs\b|formatting|format\b|ci\b|workflows?\b|github actions?|actions? workflows?|website|site\b|sponsors?|badges?|code comments?|comments?\b|(?:some )?(?:'?allow\(|#\[allow)[^)]*\)?'? annotations?|annotations? for (?:clippy|lint)|(?:compiler |clippy |lint )warnings|unused (?:imports?|code|variables?)|dead code|examples?\b|benchmarks?\b|benches\b|coverage|\.gitignore|license|contributing|code of conduct|funding|dev ?dependencies|dev-dependencies|lock ?files?|cargo\.lock|package-lock(?:\.json)?|yarn\.lock|poetry\.lock|logos?\b|man ?pages?|manpages?|whitespace in (?:the )?(?:docs?|code|source)|(?:to|in) (?:the )?(?:readme|docs?|changelog)|links? (?:in|to) (?:the )?(?:readme|docs?)|.*\.(?:md|rst|txt|adoc)\b|.*\.github\/|.*workflows?\/)/i;
 
 const VERB =
-  /^(eliminate|eliminated|add|added|adds|adding|update|updated|updates|updating|fix|fixed|fixes|fixing|improve|improved|improves|remove|removed|removes|delete|deleted|clean ?up|cleaned up|cleanup|rewrite|rewrote|reword|reworded|tweak|tweaked|edit|edited|correct|corrected|move|moved|rename|renamed|bump|bumped|upgrade|upgraded|enable|enabled|re-?enable|re-?enabled|disable|disabled|skip|skipped|run|use|used|polish|polished|refactor|refactored|restructure|document|documented|mention|mentioned|clarify|clarified|expand|extend|simplify|simplified|split|migrate|migrated|port|ported|regenerate|regenerated|generate|sync|synced|format|formatted|lint|linted|test|tested|deploy|deployed|publish|published|prepare|prepared|run|make|create|created)\s+/i;
+  /^(alter|altered|enabling|disabling|removing|improving|eliminate|eliminated|add|added|adds|adding|update|updated|updates|updating|fix|fixed|fixes|fixing|improve|improved|improves|remove|removed|removes|delete|deleted|clean ?up|cleaned up|cleanup|rewrite|rewrote|reword|reworded|tweak|tweaked|edit|edited|correct|corrected|move|moved|rename|renamed|bump|bumped|upgrade|upgraded|enable|enabled|re-?enable|re-?enabled|disable|disabled|skip|skipped|run|use|used|polish|polished|refactor|refactored|restructure|document|documented|mention|mentioned|clarify|clarified|expand|extend|simplify|simplified|split|migrate|migrated|port|ported|regenerate|regenerated|generate|sync|synced|format|formatted|lint|linted|test|tested|deploy|deployed|publish|published|prepare|prepared|run|make|create|created)\s+/i;
+
+/** A linter's name in a code span. */
+const LINTER_SPAN =
+  /`(ruff|mypy|flake8|pylint|clippy|rustfmt|eslint|prettier|rubocop|phpstan|psalm|golangci-lint)`/gi;
 
 /** Subjects that are only a label for internal work. */
 const LABEL_ONLY =
@@ -119,7 +123,7 @@ export function isInternalProse(text: string): boolean {
   // "Extensions docs", "API reference docs".
   if (words.length <= 4 && /\bdocs?$/i.test(prose.trim())) return true;
   // "Fix broken Arch Linux link", "Update Homebrew link".
-  if (/\blinks?$/i.test(prose.trim()) && VERB.test(t)) return true;
+  if (/\blinks?(?:$| (?:->|→) )/i.test(prose.trim()) && VERB.test(t)) return true;
   if (/^(?:document(?:s|ed)?|mention(?:s|ed)?)\s/i.test(t)) return true;
   // "Update CHANGES.rst", "Add changelog entry for the new flag", "news fragment for #12".
   if (CHANGELOG_EDIT.test(t) && (VERB.test(t) || /^(?:changelog|changes|news|release notes?)\b/i.test(t)))
@@ -128,7 +132,9 @@ export function isInternalProse(text: string): boolean {
   const verb = VERB.exec(t);
   if (verb) {
     const object = t.slice(verb[0].length);
-    if (INTERNAL_OBJECT.test(object)) return true;
+    // A linter named in a code span is still the linter ("Enabling `ruff` C416"); other code spans
+    // stay the product's ("Add `test` command").
+    if (INTERNAL_OBJECT.test(object.replace(LINTER_SPAN, '$1'))) return true;
     // "Add multi-root parent matcher regression tests", "Fix compression tests in QEMU"; before a second
     // verb only: "Fix detection of pip on Windows and simplify tests" is a fix, "Fix pager test
     // flakiness and add stress tests" is not.

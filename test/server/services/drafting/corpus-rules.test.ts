@@ -62,6 +62,7 @@ describe('each fixture commit is read as its rule says', () => {
         'breaking-prose',
         'inside-pull-request',
         'missing-is-fix',
+        'internal-docs-link',
       ]),
     );
   });
