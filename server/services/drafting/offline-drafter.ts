@@ -87,7 +87,8 @@ export function nameOf(c: ClassifiedCommit): string {
 
 /**
  * A fix users must act on: a vulnerability, by name or by kind (denial of service, injection,
- * traversal, disclosure, bypass, arbitrary code execution, privilege escalation, anything malicious). Security advisories lead a maintainer's notes.
+ * traversal, disclosure, bypass, arbitrary code execution, privilege escalation, anything malicious).
+ * Security advisories lead a maintainer's notes.
  */
 const SECURITY =
   /\b(?:security|vuln\w*|cve-\d+|ghsa-[\w-]+|re?dos|denial of service|xss|cross-site|injections?|traversal|disclosure|bypass(?:es)?|spoof\w*|memory exhaustion|malicious|privilege escalation|(?:arbitrary|remote) (?:code |command |program )?execution)\b/i;
