@@ -6,6 +6,8 @@
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# patch-package applies patches/ at install (postinstall): the driver fix of patches/postgres+*.patch.
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund \
   && npm cache clean --force
 
