@@ -153,6 +153,17 @@ export async function findEntry(sql: Db, projectId: string, id: string): Promise
   return row;
 }
 
+/** In a transaction: entry `id` of the project, its row locked until the commit (a change decides on it). */
+export async function lockEntry(
+  tx: TransactionSql,
+  projectId: string,
+  id: string,
+): Promise<EntryRow | undefined> {
+  const [row] = await tx<EntryRow[]>`
+    select * from entries where project_id = ${projectId} and id = ${id} for update`;
+  return row;
+}
+
 /**
  * The entry of a pull request or release. In a transaction, drafts of one source take turns from here
  * to the commit (an advisory lock, which also covers the insert of a first draft): the second finds

@@ -14,6 +14,7 @@ import { releaseAiDraft, reserveAiDraft } from '../db/ai-usage.ts';
 import { findEntryBySource } from '../db/entries.ts';
 import type { ProjectRow } from '../db/projects.ts';
 import { AiUnavailableError, QuotaExceededError } from '../errors.ts';
+import { authorizeEntryChange, type Role } from './accounts/authorize.ts';
 import type { ServiceContext } from './context.ts';
 import { assertPublishAt } from './create-entry.ts';
 import { cleanChanges } from './drafting/commit-hygiene.ts';
@@ -31,9 +32,15 @@ import {
 
 export type { DraftOutcome } from './save-drafted-entry.ts';
 
+/**
+ * @param role the caller's role (API keys and the App act as publishers): re-drafting an existing
+ *   entry is a change of it, allowed by `authorizeEntryChange`.
+ * @throws ForbiddenError, QuotaExceededError, AiUnavailableError, GenerationFailedError.
+ */
 export async function generateEntry(
   ctx: ServiceContext,
   project: ProjectRow,
+  role: Role,
   input: GenerateInput,
   log: { warn: (obj: object, msg: string) => void },
   beforeCommit?: SaveBeforeCommit,
@@ -46,8 +53,10 @@ export async function generateEntry(
   const source = entrySourceOf(input);
   const existing = source ? await findEntryBySource(ctx.sql, project.id, source) : undefined;
   if (existing && isLocked(existing, input.regenerate)) {
-    return saveDraftedEntry(ctx, project.id, input, null, '', beforeCommit);
+    return saveDraftedEntry(ctx, project.id, role, input, null, '', beforeCommit);
   }
+  // Refused before any model call or quota (and again, on the locked row, in the write).
+  if (existing) authorizeEntryChange(role, existing);
 
   const commits = cleanChanges({ commits: input.commits, pullRequests: input.pullRequests });
   const version = input.version ?? null;
@@ -102,7 +111,7 @@ export async function generateEntry(
       ...meta,
     };
     const html = await ctx.markdown.render(draft.body, project.id);
-    return await saveDraftedEntry(ctx, project.id, input, draft, html, beforeCommit);
+    return await saveDraftedEntry(ctx, project.id, role, input, draft, html, beforeCommit);
   } catch (err) {
     if (!drafted) ctx.metrics.aiDrafts.inc({ provider, outcome: 'failed' });
     if (reserved) await releaseAiDraft(ctx.sql, project.id, reserved);

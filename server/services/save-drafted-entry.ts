@@ -17,6 +17,7 @@ import {
   updateEntry,
 } from '../db/entries.ts';
 import type { ServiceContext } from './context.ts';
+import { authorizeEntryChange, type Role } from './accounts/authorize.ts';
 import { insertNewEntry } from './create-entry.ts';
 import { withEntryEvents } from './entry-events.ts';
 import { entryChange, recordAudit } from './audit/record-audit.ts';
@@ -52,11 +53,15 @@ export function entrySourceOf(input: GenerateInput): EntrySource | null {
 
 /**
  * Write `draft` (or keep the source's locked entry when `draft` is null) in one transaction.
+ * Re-drafting the source's existing entry is a change of that entry: `role` must be allowed it
+ * (`authorizeEntryChange`: a scheduled draft is a publisher's).
  * @param html the draft body rendered; unused when `draft` is null.
+ * @throws ForbiddenError when `role` may not re-draft the existing entry.
  */
 export async function saveDraftedEntry(
   ctx: ServiceContext,
   projectId: string,
+  role: Role,
   input: GenerateInput,
   draft: Draft | null,
   html: string,
@@ -74,6 +79,7 @@ export async function saveDraftedEntry(
       }
       outcome = { entry, draft: null, created: false };
     } else if (existing && draft) {
+      authorizeEntryChange(role, existing);
       let entry = (await updateEntry(tx, projectId, existing.id, {
         title: draft.title,
         body: draft.body,

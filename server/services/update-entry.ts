@@ -4,31 +4,41 @@
  * stays as it is. A new body is re-rendered now. An edit of a published entry reaches the widget at once.
  * The entry is marked edited (`editedAt`): automated re-drafting (a new push to its pull request) then
  * leaves it alone unless asked explicitly (CONTRACT.md: `/shiplog regenerate`).
+ * Who may change which entry is decided by `authorizeEntryChange`, on the row locked for the change.
  */
 import type { UpdateEntryInput } from '../../core/contract/entries.schema.ts';
 import {
   type EntryChanges,
   type EntryRow,
   followTitleWithSlug,
+  lockEntry,
   updateEntry as updateEntryRow,
 } from '../db/entries.ts';
+import { authorizeEntryChange, type Role } from './accounts/authorize.ts';
 import { NotFoundError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
 import { withEntryEvents } from './entry-events.ts';
 import { slugFromId, slugFromTitle } from './make-slug.ts';
 import { entryChange, recordAudit } from './audit/record-audit.ts';
 
+/**
+ * @param role the caller's role in the project (API keys and the App act as publishers).
+ * @throws NotFoundError for an unknown id; ForbiddenError when `role` may not change this entry.
+ */
 export async function updateEntry(
   ctx: ServiceContext,
   projectId: string,
   id: string,
   input: UpdateEntryInput,
+  role: Role,
 ): Promise<EntryRow> {
   const changes: EntryChanges = { ...input, editedAt: new Date() };
   if (input.body !== undefined) changes.html = await ctx.markdown.render(input.body, projectId);
   return withEntryEvents(ctx, async (tx, record) => {
-    let updated = await updateEntryRow(tx, projectId, id, changes);
-    if (!updated) throw new NotFoundError(`No entry ${id} in this project`);
+    const current = await lockEntry(tx, projectId, id);
+    if (!current) throw new NotFoundError(`No entry ${id} in this project`);
+    authorizeEntryChange(role, current);
+    let updated = (await updateEntryRow(tx, projectId, id, changes))!;
     if (input.title !== undefined)
       updated = (await followTitleWithSlug(tx, projectId, id, slugFromTitle(input.title) ?? slugFromId(id)))!;
     if (updated.status === 'published') await record('changed', updated);

@@ -105,8 +105,8 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
       },
     },
     async (request) => {
-      const { project } = authOf(request);
-      const row = await updateEntry(ctx, project.id, request.params.id, request.body);
+      const { project, role } = authOf(request);
+      const row = await updateEntry(ctx, project.id, request.params.id, request.body, role);
       return { entry: presentEntry(row, preview(project, row)) };
     },
   );

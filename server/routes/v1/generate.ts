@@ -35,13 +35,20 @@ export async function generateRoutes(base: FastifyInstance, ctx: ServiceContext)
       },
     },
     async (request, reply) => {
-      const { project } = authOf(request);
+      const { project, role } = authOf(request);
       const response = idempotentResponse(request, (outcome: DraftOutcome) => ({
         status: outcome.created ? 201 : 200,
         headers: { location: `${ctx.config.publicUrl}/api/v1/entries/${outcome.entry.id}` },
         body: presentGenerated(outcome),
       }));
-      const result = await generateEntry(ctx, project, request.body, request.log, response.beforeCommit);
+      const result = await generateEntry(
+        ctx,
+        project,
+        role,
+        request.body,
+        request.log,
+        response.beforeCommit,
+      );
       return response.send(reply, result);
     },
   );

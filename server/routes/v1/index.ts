@@ -37,7 +37,7 @@ export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promi
   );
   app.addHook('preHandler', auditScope);
   // Before idempotency's preHandler: a refused call claims no key.
-  app.addHook('preHandler', requireRole(ctx));
+  app.addHook('preHandler', requireRole());
   await app.register(idempotency, { sql: ctx.sql });
   await app.register((scope) => entriesRoutes(scope, ctx));
   await app.register((scope) => entryStatusRoutes(scope, ctx));

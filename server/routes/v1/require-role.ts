@@ -6,10 +6,9 @@
  */
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { authOf } from '../../plugins/auth.ts';
-import { type Action, authorize, authorizeEntryEdit } from '../../services/accounts/authorize.ts';
-import type { ServiceContext } from '../../services/context.ts';
+import { type Action, authorize } from '../../services/accounts/authorize.ts';
 
-type Rule = Action | 'entries.edit' | ((body: Record<string, unknown>) => Action);
+type Rule = Action | ((body: Record<string, unknown>) => Action);
 
 /** A create or generate that publishes now or later (`publish`, `publishAt`) is a publish. */
 const draftOrPublish = (body: Record<string, unknown>): Action =>
@@ -23,7 +22,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/entries/:id': 'entries.read',
   'POST /api/v1/entries': draftOrPublish,
   'POST /api/v1/entries/generate': draftOrPublish,
-  'PATCH /api/v1/entries/:id': 'entries.edit',
+  // Which entry a contributor may change is decided in the service, on the locked row
+  // (services/accounts/authorize.ts `authorizeEntryChange`), for PATCH and re-drafts alike.
+  'PATCH /api/v1/entries/:id': 'entries.draft',
   'DELETE /api/v1/entries/:id': 'entries.delete',
   'POST /api/v1/entries/:id/publish': 'entries.publish',
   'POST /api/v1/entries/:id/unpublish': 'entries.publish',
@@ -53,14 +54,10 @@ function ruleOf(request: FastifyRequest): Rule {
 }
 
 /** The preHandler that refuses (`403 forbidden`) a call the caller's role does not allow. */
-export function requireRole(ctx: ServiceContext): preHandlerAsyncHookHandler {
+export function requireRole(): preHandlerAsyncHookHandler {
   return async (request) => {
     const auth = authOf(request);
     const rule = ruleOf(request);
-    if (rule === 'entries.edit') {
-      await authorizeEntryEdit(ctx, auth, (request.params as { id: string }).id);
-      return;
-    }
     const body = request.body !== null && typeof request.body === 'object' ? request.body : {};
     authorize(auth.role, typeof rule === 'function' ? rule(body as Record<string, unknown>) : rule);
   };

@@ -7,7 +7,7 @@
  * - `owner`: also members, API keys, the audit log, deleting the project.
  * API keys act as publishers. Every rule is enforced here, on the server: `403 forbidden` otherwise.
  */
-import { findEntry } from '../../db/entries.ts';
+import type { EntryRow } from '../../db/entries.ts';
 import { findProjectAccess, type Role } from '../../db/memberships.ts';
 import type { ProjectRow } from '../../db/projects.ts';
 import { ForbiddenError, NotFoundError } from '../../errors.ts';
@@ -92,19 +92,13 @@ export async function projectAccess(
 }
 
 /**
- * An edit of entry `entryId` by `role`: a draft is anyone's to edit; a published entry, or a draft
- * scheduled to be published, only a publisher's (what readers see, or will see without another look,
- * changes). An unknown entry passes: the edit itself answers 404.
+ * The one rule for changing what an entry says, whatever the path (PATCH, the editor, a re-draft by
+ * generate or by the App, `regenerate`): a draft is anyone's to change; a published entry, or a draft
+ * scheduled to be published, only a publisher's, because what readers see, or will see without another
+ * look, changes. Services call it on the row they locked, in the transaction that makes the change.
+ * @throws ForbiddenError when `role` may not change `entry`.
  */
-export async function authorizeEntryEdit(
-  ctx: Pick<ServiceContext, 'sql'>,
-  access: { project: { id: string }; role: Role },
-  entryId: string,
-): Promise<void> {
-  authorize(access.role, 'entries.draft');
-  if (can(access.role, 'entries.publish')) return;
-  const entry = await findEntry(ctx.sql, access.project.id, entryId);
-  if (entry && (entry.status === 'published' || entry.scheduledFor !== null)) {
-    authorize(access.role, 'entries.publish');
-  }
+export function authorizeEntryChange(role: Role, entry: Pick<EntryRow, 'status' | 'scheduledFor'>): void {
+  authorize(role, 'entries.draft');
+  if (entry.status === 'published' || entry.scheduledFor !== null) authorize(role, 'entries.publish');
 }

@@ -13,6 +13,7 @@ import { findLinkedProjectId, mayDraftInto } from '../../db/github.ts';
 import { findProjectById, findProjectBySlug, type ProjectRow } from '../../db/projects.ts';
 import { ShiplogError } from '../../errors.ts';
 import { invalidFromZod, problemFor } from '../../problem-documents.ts';
+import type { Role } from '../accounts/authorize.ts';
 import type { ServiceContext } from '../context.ts';
 import { deleteEntry } from '../delete-entry.ts';
 import { generateEntry } from '../generate-entry.ts';
@@ -40,18 +41,24 @@ async function asApi<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The App acts as an API key does: with a publisher's rights on its linked project (who may run a
+ * `/shiplog` command is decided on GitHub: write, maintain or admin on the repository).
+ */
+const APP_ROLE: Role = 'publisher';
+
 export function inProcessShiplog(ctx: ServiceContext, project: ProjectRow, log: Log): ShiplogApi {
   const present = (row: Parameters<typeof presentEntryRecord>[2]) => presentEntryRecord(ctx, project, row);
   return {
     generate: (input) =>
       asApi(async () => {
-        const outcome = await generateEntry(ctx, project, parse(GenerateInputSchema, input), log);
+        const outcome = await generateEntry(ctx, project, APP_ROLE, parse(GenerateInputSchema, input), log);
         return { ...presentGenerated(outcome), replayed: false };
       }),
     getEntry: (id) => asApi(() => getEntry(ctx, project, id)),
     updateEntry: (id, changes) =>
       asApi(async () =>
-        present(await updateEntry(ctx, project.id, id, parse(UpdateEntryInputSchema, changes))),
+        present(await updateEntry(ctx, project.id, id, parse(UpdateEntryInputSchema, changes), APP_ROLE)),
       ),
     publishEntry: (id) => asApi(async () => present(await publishEntry(ctx, project.id, id))),
     deleteEntry: (id) =>
