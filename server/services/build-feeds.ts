@@ -1,10 +1,14 @@
 /**
  * The project's feeds (CONTRACT.md "Feeds and page"): RSS 2.0, Atom 1.0 and JSON Feed 1.1, built with
  * the `feed` package from the same public entries as the changelog page; each item links to its
- * entry's page and carries the sanitized HTML. A title is text in every format: JSON Feed's `title` is
- * plain text (https://jsonfeed.org/version/1.1), and so is RSS's (RSS Advisory Board, "HTML titles and
- * descriptions"); `feed` declares Atom titles `type="html"` (RFC 4287 §3.1.1.2), so there the title is
- * given as escaped HTML, which a reader decodes back to the same text and never renders as markup.
+ * entry's page and carries the sanitized HTML. A title is text in every format, and no reader may take
+ * it for markup (an outside contributor's commit subject can become a title):
+ * - JSON Feed's `title` is plain text (https://jsonfeed.org/version/1.1): as written.
+ * - Atom: `feed` declares titles `type="html"` (RFC 4287 §3.1.1.2), so the title is given as escaped HTML,
+ *   which a reader decodes back to the same text.
+ * - RSS 2.0 leaves it open, and readers differ (RSS Advisory Board, "RSS Best Practices Profile",
+ *   "title"): many render it as HTML, so `<script>` inside the CDATA `feed` writes would reach them as an
+ *   element. It is escaped as Atom's is: a reader that renders HTML shows the text, and no element.
  */
 import { titleWithVersion } from '../../core/contract/titles.ts';
 import { Feed } from 'feed';
@@ -42,7 +46,7 @@ export function buildFeed(view: PublicChangelog, publicUrl: string, format: Feed
   for (const entry of entries) {
     const title = titleWithVersion(entry.title, entry.version);
     feed.addItem({
-      title: format === 'atom' ? escapeHtml(title) : title,
+      title: format === 'json' ? title : escapeHtml(title),
       id: `${page}/${entry.slug}`,
       link: `${page}/${entry.slug}`,
       date: entry.publishedAt!,

@@ -1,7 +1,8 @@
 /**
  * Entry titles are text in every feed (an outside contributor's commit subject can become a title):
- * Atom declares its titles `type="html"`, so a title arrives there as escaped HTML that decodes back to
- * the very text and holds no element; RSS and JSON Feed titles are plain text as written.
+ * Atom declares its titles `type="html"`, and many RSS readers render RSS titles as HTML, so in both a
+ * title arrives as escaped HTML that decodes back to the very text and holds no element (no raw markup
+ * inside RSS's CDATA either); JSON Feed titles are plain text as written.
  */
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { DomUtils, parseDocument } from 'htmlparser2';
@@ -46,8 +47,17 @@ describe('feed titles', () => {
     expect(parseFeed(await feedOf('atom')).items[0]!.title).toContain('<img src=x');
   });
 
-  it('RSS and JSON Feed: the title as written (both formats define it as plain text)', async () => {
-    expect(parseFeed(await feedOf('rss')).items[0]!.title).toBe(`1.0.0: ${HOSTILE}`);
+  it('RSS: escaped HTML inside the CDATA, no raw markup; it decodes to the title with no element', async () => {
+    const xml = await feedOf('rss');
+    const item = DomUtils.findOne((e) => e.name === 'item', parseDocument(xml, { xmlMode: true }).children)!;
+    const content = DomUtils.textContent(DomUtils.findOne((e) => e.name === 'title', item.children)!);
+    expect(content).not.toMatch(/<img|<b>|<a /);
+    const html = parseDocument(content, { decodeEntities: true });
+    expect(DomUtils.findAll(() => true, html.children)).toEqual([]);
+    expect(DomUtils.textContent(html)).toBe(`1.0.0: ${HOSTILE}`);
+  });
+
+  it('JSON Feed: the title as written (the format defines it as plain text)', async () => {
     expect(JSON.parse(await feedOf('json')).items[0].title).toBe(`1.0.0: ${HOSTILE}`);
   });
 });
