@@ -25,14 +25,28 @@ const startsWith = (bytes: Buffer, signature: string, at = 0) =>
   bytes.subarray(at, at + signature.length).equals(Buffer.from(signature, 'latin1'));
 
 /**
+ * WebP (RFC 9649 §2.5): a RIFF container of form type `WEBP` whose first chunk is an image (`VP8 `
+ * lossy, `VP8L` lossless) or the extended header `VP8X`. RIFF holds many formats (WAVE, AVI…): the form
+ * type and the chunk decide, never `RIFF` alone.
+ */
+function isWebp(bytes: Buffer): boolean {
+  return (
+    bytes.length >= 16 &&
+    startsWith(bytes, 'RIFF') &&
+    startsWith(bytes, 'WEBP', 8) &&
+    ['VP8 ', 'VP8L', 'VP8X'].some((chunk) => startsWith(bytes, chunk, 12))
+  );
+}
+
+/**
  * The image type of `bytes` by its signature (PNG: RFC 2083 §3.1; JPEG: the SOI marker and the
- * next marker's FF; GIF87a/89a; WebP: a RIFF container of form type WEBP), or null.
+ * next marker's FF; GIF87a/89a; WebP: {@link isWebp}), or null.
  */
 export function sniffImageType(bytes: Buffer): ImageType | null {
   if (startsWith(bytes, '\x89PNG\r\n\x1a\n')) return 'image/png';
   if (startsWith(bytes, '\xff\xd8\xff')) return 'image/jpeg';
   if (startsWith(bytes, 'GIF87a') || startsWith(bytes, 'GIF89a')) return 'image/gif';
-  if (bytes.length >= 12 && startsWith(bytes, 'RIFF') && startsWith(bytes, 'WEBP', 8)) return 'image/webp';
+  if (isWebp(bytes)) return 'image/webp';
   return null;
 }
 

@@ -17,12 +17,10 @@ const JPEG = Buffer.concat([
   Buffer.from('JFIF\0'),
   Buffer.alloc(64),
 ]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([26, 0, 0, 0]),
-  Buffer.from('WEBPVP8L'),
-  Buffer.alloc(18),
-]);
+/** A RIFF container whose form type and first chunk header are `form` (8 characters). */
+const riff = (form: string) =>
+  Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from(form), Buffer.alloc(18)]);
+const WEBP = riff('WEBPVP8L');
 const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
 );
@@ -77,6 +75,11 @@ describe('uploading', () => {
       [Buffer.from('<!doctype html><script>alert(1)</script>'), 'image/gif'],
       [Buffer.from('{"not": "an image"}'), 'application/json'],
       [Buffer.from('%PDF-1.7'), 'application/pdf'],
+      // RIFF is a container of many formats: a WAVE or AVI file (or a WEBP form with no image chunk)
+      // is no WebP image.
+      [riff('WAVEfmt '), 'image/webp'],
+      [riff('AVI LIST'), 'image/webp'],
+      [riff('WEBPJUNK'), 'image/webp'],
     ] as const) {
       const res = await upload(payload, type);
       expect(res.statusCode, `${type}: ${payload.subarray(0, 20).toString()}`).toBe(415);
