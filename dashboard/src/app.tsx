@@ -21,7 +21,9 @@ import { SettingsPage } from './pages/settings-page.tsx';
 import { SetupPage } from './pages/setup-page.tsx';
 import { SignInPage } from './pages/sign-in-page.tsx';
 import { SubscribersPage } from './pages/subscribers-page.tsx';
-import { ProjectScope } from './components/project-scope.tsx';
+import { toApp } from './app-base.ts';
+import { NotFound } from './components/not-found.tsx';
+import { ProjectScope, useProject } from './components/project-scope.tsx';
 import { Loading } from './components/status.tsx';
 
 // The chart library loads with the Analytics page only: the first page's bundle stays small.
@@ -42,6 +44,37 @@ function Home() {
   return <Redirect to={first ? `/p/${first.slug}` : '/projects/new'} replace />;
 }
 
+/** The pages of one project, relative to its nest (/p/{slug}); an unknown one is "Page not found". */
+function ProjectPages() {
+  const project = useProject();
+  return (
+    <Switch>
+      <Route path="/" component={EntriesPage} />
+      <Route path="/entries/new" component={EditorPage} />
+      <Route path="/entries/:id" component={EditorPage} />
+      <Route path="/settings" component={SettingsPage} />
+      <Route path="/keys" component={KeysPage} />
+      <Route path="/members" component={MembersPage} />
+      <Route path="/subscribers" component={SubscribersPage} />
+      <Route path="/channels" component={ChannelsPage} />
+      <Route path="/analytics">
+        <Suspense fallback={<Loading />}>
+          <AnalyticsPage />
+        </Suspense>
+      </Route>
+      <Route path="/github" component={GithubPage} />
+      <Route path="/audit" component={AuditPage} />
+      <Route>
+        <NotFound back={toApp(`/p/${project.slug}`)} backLabel={`Back to the entries of ${project.name}`} />
+      </Route>
+    </Switch>
+  );
+}
+
+/**
+ * The signed-in frame (Shell) sits outside the project's nest, so its links (brand, Projects, Account)
+ * and sign-out resolve against /app, never against /app/p/{slug}.
+ */
 export function App() {
   return (
     <Switch>
@@ -52,45 +85,22 @@ export function App() {
       <Route path="/">
         <Home />
       </Route>
-      <Route path="/projects/new">
-        <SignedIn>
-          <NewProjectPage />
-        </SignedIn>
-      </Route>
-      <Route path="/account">
-        <SignedIn>
-          <AccountPage />
-        </SignedIn>
-      </Route>
-      <Route path="/p/:slug" nest>
-        <SignedIn>
-          <ProjectScope>
-            <Switch>
-              <Route path="/" component={EntriesPage} />
-              <Route path="/entries/new" component={EditorPage} />
-              <Route path="/entries/:id" component={EditorPage} />
-              <Route path="/settings" component={SettingsPage} />
-              <Route path="/keys" component={KeysPage} />
-              <Route path="/members" component={MembersPage} />
-              <Route path="/subscribers" component={SubscribersPage} />
-              <Route path="/channels" component={ChannelsPage} />
-              <Route path="/analytics">
-                <Suspense fallback={<Loading />}>
-                  <AnalyticsPage />
-                </Suspense>
-              </Route>
-              <Route path="/github" component={GithubPage} />
-              <Route path="/audit" component={AuditPage} />
-            </Switch>
-          </ProjectScope>
-        </SignedIn>
-      </Route>
       <Route>
         <SignedIn>
-          <main id="main" tabIndex={-1}>
-            <h1>Page not found</h1>
-            <p>There is nothing at this address.</p>
-          </main>
+          <Switch>
+            <Route path="/projects/new" component={NewProjectPage} />
+            <Route path="/account" component={AccountPage} />
+            <Route path="/p/:slug" nest>
+              <ProjectScope>
+                <ProjectPages />
+              </ProjectScope>
+            </Route>
+            <Route>
+              <main id="main" tabIndex={-1}>
+                <NotFound back="/" backLabel="Back to your projects" />
+              </main>
+            </Route>
+          </Switch>
         </SignedIn>
       </Route>
     </Switch>

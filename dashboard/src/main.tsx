@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
 import { ApiError } from './api.ts';
 import { App } from './app.tsx';
+import { APP_BASE } from './app-base.ts';
 import { useGuardedLocation } from './navigation-guard.ts';
 
 const client = new QueryClient({
@@ -20,7 +21,7 @@ const client = new QueryClient({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={client}>
-      <Router base="/app" hook={useGuardedLocation}>
+      <Router base={APP_BASE} hook={useGuardedLocation}>
         <App />
       </Router>
     </QueryClientProvider>

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { api } from '../api.ts';
+import { toApp } from '../app-base.ts';
 import type { Project } from '../types.ts';
 import { ErrorAlert, Loading } from './status.tsx';
 
@@ -42,6 +43,9 @@ export function ProjectScope({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1}>
         <h1>Project unavailable</h1>
         <ErrorAlert error={query.error} />
+        <p>
+          <Link href={toApp('/')}>Back to your projects</Link>
+        </p>
       </main>
     );
   }

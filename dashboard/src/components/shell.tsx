@@ -1,6 +1,9 @@
-/** The signed-in frame: skip link, the project switcher, account and sign-out. */
+/**
+ * The signed-in frame: skip link, the project switcher, account and sign-out. Rendered at the app's
+ * root (never inside a project's nested route), so its links are /app/… addresses on every page.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api } from '../api.ts';
 import { adoptSession } from '../session.ts';
@@ -8,7 +11,12 @@ import type { SessionView } from '../types.ts';
 
 export function Shell({ session, children }: { session: SessionView; children: ReactNode }) {
   const client = useQueryClient();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const menu = useRef<HTMLDetailsElement>(null);
+  // The frame stays mounted from page to page: the Projects menu closes once one of its links is taken.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location]);
   const signOut = useMutation({
     mutationFn: () => api('/api/dashboard/sign-out', { method: 'POST' }),
     onSettled: () => {
@@ -26,7 +34,7 @@ export function Shell({ session, children }: { session: SessionView; children: R
         <Link href="/" className="brand">
           Shiplog
         </Link>
-        <details className="menu">
+        <details className="menu" ref={menu}>
           <summary>Projects</summary>
           <ul>
             {session.projects.map((p) => (
