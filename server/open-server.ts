@@ -23,10 +23,14 @@ export type OpenServerOptions = {
   onLockLost: () => void;
 };
 
-export async function openServer(
-  config: Config,
-  options: OpenServerOptions,
-): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+export type OpenedServer = {
+  app: FastifyInstance;
+  /** Once listening: the first-run hint (the setup link, or the command that creates a project). */
+  greet: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export async function openServer(config: Config, options: OpenServerOptions): Promise<OpenedServer> {
   let app: FastifyInstance | undefined;
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -71,20 +75,23 @@ export async function openServer(
         ? `GitHub App ${config.github.appId} mounted: webhooks at POST ${config.publicUrl}/api/github/webhooks`
         : 'GitHub App not mounted (set APP_ID, PRIVATE_KEY or PRIVATE_KEY_PATH, and WEBHOOK_SECRET to mount it)',
     );
-    // First run (CONTRACT.md "Dashboard"): only this link (or `shiplog setup-link`'s) makes the first account.
-    if ((await countUsers(db.sql)) === 0) {
-      const link = await issueSetupLink(db.sql, config.publicUrl);
-      app.log.info(
-        `no account yet: open ${link} to create the owner's account and the first project (the link works once, for 24 hours; npx shiplog setup-link prints a new one)`,
-      );
-    } else if ((await countProjects(db.sql)) === 0) {
-      app.log.info(
-        'no project yet; create one with: npx shiplog projects create --name "My app" --slug my-app --plan pro',
-      );
-    }
     const server = app;
     return {
       app: server,
+      async greet() {
+        // First run (CONTRACT.md "Dashboard"): only this link (or `shiplog setup-link`'s) makes the first
+        // account. Said once the server listens, so that the link names a port this server holds.
+        if ((await countUsers(db.sql)) === 0) {
+          const link = await issueSetupLink(db.sql, config.publicUrl);
+          server.log.info(
+            `no account yet: open ${link} to create the owner's account and the first project (the link works once, for 24 hours; npx shiplog setup-link prints a new one)`,
+          );
+        } else if ((await countProjects(db.sql)) === 0) {
+          server.log.info(
+            'no project yet; create one with: npx shiplog projects create --name "My app" --slug my-app --plan pro',
+          );
+        }
+      },
       async close() {
         await server.close();
         await new Promise<void>((resolve) => (admin ? admin.close(() => resolve()) : resolve()));

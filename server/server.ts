@@ -7,12 +7,34 @@ import closeWithGrace from 'close-with-grace';
 import type { Config } from './config.ts';
 import { openServer } from './open-server.ts';
 
+/**
+ * @throws Error naming the port when it is taken (EADDRINUSE) or not ours to use (EACCES), after
+ *   closing what was opened, so that `shiplog serve` exits 1 rather than running without listening.
+ */
 export async function serve(config: Config): Promise<void> {
-  const { app, close } = await openServer(config, { onLockLost: () => process.exit(1) });
+  const { app, greet, close } = await openServer(config, { onLockLost: () => process.exit(1) });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await close();
+    throw listenError(err, config);
+  }
+  await greet();
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await close();
   });
-  await app.listen({ port: config.port, host: config.host });
+}
+
+function listenError(err: unknown, config: Config): Error {
+  const code = (err as { code?: unknown }).code;
+  const where = `${config.host}:${config.port}`;
+  if (code === 'EADDRINUSE')
+    return new Error(
+      `port ${config.port} is in use (${where}): another Shiplog or another program listens there; stop it, or start this one with PORT=<another port>`,
+    );
+  if (code === 'EACCES')
+    return new Error(`cannot listen on ${where}: permission denied; choose PORT above 1023`);
+  return err as Error;
 }

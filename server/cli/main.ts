@@ -8,6 +8,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import pkg from '../../package.json' with { type: 'json' };
 import { type Config, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connect.ts';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { migrate } from '../db/migrate.ts';
 import { PLANS, POSITIONS, THEMES } from '../db/projects.ts';
 import type { ADMIN_COMMANDS } from './admin-commands.ts';
@@ -199,7 +200,8 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     },
     async serve(overrides) {
       const { serve } = await import('../server.ts');
-      await serve(loadConfig(undefined, overrides));
+      config = loadConfig(undefined, overrides);
+      await serve(config);
     },
   };
   try {
@@ -211,7 +213,22 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         ? 0
         : 2;
     }
-    io.stderr(`shiplog: ${(err as Error).message.split('\n')[0]}\n`);
+    const message =
+      config?.databaseUrl && isDatabaseUnavailable(err)
+        ? unreachableDatabase(config.databaseUrl, err)
+        : (err as Error).message;
+    io.stderr(`shiplog: ${message.split('\n')[0]}\n`);
     return 1;
   }
+}
+
+/**
+ * The one line for a PostgreSQL server that cannot be reached: it names the variable to check and the
+ * address (never the password), then the driver's reason (`ECONNREFUSED`, `ENOTFOUND`…).
+ */
+function unreachableDatabase(databaseUrl: string, err: unknown): string {
+  const url = new URL(databaseUrl);
+  url.password = '';
+  const reason = (err as { code?: string }).code ?? (err as Error).message;
+  return `cannot reach the PostgreSQL server of DATABASE_URL (${url.toString()}): ${reason}; is it running, and is DATABASE_URL right?`;
 }

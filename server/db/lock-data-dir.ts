@@ -165,9 +165,16 @@ async function takeOver(path: string, staleText: string): Promise<void> {
   await rm(aside, { force: true });
 }
 
-function lockedError(dataDir: string): DataDirLockedError {
+/** The refusal, naming the owner (its process id, and its host when not this one) so it can be found. */
+function lockedError(dataDir: string, lockText: string): DataDirLockedError {
+  const owner = parseOwner(lockText);
+  const who = !owner
+    ? 'another Shiplog process'
+    : owner.host === hostname()
+      ? `another Shiplog process (pid ${owner.pid})`
+      : `another Shiplog process (pid ${owner.pid} on ${owner.host})`;
   return new DataDirLockedError(
-    `the embedded database in ${dataDir} is in use by another Shiplog process; stop it, use another SHIPLOG_DATA_DIR, or set DATABASE_URL to a PostgreSQL server`,
+    `the embedded database in ${dataDir} is in use by ${who}; stop it, use another SHIPLOG_DATA_DIR, or set DATABASE_URL to a PostgreSQL server`,
   );
 }
 
@@ -196,7 +203,7 @@ export async function lockDataDir(
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const current = await inspectPatiently(path);
-    if (current.state === 'live' || attempt >= 3) throw lockedError(dataDir);
+    if (current.state === 'live' || attempt >= 3) throw lockedError(dataDir, current.text);
     if (current.state === 'stale') await takeOver(path, current.text);
   }
 

@@ -30,7 +30,9 @@ it('refuses a second server on the same data directory with a message naming the
     const second = await runCli(['serve'], { SHIPLOG_DATA_DIR: dataDir, PORT: '0' });
     expect(second.code).toBe(1);
     expect(second.stderr).toMatch(
-      /^shiplog: the embedded database in .* is in use by another Shiplog process; .*DATABASE_URL/,
+      new RegExp(
+        `^shiplog: the embedded database in .* is in use by another Shiplog process \\(pid ${first.child.pid}\\); .*DATABASE_URL`,
+      ),
     );
     const migrate = await runCli(['migrate'], { SHIPLOG_DATA_DIR: dataDir });
     expect(migrate.code).toBe(1);
