@@ -46728,8 +46728,9 @@ var STATUSES = ["draft", "published"];
 var CategorySchema = external_exports.enum(CATEGORIES);
 var VisibilitySchema = external_exports.enum(VISIBILITIES);
 var StatusSchema = external_exports.enum(STATUSES);
+var NOT_BLANK = { pattern: "\\S" };
 var noNul = (s) => !s.includes("\0");
-var plainText = (max) => external_exports.string().trim().min(1).max(max).refine(noNul, "Must not contain NUL (U+0000) characters");
+var plainText = (max) => external_exports.string().trim().min(1).max(max).refine(noNul, "Must not contain NUL (U+0000) characters").meta(NOT_BLANK);
 var title = plainText(200);
 var body = external_exports.string().max(1e5, "must be at most 100,000 characters");
 function normalizeVersion(version3) {
@@ -46738,6 +46739,9 @@ function normalizeVersion(version3) {
 var version2 = plainText(40).transform(normalizeVersion).nullable();
 var PublishAtSchema = external_exports.iso.datetime({ offset: true }).transform((s) => new Date(s));
 var ComponentSchema = external_exports.string().regex(/^[A-Za-z0-9@][A-Za-z0-9@/._-]{0,99}$/, "must be a component name (letters, digits, @ / . _ -)");
+var NOT_PUBLISH_AND_PUBLISH_AT = {
+  not: { properties: { publish: { const: true } }, required: ["publish", "publishAt"] }
+};
 var CreateEntryInputSchema = external_exports.strictObject({
   title,
   body,
@@ -46749,7 +46753,7 @@ var CreateEntryInputSchema = external_exports.strictObject({
   publishAt: PublishAtSchema.optional(),
   /** The monorepo component it is about. */
   component: ComponentSchema.optional()
-});
+}).meta(NOT_PUBLISH_AND_PUBLISH_AT);
 var PublishInputSchema = external_exports.strictObject({ at: PublishAtSchema.optional() }).nullish();
 var UpdateEntryInputSchema = external_exports.strictObject({
   title: title.optional(),
@@ -46757,14 +46761,14 @@ var UpdateEntryInputSchema = external_exports.strictObject({
   category: CategorySchema.optional(),
   version: version2.optional(),
   visibility: VisibilitySchema.optional()
-}).refine((v) => Object.keys(v).length > 0, { message: "send at least one field to change" });
+}).refine((v) => Object.keys(v).length > 0, { message: "send at least one field to change" }).meta({ minProperties: 1 });
 function queryInt(min, max, fallback) {
   return external_exports.string().transform((s, ctx) => {
     const n = /^\d{1,15}$/.test(s) ? Number(s) : NaN;
     if (n >= min && n <= max) return n;
     ctx.addIssue({ code: "custom", message: `must be a whole number from ${min} to ${max}` });
     return external_exports.NEVER;
-  }).default(fallback);
+  }).default(fallback).meta({ type: "integer", minimum: min, maximum: max });
 }
 var ListEntriesQuerySchema = external_exports.strictObject({
   limit: queryInt(1, 100, 20),
@@ -46774,7 +46778,7 @@ var ListEntriesQuerySchema = external_exports.strictObject({
   category: CategorySchema.optional(),
   visibility: VisibilitySchema.optional(),
   /** Titles containing this text, case-insensitively (the dashboard's search). */
-  q: external_exports.string().trim().min(1).max(200).optional(),
+  q: external_exports.string().trim().min(1).max(200).meta(NOT_BLANK).optional(),
   component: ComponentSchema.optional()
 });
 var timestamp = external_exports.string();
@@ -46828,18 +46832,18 @@ var EntryResponseSchema = external_exports.object({ entry: EntrySchema });
 var MAX_COMMITS = 500;
 var GenerateSourceSchema = external_exports.strictObject({
   pullRequest: external_exports.int().min(1).max(2147483647).optional(),
-  release: external_exports.string().trim().min(1).max(255).refine((s) => !s.includes("\0"), "Must not contain NUL (U+0000) characters").optional(),
+  release: external_exports.string().trim().min(1).max(255).refine((s) => !s.includes("\0"), "Must not contain NUL (U+0000) characters").meta(NOT_BLANK).optional(),
   headSha: external_exports.string().regex(/^[0-9a-fA-F]{7,64}$/, "must be a commit SHA").optional()
 }).refine((s) => s.pullRequest === void 0 !== (s.release === void 0), {
   message: "give exactly one of pullRequest and release"
-});
+}).meta({ oneOf: [{ required: ["pullRequest"] }, { required: ["release"] }] });
 var noNul2 = (s) => !s.includes("\0");
 var NUL_MESSAGE = "Must not contain NUL (U+0000) characters";
 var GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 var MAX_PULL_REQUESTS = 500;
 var PullRequestInputSchema = external_exports.strictObject({
   number: external_exports.int().min(1).max(2147483647),
-  title: external_exports.string().trim().min(1).max(1e3).refine(noNul2, NUL_MESSAGE),
+  title: external_exports.string().trim().min(1).max(1e3).refine(noNul2, NUL_MESSAGE).meta(NOT_BLANK),
   body: external_exports.string().max(65536).refine(noNul2, NUL_MESSAGE).nullable().optional(),
   labels: external_exports.array(external_exports.string().min(1).max(100).refine(noNul2, NUL_MESSAGE)).max(100).optional(),
   /** The author's login (`octocat`, `dependabot[bot]`). */
@@ -46852,7 +46856,7 @@ var GenerateInputSchema = external_exports.strictObject({
   commits: external_exports.array(
     external_exports.string().max(65536).refine((s) => !s.includes("\0"), "Must not contain NUL (U+0000) characters")
   ).min(1).max(MAX_COMMITS),
-  version: external_exports.string().trim().min(1).max(40).transform(normalizeVersion).nullable().optional(),
+  version: external_exports.string().trim().min(1).max(40).meta(NOT_BLANK).transform(normalizeVersion).nullable().optional(),
   /** The merged pull requests of the range; the commits are then the first-parent ones. */
   pullRequests: external_exports.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional(),
   category: CategorySchema.optional(),
@@ -46880,7 +46884,7 @@ var GenerateInputSchema = external_exports.strictObject({
 }).refine((input2) => input2.source === void 0 || input2.repository !== void 0, {
   message: 'source needs repository ("owner/name")',
   path: ["repository"]
-});
+}).meta({ dependentRequired: { source: ["repository"] }, ...NOT_PUBLISH_AND_PUBLISH_AT });
 var DraftSectionSchema = external_exports.object({ category: CategorySchema, items: external_exports.array(external_exports.string()) });
 var DraftSchema = external_exports.object({
   title: external_exports.string(),

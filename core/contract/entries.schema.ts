@@ -15,10 +15,16 @@ export type Category = z.infer<typeof CategorySchema>;
 export type Visibility = z.infer<typeof VisibilitySchema>;
 export type Status = z.infer<typeof StatusSchema>;
 
+/**
+ * For the API document: text that is trimmed before its length is checked must hold a character that
+ * is not white space (JSON Schema's `pattern` is unanchored; `\s` is the set `trim()` removes).
+ */
+export const NOT_BLANK = { pattern: '\\S' };
+
 /** PostgreSQL text cannot hold U+0000, and no title needs one. */
 const noNul = (s: string) => !s.includes('\u0000');
 const plainText = (max: number) =>
-  z.string().trim().min(1).max(max).refine(noNul, 'Must not contain NUL (U+0000) characters');
+  z.string().trim().min(1).max(max).refine(noNul, 'Must not contain NUL (U+0000) characters').meta(NOT_BLANK);
 const title = plainText(200);
 /**
  * Markdown, at most 100 000 characters (CONTRACT.md "General"; well under the 1 MiB body limit even in
@@ -48,19 +54,29 @@ export const ComponentSchema = z
   .string()
   .regex(/^[A-Za-z0-9@][A-Za-z0-9@/._-]{0,99}$/, 'must be a component name (letters, digits, @ / . _ -)');
 
+/**
+ * For the API document: `publish: true` and `publishAt` together are refused (the service's check,
+ * create-entry.ts), as a JSON Schema can say it.
+ */
+export const NOT_PUBLISH_AND_PUBLISH_AT = {
+  not: { properties: { publish: { const: true } }, required: ['publish', 'publishAt'] },
+};
+
 /** POST /api/v1/entries body. Unknown fields are rejected (CONTRACT.md "General"). */
-export const CreateEntryInputSchema = z.strictObject({
-  title,
-  body,
-  category: CategorySchema.default('feature'),
-  version: version.optional(),
-  visibility: VisibilitySchema.default('external'),
-  publish: z.boolean().default(false),
-  /** Keep the entry a draft and publish it then (not with `publish: true`). */
-  publishAt: PublishAtSchema.optional(),
-  /** The monorepo component it is about. */
-  component: ComponentSchema.optional(),
-});
+export const CreateEntryInputSchema = z
+  .strictObject({
+    title,
+    body,
+    category: CategorySchema.default('feature'),
+    version: version.optional(),
+    visibility: VisibilitySchema.default('external'),
+    publish: z.boolean().default(false),
+    /** Keep the entry a draft and publish it then (not with `publish: true`). */
+    publishAt: PublishAtSchema.optional(),
+    /** The monorepo component it is about. */
+    component: ComponentSchema.optional(),
+  })
+  .meta(NOT_PUBLISH_AND_PUBLISH_AT);
 export type CreateEntryInput = z.infer<typeof CreateEntryInputSchema>;
 
 /** POST /api/v1/entries/{id}/publish body: none (publish now), `{}`, or `{"at": …}` (schedule). */
@@ -75,7 +91,8 @@ export const UpdateEntryInputSchema = z
     version: version.optional(),
     visibility: VisibilitySchema.optional(),
   })
-  .refine((v) => Object.keys(v).length > 0, { message: 'send at least one field to change' });
+  .refine((v) => Object.keys(v).length > 0, { message: 'send at least one field to change' })
+  .meta({ minProperties: 1 });
 export type UpdateEntryInput = z.infer<typeof UpdateEntryInputSchema>;
 
 /**
@@ -83,15 +100,20 @@ export type UpdateEntryInput = z.infer<typeof UpdateEntryInputSchema>;
  * ` 1` are `400 invalid`), within [min, max], with one error per field whatever is wrong.
  */
 export function queryInt(min: number, max: number, fallback: number) {
-  return z
-    .string()
-    .transform((s, ctx) => {
-      const n = /^\d{1,15}$/.test(s) ? Number(s) : NaN;
-      if (n >= min && n <= max) return n;
-      ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
-      return z.NEVER;
-    })
-    .default(fallback);
+  return (
+    z
+      .string()
+      .transform((s, ctx) => {
+        const n = /^\d{1,15}$/.test(s) ? Number(s) : NaN;
+        if (n >= min && n <= max) return n;
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      })
+      .default(fallback)
+      // The API document shows what is accepted (the text of a whole number in range), not zod's
+      // input type (any string).
+      .meta({ type: 'integer', minimum: min, maximum: max })
+  );
 }
 
 /** GET /api/v1/entries query string. */
@@ -103,7 +125,7 @@ export const ListEntriesQuerySchema = z.strictObject({
   category: CategorySchema.optional(),
   visibility: VisibilitySchema.optional(),
   /** Titles containing this text, case-insensitively (the dashboard's search). */
-  q: z.string().trim().min(1).max(200).optional(),
+  q: z.string().trim().min(1).max(200).meta(NOT_BLANK).optional(),
   component: ComponentSchema.optional(),
 });
 export type ListEntriesQuery = z.infer<typeof ListEntriesQuerySchema>;

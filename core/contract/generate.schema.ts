@@ -7,6 +7,8 @@ import {
   CategorySchema,
   ComponentSchema,
   normalizeVersion,
+  NOT_BLANK,
+  NOT_PUBLISH_AND_PUBLISH_AT,
   StatusSchema,
   VisibilitySchema,
 } from './entries.schema.ts';
@@ -27,6 +29,7 @@ export const GenerateSourceSchema = z
       .min(1)
       .max(255)
       .refine((s) => !s.includes('\u0000'), 'Must not contain NUL (U+0000) characters')
+      .meta(NOT_BLANK)
       .optional(),
     headSha: z
       .string()
@@ -35,7 +38,8 @@ export const GenerateSourceSchema = z
   })
   .refine((s) => (s.pullRequest === undefined) !== (s.release === undefined), {
     message: 'give exactly one of pullRequest and release',
-  });
+  })
+  .meta({ oneOf: [{ required: ['pullRequest'] }, { required: ['release'] }] });
 export type GenerateSource = z.infer<typeof GenerateSourceSchema>;
 
 const noNul = (s: string) => !s.includes('\u0000');
@@ -54,7 +58,7 @@ export const MAX_PULL_REQUESTS = 500;
  */
 export const PullRequestInputSchema = z.strictObject({
   number: z.int().min(1).max(2_147_483_647),
-  title: z.string().trim().min(1).max(1000).refine(noNul, NUL_MESSAGE),
+  title: z.string().trim().min(1).max(1000).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK),
   body: z.string().max(65_536).refine(noNul, NUL_MESSAGE).nullable().optional(),
   labels: z.array(z.string().min(1).max(100).refine(noNul, NUL_MESSAGE)).max(100).optional(),
   /** The author's login (`octocat`, `dependabot[bot]`). */
@@ -76,7 +80,15 @@ export const GenerateInputSchema = z
       )
       .min(1)
       .max(MAX_COMMITS),
-    version: z.string().trim().min(1).max(40).transform(normalizeVersion).nullable().optional(),
+    version: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .meta(NOT_BLANK)
+      .transform(normalizeVersion)
+      .nullable()
+      .optional(),
     /** The merged pull requests of the range; the commits are then the first-parent ones. */
     pullRequests: z.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional(),
     category: CategorySchema.optional(),
@@ -115,7 +127,8 @@ export const GenerateInputSchema = z
   .refine((input) => input.source === undefined || input.repository !== undefined, {
     message: 'source needs repository ("owner/name")',
     path: ['repository'],
-  });
+  })
+  .meta({ dependentRequired: { source: ['repository'] }, ...NOT_PUBLISH_AND_PUBLISH_AT });
 export type GenerateInput = z.infer<typeof GenerateInputSchema>;
 
 export const DraftSectionSchema = z.object({ category: CategorySchema, items: z.array(z.string()) });

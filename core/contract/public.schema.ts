@@ -31,7 +31,8 @@ export const SubscribeInputSchema = z.strictObject({
         // into another address than the one stored.
         DOT_ATOM_LOCAL_PART.test(s),
       'Not a valid email address',
-    ),
+    )
+    .meta({ format: 'email' }),
   /** The page the form was on, for the consent record (optional). */
   page: z
     .url({ protocol: /^https?$/ })
@@ -105,3 +106,28 @@ export const WidgetResponseSchema = z.object({
   ),
 });
 export type WidgetResponse = z.infer<typeof WidgetResponseSchema>;
+
+/**
+ * `GET /api/feeds/{slug}/json`: a JSON Feed 1.1 document (https://jsonfeed.org/version/1.1) as the
+ * `feed` package writes it (server/services/build-feeds.ts), for the API document. Loose: a reader
+ * must ignore what it does not know (extensions start with `_`).
+ */
+export const JsonFeedSchema = z.looseObject({
+  version: z.literal('https://jsonfeed.org/version/1.1'),
+  title: z.string(),
+  home_page_url: z.string().optional(),
+  feed_url: z.string().optional(),
+  description: z.string().optional(),
+  language: z.string().optional(),
+  items: z.array(
+    z.looseObject({
+      id: z.string(),
+      url: z.string().optional(),
+      title: z.string().optional(),
+      content_html: z.string().optional(),
+      date_published: z.string().optional(),
+      date_modified: z.string().optional(),
+      tags: z.array(z.string()).optional(),
+    }),
+  ),
+});

@@ -122,6 +122,24 @@ function pruneUnusedSchemas(document: OpenAPIV3_1.Document): OpenAPIV3_1.Documen
   return { ...document, components: { ...document.components, schemas } };
 }
 
+/**
+ * A body whose schema admits `null` may be left out (publish, unpublish, a channel's test: "no body,
+ * or `{}`"; the server reads an empty body as none): @fastify/swagger marks every declared body
+ * required, so such bodies are marked optional here.
+ */
+function markOptionalBodies(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item ?? {})) {
+      const body = (operation as OpenAPIV3_1.OperationObject).requestBody as
+        OpenAPIV3_1.RequestBodyObject | undefined;
+      const schema = body?.content['application/json']?.schema as OpenAPIV3_1.SchemaObject | undefined;
+      if (body && schema?.anyOf?.some((branch) => (branch as OpenAPIV3_1.SchemaObject).type === 'null'))
+        body.required = false;
+    }
+  }
+  return document;
+}
+
 async function openapiPlugin(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {
   nameSchemas();
   const declared: { method: string; url: string }[] = [];
@@ -144,7 +162,7 @@ async function openapiPlugin(app: FastifyInstance, options: { publicUrl: string 
     },
     transform: createJsonSchemaTransform({}),
     transformObject: (input) =>
-      pruneUnusedSchemas(transformObject(input) as OpenAPIV3_1.Document) as ReturnType<
+      markOptionalBodies(pruneUnusedSchemas(transformObject(input) as OpenAPIV3_1.Document)) as ReturnType<
         typeof transformObject
       >,
   });

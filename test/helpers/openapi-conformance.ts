@@ -2,8 +2,10 @@
  * Answers held to the API document (/openapi.json): each response of a test is matched to its
  * operation (method and path template), then to the document's response for its status (exact, then
  * `4XX`-style range, then `default`) and media type, and a JSON body is validated against that schema
- * with ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1). What was checked is recorded, so a test
- * can assert that every operation was seen answering both a success and an error.
+ * with ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1). A 4xx must be a status the operation
+ * lists: its `default` describes server errors only. What was checked is recorded, so a test can assert
+ * that every operation was seen answering both a success and an error. A mismatch throws a
+ * {@link ConformanceError} naming its kind.
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -15,6 +17,19 @@ type Response = { statusCode: number; headers: Record<string, unknown>; body: st
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const DOC_ID = 'https://shiplog.test/openapi.json';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** What kind of mismatch a {@link ConformanceError} is. */
+export type MismatchKind =
+  'not in document' | 'undeclared status' | 'undeclared media type' | 'body mismatch' | 'request mismatch';
+
+export class ConformanceError extends Error {
+  readonly kind: MismatchKind;
+
+  constructor(kind: MismatchKind, message: string) {
+    super(message);
+    this.kind = kind;
+  }
+}
 
 /** JSON Pointer escaping (RFC 6901) of one segment. */
 const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
@@ -33,6 +48,11 @@ export type Conformance = {
   checkRequest(method: string, url: string, body: string | undefined): string;
   /** Assert that `value` matches `components.schemas[name]` (the webhook's body, say). */
   checkComponent(name: string, value: unknown): void;
+  /**
+   * Why `value` does not match the schema at `pointer` (segments under the document's root, unescaped),
+   * or null when it does.
+   */
+  mismatch(pointer: string[], value: unknown): string | null;
   /** Every operation of the document, as `METHOD /path/{template}`. */
   operations(): string[];
   /** Statuses checked per operation; `viaDefault` marks those only the `default` response covered. */
@@ -58,26 +78,32 @@ export function createConformance(document: OpenAPIV3_1.Document): Conformance {
     const pathname = new URL(url, 'http://x').pathname;
     const lower = method.toLowerCase() as (typeof METHODS)[number];
     const template = templates.find((t) => t.regex.test(pathname) && document.paths![t.path]![lower]);
-    if (!template) throw new Error(`${method} ${pathname} is not in the document`);
+    if (!template)
+      throw new ConformanceError('not in document', `${method} ${pathname} is not in the document`);
     const operation = document.paths![template.path]![lower]!;
     return { operation, template, lower, name: `${method.toUpperCase()} ${template.path}` };
   }
 
-  function validateAt(pointer: string[], value: unknown, what: string): void {
+  function mismatch(pointer: string[], value: unknown): string | null {
     const validate = ajv.getSchema(`${DOC_ID}#/${pointer.map(escape).join('/')}`);
     if (!validate) throw new Error(`No schema at ${pointer.join('/')}`);
-    if (!validate(value))
-      throw new Error(`${what} does not match the document: ${ajv.errorsText(validate.errors)}`);
+    return validate(value) ? null : ajv.errorsText(validate.errors);
+  }
+
+  function validateAt(pointer: string[], value: unknown, what: string): void {
+    const why = mismatch(pointer, value);
+    if (why) throw new ConformanceError('request mismatch', `${what} does not match the document: ${why}`);
   }
 
   function checkRequest(method: string, url: string, body: string | undefined): string {
     const { operation, template, lower, name } = operationOf(method, url);
     const requestBody = operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
     if (body === undefined) {
-      if (requestBody?.required) throw new Error(`${name} needs a body`);
+      if (requestBody?.required) throw new ConformanceError('request mismatch', `${name} needs a body`);
       return name;
     }
-    if (!requestBody?.content['application/json']) throw new Error(`${name} takes no JSON body`);
+    if (!requestBody?.content['application/json'])
+      throw new ConformanceError('request mismatch', `${name} takes no JSON body`);
     const pointer = ['paths', template.path, lower, 'requestBody', 'content', 'application/json', 'schema'];
     validateAt(pointer, JSON.parse(body), `${name}'s request body`);
     return name;
@@ -87,8 +113,15 @@ export function createConformance(document: OpenAPIV3_1.Document): Conformance {
     const { operation, template, lower, name } = operationOf(method, url);
     const status = String(response.statusCode);
     const range = `${status[0]}XX`;
-    const key = [status, range, 'default'].find((k) => operation.responses?.[k]);
-    if (!key) throw new Error(`${name} answered ${status}, which the document does not declare`);
+    // `default` is the server's errors (`internal`, `service_unavailable`): a client error is listed.
+    const key = [status, range, ...(response.statusCode >= 500 ? ['default'] : [])].find(
+      (k) => operation.responses?.[k],
+    );
+    if (!key)
+      throw new ConformanceError(
+        'undeclared status',
+        `${name} answered ${status}, which the document does not declare`,
+      );
     const declared = operation.responses![key] as OpenAPIV3_1.ResponseObject;
     const list = seen.get(name) ?? [];
     list.push({ status: response.statusCode, viaDefault: key === 'default' });
@@ -98,25 +131,29 @@ export function createConformance(document: OpenAPIV3_1.Document): Conformance {
       .split(';')[0]!
       .trim();
     if (!declared.content) {
-      if (response.body !== '') throw new Error(`${name} ${status} has a body; the document says none`);
+      if (response.body !== '')
+        throw new ConformanceError('body mismatch', `${name} ${status} has a body; the document says none`);
       return name;
     }
     const content = declared.content[mediaType];
     if (!content)
-      throw new Error(
+      throw new ConformanceError(
+        'undeclared media type',
         `${name} ${status} answered ${mediaType}; the document declares ${Object.keys(declared.content).join(', ')}`,
       );
     if (!mediaType.endsWith('json') || !content.schema) return name;
-    const pointer = ['paths', template.path, lower, 'responses', key, 'content', mediaType, 'schema']
-      .map(escape)
-      .join('/');
-    const validate = ajv.getSchema(`${DOC_ID}#/${pointer}`);
-    if (!validate) throw new Error(`No schema at ${pointer}`);
-    // A text body (a JSON Feed, say) is documented as a string: it is held to that, unparsed.
-    const isText = (content.schema as { type?: unknown }).type === 'string';
-    if (!validate(isText ? response.body : JSON.parse(response.body)))
-      throw new Error(
-        `${name} ${status}: the body does not match the document: ${ajv.errorsText(validate.errors)}\n${response.body.slice(0, 2000)}`,
+    const pointer = ['paths', template.path, lower, 'responses', key, 'content', mediaType, 'schema'];
+    let body: unknown;
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      throw new ConformanceError('body mismatch', `${name} ${status}: the ${mediaType} body is not JSON`);
+    }
+    const why = mismatch(pointer, body);
+    if (why)
+      throw new ConformanceError(
+        'body mismatch',
+        `${name} ${status}: the body does not match the document: ${why}\n${response.body.slice(0, 2000)}`,
       );
     return name;
   }
@@ -124,6 +161,7 @@ export function createConformance(document: OpenAPIV3_1.Document): Conformance {
   return {
     check,
     checkRequest,
+    mismatch,
     seen,
     checkComponent(name, value) {
       const validate = ajv.getSchema(`${DOC_ID}#/components/schemas/${escape(name)}`);

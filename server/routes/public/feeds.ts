@@ -14,7 +14,18 @@ import { NotFoundError } from '../../errors.ts';
 import { buildFeed, FEED_CONTENT_TYPES, type FeedFormat } from '../../services/build-feeds.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { loadChangelog } from '../../services/public-changelog.ts';
-import { COMPONENT_QUERY } from '../../../core/contract/public.schema.ts';
+import { COMPONENT_QUERY, JsonFeedSchema } from '../../../core/contract/public.schema.ts';
+
+/** The feed in each format: XML text, or a JSON Feed object (its body's schema). */
+function feedResponse() {
+  const { content } = textResponse('', ...[FEED_CONTENT_TYPES.rss, FEED_CONTENT_TYPES.atom].map(mediaType));
+  return {
+    description: 'The feed',
+    content: { ...content, [mediaType(FEED_CONTENT_TYPES.json)]: { schema: JsonFeedSchema } },
+  };
+}
+
+const mediaType = (contentType: string) => contentType.split(';')[0]!;
 
 export async function feedRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   documentRoutes(app, PUBLIC_DOCS('Feeds'));
@@ -29,10 +40,7 @@ export async function feedRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
         params: z.object({ slug: z.string(), format: z.string().describe('`rss`, `atom` or `json`') }),
         querystring: COMPONENT_QUERY,
         response: {
-          200: textResponse(
-            'The feed',
-            ...new Set(Object.values(FEED_CONTENT_TYPES).map((type) => type.split(';')[0]!)),
-          ),
+          200: feedResponse(),
           ...NOT_MODIFIED,
         },
       },

@@ -25,7 +25,8 @@ export async function reactionsRoutes(base: FastifyInstance, ctx: ServiceContext
           "A reader's emoji on a published external entry: a second identical call takes it back. Allowed emoji: the project's list.",
         operationId: 'toggleReaction',
         body: ReactionInputSchema,
-        response: { 200: ReactionResultSchema, ...problemResponses(429) },
+        // 404: the entry is not published, or internal (CONTRACT.md "POST /api/reactions").
+        response: { 200: ReactionResultSchema, ...problemResponses(404, 429) },
       },
       onRequest: app.rateLimitHook([REACTIONS_IP]),
       preHandler: app.rateLimitHook([REACTIONS_ID]),

@@ -267,6 +267,14 @@ describe('public endpoints and pages', () => {
     await call(
       {
         method: 'POST',
+        url: '/api/reactions',
+        payload: { entryId: 'ent_missing', emoji: '🎉', anonymousId },
+      },
+      404,
+    );
+    await call(
+      {
+        method: 'POST',
         url: '/api/analytics',
         payload: { project: slug, type: 'view', entryId, anonymousId },
       },
