@@ -4,6 +4,7 @@
  * `Shiplog-Project` naming the project of /api/v1 calls (CONTRACT.md "Dashboard"). Failures become
  * `ApiError`s carrying the problem document (RFC 9457) the server answered.
  */
+import { fieldMessage, type Labels } from './problem-messages.ts';
 import type { ProblemDocument } from './types.ts';
 
 let csrfToken: string | null = null;
@@ -21,9 +22,12 @@ export class ApiError extends Error {
     this.status = status;
     this.problem = problem;
   }
-  /** The message of one field (`/email`, `/password`, …), if the server named it. */
-  fieldError(pointer: string): string | undefined {
-    return this.problem.errors?.find((e) => e.pointer === pointer)?.detail;
+  /**
+   * The sentence about one field (`/email`, `/password`, …), if the server named it; `labels` names
+   * fields whose label is not the pointer's words (problem-messages.ts).
+   */
+  fieldError(pointer: string, labels: Labels = {}): string | undefined {
+    return fieldMessage(this, pointer, labels);
   }
 }
 
@@ -57,12 +61,3 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
 /** A /api/v1 call on the session, for `project`. */
 export const v1 = <T>(project: string, path: string, options: Omit<Options, 'project'> = {}) =>
   api<T>(`/api/v1${path}`, { ...options, project });
-
-/** A message to show for any failure. */
-export function messageOf(err: unknown): string {
-  if (err instanceof ApiError) {
-    const fields = err.problem.errors?.map((e) => `${e.pointer.replace(/^\//, '') || 'body'}: ${e.detail}`);
-    return fields?.length ? `${err.message} (${fields.join('; ')})` : err.message;
-  }
-  return err instanceof Error ? err.message : String(err);
-}

@@ -17,7 +17,7 @@ export function NewPasswordField({ label, hint, value, onChange, error, pointer 
     <Field
       label={label}
       hint={hint}
-      error={error instanceof ApiError ? error.fieldError(pointer) : undefined}
+      error={error instanceof ApiError ? error.fieldError(pointer, { [pointer]: label }) : undefined}
     >
       <input
         type="password"

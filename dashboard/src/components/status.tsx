@@ -1,6 +1,6 @@
 /** Small shared pieces: the loading state, error alerts, the page title. */
 import { useEffect } from 'react';
-import { messageOf } from '../api.ts';
+import { type Labels, summaryOf } from '../problem-messages.ts';
 
 export function Loading() {
   return (
@@ -10,13 +10,29 @@ export function Loading() {
   );
 }
 
-/** An error announced to screen readers as it appears. */
-export function ErrorAlert({ error }: { error: unknown }) {
+/**
+ * An error announced to screen readers as it appears: the form's summary, one sentence per failing
+ * field (each also shown at its field, with the same `labels`), or what went wrong.
+ */
+export function ErrorAlert({ error, labels }: { error: unknown; labels?: Labels }) {
   if (!error) return null;
+  const sentences = summaryOf(error, labels);
+  if (sentences.length === 1) {
+    return (
+      <p className="error" role="alert">
+        {sentences[0]}
+      </p>
+    );
+  }
   return (
-    <p className="error" role="alert">
-      {messageOf(error)}
-    </p>
+    <div className="error" role="alert">
+      <p>{sentences.length} fields need a change:</p>
+      <ul>
+        {sentences.map((s, i) => (
+          <li key={i}>{s}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

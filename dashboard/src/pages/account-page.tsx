@@ -7,6 +7,8 @@ import { ErrorAlert, Notice, usePageTitle } from '../components/status.tsx';
 import { useSession } from '../session.ts';
 import { NewPasswordField } from '../components/new-password-field.tsx';
 
+const LABELS = { '/current': 'Current password', '/password': 'New password' };
+
 export function AccountPage() {
   usePageTitle('Account');
   const session = useSession();
@@ -24,7 +26,7 @@ export function AccountPage() {
     change.mutate();
   };
   const fieldError = (p: string) =>
-    change.error instanceof ApiError ? change.error.fieldError(p) : undefined;
+    change.error instanceof ApiError ? change.error.fieldError(p, LABELS) : undefined;
   return (
     <main id="main" className="narrow" tabIndex={-1}>
       <h1>Account</h1>
@@ -47,7 +49,7 @@ export function AccountPage() {
           onChange={setPassword}
           error={change.error}
         />
-        <ErrorAlert error={change.error} />
+        <ErrorAlert error={change.error} labels={LABELS} />
         {change.isSuccess && <Notice>Password changed. Your other sessions have ended.</Notice>}
         <button type="submit" disabled={change.isPending}>
           Change password

@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ClipboardEvent, type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { v1 } from '../api.ts';
+import { fieldMessage } from '../problem-messages.ts';
 import { Field } from '../components/field.tsx';
 import { MarkdownPreview } from '../components/markdown-preview.tsx';
 import { useProject } from '../components/project-scope.tsx';
@@ -18,6 +19,11 @@ import type { Category, Entry, Visibility } from '../types.ts';
 import { CATEGORY_LABELS, VISIBILITY_LABELS } from './entry-options.ts';
 import { Options } from '../components/options.tsx';
 import { ConfirmButton } from '../components/confirm-button.tsx';
+
+/** The editor's labels where they are not the pointer's words (problem-messages.ts). */
+const LABELS = { '/at': 'Publish at', '/publishAt': 'Publish at' };
+/** The longest title the API takes (core/contract/entries.schema.ts). */
+const TITLE_MAX = 200;
 
 type Form = { title: string; body: string; category: Category; version: string; visibility: Visibility };
 const EMPTY: Form = { title: '', body: '', category: 'feature', version: '', visibility: 'external' };
@@ -58,7 +64,6 @@ function Editor({ saved }: { saved: Entry | null }) {
   const dirty = JSON.stringify(form) !== JSON.stringify(baseline);
   useUnsavedChanges(dirty);
   const canPublish = project.role !== 'contributor';
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const insertAtCursor = (markdown: string) => {
     const area = bodyRef.current;
@@ -132,6 +137,12 @@ function Editor({ saved }: { saved: Entry | null }) {
       else await client.invalidateQueries({ queryKey: ['entry', project.slug, id] });
     },
   });
+  const fieldError = (pointer: string) => fieldMessage(action.error, pointer, LABELS);
+  /** Change a field; the last refusal's messages go, as they describe what was sent then. */
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    if (action.error) action.reset();
+    setForm((f) => ({ ...f, [key]: value }));
+  };
   const run = (kind: Parameters<typeof action.mutate>[0]) => {
     setDone('');
     action.mutate(kind);
@@ -160,15 +171,18 @@ function Editor({ saved }: { saved: Entry | null }) {
       </div>
       <div className="editor">
         <form onSubmit={submit} className="card editor-form">
-          <Field label="Title">
-            <input
-              required
-              maxLength={200}
-              value={form.title}
-              onChange={(e) => set('title', e.target.value)}
-            />
+          <Field
+            label="Title"
+            error={fieldError('/title')}
+            count={{ value: form.title.length, max: TITLE_MAX }}
+          >
+            <input required value={form.title} onChange={(e) => set('title', e.target.value)} />
           </Field>
-          <Field label="Body" hint="Markdown. Paste or drop an image to upload it.">
+          <Field
+            label="Body"
+            hint="Markdown. Paste or drop an image to upload it."
+            error={fieldError('/body')}
+          >
             <textarea
               ref={bodyRef}
               rows={14}
@@ -197,15 +211,15 @@ function Editor({ saved }: { saved: Entry | null }) {
           </div>
           <ErrorAlert error={images.upload.error} />
           <div className="row fields-3">
-            <Field label="Category">
+            <Field label="Category" error={fieldError('/category')}>
               <select value={form.category} onChange={(e) => set('category', e.target.value as Category)}>
                 <Options labels={CATEGORY_LABELS} />
               </select>
             </Field>
-            <Field label="Version" hint="Optional, e.g. 2.4.0">
+            <Field label="Version" hint="Optional, e.g. 2.4.0" error={fieldError('/version')}>
               <input maxLength={40} value={form.version} onChange={(e) => set('version', e.target.value)} />
             </Field>
-            <Field label="Visibility">
+            <Field label="Visibility" error={fieldError('/visibility')}>
               <select
                 value={form.visibility}
                 onChange={(e) => set('visibility', e.target.value as Visibility)}
@@ -214,7 +228,7 @@ function Editor({ saved }: { saved: Entry | null }) {
               </select>
             </Field>
           </div>
-          <ErrorAlert error={action.error} />
+          <ErrorAlert error={action.error} labels={LABELS} />
           {done && !action.isPending && <Notice>{done}</Notice>}
           <div className="actions">
             <button type="submit" disabled={action.isPending}>
@@ -262,7 +276,11 @@ function Editor({ saved }: { saved: Entry | null }) {
                 </p>
               )}
               <div className="row">
-                <Field label="Publish at" hint="Your local time.">
+                <Field
+                  label="Publish at"
+                  hint="Your local time."
+                  error={fieldError('/at') ?? fieldError('/publishAt')}
+                >
                   <input type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} />
                 </Field>
                 <button type="button" disabled={action.isPending} onClick={() => run('schedule')}>

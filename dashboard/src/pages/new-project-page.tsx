@@ -8,6 +8,8 @@ import { SESSION_KEY } from '../session.ts';
 import type { Project } from '../types.ts';
 import { ProjectFields, useProjectFields } from './project-fields.tsx';
 
+const LABELS = { '/name': 'Project name', '/slug': 'Project slug' };
+
 export function NewProjectPage() {
   usePageTitle('New project');
   const client = useQueryClient();
@@ -31,9 +33,9 @@ export function NewProjectPage() {
       <form onSubmit={submit} className="card">
         <ProjectFields
           fields={fields}
-          errorOf={(p) => (create.error instanceof ApiError ? create.error.fieldError(p) : undefined)}
+          errorOf={(p) => (create.error instanceof ApiError ? create.error.fieldError(p, LABELS) : undefined)}
         />
-        <ErrorAlert error={create.error} />
+        <ErrorAlert error={create.error} labels={LABELS} />
         <button type="submit" disabled={create.isPending}>
           Create project
         </button>
