@@ -1,7 +1,7 @@
 /**
  * Public rate limits (CONTRACT.md "Rate limits"): 429 problem with Retry-After and the draft
  * RateLimit headers; X-Forwarded-For only behind a trusted proxy; IPv6 by /64; and one limit across
- * two server processes sharing the real Redis on 127.0.0.1:6379.
+ * two server processes sharing the real Redis of REDIS_URL (skipped without one).
  */
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
 import { runCli, startServe } from '../../helpers/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
+import { NEEDS_REDIS, TEST_REDIS_URL } from '../../helpers/test-redis.ts';
 
 let server: TestServer;
 let slug: string;
@@ -105,7 +106,7 @@ describe('behind a trusted proxy', () => {
   });
 });
 
-describe('two server processes sharing Redis', () => {
+describe.skipIf(!TEST_REDIS_URL)(`two server processes sharing Redis ${NEEDS_REDIS}`, () => {
   let database: TestDatabase;
   const extraDirs: string[] = [];
   beforeAll(async () => {
@@ -118,7 +119,7 @@ describe('two server processes sharing Redis', () => {
 
   it('admit no more than the limit together', async () => {
     const prefix = `shiplog-test-${process.pid}-${Date.now()}:`;
-    const common = { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix, LOG_LEVEL: 'info' };
+    const common = { REDIS_URL: TEST_REDIS_URL!, REDIS_PREFIX: prefix, LOG_LEVEL: 'info' };
     // Both processes serve project "shared": on the shared PostgreSQL database, or on one embedded database each.
     const envs: Record<string, string>[] = [];
     if (database.databaseUrl) {
