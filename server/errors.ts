@@ -67,6 +67,19 @@ export class NotFoundError extends ShiplogError {
   }
 }
 
+/**
+ * 405: the path exists, but not with this method (a path with no route at all is a 404). `Allow`
+ * lists the methods it has (RFC 9110 §15.5.6, §10.2.1).
+ * @param allowed methods of the path, in the order to list them.
+ */
+export class MethodNotAllowedError extends ShiplogError {
+  constructor(method: string, path: string, allowed: readonly string[]) {
+    super('method_not_allowed', `${path} does not take ${method}; it takes ${allowed.join(', ')}`, {
+      headers: { allow: allowed.join(', ') },
+    });
+  }
+}
+
 export class ConflictError extends ShiplogError {
   constructor(detail: string) {
     super('conflict', detail);

@@ -41,6 +41,12 @@ export const PROBLEM_CODES = {
     title: 'Not found',
     description: 'No such resource, or it belongs to another project.',
   },
+  method_not_allowed: {
+    status: 405,
+    title: 'Method not allowed',
+    description:
+      'The path exists, but not with this method. The `Allow` header lists the methods it has (RFC 9110 §15.5.6); `HEAD` goes with every `GET`, and `OPTIONS` (a CORS preflight) with the public endpoints.',
+  },
   conflict: {
     status: 409,
     title: 'Conflict',

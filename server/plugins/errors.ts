@@ -3,12 +3,15 @@
  * document (`application/problem+json`) with the contract's `code` and the request id. 5xx bodies
  * never carry the underlying message (no stack traces, SQL, paths or upstream text). An error that says
  * the database is unreachable is `503 service_unavailable` with `Retry-After`, not `500 internal`.
+ * A request no route takes is `404 not_found`, or `405 method_not_allowed` with `Allow` when its path
+ * has routes with other methods (RFC 9110 §15.5.6). Register it before the routes: it collects them.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import {
   InvalidError,
+  MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
   ServiceUnavailableError,
@@ -16,6 +19,7 @@ import {
   UnsupportedMediaTypeError,
 } from '../errors.ts';
 import { problemFor } from '../problem-documents.ts';
+import { collectRouteMethods } from './route-methods.ts';
 
 /** What a client is told to wait while the database is unreachable (a restart takes seconds). */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -76,9 +80,15 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     return sendProblem(reply, new ShiplogError('internal', 'An unexpected error occurred'));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, new NotFoundError(`No route for ${request.method} ${request.url.split('?')[0]}`)),
-  );
+  const routeMethods = collectRouteMethods(app);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = routeMethods.of(request.url);
+    // A route may hand a request of its own method to this handler (`callNotFound`): that is a 404.
+    if (allowed.length > 0 && !allowed.includes(request.method))
+      return sendProblem(reply, new MethodNotAllowedError(request.method, path, allowed));
+    return sendProblem(reply, new NotFoundError(`No route for ${request.method} ${path}`));
+  });
 }
 
 export default fp(errorsPlugin, { name: 'shiplog-errors' });
