@@ -3,10 +3,11 @@
  * The dashboard in Chromium (issue 20, CONTRACT.md "Dashboard"), one story on one live server: the
  * setup link makes the owner and the project; the owner writes an entry with images (button, paste,
  * drop) and the server's preview, schedules it, publishes another, which a demo page's widget then
- * shows; creates and revokes a key; invites a contributor, who signs up from the emailed link and
- * cannot publish (no button, and the API says 403); the editor works by keyboard alone and asks
- * before unsaved changes are lost. Every page ends with no CSP violation, console error or
- * unannounced dialog. Screenshots go to test-results/, and the README's to docs/screenshots/.
+ * shows, and whose view by that reader Analytics counts on the entry's row (issue 30 item 10);
+ * creates and revokes a key; invites a contributor, who signs up from the emailed link and cannot
+ * publish (no button, and the API says 403); the editor works by keyboard alone and asks before
+ * unsaved changes are lost. Every page ends with no CSP violation, console error or unannounced
+ * dialog. Screenshots go to test-results/, and the README's to docs/screenshots/.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -147,9 +148,29 @@ describe('the dashboard in Chromium', () => {
       await expect.poll(() => entries.count()).toBe(1);
       expect(await entries.first().textContent()).toContain('Faster search');
       await screenshot(page, 'dashboard-widget-host');
+      // The reader saw the entry: leaving the page sends its view, which Analytics counts per entry.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
     } finally {
       host.close();
     }
+    await page.goto(at(`/p/${SLUG}/analytics`));
+    const { id } = (await entryRow('Faster search'))!;
+    await expect
+      .poll(
+        async () =>
+          (
+            await live.server.db.sql<{ n: number }[]>`
+              select count(*)::int as n from analytics_events where entry_id = ${id} and type = 'view'`
+          )[0]!.n,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    await page.reload();
+    const row = page
+      .getByRole('region', { name: 'Activity per entry' })
+      .getByRole('row', { name: /Faster search/ });
+    await row.waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual(['1', '0', '0.0 %', '–']);
   });
 
   it('creates a key, shown once with a copy button, lists it, and revokes it', async () => {

@@ -1,7 +1,8 @@
 /**
- * Analytics events (CONTRACT.md "POST /api/analytics"): `view` when the panel opens, `click` on a link in
- * an entry. Queued and sent in batches of up to 50 when the page is hidden or left (`pagehide`,
- * `visibilitychange`), with a `keepalive` fetch, which outlives the page like a beacon.
+ * Analytics events (CONTRACT.md "POST /api/analytics"): a `view` of each entry the reader saw in the
+ * open panel (track-entry-views.ts), a `click` on a link in an entry; both name the entry. Queued and
+ * sent in batches of up to 50 when the page is hidden or left (`pagehide`, `visibilitychange`), with a
+ * `keepalive` fetch, which outlives the page like a beacon.
  *
  * Not `navigator.sendBeacon`: a beacon always carries credentials, so a cross-origin JSON beacon is
  * refused under the public endpoints' `Access-Control-Allow-Origin: *` (Chromium's preflight fails and

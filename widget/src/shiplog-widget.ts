@@ -14,6 +14,7 @@ import { type Api, createApi, type WidgetDocument } from './api.ts';
 import { countUnread, type KeyValueStore, markSeen, newestPublishedAt, readLastSeen } from './last-seen.ts';
 import { reactedStore, toggleReaction } from './reactions.ts';
 import { buildPanel } from './build-panel.ts';
+import { trackEntryViews } from './track-entry-views.ts';
 import { el } from './render-entry.ts';
 import { widgetSheets } from './styles.ts';
 
@@ -126,6 +127,15 @@ export class ShiplogWidget extends HTMLElement {
       this.#root.append(built.panel);
       built.close.addEventListener('click', () => this.close(true));
       built.panel.addEventListener('keydown', (event) => this.#trapKeys(event));
+      trackEntryViews(built.list, (entryId) =>
+        analytics.track({
+          project,
+          type: 'view',
+          entryId,
+          anonymousId: id,
+          url: location.href.slice(0, 2048),
+        }),
+      );
       built.list.addEventListener('click', (event) => {
         const target = event.target as Element;
         const reaction = target.closest<HTMLButtonElement>('button.reaction');
@@ -157,7 +167,6 @@ export class ShiplogWidget extends HTMLElement {
         this.#openPanel();
         markSeen(store, project, newestPublishedAt(doc.entries));
         this.#showUnread(0);
-        analytics.track({ project, type: 'view', anonymousId: id, url: location.href.slice(0, 2048) });
       }
     });
     document.addEventListener('click', this.#outside);
