@@ -26,10 +26,24 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * Seconds a connection waits before connecting again after its `retries`-th failure in a row (pool
+ * wide; the driver resets the count on a connection made). The driver's default grows to 20 s
+ * (0.5–1 × min(3^retries / 100, 20)), and a query waits out that delay before it may even fail: with
+ * the database gone, requests hung 10–20 s before their 503, and once it was back they kept waiting.
+ * Capped at 1 s, a request answers 503 within about a second while the database is unreachable, the
+ * pool is back within about a second of the database, and each connection still tries at most once a
+ * second (10 a second per server for a pool of 10).
+ */
+function reconnectDelaySeconds(retries: number): number {
+  return (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 1);
+}
+
 const clientOptions = {
   onnotice: () => {},
   transform: postgres.camel,
   types: { bigint: postgres.BigInt },
+  backoff: reconnectDelaySeconds,
 } as const;
 
 /** Unix socket paths are limited to ~107 bytes; long data-dir paths fall back to a private temp dir. */

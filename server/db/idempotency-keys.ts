@@ -3,6 +3,7 @@
  * Header Field"). A record is `in_flight` while its request runs and `done` once the response is stored.
  */
 import type { Sql, TransactionSql } from './connect.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 
 type Db = Sql | TransactionSql;
 
@@ -21,6 +22,10 @@ export type IdempotencyRecord = {
 
 /**
  * Claim `key` for a request: inserts an `in_flight` record, or takes over an expired or abandoned one.
+ * A claim is abandoned after {@link ABANDONED_AFTER}, or at once when it was made before the database
+ * server last started (`pg_postmaster_start_time()`): a restart ended every transaction of that
+ * request, and its 5xx could not release the key while the database was gone, so a client's retry
+ * after the outage runs again instead of meeting 409 for minutes.
  * @returns true when this request now owns the key; false when another record stands.
  */
 export async function claimIdempotencyKey(
@@ -36,7 +41,9 @@ export async function claimIdempotencyKey(
       set fingerprint = excluded.fingerprint, state = 'in_flight', created_at = now(), locked_at = now(),
           response_status = null, response_headers = null, response_body = null
       where idempotency_keys.created_at < now() - ${RETENTION}::interval
-         or (idempotency_keys.state = 'in_flight' and idempotency_keys.locked_at < now() - ${ABANDONED_AFTER}::interval)
+         or (idempotency_keys.state = 'in_flight' and (
+               idempotency_keys.locked_at < now() - ${ABANDONED_AFTER}::interval
+               or idempotency_keys.locked_at < pg_postmaster_start_time()))
     returning 1`;
   return rows.length === 1;
 }
@@ -65,9 +72,19 @@ export async function completeIdempotencyKey(
     where project_id = ${projectId} and key = ${key}`;
 }
 
-/** Forget a claim, so that a retry runs again (after a 5xx or 429). */
+/**
+ * Forget a claim, so that a retry runs again (after a 5xx or 429). When the database cannot be reached
+ * (the usual cause of that 5xx) the claim stays, and nothing is thrown: failing here would replace the
+ * request's 503 problem document by the framework's own error. The claim is taken over once the
+ * database is back from a restart, or after {@link ABANDONED_AFTER} (see {@link claimIdempotencyKey}).
+ * @throws any other database error.
+ */
 export async function releaseIdempotencyKey(sql: Db, projectId: string, key: string): Promise<void> {
-  await sql`delete from idempotency_keys where project_id = ${projectId} and key = ${key} and state = 'in_flight'`;
+  try {
+    await sql`delete from idempotency_keys where project_id = ${projectId} and key = ${key} and state = 'in_flight'`;
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+  }
 }
 
 /** Delete records past retention. @returns how many were deleted. */
