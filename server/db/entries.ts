@@ -320,3 +320,24 @@ export async function findEntryProjects(sql: Db, ids: readonly string[]): Promis
   >`select id, project_id from entries where id in ${sql(ids as string[])}`;
   return new Map(rows.map((e) => [e.id, e.projectId]));
 }
+
+/**
+ * Drafts whose scheduled publish is more than `graceSeconds` overdue by the database's clock (so every
+ * server agrees), oldest first, at most `limit`, locked until the transaction ends. Rows another
+ * transaction holds are skipped, not waited for (its job is publishing them, or an edit is in progress:
+ * a later pass sees them again); a row published or rescheduled since this statement's snapshot is
+ * checked again on its newest version, so it is not returned.
+ */
+export async function lockOverdueScheduledEntries(
+  tx: TransactionSql,
+  graceSeconds: number,
+  limit: number,
+): Promise<EntryRow[]> {
+  return tx<EntryRow[]>`
+    select * from entries
+    where scheduled_for is not null and status = 'draft'
+      and scheduled_for < now() - make_interval(secs => ${graceSeconds})
+    order by scheduled_for
+    limit ${limit}
+    for update skip locked`;
+}

@@ -26,7 +26,9 @@ export type JobQueue = {
     options?: { startAfter?: number | Date; group?: string },
   ): Promise<void>;
   boss: PgBoss;
-  /** Stop working: finish jobs in progress (up to `timeoutMs`), then release pg-boss. */
+  /** Work of this instance besides pg-boss's (the scheduled sweeper) that `stop` ends first. */
+  onStop(stop: () => Promise<void>): void;
+  /** Stop working: end `onStop` work, finish jobs in progress (up to `timeoutMs`), release pg-boss. */
   stop(timeoutMs?: number): Promise<void>;
 };
 
@@ -67,8 +69,12 @@ export async function startJobQueue(
     }
   }
   let stopped = false;
+  const stoppers: (() => Promise<void>)[] = [];
   return {
     boss,
+    onStop(stop) {
+      stoppers.push(stop);
+    },
     async send(db, queue, data, { group, ...options } = {}) {
       await boss.send(queue, data as object, {
         db: bossDatabase(db),
@@ -79,6 +85,7 @@ export async function startJobQueue(
     async stop(timeoutMs = 10_000) {
       if (stopped) return;
       stopped = true;
+      await Promise.all(stoppers.map((stop) => stop()));
       await boss.stop({ graceful: true, timeout: timeoutMs, close: false });
     },
   };

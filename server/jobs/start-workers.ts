@@ -1,10 +1,13 @@
 /**
  * The workers of this instance: every queue of the registry (job-registry.ts) worked with its options and
- * handler, each job settling on its own, and the hourly housekeeping schedule. Started by `shiplog serve`
- * (and the tests) after the app is built; stopped, draining what is in progress, when the app closes.
+ * handler, each job settling on its own, the hourly housekeeping schedule, and the sweeper that keeps
+ * scheduled publishing within its bound when a worker dies holding a job (scheduled-sweeper.ts). Started
+ * by `shiplog serve` (and the tests) after the app is built; stopped, draining what is in progress, when
+ * the app closes.
  */
 import type { ServiceContext } from '../services/context.ts';
 import { type JobDefinition, type JobInfo, type JobLog, JOBS } from './job-registry.ts';
+import { startScheduledSweeper } from './scheduled-sweeper.ts';
 
 export { CHANNEL_WORKERS } from './job-registry.ts';
 
@@ -37,4 +40,6 @@ export async function startWorkers(ctx: ServiceContext, log: JobLog): Promise<vo
   for (const [name, { schedule }] of Object.entries(JOBS) as [string, JobDefinition<unknown>][]) {
     if (schedule) await boss.schedule(name, schedule);
   }
+  const sweeper = startScheduledSweeper(ctx, log);
+  ctx.jobs.onStop(() => sweeper.stop());
 }

@@ -2,13 +2,21 @@
  * Scheduling (CONTRACT.md "Entry lifecycle"): `POST /api/v1/entries/{id}/publish {"at": …}` (and
  * `publishAt` on create and generate) keeps the entry a draft with `scheduledFor` set, and a durable job
  * (`entry-scheduled`, written in the same transaction) publishes it at that time: dispatched as usual,
- * at most a minute late (workers poll every 0.5 s), and once: the job publishes only while the entry is
+ * at most a minute late (workers poll every 0.5 s; a job whose worker died is covered by the sweeper,
+ * jobs/scheduled-sweeper.ts, which gives the bound), and once: the job publishes only while the entry is
  * still a draft scheduled for that very time, under a row lock, so a retried job, a second server or a
  * restart publishes nothing twice, and a cancelled or moved schedule leaves its old job nothing to do.
- * Editing an entry keeps its schedule.
+ * The sweeper publishes the same way (a draft still scheduled, under the same lock). Editing an entry
+ * keeps its schedule.
  */
 import type { TransactionSql } from '../db/connect.ts';
-import { type EntryRow, lockScheduledEntry, setEntrySchedule, setEntryStatus } from '../db/entries.ts';
+import {
+  type EntryRow,
+  lockOverdueScheduledEntries,
+  lockScheduledEntry,
+  setEntrySchedule,
+  setEntryStatus,
+} from '../db/entries.ts';
 import { ConflictError, InvalidError, NotFoundError } from '../errors.ts';
 import type { ServiceContext } from './context.ts';
 import type { RecordEvent } from './entry-events.ts';
@@ -82,4 +90,35 @@ export async function publishScheduled(
     const changed = await setEntryStatus(tx, row.projectId, row.id, 'published');
     if (changed?.changed) await record('published', changed.row);
   });
+}
+
+/**
+ * The sweeper's pass (jobs/scheduled-sweeper.ts): publish, as their jobs would, the drafts whose
+ * scheduled time passed more than `graceSeconds` ago, `batchSize` per transaction until none is left.
+ * Each is locked (skipping rows another transaction holds) and still a scheduled draft when published,
+ * so a job or another server's pass that runs before or after publishes nothing twice: the entry is no
+ * longer a draft, and its `scheduled_for` is cleared.
+ * @returns the ids published, oldest schedule first.
+ */
+export async function publishOverdueScheduled(
+  ctx: ServiceContext,
+  graceSeconds: number,
+  batchSize = 100,
+): Promise<string[]> {
+  const published: string[] = [];
+  for (;;) {
+    const batch = await withEntryEvents(ctx, async (tx, record) => {
+      const ids: string[] = [];
+      for (const row of await lockOverdueScheduledEntries(tx, graceSeconds, batchSize)) {
+        const changed = await setEntryStatus(tx, row.projectId, row.id, 'published');
+        if (changed?.changed) {
+          await record('published', changed.row);
+          ids.push(row.id);
+        }
+      }
+      return ids;
+    });
+    published.push(...batch);
+    if (batch.length < batchSize) return published;
+  }
 }
