@@ -4,27 +4,15 @@
  * rate limits, one multi-row insert) via `inject`, 16 in flight; each comes from its own address and
  * visitor so that the per-client limits, which are not what is measured, never refuse one.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/connect.ts';
-import { migrate } from '../server/db/migrate.ts';
 import { createProject } from '../server/services/manage-projects.ts';
+import { openBenchApp } from './open-bench-app.ts';
 
 const SECONDS = 5;
 const IN_FLIGHT = 16;
 
 export async function analyticsIngest(): Promise<Record<string, number>> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'shiplog-bench-analytics-'));
-  const db = await openDatabase({ dataDir });
+  const { app, db, close } = await openBenchApp({ label: 'analytics' });
   try {
-    await migrate(db.sql);
-    const app = await buildApp({
-      config: loadConfig({ SHIPLOG_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-      db,
-    });
     await createProject(db.sql, { name: 'Bench', slug: 'bench', plan: 'pro' });
     let client = 0;
     const event = (i: number) => ({
@@ -60,14 +48,12 @@ export async function analyticsIngest(): Promise<Record<string, number>> {
     await run(1); // warm-up
     const single = await run(1);
     const batched = await run(50);
-    await app.close();
     return {
       singleEventsPerSecond: Math.round(single),
       batchedEventsPerSecond: Math.round(batched),
       ratio: Number((batched / single).toFixed(2)),
     };
   } finally {
-    await db.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
   }
 }

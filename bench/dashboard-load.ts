@@ -46,7 +46,7 @@ async function timeTo(page: Page, url: string, selector: string): Promise<number
 
 export async function dashboardLoadBench(): Promise<Record<string, number>> {
   const bundleGz = await firstPageGzipped();
-  const { app, db } = await openWidgetApp();
+  const { app, db, close } = await openWidgetApp();
   const user = await insertUser(db.sql, {
     id: newId('usr'),
     email: 'bench@example.com',
@@ -92,8 +92,7 @@ export async function dashboardLoadBench(): Promise<Record<string, number>> {
     }
   } finally {
     await browser.close();
-    await app.close();
-    await db.close();
+    await close();
   }
   const appMs = median(appTimes);
   const bareMs = median(bareTimes);

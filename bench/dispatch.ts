@@ -9,18 +9,11 @@
  *   (and, for the fan-out, 10,000 subscribers), against a project with neither (goal: under 5 ms more).
  */
 import { createServer } from 'node:http';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/connect.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { startWorkers } from '../server/jobs/start-workers.ts';
 import { MAX_CHANNELS_PER_PROJECT } from '../server/services/deliveries/manage-channels.ts';
 import { createProject } from '../server/services/manage-projects.ts';
+import { openBenchApp } from './open-bench-app.ts';
 
 const SUBSCRIBERS = 10_000;
 const CHANNELS = 100;
@@ -89,18 +82,15 @@ export async function dispatchBench(): Promise<Record<string, number>> {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const hookBase = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
 
-  const dataDir = await mkdtemp(join(tmpdir(), 'shiplog-bench-'));
-  const config = loadConfig({
-    SHIPLOG_DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SMTP_URL: sink.url,
-    SHIPLOG_ALLOW_PRIVATE_DESTINATIONS: 'true',
-    SHIPLOG_API_RATE_LIMIT: '100000',
+  const { app, db, close } = await openBenchApp({
+    label: 'dispatch',
+    workers: true,
+    env: {
+      SMTP_URL: sink.url,
+      SHIPLOG_ALLOW_PRIVATE_DESTINATIONS: 'true',
+      SHIPLOG_API_RATE_LIMIT: '100000',
+    },
   });
-  const db = await openDatabase({ dataDir });
-  await migrate(db.sql);
-  const app = await buildApp({ config, db });
-  await startWorkers(app.shiplog, app.log);
   try {
     const auth = (key: string) => ({ authorization: `Bearer ${key}` });
     const quiet = await createProject(db.sql, { name: 'Quiet', slug: 'quiet', plan: 'pro' });
@@ -170,8 +160,7 @@ export async function dispatchBench(): Promise<Record<string, number>> {
       publishCostMs: Number((median(busyTimes) - median(quietTimes)).toFixed(2)),
     };
   } finally {
-    await app.close();
-    await db.close();
+    await close();
     await sink.close();
     await new Promise((resolve) => receiver.close(resolve));
   }

@@ -1,23 +1,29 @@
 /**
- * The app a benchmark measures: a migrated database (embedded, in a new temporary directory, or
- * PostgreSQL at `databaseUrl`) and the app on it, built but not listening. `close()` closes the app
- * and the database and removes the directory; the caller drops a PostgreSQL database it made.
+ * The app a benchmark measures, opened the one way Shiplog opens (server/open-server.ts): a migrated
+ * database (embedded, in a new temporary directory, or PostgreSQL at `databaseUrl`) and the app on it,
+ * ready but not listening; job workers only with `workers: true`. `close()` closes the app and the
+ * database and removes the directory; the caller drops a PostgreSQL database it made.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { type Database, openDatabase } from '../server/db/connect.ts';
-import { migrate } from '../server/db/migrate.ts';
+import type { Database } from '../server/db/connect.ts';
+import { openServer } from '../server/open-server.ts';
+
+export type BenchApp = { app: FastifyInstance; db: Database; close: () => Promise<void> };
 
 export async function openBenchApp(options: {
   /** Names the temporary directory: `shiplog-bench-<label>-`. */
   label: string;
   databaseUrl?: string;
   env?: Record<string, string>;
-}): Promise<{ app: FastifyInstance; db: Database; close: () => Promise<void> }> {
+  /** Work jobs in this process (dispatch benchmarks); default false. */
+  workers?: boolean;
+  /** Connections to PostgreSQL (default 10). */
+  poolSize?: number;
+}): Promise<BenchApp> {
   const dataDir = await mkdtemp(join(tmpdir(), `shiplog-bench-${options.label}-`));
   const config = loadConfig({
     SHIPLOG_DATA_DIR: dataDir,
@@ -25,24 +31,22 @@ export async function openBenchApp(options: {
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   });
-  const db = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });
-  const close = async () => {
-    await db.close();
-    await rm(dataDir, { recursive: true, force: true });
-  };
   try {
-    await migrate(db.sql);
-    const app = await buildApp({ config, db });
+    const { app, db, close } = await openServer(config, {
+      workers: options.workers ?? false,
+      adminSocket: false,
+      poolSize: options.poolSize,
+    });
     return {
       app,
       db,
       async close() {
-        await app.close();
         await close();
+        await rm(dataDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
-    await close();
+    await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
 }

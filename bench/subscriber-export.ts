@@ -6,20 +6,14 @@
  * should stay flat: the same for 10,000 subscribers as for 100,000. PostgreSQL when DATABASE_URL is
  * set, else the embedded database. `npm run bench -- export`.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { stringify } from 'csv-stringify/sync';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/connect.ts';
 import { listSubscribersByEmail } from '../server/db/subscribers.ts';
-import { migrate } from '../server/db/migrate.ts';
 import { EXPORT_COLUMNS } from '../server/services/engagement/export-subscribers.ts';
 import { createProject } from '../server/services/manage-projects.ts';
+import { openBenchApp } from './open-bench-app.ts';
 import { createBenchDatabase } from './temp-database.ts';
 
 setFlagsFromString('--expose-gc');
@@ -52,17 +46,12 @@ async function peakLiveHeap(work: () => Promise<unknown>): Promise<number> {
 
 export async function subscriberExportBench(): Promise<Record<string, number>> {
   const server = await createBenchDatabase('export');
-  const dataDir = await mkdtemp(join(tmpdir(), 'shiplog-bench-export-'));
-  const config = loadConfig({
-    SHIPLOG_DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SHIPLOG_API_RATE_LIMIT: '1000000',
-    ...(server ? { DATABASE_URL: server.url } : {}),
+  const { app, db, close } = await openBenchApp({
+    label: 'export',
+    databaseUrl: server?.url,
+    env: { SHIPLOG_API_RATE_LIMIT: '1000000' },
   });
-  const db = await openDatabase({ dataDir, databaseUrl: config.databaseUrl });
   try {
-    await migrate(db.sql);
-    const app = await buildApp({ config, db });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const seed = async (slug: string, n: number) => {
@@ -106,7 +95,6 @@ export async function subscriberExportBench(): Promise<Record<string, number>> {
     const streamedPeak = await peakLiveHeap(() => download(large.apiKey));
     const streamed10kPeak = await peakLiveHeap(() => download(small.apiKey));
     const builtPeak = await peakLiveHeap(() => inMemory(large.project.id));
-    await app.close();
     return {
       postgresql: server ? 1 : 0,
       subscribers: 100_000,
@@ -120,8 +108,7 @@ export async function subscriberExportBench(): Promise<Record<string, number>> {
       flatness100kVs10k: Number((streamedPeak / streamed10kPeak).toFixed(2)),
     };
   } finally {
-    await db.close();
+    await close();
     await server?.drop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -9,7 +9,7 @@ import { openWidgetApp } from './open-widget-app.ts';
 const ROUNDS = 300;
 
 export async function widgetCold(): Promise<Record<string, number>> {
-  const { app, db } = await openWidgetApp();
+  const { app, close } = await openWidgetApp();
   try {
     const { project } = (await app.inject('/api/widget/bench')).json() as { project: { slug: string } };
     const projectId = (await app.shiplog.widgetCache.get(project.slug))!.projectId;
@@ -34,7 +34,6 @@ export async function widgetCold(): Promise<Record<string, number>> {
       ratio: Number((median(cold) / median(hot)).toFixed(2)),
     };
   } finally {
-    await app.close();
-    await db.close();
+    await close();
   }
 }

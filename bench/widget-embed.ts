@@ -61,7 +61,7 @@ export async function widgetEmbedBench(): Promise<Record<string, number>> {
     new URL('../core/contract/public.schema.ts', import.meta.url).pathname,
   );
 
-  const { app, db } = await openWidgetApp();
+  const { app, close } = await openWidgetApp();
   app.get('/bench-baseline.js', async (_request, reply) =>
     reply.type('text/javascript').send(BASELINE_SCRIPT),
   );
@@ -99,8 +99,7 @@ export async function widgetEmbedBench(): Promise<Record<string, number>> {
   } finally {
     await browser.close();
     host.close();
-    await app.close();
-    await db.close();
+    await close();
   }
   const widgetMs = median(widgetTimes);
   const baselineMs = median(baselineTimes);

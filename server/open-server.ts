@@ -1,15 +1,17 @@
 /**
- * Everything `shiplog serve` needs before it listens: the database (migrated), the app, and in
- * embedded mode the admin socket. `close()` tears them down in reverse: stop taking requests, finish
- * in-flight ones, close the admin socket, then the pool (and PGlite, and the data-directory lock).
+ * The one way to open Shiplog, used by `shiplog serve`, the tests and the benchmarks alike: the database
+ * (migrated), the app (built and ready, not listening), the job workers, and in embedded mode the admin
+ * socket the CLI reaches it through. `close()` tears them down in reverse: stop taking requests, finish
+ * in-flight ones and the jobs in progress, close the admin socket, then the pool (and PGlite, and the
+ * data-directory lock).
  */
 import { isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { adminSocketPath, serveAdminSocket } from './admin/admin-socket.ts';
+import { type BuildAppOptions, buildApp } from './app.ts';
 import { startWorkers } from './jobs/start-workers.ts';
-import { adminSocketPath, serveAdminSocket } from './cli/admin-socket.ts';
 import type { Config } from './config.ts';
-import { openDatabase } from './db/connect.ts';
+import { type Database, openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
 import { countProjects } from './db/projects.ts';
 import { countUsers } from './db/users.ts';
@@ -18,35 +20,48 @@ import { issueSetupLink } from './services/accounts/set-up-first-account.ts';
 export type OpenServerOptions = {
   /**
    * Called after the data-directory lock was lost while running (the directory was removed, or the lock
-   * taken): the server must stop writing, so `shiplog serve` exits 1 here.
+   * taken): the server must stop writing, so `shiplog serve` exits 1 here. Default: it is logged.
    */
-  onLockLost: () => void;
+  onLockLost?: () => void;
+  /** Fastify logger options (tests capture the log); default pino at `config.logLevel`. */
+  logger?: BuildAppOptions['logger'];
+  /** The GitHub App's Octokit class (tests: one without the throttling plugin's pacing). */
+  githubOctokit?: BuildAppOptions['githubOctokit'];
+  /** Whether this process works jobs (default true; a test or a benchmark may only enqueue). */
+  workers?: boolean;
+  /** Whether the embedded database serves CLI commands over its admin socket (default true). */
+  adminSocket?: boolean;
+  /** Connections to PostgreSQL (default 10; the embedded database always has one). */
+  poolSize?: number;
 };
 
 export type OpenedServer = {
   app: FastifyInstance;
+  db: Database;
   /** Once listening: the first-run hint (the setup link, or the command that creates a project). */
   greet: () => Promise<void>;
   close: () => Promise<void>;
 };
 
-export async function openServer(config: Config, options: OpenServerOptions): Promise<OpenedServer> {
+export async function openServer(config: Config, options: OpenServerOptions = {}): Promise<OpenedServer> {
   let app: FastifyInstance | undefined;
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    max: options.poolSize,
     onLockCompromised: (err) => {
       app?.log.fatal({ err }, 'lost the lock on the data directory; stopping');
-      options.onLockLost();
+      options.onLockLost?.();
     },
   });
   try {
     const applied = await migrate(db.sql);
-    app = await buildApp({ config, db });
-    await startWorkers(app.shiplog, app.log);
+    app = await buildApp({ config, db, logger: options.logger, githubOctokit: options.githubOctokit });
+    await app.ready();
+    if (options.workers !== false) await startWorkers(app.shiplog, app.log);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'applied migrations');
     const admin =
-      db.mode === 'pglite'
+      db.mode === 'pglite' && options.adminSocket !== false
         ? await serveAdminSocket(
             config.dataDir,
             {
@@ -58,7 +73,7 @@ export async function openServer(config: Config, options: OpenServerOptions): Pr
             (err) => app?.log.error({ err }, 'admin command failed'),
           )
         : undefined;
-    if (db.mode === 'pglite')
+    if (admin)
       app.log.info(
         `embedded database in ${config.dataDir}; CLI commands reach this server at ${adminSocketPath(config.dataDir)}`,
       );
@@ -78,6 +93,7 @@ export async function openServer(config: Config, options: OpenServerOptions): Pr
     const server = app;
     return {
       app: server,
+      db,
       async greet() {
         // First run (CONTRACT.md "Dashboard"): only this link (or `shiplog setup-link`'s) makes the first
         // account. Said once the server listens, so that the link names a port this server holds.

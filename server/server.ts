@@ -13,18 +13,21 @@ import { openServer } from './open-server.ts';
  */
 export async function serve(config: Config): Promise<void> {
   const { app, greet, close } = await openServer(config, { onLockLost: () => process.exit(1) });
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (err) {
-    await close();
-    throw listenError(err, config);
-  }
-  await greet();
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // Installed before listening: a SIGTERM that arrives as soon as the port is open is graceful too.
+  const grace = closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await close();
   });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    grace.uninstall();
+    await close();
+    throw listenError(err, config);
+  }
+  // A SIGTERM may already be closing the database: the hint is then not worth an error.
+  await greet().catch((err: unknown) => app.log.debug({ err }, 'first-run hint skipped'));
 }
 
 function listenError(err: unknown, config: Config): Error {

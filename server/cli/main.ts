@@ -11,8 +11,8 @@ import { openDatabase } from '../db/connect.ts';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { migrate } from '../db/migrate.ts';
 import { PLANS, POSITIONS, THEMES } from '../db/projects.ts';
-import type { ADMIN_COMMANDS } from './admin-commands.ts';
-import { type CommandArgs } from './admin-commands.ts';
+import type { ADMIN_COMMANDS } from '../admin/admin-commands.ts';
+import { type CommandArgs } from '../admin/admin-commands.ts';
 import { runAdminCommand } from './run-admin-command.ts';
 
 export type Io = { stdout: (text: string) => void; stderr: (text: string) => void };
@@ -177,11 +177,18 @@ function buildProgram(io: Io, actions: Actions): Command {
   return program;
 }
 
-/** Runs the CLI. @returns the exit code (the process keeps running for `serve`). */
-export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
+/**
+ * Runs the CLI. @returns the exit code (the process keeps running for `serve`).
+ * @param env the environment to configure from (config.ts's default: the process's).
+ */
+export async function main(
+  argv: string[],
+  io: Io = defaultIo,
+  env?: Record<string, string | undefined>,
+): Promise<number> {
   let config: Config | undefined;
   const getConfig = () => {
-    config ??= loadConfig();
+    config ??= loadConfig(env);
     return config;
   };
   const actions: Actions = {
@@ -200,7 +207,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     },
     async serve(overrides) {
       const { serve } = await import('../server.ts');
-      config = loadConfig(undefined, overrides);
+      config = loadConfig(env, overrides);
       await serve(config);
     },
   };

@@ -10,8 +10,8 @@ import { openDatabase } from '../db/connect.ts';
 import { isDataDirLocked } from '../db/lock-data-dir.ts';
 import { migrate } from '../db/migrate.ts';
 import { startJobQueue } from '../jobs/job-queue.ts';
-import { ADMIN_COMMANDS, type CommandArgs, NEEDS_JOB_QUEUE } from './admin-commands.ts';
-import { callAdminSocket } from './admin-socket.ts';
+import { ADMIN_COMMANDS, type CommandArgs, NEEDS_JOB_QUEUE } from '../admin/admin-commands.ts';
+import { callAdminSocket } from '../admin/admin-socket.ts';
 
 /** A CLI command that cannot run here; its message names the fix. Exit code 1. */
 export class CommandFailedError extends Error {

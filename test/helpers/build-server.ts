@@ -5,13 +5,12 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll } from 'vitest';
-import { type BuildAppOptions, buildApp } from '../../server/app.ts';
+import type { BuildAppOptions } from '../../server/app.ts';
 import { loggerOptions } from '../../server/plugins/log-options.ts';
-import { startWorkers } from '../../server/jobs/start-workers.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
-import { type Database, openDatabase } from '../../server/db/connect.ts';
-import { migrate } from '../../server/db/migrate.ts';
+import type { Database } from '../../server/db/connect.ts';
 import type { Plan, ProjectRow } from '../../server/db/projects.ts';
+import { openServer } from '../../server/open-server.ts';
 import { createProject } from '../../server/services/manage-projects.ts';
 import { createTestDatabase, databaseEnv } from './test-database.ts';
 
@@ -46,13 +45,15 @@ export async function buildTestServer(
     ...databaseEnv(testDb),
     ...env,
   });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 4 });
-  await migrate(db.sql);
-  const app = await buildApp({ config, db, logger: options.logger, githubOctokit: options.githubOctokit });
-  await app.ready();
-  if (options.workers !== false) {
-    await startWorkers(app.shiplog, app.log);
-  }
+  // The same opening as `shiplog serve` (server/open-server.ts), minus the admin socket: tests reach
+  // the app in-process. Four connections to PostgreSQL: two files at a time must not exhaust it.
+  const { app, db, close } = await openServer(config, {
+    logger: options.logger,
+    githubOctokit: options.githubOctokit,
+    workers: options.workers !== false,
+    adminSocket: false,
+    poolSize: 4,
+  });
   return {
     app,
     db,
@@ -65,8 +66,7 @@ export async function buildTestServer(
       return { project, apiKey, headers: { authorization: `Bearer ${apiKey}` } };
     },
     async close() {
-      await app.close();
-      await db.close();
+      await close();
       await testDb.drop();
     },
   };

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { main } from '../../server/cli/main.ts';
 import { createTestDatabase, databaseEnv, type TestDatabase } from './test-database.ts';
 
 export const CLI = join(import.meta.dirname, '../../server/cli/shiplog.ts');
@@ -22,6 +23,23 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Cli
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * One CLI command run in this process through `main()`, the CLI's own entry minus the process: the
+ * same parsing, output and exit codes as {@link runCli}, without starting Node (seconds a command). For
+ * what does not depend on the process boundary (usage, validation, help, admin commands on a database
+ * no server holds); `serve`, signals and a second terminal beside a running server use {@link runCli}.
+ */
+export async function runCliInProcess(args: string[], env: Record<string, string>): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(
+    args,
+    { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) },
+    { PATH: process.env.PATH ?? '', ...env },
+  );
+  return { code, stdout, stderr };
 }
 
 /** Start `shiplog serve` on a free port; resolves once it listens. */

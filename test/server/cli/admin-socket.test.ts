@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { adminSocketPath, callAdminSocket, serveAdminSocket } from '../../../server/cli/admin-socket.ts';
+import { adminSocketPath, callAdminSocket, serveAdminSocket } from '../../../server/admin/admin-socket.ts';
 import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
 
 let server: TestServer;

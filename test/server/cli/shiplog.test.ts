@@ -1,5 +1,5 @@
 /**
- * The CLI as a child process: create a project with --json, then its key works over HTTP against a
+ * The CLI as a user runs it (commands through its entry, `main()`; `serve` as a child process): create a project with --json, then its key works over HTTP against a
  * `shiplog serve` on a real socket; exit codes; delegation to a running embedded server; graceful
  * shutdown with a request in flight.
  */
@@ -8,13 +8,13 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, startServe, useCliEnv } from '../../helpers/run-cli.ts';
+import { runCliInProcess, startServe, useCliEnv } from '../../helpers/run-cli.ts';
 
 const env = useCliEnv();
 
 describe('shiplog CLI', () => {
   it('projects create --json prints the project and a key that works over HTTP, also while serve runs', async () => {
-    const created = await runCli(
+    const created = await runCliInProcess(
       ['projects', 'create', '--name', 'Acme', '--slug', 'acme', '--plan', 'pro', '--json'],
       env,
     );
@@ -30,7 +30,7 @@ describe('shiplog CLI', () => {
     try {
       await server.waitForLog(/GitHub App not mounted \(set APP_ID/);
       // A second terminal: with the embedded database this goes through the server's admin socket.
-      const second = await runCli(
+      const second = await runCliInProcess(
         ['projects', 'create', '--name', 'Beta', '--slug', 'beta', '--plan', 'business', '--json'],
         env,
       );
@@ -48,7 +48,7 @@ describe('shiplog CLI', () => {
       const widget = await fetch(`${server.url}/api/widget/beta`);
       expect(((await widget.json()) as any).entries[0].title).toBe('From the CLI key');
 
-      const update = await runCli(
+      const update = await runCliInProcess(
         ['projects', 'update', 'beta', '--theme', 'dark', '--accent', '#112233', '--json'],
         env,
       );
@@ -61,13 +61,13 @@ describe('shiplog CLI', () => {
         },
       );
 
-      const keys = await runCli(['keys', 'create', 'beta', '--json'], env);
+      const keys = await runCliInProcess(['keys', 'create', 'beta', '--json'], env);
       const newKey = JSON.parse(keys.stdout);
       expect(newKey.apiKey).toMatch(/^shl_/);
-      const list = JSON.parse((await runCli(['keys', 'list', 'beta', '--json'], env)).stdout);
+      const list = JSON.parse((await runCliInProcess(['keys', 'list', 'beta', '--json'], env)).stdout);
       expect(list.keys).toHaveLength(2);
       expect(JSON.stringify(list)).not.toContain(newKey.apiKey);
-      const revoked = await runCli(['keys', 'revoke', newKey.key.id], env);
+      const revoked = await runCliInProcess(['keys', 'revoke', newKey.key.id], env);
       expect(revoked.code).toBe(0);
       const refused = await fetch(`${server.url}/api/v1/entries`, {
         headers: { authorization: `Bearer ${newKey.apiKey}` },
@@ -82,35 +82,35 @@ describe('shiplog CLI', () => {
   });
 
   it('exits 2 on bad usage and 1 with a one-line message on failure', async () => {
-    const usage = await runCli(['projects', 'create', '--name', 'No slug'], env);
+    const usage = await runCliInProcess(['projects', 'create', '--name', 'No slug'], env);
     expect(usage.code).toBe(2);
-    const unknown = await runCli(['frobnicate'], env);
+    const unknown = await runCliInProcess(['frobnicate'], env);
     expect(unknown.code).toBe(2);
 
-    const duplicate = await runCli(['projects', 'create', '--name', 'Again', '--slug', 'acme'], env);
+    const duplicate = await runCliInProcess(['projects', 'create', '--name', 'Again', '--slug', 'acme'], env);
     expect(duplicate.code).toBe(1);
     expect(duplicate.stderr).toBe('shiplog: A project with slug "acme" already exists\n');
 
-    const badSlug = await runCli(['projects', 'create', '--name', 'X', '--slug', 'Not A Slug'], env);
+    const badSlug = await runCliInProcess(['projects', 'create', '--name', 'X', '--slug', 'Not A Slug'], env);
     expect(badSlug.code).toBe(1);
     expect(badSlug.stderr).toMatch(/^shiplog: slug: must be 1-64 characters/);
 
-    const badPlan = await runCli(['projects', 'update', 'acme', '--plan', 'gold'], env);
+    const badPlan = await runCliInProcess(['projects', 'update', 'acme', '--plan', 'gold'], env);
     expect(badPlan.code).toBe(2);
     expect(badPlan.stderr).toMatch(/'gold' is invalid\. Allowed choices are free, pro, business/);
-    const badTheme = await runCli(['projects', 'update', 'acme', '--theme', 'pink'], env);
+    const badTheme = await runCliInProcess(['projects', 'update', 'acme', '--theme', 'pink'], env);
     expect(badTheme.code).toBe(2);
     expect(badTheme.stderr).toMatch(/Allowed choices are light, dark, auto/);
-    const badAccent = await runCli(['projects', 'update', 'acme', '--accent', 'red'], env);
+    const badAccent = await runCliInProcess(['projects', 'update', 'acme', '--accent', 'red'], env);
     expect(badAccent.code).toBe(2);
     expect(badAccent.stderr).toMatch(/#RRGGBB/);
-    const badPort = await runCli(['serve', '--port', 'eighty'], env);
+    const badPort = await runCliInProcess(['serve', '--port', 'eighty'], env);
     expect(badPort.code).toBe(2);
-    const noOp = await runCli(['projects', 'update', 'acme'], env);
+    const noOp = await runCliInProcess(['projects', 'update', 'acme'], env);
     expect(noOp.code).toBe(2);
     expect(noOp.stderr).toMatch(/nothing to update: give at least one of --name, --plan/);
 
-    const badConfig = await runCli(['migrate'], { ...env, PORT: 'eighty', LOG_LEVEL: 'loud' });
+    const badConfig = await runCliInProcess(['migrate'], { ...env, PORT: 'eighty', LOG_LEVEL: 'loud' });
     expect(badConfig.code).toBe(1);
     expect(badConfig.stderr).toMatch(/PORT/);
     expect(badConfig.stderr).toMatch(/LOG_LEVEL/);
@@ -118,43 +118,19 @@ describe('shiplog CLI', () => {
   });
 
   it('prints its version, describes every command, and lists the environment under serve --help', async () => {
-    const version = await runCli(['--version'], env);
+    const version = await runCliInProcess(['--version'], env);
     expect(version.code).toBe(0);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     for (const group of [[], ['projects'], ['keys']]) {
-      const help = await runCli([...group, '--help'], env);
+      const help = await runCliInProcess([...group, '--help'], env);
       expect(help.code).toBe(0);
       const commands = help.stdout.slice(help.stdout.indexOf('Commands:')).split('\n').slice(1);
       // Every listed command has a description after its usage column.
       for (const line of commands.filter((l) => /^ {2}\S/.test(l))) expect(line).toMatch(/\S {2,}\S/);
     }
-    const serveHelp = await runCli(['serve', '--help'], env);
+    const serveHelp = await runCliInProcess(['serve', '--help'], env);
     expect(serveHelp.stdout).toMatch(/--port <port>/);
     expect(serveHelp.stdout).toMatch(/DATABASE_URL/);
-  });
-
-  it('serve warns when emails would go out from no-reply@<an IP> because MAIL_FROM is unset', async () => {
-    const server = await startServe({ ...env, SMTP_URL: 'smtp://127.0.0.1:9' });
-    try {
-      await server.waitForLog(/Server listening/);
-      expect(server.log()).toMatch(
-        /MAIL_FROM is not set, so emails are sent from Shiplog <no-reply@127\.0\.0\.1>, which mail servers refuse/,
-      );
-    } finally {
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
-    }
-    const named = await startServe({
-      ...env,
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      MAIL_FROM: 'Acme <news@acme.example>',
-    });
-    try {
-      expect(named.log()).not.toContain('MAIL_FROM is not set');
-    } finally {
-      named.child.kill('SIGTERM');
-      expect(await named.exited).toBe(0);
-    }
   });
 
   it('serve --port and --host win over PORT and HOST', async () => {
@@ -173,10 +149,13 @@ describe('shiplog CLI', () => {
   });
 
   it('projects create without --plan says the free plan has no API access and how to upgrade', async () => {
-    const created = await runCli(['projects', 'create', '--name', 'Free', '--slug', 'free-one'], env);
+    const created = await runCliInProcess(
+      ['projects', 'create', '--name', 'Free', '--slug', 'free-one'],
+      env,
+    );
     expect(created.code).toBe(0);
     expect(created.stdout).toContain('npx shiplog projects update free-one --plan pro');
-    const asJson = await runCli(
+    const asJson = await runCliInProcess(
       ['projects', 'create', '--name', 'Free', '--slug', 'free-two', '--json'],
       env,
     );
@@ -187,7 +166,7 @@ describe('shiplog CLI', () => {
   it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
     const { apiKey } = JSON.parse(
       (
-        await runCli(
+        await runCliInProcess(
           ['projects', 'create', '--name', 'Grace', '--slug', 'grace', '--plan', 'pro', '--json'],
           env,
         )
@@ -232,7 +211,9 @@ describe('shiplog CLI without a database', () => {
   it('never creates one: keys list in an empty directory exits 1 naming the path and the fix', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'shiplog-empty-'));
     try {
-      const result = await runCli(['keys', 'list', 'my-app'], { SHIPLOG_DATA_DIR: join(empty, '.shiplog') });
+      const result = await runCliInProcess(['keys', 'list', 'my-app'], {
+        SHIPLOG_DATA_DIR: join(empty, '.shiplog'),
+      });
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(
         /^shiplog: no Shiplog database in .*\.shiplog: start the server there first/,

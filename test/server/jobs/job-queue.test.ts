@@ -3,12 +3,11 @@
  * createQueue leaves an existing queue as it is): a deployment upgraded from the 9-retry email schedule
  * gets the day-long one.
  */
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
-import { openDatabase } from '../../../server/db/connect.ts';
-import { migrate } from '../../../server/db/migrate.ts';
 import { EMAIL_RETRY } from '../../../server/jobs/job-registry.ts';
+import { openServer } from '../../../server/open-server.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
 
 let database: TestDatabase;
@@ -17,23 +16,17 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-async function withApp<T>(work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>): Promise<T> {
+async function withApp<T>(work: (app: FastifyInstance) => Promise<T>): Promise<T> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     SHIPLOG_DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
   });
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max: 4 });
+  const { app, close } = await openServer(config, { workers: false, adminSocket: false, poolSize: 4 });
   try {
-    await migrate(db.sql);
-    const app = await buildApp({ config, db });
-    try {
-      return await work(app);
-    } finally {
-      await app.close();
-    }
+    return await work(app);
   } finally {
-    await db.close();
+    await close();
   }
 }
 

@@ -8,8 +8,8 @@
  */
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app.ts';
-import { openDatabase } from '../../../server/db/connect.ts';
+import type { FastifyInstance } from 'fastify';
+import { openServer } from '../../../server/open-server.ts';
 import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
 import { createEntry } from '../../helpers/create-entry.ts';
 
@@ -17,7 +17,7 @@ const CHANNEL = 'shiplog_project_changed';
 
 describe.runIf(process.env.DATABASE_URL)('entry changes across instances (PostgreSQL)', () => {
   let a: TestServer;
-  let b: Awaited<ReturnType<typeof buildApp>>;
+  let b: FastifyInstance;
   let closeB: () => Promise<void>;
   let listener: postgres.Sql;
   const notices: string[] = [];
@@ -25,13 +25,9 @@ describe.runIf(process.env.DATABASE_URL)('entry changes across instances (Postgr
 
   beforeAll(async () => {
     a = await buildTestServer();
-    const db = await openDatabase({ databaseUrl: a.config.databaseUrl, dataDir: a.config.dataDir, max: 4 });
-    b = await buildApp({ config: a.config, db });
-    await b.ready();
-    closeB = async () => {
-      await b.close();
-      await db.close();
-    };
+    const opened = await openServer(a.config, { workers: false, adminSocket: false, poolSize: 4 });
+    b = opened.app;
+    closeB = opened.close;
     listener = postgres(a.config.databaseUrl!, { max: 1, onnotice: () => {} });
     await listener.listen(CHANNEL, (payload) => {
       notices.push(payload);

@@ -5,9 +5,7 @@
  * embedded database belongs to one process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app.ts';
-import { openDatabase } from '../../../server/db/connect.ts';
-import { startWorkers } from '../../../server/jobs/start-workers.ts';
+import { openServer } from '../../../server/open-server.ts';
 import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
 import { createEntry } from '../../helpers/create-entry.ts';
 
@@ -18,16 +16,12 @@ describe.runIf(process.env.DATABASE_URL)('scheduled publishing across instances 
 
   /** Another instance on A's database, working jobs. */
   async function instance(): Promise<() => Promise<void>> {
-    const db = await openDatabase({ databaseUrl: a.config.databaseUrl, dataDir: a.config.dataDir, max: 4 });
-    const app = await buildApp({ config: a.config, db });
-    await app.ready();
-    await startWorkers(app.shiplog, app.log);
+    const opened = await openServer(a.config, { adminSocket: false, poolSize: 4 });
     let closed = false;
     const close = async () => {
       if (closed) return;
       closed = true;
-      await app.close();
-      await db.close();
+      await opened.close();
     };
     others.push(close);
     return close;

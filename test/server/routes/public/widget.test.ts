@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_COMMANDS } from '../../../../server/cli/admin-commands.ts';
+import { ADMIN_COMMANDS } from '../../../../server/admin/admin-commands.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { createEntry } from '../../../helpers/create-entry.ts';
 

@@ -194,7 +194,7 @@ describe('authentication and plans', () => {
     const tampered = apiKey.slice(0, 10) + (apiKey[10] === 'a' ? 'b' : 'a') + apiKey.slice(11);
     expect((await get('/api/v1/entries', { authorization: `Bearer ${tampered}` })).statusCode).toBe(401);
 
-    const { ADMIN_COMMANDS } = await import('../../../../server/cli/admin-commands.ts');
+    const { ADMIN_COMMANDS } = await import('../../../../server/admin/admin-commands.ts');
     const other = await server.project('pro');
     const keys = JSON.parse(
       await ADMIN_COMMANDS['keys.list']!({ sql: server.db.sql }, { slug: other.project.slug, json: true }),

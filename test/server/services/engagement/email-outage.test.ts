@@ -8,7 +8,7 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ADMIN_COMMANDS } from '../../../../server/cli/admin-commands.ts';
+import { ADMIN_COMMANDS } from '../../../../server/admin/admin-commands.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { createEntry } from '../../../helpers/create-entry.ts';
 import { insertSubscribers } from '../../../helpers/subscribers.ts';
