@@ -10,9 +10,10 @@ import { titleWithoutVersion, titleWithVersion } from '../../core/contract/title
 import { htmlToText } from '../text/html-to-text.ts';
 import type { PublicChangelog } from './public-changelog.ts';
 
+/** A category's chip; "Feature", not "New", which reads like "unread" (issue 30). */
 const CATEGORY_LABELS: Record<Category, string> = {
   announcement: 'Announcement',
-  feature: 'New',
+  feature: 'Feature',
   improvement: 'Improved',
   fix: 'Fixed',
 };
@@ -26,7 +27,8 @@ function textOf(html: string): string {
 
 /**
  * @param publicUrl the `{base_url}`; links in the page are absolute under it.
- * @param options.entrySlug set for the page of one entry (the canonical URL is then the entry's);
+ * @param options.entrySlug set for the page of one entry (the canonical URL is then the entry's, and
+ *   a link leads back to the list);
  *   `preview` for a draft preview: marked as such, no canonical URL, never indexed.
  */
 export function renderChangelogPage(
@@ -56,6 +58,7 @@ export function renderChangelogPage(
     entries,
     branding: project.plan === 'free',
     preview: options.preview === true,
+    entryPage: Boolean(options.entrySlug) && !options.preview,
   });
   return renderView('layout', {
     title: single

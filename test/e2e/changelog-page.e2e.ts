@@ -4,12 +4,13 @@
  * `https:` images and this origin's load, while an `http:` image of another origin and a `data:` one
  * are refused. Debian's Chromium; the image hosts are answered by request interception, which runs
  * after the page's CSP has let a request go, so a refused image is the CSP's doing and nothing else.
+ * An entry's page links back to the list, and a feature's chip says "Feature" (issue 30 item 14).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
 import { createEntry } from '../helpers/create-entry.ts';
-import { launchChromium, watch, type Watched } from '../helpers/widget-host.ts';
+import { type DashboardServer, screenshot, startDashboardServer } from '../helpers/dashboard-browser.ts';
+import { axeViolations, launchChromium, watch, type Watched } from '../helpers/widget-host.ts';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -19,18 +20,19 @@ const PNG = Buffer.from(
 const HTTPS_IMAGE = 'https://images.example/shot.png';
 const HTTP_IMAGE = 'http://images.example/old.png';
 
-let server: TestServer;
+let live: DashboardServer;
 let shiplog: string;
 let browser: Browser;
 let slug: string;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  server = await buildTestServer();
-  const created = await server.project('pro');
+  // PUBLIC_URL is the server's own address: the page's absolute links lead back to it.
+  live = await startDashboardServer();
+  const created = await live.server.project('pro');
   slug = created.project.slug;
-  shiplog = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  await createEntry(server.app, created.headers, {
+  shiplog = live.url;
+  await createEntry(live.server.app, created.headers, {
     title: 'Pictures',
     body: [
       `![A screenshot](${HTTPS_IMAGE})`,
@@ -44,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
+  await live?.close();
 });
 afterEach(async () => {
   await context?.close();
@@ -52,8 +54,8 @@ afterEach(async () => {
 });
 
 /** A page with every image address answered by a PNG: only the CSP can keep one out. */
-async function open(path: string): Promise<{ page: Page; watched: Watched }> {
-  context = await browser.newContext();
+async function open(path: string, width = 1280): Promise<{ page: Page; watched: Watched }> {
+  context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const watched = await watch(page);
   for (const pattern of ['https://images.example/**', 'http://images.example/**', `${shiplog}/uploads/**`])
@@ -99,4 +101,21 @@ describe('the changelog page under its CSP', () => {
       .poll(() => watched.violations.filter((v) => !v.includes(HTTP_IMAGE)))
       .toEqual(['img-src data', 'img-src blob']);
   });
+});
+
+describe("an entry's page", () => {
+  for (const width of [1280, 375])
+    it(`links back to the list of updates, and says "Feature" on a feature (${width} px)`, async () => {
+      const { page } = await open(`/changelog/${slug}/pictures`, width);
+      expect(await page.getByRole('article').count()).toBe(1);
+      expect(await page.locator('.chip').textContent()).toBe('Feature');
+      expect(await axeViolations(page)).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, 'horizontal overflow').toBeLessThanOrEqual(0);
+      await screenshot(page, `changelog-entry-${width}`);
+      await page.getByRole('link', { name: `All Project ${slug} updates`, exact: true }).click();
+      await page.waitForURL(`${shiplog}/changelog/${slug}`);
+      await page.getByRole('heading', { level: 1, name: `Project ${slug} changelog` }).waitFor();
+      expect(await page.getByRole('link', { name: /updates$/ }).count(), 'no back link on the list').toBe(0);
+    });
 });

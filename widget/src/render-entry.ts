@@ -8,7 +8,7 @@ import { relativeTime } from './relative-time.ts';
 import { setSanitizedHtml } from './trusted-html.ts';
 
 const CATEGORY_NAMES: Record<string, string> = {
-  feature: 'New',
+  feature: 'Feature',
   improvement: 'Improved',
   fix: 'Fixed',
   announcement: 'Announcement',
