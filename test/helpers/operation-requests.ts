@@ -92,7 +92,7 @@ export function operationRequests(
   const breaks: fc.Arbitrary<(v: Values) => Values>[] = params.map((p, i) =>
     fc
       .oneof(
-        arbs.invalid(p.schema, p.name).map(asText),
+        arbs.invalid(p.schema).map(asText),
         ...(p.required && p.in !== 'path' ? [fc.constant(undefined)] : []),
       )
       .filter((value) => value !== '')

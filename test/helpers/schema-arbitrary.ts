@@ -42,14 +42,14 @@ export type JsonSchema = {
  */
 export type Hints = (name: string) => readonly unknown[];
 
-/** Strings are kept short; the limits themselves are tried through `boundary`. */
+/** Strings are kept short; a `maxLength` up to 5000 is also tried exactly (`'x'.repeat(max)`). */
 const MAX_STRING = 40;
 const MAX_ITEMS = 4;
 const DAY_MS = 86_400_000;
 
 export type SchemaArbitraries = {
   valid(schema: JsonSchema, name?: string): fc.Arbitrary<unknown>;
-  invalid(schema: JsonSchema, name?: string): fc.Arbitrary<unknown>;
+  invalid(schema: JsonSchema): fc.Arbitrary<unknown>;
 };
 
 /** @param resolve the schema a `$ref` (`#/components/schemas/X`) points at. */
@@ -85,8 +85,13 @@ export function schemaArbitraries(resolve: (ref: string) => JsonSchema, hints: H
         }),
       },
     );
-    return max <= 5000 && max > MAX_STRING
-      ? fc.oneof({ weight: 6, arbitrary: text }, { weight: 1, arbitrary: fc.constant('x'.repeat(max)) })
+    // Edges: white space only or around the text (a server that trims first may then refuse it), and
+    // the longest string allowed.
+    const edges = [' ', '\n', '  x  ', ...(max <= 5000 && max > MAX_STRING ? ['x'.repeat(max)] : [])].filter(
+      fits,
+    );
+    return edges.length > 0
+      ? fc.oneof({ weight: 6, arbitrary: text }, { weight: 1, arbitrary: fc.constantFrom(...edges) })
       : text;
   }
 
@@ -114,7 +119,9 @@ export function schemaArbitraries(resolve: (ref: string) => JsonSchema, hints: H
     const s = deref(schema);
     const known = name ? hints(name) : [];
     const drawn = validByKeyword(s);
-    return known.length > 0 ? fc.oneof(fc.constantFrom(...known), drawn) : drawn;
+    return known.length > 0
+      ? fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: drawn })
+      : drawn;
   }
 
   function validByKeyword(s: JsonSchema): fc.Arbitrary<unknown> {
@@ -202,7 +209,7 @@ export function schemaArbitraries(resolve: (ref: string) => JsonSchema, hints: H
     return out;
   }
 
-  function invalid(schema: JsonSchema, _name?: string): fc.Arbitrary<unknown> {
+  function invalid(schema: JsonSchema): fc.Arbitrary<unknown> {
     const s = deref(schema);
     const branches = s.anyOf ?? s.oneOf;
     if (branches && !s.properties) {
