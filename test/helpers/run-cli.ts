@@ -83,14 +83,18 @@ export function startServe(
 }
 
 /**
- * The environment of one test file's CLI runs: a fresh test database (dropped in `afterAll`),
- * `LOG_LEVEL=info`, and `extra`. The object is filled in place by `beforeAll`.
+ * The environment of one test file's CLI runs: a fresh test database (dropped in `afterAll`; the
+ * embedded one with `embedded: true`, else PostgreSQL when DATABASE_URL is set), `LOG_LEVEL=info`, and
+ * `extra`. The object is filled in place by `beforeAll`.
  */
-export function useCliEnv(extra: Record<string, string> = {}): Record<string, string> {
+export function useCliEnv(
+  extra: Record<string, string> = {},
+  options: { embedded?: boolean } = {},
+): Record<string, string> {
   const env: Record<string, string> = {};
   let database: TestDatabase | undefined;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase(options);
     Object.assign(env, { ...databaseEnv(database), LOG_LEVEL: 'info', ...extra });
   });
   afterAll(() => database?.drop());

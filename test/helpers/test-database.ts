@@ -10,16 +10,19 @@ import { inject } from 'vitest';
 
 export type TestDatabase = { databaseUrl: string | undefined; dataDir: string; drop: () => Promise<void> };
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** @param options.embedded always the embedded database, whatever DATABASE_URL says. */
+export async function createTestDatabase(options: { embedded?: boolean } = {}): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'shiplog-test-'));
-  const serverUrl = process.env.DATABASE_URL;
+  const serverUrl = options.embedded ? undefined : process.env.DATABASE_URL;
   if (!serverUrl) {
     await cp(inject('pgliteTemplate'), dataDir, { recursive: true });
     return { databaseUrl: undefined, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
   const name = `shiplog_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  // A copy of the run's migrated template (test/helpers/global-setup.ts), when there is one.
+  const template = inject('postgresTemplate');
+  await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -1,16 +1,10 @@
 /**
  * Public rate limits (CONTRACT.md "Rate limits"): 429 problem with Retry-After and the draft
- * RateLimit headers; X-Forwarded-For only behind a trusted proxy; IPv6 by /64; and one limit across
- * two server processes sharing the real Redis of REDIS_URL (skipped without one).
+ * RateLimit headers; X-Forwarded-For only behind a trusted proxy; IPv6 by /64. One limit across two
+ * server processes sharing Redis: test/faults/rate-limits-two-processes.test.ts.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
-import { runCli, startServe } from '../../helpers/run-cli.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
-import { NEEDS_REDIS, TEST_REDIS_URL } from '../../helpers/test-redis.ts';
 
 let server: TestServer;
 let slug: string;
@@ -102,66 +96,6 @@ describe('behind a trusted proxy', () => {
       expect(statuses.filter((s) => s === 202)).toHaveLength(8);
     } finally {
       await proxied.close();
-    }
-  });
-});
-
-describe.skipIf(!TEST_REDIS_URL)(`two server processes sharing Redis ${NEEDS_REDIS}`, () => {
-  let database: TestDatabase;
-  const extraDirs: string[] = [];
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.drop();
-    await Promise.all(extraDirs.map((d) => rm(d, { recursive: true, force: true })));
-  });
-
-  it('admit no more than the limit together', async () => {
-    const prefix = `shiplog-test-${process.pid}-${Date.now()}:`;
-    const common = { REDIS_URL: TEST_REDIS_URL!, REDIS_PREFIX: prefix, LOG_LEVEL: 'info' };
-    // Both processes serve project "shared": on the shared PostgreSQL database, or on one embedded database each.
-    const envs: Record<string, string>[] = [];
-    if (database.databaseUrl) {
-      envs.push(
-        { ...common, DATABASE_URL: database.databaseUrl },
-        { ...common, DATABASE_URL: database.databaseUrl },
-      );
-      await runCli(['projects', 'create', '--name', 'Shared', '--slug', 'shared', '--plan', 'pro'], envs[0]!);
-    } else {
-      for (let i = 0; i < 2; i++) {
-        const dir = await mkdtemp(join(tmpdir(), 'shiplog-redis-'));
-        extraDirs.push(dir);
-        await cp(inject('pgliteTemplate'), dir, { recursive: true });
-        envs.push({ ...common, SHIPLOG_DATA_DIR: dir });
-        expect(
-          (
-            await runCli(
-              ['projects', 'create', '--name', 'Shared', '--slug', 'shared', '--plan', 'pro'],
-              envs[i]!,
-            )
-          ).code,
-        ).toBe(0);
-      }
-    }
-    const servers = await Promise.all(envs.map((env) => startServe(env)));
-    try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 16; i++) {
-        const res = await fetch(`${servers[i % 2]!.url}/api/subscribe`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ project: 'shared', email: `redis${i}@example.com` }),
-        });
-        statuses.push(res.status);
-      }
-      expect(statuses.filter((s) => s === 202)).toHaveLength(8);
-      expect(statuses.filter((s) => s === 429)).toHaveLength(8);
-      // Both processes took part, and both refused once the shared count was reached.
-      expect(statuses.slice(8)).toEqual(Array(8).fill(429));
-    } finally {
-      for (const s of servers) s.child.kill('SIGTERM');
-      await Promise.all(servers.map((s) => s.exited));
     }
   });
 });

@@ -5,9 +5,9 @@
  * embedded database belongs to one process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openServer } from '../../../server/open-server.ts';
-import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
-import { createEntry } from '../../helpers/create-entry.ts';
+import { openServer } from '../../server/open-server.ts';
+import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
+import { createEntry } from '../helpers/create-entry.ts';
 
 describe.runIf(process.env.DATABASE_URL)('scheduled publishing across instances (PostgreSQL)', () => {
   let a: TestServer;

@@ -9,11 +9,11 @@
  */
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPgProxy, type PgProxy } from '../../helpers/pg-proxy.ts';
-import { createProjectByCli, publishOverHttp, startServe, whileServing } from '../../helpers/run-cli.ts';
-import { type Inbox, startInbox } from '../../helpers/smtp-inbox.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
-import { waitUntil } from '../../helpers/wait-until.ts';
+import { startPgProxy, type PgProxy } from '../helpers/pg-proxy.ts';
+import { createProjectByCli, publishOverHttp, startServe, whileServing } from '../helpers/run-cli.ts';
+import { type Inbox, startInbox } from '../helpers/smtp-inbox.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 
 const SUBSCRIBERS = 2000;
 /**

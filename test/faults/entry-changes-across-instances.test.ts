@@ -9,9 +9,9 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openServer } from '../../../server/open-server.ts';
-import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
-import { createEntry } from '../../helpers/create-entry.ts';
+import { openServer } from '../../server/open-server.ts';
+import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
+import { createEntry } from '../helpers/create-entry.ts';
 
 const CHANNEL = 'shiplog_project_changed';
 

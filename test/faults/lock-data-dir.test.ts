@@ -8,15 +8,15 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, inject, it } from 'vitest';
-import { lockPath } from '../../../server/db/lock-data-dir.ts';
-import { CLI, runCli, startServe } from '../../helpers/run-cli.ts';
+import { lockPath } from '../../server/db/lock-data-dir.ts';
+import { CLI, runCli, startServe } from '../helpers/run-cli.ts';
 
 const dirs: string[] = [];
 async function embeddedDataDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'shiplog-lock-'));
   dirs.push(dir);
   // Always embedded here: this is about PGlite's data directory, whatever DATABASE_URL says.
-  if (!process.env.DATABASE_URL) await cp(inject('pgliteTemplate'), dir, { recursive: true });
+  await cp(inject('pgliteTemplate'), dir, { recursive: true });
   return dir;
 }
 afterEach(async () => {

@@ -4,9 +4,9 @@
  * server talks to PostgreSQL through a proxy whose connections are closed and which refuses new ones.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
-import { startPgProxy, type PgProxy } from '../../helpers/pg-proxy.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
+import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
+import { startPgProxy, type PgProxy } from '../helpers/pg-proxy.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
 describe.runIf(process.env.DATABASE_URL)('the database going away (PostgreSQL)', () => {
   let database: TestDatabase;

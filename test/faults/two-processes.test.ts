@@ -6,9 +6,9 @@
  */
 import { expect, it } from 'vitest';
 import postgres from 'postgres';
-import { runCli, startServe } from '../../helpers/run-cli.ts';
-import { startInbox } from '../../helpers/smtp-inbox.ts';
-import { createTestDatabase } from '../../helpers/test-database.ts';
+import { runCli, startServe } from '../helpers/run-cli.ts';
+import { startInbox } from '../helpers/smtp-inbox.ts';
+import { createTestDatabase } from '../helpers/test-database.ts';
 
 const SUBSCRIBERS = 250;
 
