@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ChannelTypeSchema } from '../../../core/contract/channels.schema.ts';
+import { NOT_BLANK } from '../../../core/contract/entries.schema.ts';
 import { CHANNEL_TYPE_MODULES } from '../../channels/channel-types.ts';
 import { assertDeliverableUrl } from '../../channels/ssrf-guard.ts';
 import {
@@ -33,7 +34,7 @@ export const CreateChannelInputSchema = z.strictObject({
   type: ChannelTypeSchema,
   url: z.string().min(1).max(2048),
   visibility: z.enum(['external', 'all']).default('external'),
-  name: z.string().trim().min(1).max(100).optional(),
+  name: z.string().trim().min(1).max(100).meta(NOT_BLANK).optional(),
 });
 export type CreateChannelInput = z.infer<typeof CreateChannelInputSchema>;
 
