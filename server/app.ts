@@ -140,7 +140,7 @@ export async function buildApp({
   await app.register((scope) => healthRoutes(scope, ctx));
   await app.register(docsErrorsRoutes);
   await app.register(apiReferenceRoutes);
-  await app.register((scope) => homeRoutes(scope, config));
+  await app.register((scope) => homeRoutes(scope, ctx));
   await app.register((scope) => widgetRoutes(scope, ctx));
   await app.register((scope) => widgetScriptRoutes(scope, ctx));
   await app.register((scope) => feedRoutes(scope, ctx));
