@@ -7,7 +7,6 @@
  */
 import { appLoginOf } from '../../../app/app-login.ts';
 import { loadRepoConfig, RepoConfigError } from '../../../app/repo-config.ts';
-import { repositoryContext } from '../../../app/repository-context.ts';
 import {
   leaveShippedComments,
   type ShippedEntry,
@@ -38,6 +37,8 @@ export async function commentShipped(ctx: ServiceContext, entryId: string, log: 
   const { url } = entryLinks(ctx.config.publicUrl, project!.slug, row, ctx.previewSecret);
   if (!url) return;
   const [owner = '', repo = ''] = row.sourceRepository.split('/');
+  // Loaded here, where the App is mounted: a server without it never loads Probot.
+  const { repositoryContext } = await import('../../../app/repository-context.ts');
   const context = await repositoryContext(app, { owner, repo }, `shipped:${entryId}`);
   if (!context) return;
   let config;
