@@ -167,7 +167,7 @@ export const EntrySchema = EntrySummarySchema.extend({
   body: z.string(),
   html: z.string(),
   /** How it was made: written through the API, or drafted by generate. */
-  origin: z.enum(['api', 'generate']),
+  origin: z.enum(['api', 'generate', 'import']),
   reactions: z.record(z.string(), z.number().int()),
   /** For a draft: an unguessable, expiring link that shows it as readers will see it; else null. */
   previewUrl: z.string().nullable(),

@@ -56,6 +56,46 @@ export const MAX_PULL_REQUESTS = 500;
  * it is one item at most. Its body's release-note section replaces the title as the item text; its
  * labels decide category and skipping; `firstContribution` credits the author in "New contributors".
  */
+/** A repository-relative path of a changed file (`src/lib.rs`, `docs/guide.md`). */
+export const ChangedPathSchema = z.string().min(1).max(1000).refine(noNul, NUL_MESSAGE);
+
+/** The most changed paths one commit or pull request carries (CONTRACT.md `commitDetails`). */
+export const MAX_CHANGED_FILES = 300;
+
+/** What a change touched: its changed paths and line counts (git's `--numstat`, GitHub's pull-request files). */
+const changedFiles = {
+  files: z.array(ChangedPathSchema).max(MAX_CHANGED_FILES).optional(),
+  additions: z.int().min(0).max(1_000_000_000).optional(),
+  deletions: z.int().min(0).max(1_000_000_000).optional(),
+};
+
+/**
+ * What commit `index` of `commits` changed (CONTRACT.md `commitDetails`): the Action sends the
+ * first-parent diff of each commit from git. Evidence for drafting: a change that touches only docs,
+ * tests, CI or tooling is Maintenance; one that touches the product's sources is never dropped for its words.
+ */
+export const CommitDetailSchema = z.strictObject({
+  index: z.int().min(0).max(499),
+  files: z.array(ChangedPathSchema).max(MAX_CHANGED_FILES),
+  additions: changedFiles.additions,
+  deletions: changedFiles.deletions,
+});
+export type CommitDetail = z.infer<typeof CommitDetailSchema>;
+
+/** A glob of repository paths (`.github/shiplog.yml` `internal-paths`, `components[].paths`). */
+export const PathGlobSchema = z.string().trim().min(1).max(200).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK);
+
+/** How much a draft says (CONTRACT.md `detail`): every user-facing change, or only its highlights. */
+export const DetailSchema = z.enum(['full', 'highlights']);
+export type Detail = z.infer<typeof DetailSchema>;
+
+/** A project's own heading of a category (`.github/shiplog.yml` `sections`; the drafting profile's). */
+export const SectionHeadingSchema = z.strictObject({
+  category: CategorySchema,
+  heading: z.string().trim().min(1).max(100).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK),
+});
+export type SectionHeading = z.infer<typeof SectionHeadingSchema>;
+
 export const PullRequestInputSchema = z.strictObject({
   number: z.int().min(1).max(2_147_483_647),
   title: z.string().trim().min(1).max(1000).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK),
@@ -66,6 +106,8 @@ export const PullRequestInputSchema = z.strictObject({
   firstContribution: z.boolean().optional(),
   /** Issue numbers the pull request closes. */
   closes: z.array(z.int().min(1).max(2_147_483_647)).max(100).optional(),
+  /** The pull request's changed paths and line counts (the App asks GitHub for them). */
+  ...changedFiles,
 });
 export type PullRequestInput = z.infer<typeof PullRequestInputSchema>;
 
@@ -91,6 +133,14 @@ export const GenerateInputSchema = z
       .optional(),
     /** The merged pull requests of the range; the commits are then the first-parent ones. */
     pullRequests: z.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional(),
+    /** What each commit changed (files, line counts), by its index in `commits`. */
+    commitDetails: z.array(CommitDetailSchema).max(MAX_COMMITS).optional(),
+    /** `full` (every user-facing change) or `highlights` (only what the notes would lead with). */
+    detail: DetailSchema.optional(),
+    /** The repository's own headings, in order (`.github/shiplog.yml` `sections`): they win over the profile's. */
+    sections: z.array(SectionHeadingSchema).min(1).max(4).optional(),
+    /** Globs whose changes alone are Maintenance (`.github/shiplog.yml` `internal-paths`), beside the built-in ones. */
+    internalPaths: z.array(PathGlobSchema).max(100).optional(),
     category: CategorySchema.optional(),
     visibility: VisibilitySchema.default('external'),
     publish: z.boolean().default(false),

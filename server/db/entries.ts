@@ -1,5 +1,6 @@
 /** SQL for entries: insert with a unique slug, keyset listing, updates, status changes, deletion. */
 import type { Category, Status, Visibility } from '../../core/contract/entries.schema.ts';
+import type { CommitDetail, PullRequestInput } from '../../core/contract/generate.schema.ts';
 import { MAX_SLUG_LENGTH, truncateSlug } from './slug-limits.ts';
 import type { Sql, TransactionSql } from './connect.ts';
 import { isUniqueViolation } from './unique-violation.ts';
@@ -18,7 +19,7 @@ export type EntryRow = {
   visibility: Visibility;
   status: Status;
   /** How the entry was made. */
-  origin: 'api' | 'generate';
+  origin: 'api' | 'generate' | 'import';
   /** The repository (`owner/name`, lower-case) and pull request or release it drafts, if any. */
   sourceRepository: string | null;
   sourcePullRequest: number | null;
@@ -38,6 +39,16 @@ export type EntryRow = {
   sortAt: Date;
 };
 
+/**
+ * What a release was made of, as generate and import receive it: the commit messages, what each
+ * changed, the merged pull requests. Kept with its entry: the drafting profile learns from it.
+ */
+export type ReleaseChanges = {
+  commits: string[];
+  commitDetails?: CommitDetail[] | undefined;
+  pullRequests?: PullRequestInput[] | undefined;
+};
+
 export type NewEntry = Omit<
   EntryRow,
   | 'slug'
@@ -51,6 +62,10 @@ export type NewEntry = Omit<
   | 'editedAt'
 > & {
   publish: boolean;
+  /** When it was published, if not now (an imported release keeps its own date). */
+  publishedAt?: Date;
+  /** What the release was made of (entry_changes), for the drafting profile. */
+  changes?: ReleaseChanges | null;
 };
 
 /** What an entry drafts: a pull request or a release of a repository. */
@@ -105,7 +120,11 @@ async function withFreeSlug<T>(
 /** Insert an entry whose slug is `baseSlug` made unique within the project. Must run inside a transaction. */
 export async function insertEntry(tx: TransactionSql, entry: NewEntry, baseSlug: string): Promise<EntryRow> {
   return withFreeSlug(tx, entry.projectId, baseSlug, null, async (sp, slug) => {
-    const publishedAt = entry.publish ? sp`date_trunc('milliseconds', now())` : null;
+    const publishedAt = !entry.publish
+      ? null
+      : entry.publishedAt
+        ? sp`${entry.publishedAt}::timestamptz`
+        : sp`date_trunc('milliseconds', now())`;
     const [row] = await sp<EntryRow[]>`
       insert into entries (id, project_id, title, slug, body, html, category, version, visibility, status,
                            origin, source_repository, source_pull_request, source_release, source_head_sha,
@@ -116,8 +135,20 @@ export async function insertEntry(tx: TransactionSql, entry: NewEntry, baseSlug:
               ${entry.sourcePullRequest}, ${entry.sourceRelease}, ${entry.sourceHeadSha},
               ${entry.component}, ${publishedAt}, ${publishedAt})
       returning *`;
+    if (entry.changes) await setEntryChanges(sp, entry.id, entry.changes);
     return row!;
   });
+}
+
+/** Keep what entry `entryId`'s release was made of (replacing what was kept), for the drafting profile. */
+export async function setEntryChanges(
+  tx: TransactionSql,
+  entryId: string,
+  changes: ReleaseChanges,
+): Promise<void> {
+  await tx`
+    insert into entry_changes (entry_id, changes) values (${entryId}, ${tx.json(changes as never)})
+    on conflict (entry_id) do update set changes = excluded.changes`;
 }
 
 /**

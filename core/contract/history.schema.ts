@@ -1,0 +1,104 @@
+/**
+ * A project's history and its drafting profile (CONTRACT.md "History and the drafting profile"):
+ * `POST /api/v1/entries/import` and `GET`/`DELETE /api/v1/drafting/profile`.
+ */
+import { z } from 'zod';
+import { CategorySchema, NOT_BLANK, normalizeVersion } from './entries.schema.ts';
+import {
+  CommitDetailSchema,
+  DetailSchema,
+  MAX_COMMITS,
+  MAX_PULL_REQUESTS,
+  PullRequestInputSchema,
+  SectionHeadingSchema,
+} from './generate.schema.ts';
+
+const noNul = (s: string) => !s.includes('\u0000');
+const NUL_MESSAGE = 'Must not contain NUL (U+0000) characters';
+
+/** The most releases one import takes; a longer history is imported in several calls. */
+export const MAX_IMPORTED_RELEASES = 100;
+
+/**
+ * One release of the project's existing changelog: its version, date and the maintainers' notes; with
+ * its `commits` (and their details, and pull requests, in generate's shapes) it also teaches the
+ * drafting profile what this project lists and how.
+ */
+export const ImportedReleaseSchema = z.strictObject({
+  version: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .refine(noNul, NUL_MESSAGE)
+    .meta(NOT_BLANK)
+    .transform(normalizeVersion),
+  /** When it was released (ISO 8601, in the past: checked against the clock by the service). */
+  publishedAt: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+  notes: z.string().min(1).max(100_000).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK),
+  title: z.string().trim().min(1).max(200).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK).optional(),
+  commits: z.array(z.string().max(65_536).refine(noNul, NUL_MESSAGE)).max(MAX_COMMITS).optional(),
+  commitDetails: z.array(CommitDetailSchema).max(MAX_COMMITS).optional(),
+  pullRequests: z.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional(),
+});
+export type ImportedRelease = z.infer<typeof ImportedReleaseSchema>;
+
+export const ImportInputSchema = z.strictObject({
+  releases: z.array(ImportedReleaseSchema).min(1).max(MAX_IMPORTED_RELEASES),
+  /** `owner/name`: references in the notes become links, and the entries record where they came from. */
+  repository: z
+    .string()
+    .regex(/^[\w.-]+\/[\w.-]+$/, 'must be "owner/name"')
+    .max(200)
+    .optional(),
+});
+export type ImportInput = z.infer<typeof ImportInputSchema>;
+
+export const ImportResponseSchema = z.object({
+  imported: z.number().int(),
+  replaced: z.number().int(),
+  skipped: z.array(z.object({ version: z.string(), reason: z.string() })),
+  entries: z.array(
+    z.object({ id: z.string(), slug: z.string(), version: z.string(), status: z.literal('published') }),
+  ),
+  profile: z.object({ releasesLearned: z.number().int() }),
+});
+export type ImportResponse = z.infer<typeof ImportResponseSchema>;
+
+/** How often this project's notes list one kind of change (0-1), learned and blended with the defaults. */
+export const ListingRateSchema = z.object({
+  kind: z.string(),
+  /** What the kind is, in words (`fixes`, `documentation changes`). */
+  label: z.string(),
+  rate: z.number(),
+  /** Changes of this kind the profile has seen in the project's releases. */
+  seen: z.number().int(),
+});
+
+/**
+ * The drafting profile: what this project's own releases teach about its notes. `releasesLearned` 0:
+ * the built-in defaults. `description` says it in words, for the dashboard.
+ */
+export const DraftingProfileSchema = z.object({
+  releasesLearned: z.number().int(),
+  updatedAt: z.string().nullable(),
+  detail: DetailSchema,
+  /** The project's headings, in its order. */
+  sections: z.array(SectionHeadingSchema),
+  /** Per kind of change, how often the notes list it. */
+  listing: z.array(ListingRateSchema),
+  /** The usual number of items of a release (the median), or null before any release was learned. */
+  itemsPerRelease: z.number().int().nullable(),
+  /** How items are worded: with references (`(#12)`), with the author credited, past-tense verbs. */
+  style: z.object({
+    references: z.boolean(),
+    credits: z.boolean(),
+    pastTense: z.boolean(),
+  }),
+  /** Every category the profile heads, in the order above; null before any release was learned. */
+  leadCategory: CategorySchema.nullable(),
+  description: z.string(),
+});
+export type DraftingProfile = z.infer<typeof DraftingProfileSchema>;
+
+export const DraftingProfileResponseSchema = z.object({ profile: DraftingProfileSchema });
