@@ -1,16 +1,19 @@
 /**
  * A typed client of the Shiplog API for the Action and the App. `fetch` and `sleep` come in as
- * arguments. Every generate carries an Idempotency-Key; 5xx and 429 answers are retried with backoff,
- * honouring Retry-After; a problem document becomes a `ShiplogApiError` carrying its code.
+ * arguments. Every generate carries an Idempotency-Key; 5xx, 429 and 409 answers and no answer at all
+ * are retried (p-retry) with backoff, honouring Retry-After (RFC 9110 §10.2.3) up to a minute; a
+ * problem document becomes a `ShiplogApiError` carrying its code.
  *
  * `ShiplogApi` is what the shared flow (draft-release.ts) and the App use: this HTTP client implements
  * it, and so does the server itself in-process for the App mounted inside `shiplog serve`.
  */
 import { createHash } from 'node:crypto';
+import pRetry from 'p-retry';
 import type { GenerateInput, GenerateResponse } from './contract/generate.schema.ts';
 import { GenerateResponseSchema } from './contract/generate.schema.ts';
 import { type Entry, EntryResponseSchema, type UpdateEntryInput } from './contract/entries.schema.ts';
 import { type Problem, ProblemSchema } from './contract/problem.ts';
+import { parseRetryAfter } from './parse-retry-after.ts';
 
 export class ShiplogApiError extends Error {
   override name = 'ShiplogApiError';
@@ -25,13 +28,17 @@ export class ShiplogApiError extends Error {
   }
 }
 
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type CallOptions = { body?: unknown; idempotencyKey?: string };
+
 export type ShiplogClientOptions = {
   /** e.g. `https://changelog.example.com` (no trailing `/api/v1`). */
   baseUrl: string;
   apiKey: string;
   fetch?: typeof fetch;
+  /** Waits between attempts, in milliseconds (default: a timer). */
   sleep?: (ms: number) => Promise<void>;
-  /** Attempts in all, the first included. */
+  /** Attempts in all, the first included (default 4). */
   attempts?: number;
   userAgent?: string;
 };
@@ -54,17 +61,19 @@ export function deriveIdempotencyKey(parts: {
   return `gh:${parts.operation}:${digest}`;
 }
 
+/** The longest wait between two attempts, whatever Retry-After asks for. */
 const MAX_WAIT_MS = 60_000;
 
-function retryDelay(response: Response | null, attempt: number): number {
-  const header = response?.headers.get('retry-after');
-  if (header) {
-    const seconds = Number(header);
-    if (Number.isFinite(seconds)) return Math.min(MAX_WAIT_MS, Math.max(0, seconds * 1000));
-    const date = Date.parse(header);
-    if (Number.isFinite(date)) return Math.min(MAX_WAIT_MS, Math.max(0, date - Date.now()));
-  }
-  return Math.min(MAX_WAIT_MS, 1000 * 2 ** attempt);
+/** 5xx, 429 and 409 (the same Idempotency-Key still in flight) are worth another try; so is no answer. */
+function isRetryable(error: Error): boolean {
+  if (!(error instanceof ShiplogApiError)) return false;
+  return error.status === 0 || error.status >= 500 || error.status === 429 || error.status === 409;
+}
+
+/** The wait after failed attempt `attemptNumber` (1-based): Retry-After when given, else 1 s, 2 s, 4 s… */
+function retryDelay(retryAfter: string | null, attemptNumber: number, now: number): number {
+  const seconds = parseRetryAfter(retryAfter, now);
+  return Math.min(MAX_WAIT_MS, seconds === null ? 1000 * 2 ** (attemptNumber - 1) : seconds * 1000);
 }
 
 export function createShiplogClient(clientOptions: ShiplogClientOptions): ShiplogApi {
@@ -74,56 +83,73 @@ export function createShiplogClient(clientOptions: ShiplogClientOptions): Shiplo
   const attempts = clientOptions.attempts ?? 4;
   const base = clientOptions.baseUrl.replace(/\/+$/, '');
 
-  /** One API call with retries (5xx, 429, 409 in flight), honouring Retry-After. */
-  async function call(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  /** One request and its answer, whatever its status; no answer is a `ShiplogApiError` with status 0. */
+  async function send(
+    method: Method,
     path: string,
-    options: { body?: unknown; idempotencyKey?: string } = {},
-  ): Promise<{ status: number; json: unknown; replayed: boolean }> {
-    let lastError: unknown;
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      let response: Response | null = null;
-      try {
-        response = await doFetch(`${base}${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${clientOptions.apiKey}`,
-            accept: 'application/json',
-            'user-agent': clientOptions.userAgent ?? 'shiplog-client',
-            ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-            ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
-          },
-          ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-        });
-      } catch (err) {
-        lastError = err;
-      }
-      if (response) {
-        const text = await response.text();
-        const json = text ? safeJson(text) : null;
-        const retryable = response.status >= 500 || response.status === 429 || response.status === 409;
-        if (!retryable || attempt === attempts - 1) {
-          if (response.ok)
-            return {
-              status: response.status,
-              json,
-              replayed: response.headers.get('idempotent-replayed') === 'true',
-            };
-          const problem = ProblemSchema.safeParse(json);
-          throw new ShiplogApiError(
-            response.status,
-            problem.success ? problem.data : null,
-            `Shiplog answered ${response.status}`,
-          );
-        }
-      }
-      if (attempt < attempts - 1) await sleep(retryDelay(response, attempt));
+    options: CallOptions,
+  ): Promise<{ response: Response; json: unknown }> {
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${clientOptions.apiKey}`,
+          accept: 'application/json',
+          'user-agent': clientOptions.userAgent ?? 'shiplog-client',
+          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
+        },
+        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : 'unknown error';
+      throw new ShiplogApiError(0, null, `Shiplog at ${base} could not be reached: ${reason}`);
     }
-    throw new ShiplogApiError(
-      0,
-      null,
-      `Shiplog at ${base} could not be reached: ${(lastError as Error)?.message ?? 'unknown error'}`,
+    const text = await response.text();
+    return { response, json: text ? safeJson(text) : null };
+  }
+
+  /**
+   * One API call with p-retry: `attempts` in all, retrying what `isRetryable` allows with the same
+   * request (and so the same Idempotency-Key). p-retry's own timer is off (`minTimeout: 0`): the wait
+   * is `sleep`'s, so that it honours Retry-After and a test can record it instead of waiting.
+   * @throws ShiplogApiError the last attempt's, carrying the problem document's code
+   */
+  async function call(
+    method: Method,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<{ status: number; json: unknown; replayed: boolean }> {
+    let retryAfter: string | null = null;
+    const { response, json } = await pRetry(
+      async () => {
+        retryAfter = null;
+        const answer = await send(method, path, options);
+        retryAfter = answer.response.headers.get('retry-after');
+        if (answer.response.ok) return answer;
+        const problem = ProblemSchema.safeParse(answer.json);
+        throw new ShiplogApiError(
+          answer.response.status,
+          problem.success ? problem.data : null,
+          `Shiplog answered ${answer.response.status}`,
+        );
+      },
+      {
+        retries: Math.max(0, attempts - 1),
+        minTimeout: 0,
+        shouldRetry: ({ error }) => isRetryable(error),
+        onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+          if (retriesLeft > 0 && isRetryable(error))
+            await sleep(retryDelay(retryAfter, attemptNumber, Date.now()));
+        },
+      },
     );
+    return {
+      status: response.status,
+      json,
+      replayed: response.headers.get('idempotent-replayed') === 'true',
+    };
   }
 
   return {

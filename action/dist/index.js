@@ -461,7 +461,7 @@ var require_errors = __commonJS({
       [kInvalidReturnValueError] = true;
     };
     var kAbortError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_ABORT");
-    var AbortError = class extends UndiciError {
+    var AbortError2 = class extends UndiciError {
       constructor(message) {
         super(message);
         this.name = "AbortError";
@@ -474,7 +474,7 @@ var require_errors = __commonJS({
       [kAbortError] = true;
     };
     var kRequestAbortedError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_ABORTED");
-    var RequestAbortedError = class extends AbortError {
+    var RequestAbortedError = class extends AbortError2 {
       constructor(message) {
         super(message);
         this.name = "AbortError";
@@ -679,7 +679,7 @@ var require_errors = __commonJS({
       }
     };
     module.exports = {
-      AbortError,
+      AbortError: AbortError2,
       HTTPParserError,
       UndiciError,
       HeadersTimeoutError,
@@ -9450,7 +9450,7 @@ var require_readable = __commonJS({
     "use strict";
     var assert2 = __require("node:assert");
     var { Readable } = __require("node:stream");
-    var { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = require_errors();
+    var { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError: AbortError2 } = require_errors();
     var util = require_util();
     var { ReadableStreamFrom } = require_util();
     var kConsume = /* @__PURE__ */ Symbol("kConsume");
@@ -9578,16 +9578,16 @@ var require_readable = __commonJS({
         }
         return await new Promise((resolve, reject) => {
           if (this[kContentLength] > limit) {
-            this.destroy(new AbortError());
+            this.destroy(new AbortError2());
           }
           const onAbort = () => {
-            this.destroy(signal.reason ?? new AbortError());
+            this.destroy(signal.reason ?? new AbortError2());
           };
           signal?.addEventListener("abort", onAbort);
           this.on("close", function() {
             signal?.removeEventListener("abort", onAbort);
             if (signal?.aborted) {
-              reject(signal.reason ?? new AbortError());
+              reject(signal.reason ?? new AbortError2());
             } else {
               resolve(null);
             }
@@ -12599,15 +12599,15 @@ var require_response = __commonJS({
       };
     }
     function makeNetworkError(reason) {
-      const isError = isErrorLike(reason);
+      const isError2 = isErrorLike(reason);
       return makeResponse({
         type: "error",
         status: 0,
-        error: isError ? reason : new Error(reason ? String(reason) : reason),
+        error: isError2 ? reason : new Error(reason ? String(reason) : reason),
         aborted: reason && reason.name === "AbortError"
       });
     }
-    function isNetworkError(response) {
+    function isNetworkError2(response) {
       return (
         // A network error is a response whose type is "error",
         response.type === "error" && // status is 0
@@ -12760,7 +12760,7 @@ var require_response = __commonJS({
       }
     ]);
     module.exports = {
-      isNetworkError,
+      isNetworkError: isNetworkError2,
       makeNetworkError,
       makeResponse,
       makeAppropriateNetworkError,
@@ -18722,7 +18722,7 @@ var require_eventsource = __commonJS({
     var { EventSourceStream } = require_eventsource_stream();
     var { parseMIMEType } = require_data_url();
     var { createFastMessageEvent } = require_events();
-    var { isNetworkError } = require_response();
+    var { isNetworkError: isNetworkError2 } = require_response();
     var { delay } = require_util8();
     var { kEnumerableProperty } = require_util();
     var { environmentSettingsObject } = require_util2();
@@ -18836,7 +18836,7 @@ var require_eventsource = __commonJS({
           dispatcher: this.#dispatcher
         };
         const processEventSourceEndOfBody = (response) => {
-          if (isNetworkError(response)) {
+          if (isNetworkError2(response)) {
             this.dispatchEvent(new Event("error"));
             this.close();
           }
@@ -18844,7 +18844,7 @@ var require_eventsource = __commonJS({
         };
         fetchParams.processResponseEndOfBody = processEventSourceEndOfBody;
         fetchParams.processResponse = (response) => {
-          if (isNetworkError(response)) {
+          if (isNetworkError2(response)) {
             if (response.aborted) {
               this.close();
               this.dispatchEvent(new Event("error"));
@@ -46812,7 +46812,7 @@ var EntrySchema = EntrySummarySchema.extend({
   body: external_exports.string(),
   html: external_exports.string(),
   /** How it was made: written through the API, or drafted by generate. */
-  origin: external_exports.enum(["api", "generate"]),
+  origin: external_exports.enum(["api", "generate", "import"]),
   reactions: external_exports.record(external_exports.string(), external_exports.number().int()),
   /** For a draft: an unguessable, expiring link that shows it as readers will see it; else null. */
   previewUrl: external_exports.string().nullable(),
@@ -46841,6 +46841,25 @@ var noNul2 = (s) => !s.includes("\0");
 var NUL_MESSAGE = "Must not contain NUL (U+0000) characters";
 var GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 var MAX_PULL_REQUESTS = 500;
+var ChangedPathSchema = external_exports.string().min(1).max(1e3).refine(noNul2, NUL_MESSAGE);
+var MAX_CHANGED_FILES = 300;
+var changedFiles = {
+  files: external_exports.array(ChangedPathSchema).max(MAX_CHANGED_FILES).optional(),
+  additions: external_exports.int().min(0).max(1e9).optional(),
+  deletions: external_exports.int().min(0).max(1e9).optional()
+};
+var CommitDetailSchema = external_exports.strictObject({
+  index: external_exports.int().min(0).max(499),
+  files: external_exports.array(ChangedPathSchema).max(MAX_CHANGED_FILES),
+  additions: changedFiles.additions,
+  deletions: changedFiles.deletions
+});
+var PathGlobSchema = external_exports.string().trim().min(1).max(200).refine(noNul2, NUL_MESSAGE).meta(NOT_BLANK);
+var DetailSchema = external_exports.enum(["full", "highlights"]);
+var SectionHeadingSchema = external_exports.strictObject({
+  category: CategorySchema,
+  heading: external_exports.string().trim().min(1).max(100).refine(noNul2, NUL_MESSAGE).meta(NOT_BLANK)
+});
 var PullRequestInputSchema = external_exports.strictObject({
   number: external_exports.int().min(1).max(2147483647),
   title: external_exports.string().trim().min(1).max(1e3).refine(noNul2, NUL_MESSAGE).meta(NOT_BLANK),
@@ -46850,7 +46869,9 @@ var PullRequestInputSchema = external_exports.strictObject({
   author: external_exports.string().regex(GITHUB_LOGIN, "must be a GitHub login").nullable().optional(),
   firstContribution: external_exports.boolean().optional(),
   /** Issue numbers the pull request closes. */
-  closes: external_exports.array(external_exports.int().min(1).max(2147483647)).max(100).optional()
+  closes: external_exports.array(external_exports.int().min(1).max(2147483647)).max(100).optional(),
+  /** The pull request's changed paths and line counts (the App asks GitHub for them). */
+  ...changedFiles
 });
 var GenerateInputSchema = external_exports.strictObject({
   commits: external_exports.array(
@@ -46859,6 +46880,14 @@ var GenerateInputSchema = external_exports.strictObject({
   version: external_exports.string().trim().min(1).max(40).meta(NOT_BLANK).transform(normalizeVersion).nullable().optional(),
   /** The merged pull requests of the range; the commits are then the first-parent ones. */
   pullRequests: external_exports.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional(),
+  /** What each commit changed (files, line counts), by its index in `commits`. */
+  commitDetails: external_exports.array(CommitDetailSchema).max(MAX_COMMITS).optional(),
+  /** `full` (every user-facing change) or `highlights` (only what the notes would lead with). */
+  detail: DetailSchema.optional(),
+  /** The repository's own headings, in order (`.github/shiplog.yml` `sections`): they win over the profile's. */
+  sections: external_exports.array(SectionHeadingSchema).min(1).max(4).optional(),
+  /** Globs whose changes alone are Maintenance (`.github/shiplog.yml` `internal-paths`), beside the built-in ones. */
+  internalPaths: external_exports.array(PathGlobSchema).max(100).optional(),
   category: CategorySchema.optional(),
   visibility: VisibilitySchema.default("external"),
   publish: external_exports.boolean().default(false),
@@ -47074,6 +47103,255 @@ function selectPreviousTag(tags, current) {
 // core/shiplog-client.ts
 import { createHash } from "node:crypto";
 
+// node_modules/is-network-error/index.js
+var objectToString = Object.prototype.toString;
+var isError = (value) => objectToString.call(value) === "[object Error]";
+var errorMessages = /* @__PURE__ */ new Set([
+  "network error",
+  // Chrome
+  "NetworkError when attempting to fetch resource.",
+  // Firefox
+  "The Internet connection appears to be offline.",
+  // Safari 16
+  "Network request failed",
+  // `cross-fetch`
+  "fetch failed",
+  // Undici (Node.js)
+  "terminated",
+  // Undici (Node.js)
+  " A network error occurred.",
+  // Bun (WebKit)
+  "Network connection lost"
+  // Cloudflare Workers (fetch)
+]);
+function isNetworkError(error63) {
+  const isValid = error63 && isError(error63) && error63.name === "TypeError" && typeof error63.message === "string";
+  if (!isValid) {
+    return false;
+  }
+  const { message, stack } = error63;
+  if (message === "Load failed" || message.startsWith("Load failed (") && message.endsWith(")")) {
+    return stack === void 0 || "__sentry_captured__" in error63;
+  }
+  if (message.startsWith("error sending request for url")) {
+    return true;
+  }
+  if (message === "Failed to fetch" || message.startsWith("Failed to fetch (") && message.endsWith(")")) {
+    return true;
+  }
+  return errorMessages.has(message);
+}
+
+// node_modules/p-retry/index.js
+function validateRetries(retries) {
+  if (typeof retries === "number") {
+    if (retries < 0) {
+      throw new TypeError("Expected `retries` to be a non-negative number.");
+    }
+    if (Number.isNaN(retries)) {
+      throw new TypeError("Expected `retries` to be a valid number or Infinity, got NaN.");
+    }
+    if (Number.isFinite(retries) && !Number.isInteger(retries)) {
+      throw new TypeError("Expected `retries` to be a non-negative integer or Infinity.");
+    }
+  } else if (retries !== void 0) {
+    throw new TypeError("Expected `retries` to be a number or Infinity.");
+  }
+}
+function validateNumberOption(name, value, { allowInfinity = false } = {}) {
+  if (typeof value !== "number" || Number.isNaN(value)) {
+    throw new TypeError(`Expected \`${name}\` to be a number${allowInfinity ? " or Infinity" : ""}.`);
+  }
+  if (!allowInfinity && !Number.isFinite(value)) {
+    throw new TypeError(`Expected \`${name}\` to be a finite number.`);
+  }
+  if (value < 0) {
+    throw new TypeError(`Expected \`${name}\` to be \u2265 0.`);
+  }
+}
+function validateOption(name, value, type) {
+  if (value === void 0 || value === null) {
+    return;
+  }
+  if (typeof value !== type) {
+    throw new TypeError(`Expected \`${name}\` to be a ${type}.`);
+  }
+}
+function validateSignal(value) {
+  if (value === void 0 || value === null) {
+    return;
+  }
+  if (typeof value.throwIfAborted !== "function" || typeof value.addEventListener !== "function" || typeof value.removeEventListener !== "function") {
+    throw new TypeError("Expected `signal` to be an AbortSignal.");
+  }
+}
+var AbortError = class _AbortError extends Error {
+  constructor(message) {
+    super(typeof message === "string" ? message : void 0);
+    this.name = "AbortError";
+    if (message instanceof Error) {
+      this.originalError = message;
+      ({ message } = message);
+    } else {
+      this.originalError = new Error(message);
+      ({ message } = this.originalError);
+      Error.captureStackTrace?.(this.originalError, _AbortError);
+    }
+    this.message = message;
+  }
+};
+var maximumDelay = 2 ** 31 - 1;
+function calculateDelay(retriesConsumed, options) {
+  if (options.minTimeout === 0) {
+    return 0;
+  }
+  const attempt = retriesConsumed + 1;
+  const random = options.randomize ? Math.random() + 1 : 1;
+  const timeout = Math.round(random * options.minTimeout * options.factor ** (attempt - 1));
+  return Math.min(timeout, Math.ceil(options.maxTimeout), maximumDelay);
+}
+function calculateRemainingTime(start, max) {
+  return Number.isFinite(max) ? max - (performance.now() - start) : max;
+}
+async function delayForRetry(delay, options) {
+  if (delay <= 0) {
+    return;
+  }
+  await new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timeoutToken);
+      reject(options.signal.reason);
+    };
+    const timeoutToken = setTimeout(() => {
+      options.signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, delay);
+    if (options.unref) {
+      timeoutToken.unref?.();
+    }
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+function stringifyThrownValue(value) {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+function unwrapAbortError(error63) {
+  let cause = error63;
+  while (cause instanceof AbortError && cause.originalError instanceof Error) {
+    cause = cause.originalError;
+  }
+  return cause;
+}
+async function onAttemptFailure({ error: error63, attemptNumber, retriesConsumed, startTime, options }) {
+  const abortIfNeeded = () => {
+    options.signal?.throwIfAborted();
+  };
+  const normalizedError = error63 instanceof Error ? error63 : new TypeError(`Non-error was thrown: "${stringifyThrownValue(error63)}". You should only throw errors.`);
+  abortIfNeeded();
+  if (normalizedError instanceof AbortError) {
+    throw unwrapAbortError(normalizedError);
+  }
+  const retriesLeft = options.retries - retriesConsumed;
+  const isRetriableError = !(normalizedError instanceof TypeError) || isNetworkError(normalizedError);
+  const timeLeft = calculateRemainingTime(startTime, options.maxRetryTime);
+  const delayTime = isRetriableError && timeLeft > 0 && retriesLeft > 0 ? calculateDelay(retriesConsumed, options) : 0;
+  const consumeRetryContext = Object.freeze({
+    error: normalizedError,
+    attemptNumber,
+    retriesLeft,
+    retriesConsumed,
+    retryDelay: delayTime
+  });
+  const consumeRetry = await options.shouldConsumeRetry(consumeRetryContext) ?? true;
+  abortIfNeeded();
+  const effectiveDelay = consumeRetry ? delayTime : 0;
+  const context3 = Object.freeze({
+    error: normalizedError,
+    attemptNumber,
+    retriesLeft,
+    retriesConsumed,
+    retryDelay: effectiveDelay
+  });
+  await options.onFailedAttempt(context3);
+  abortIfNeeded();
+  const remainingTime = calculateRemainingTime(startTime, options.maxRetryTime);
+  if (!isRetriableError || remainingTime <= 0 || retriesLeft <= 0) {
+    throw normalizedError;
+  }
+  const shouldRetry = await options.shouldRetry(context3);
+  abortIfNeeded();
+  if (!shouldRetry) {
+    throw normalizedError;
+  }
+  const remainingTimeAfterShouldRetry = calculateRemainingTime(startTime, options.maxRetryTime);
+  if (remainingTimeAfterShouldRetry <= 0) {
+    throw normalizedError;
+  }
+  if (!consumeRetry) {
+    return false;
+  }
+  await delayForRetry(Math.min(effectiveDelay, remainingTimeAfterShouldRetry), options);
+  return true;
+}
+async function pRetry(input2, options = {}) {
+  options = { ...options };
+  options.retries ??= 10;
+  validateRetries(options.retries);
+  if (Object.hasOwn(options, "forever")) {
+    throw new Error("The `forever` option is no longer supported. For many use-cases, you can set `retries: Infinity` instead.");
+  }
+  options.factor ??= 2;
+  options.minTimeout ??= 1e3;
+  options.maxTimeout ??= Infinity;
+  options.maxRetryTime ??= Infinity;
+  options.randomize ??= false;
+  options.onFailedAttempt ??= () => {
+  };
+  options.shouldRetry ??= () => true;
+  options.shouldConsumeRetry ??= () => true;
+  validateOption("onFailedAttempt", options.onFailedAttempt, "function");
+  validateOption("shouldRetry", options.shouldRetry, "function");
+  validateOption("shouldConsumeRetry", options.shouldConsumeRetry, "function");
+  validateOption("randomize", options.randomize, "boolean");
+  validateOption("unref", options.unref, "boolean");
+  validateSignal(options.signal);
+  validateNumberOption("factor", options.factor);
+  validateNumberOption("minTimeout", options.minTimeout);
+  validateNumberOption("maxTimeout", options.maxTimeout, { allowInfinity: true });
+  validateNumberOption("maxRetryTime", options.maxRetryTime, { allowInfinity: true });
+  if (options.factor === 0) {
+    options.factor = 1;
+  }
+  options.signal?.throwIfAborted();
+  let attemptNumber = 0;
+  let retriesConsumed = 0;
+  const startTime = performance.now();
+  while (retriesConsumed <= options.retries) {
+    attemptNumber++;
+    try {
+      options.signal?.throwIfAborted();
+      const result = await input2(attemptNumber);
+      options.signal?.throwIfAborted();
+      return result;
+    } catch (error63) {
+      if (await onAttemptFailure({
+        error: error63,
+        attemptNumber,
+        retriesConsumed,
+        startTime,
+        options
+      })) {
+        retriesConsumed++;
+      }
+    }
+  }
+  throw new Error("Retry attempts exhausted without throwing an error.");
+}
+
 // core/contract/problem.ts
 var FieldErrorSchema = external_exports.object({ pointer: external_exports.string(), detail: external_exports.string() });
 var ProblemSchema = external_exports.object({
@@ -47085,6 +47363,50 @@ var ProblemSchema = external_exports.object({
   requestId: external_exports.string().optional(),
   errors: external_exports.array(FieldErrorSchema).optional()
 });
+
+// core/parse-retry-after.ts
+var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+var MONTH = `(${MONTHS.join("|")})`;
+var TIME = "(\\d{2}):(\\d{2}):(\\d{2})";
+var IMF_FIXDATE = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`);
+var RFC850_DATE = new RegExp(
+  `^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`
+);
+var ASCTIME_DATE = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ${MONTH} ([ \\d]\\d) ${TIME} (\\d{4})$`);
+function utc(year, month, day, hour, minute, second) {
+  const monthIndex = MONTHS.indexOf(month);
+  const at = new Date(Date.UTC(year, monthIndex, day, hour, minute, second));
+  const valid = at.getUTCFullYear() === year && at.getUTCMonth() === monthIndex && at.getUTCDate() === day && at.getUTCHours() === hour && at.getUTCMinutes() === minute && at.getUTCSeconds() === second;
+  return valid ? at.getTime() : null;
+}
+function parseHttpDate(value, now) {
+  let match = IMF_FIXDATE.exec(value);
+  if (match) {
+    const [, day, month, year, h, m, s] = match;
+    return utc(Number(year), month, Number(day), Number(h), Number(m), Number(s));
+  }
+  match = RFC850_DATE.exec(value);
+  if (match) {
+    const [, day, month, yy, h, m, s] = match;
+    const thisYear = new Date(now).getUTCFullYear();
+    let year = thisYear - thisYear % 100 + Number(yy);
+    if (year > thisYear + 50) year -= 100;
+    return utc(year, month, Number(day), Number(h), Number(m), Number(s));
+  }
+  match = ASCTIME_DATE.exec(value);
+  if (match) {
+    const [, month, day, h, m, s, year] = match;
+    return utc(Number(year), month, Number(day.trim()), Number(h), Number(m), Number(s));
+  }
+  return null;
+}
+function parseRetryAfter(value, now) {
+  const text4 = value?.trim();
+  if (!text4) return null;
+  if (/^\d+$/.test(text4)) return Number(text4);
+  const at = parseHttpDate(text4, now);
+  return at === null ? null : Math.max(0, Math.ceil((at - now) / 1e3));
+}
 
 // core/shiplog-client.ts
 var ShiplogApiError = class extends Error {
@@ -47104,66 +47426,70 @@ function deriveIdempotencyKey(parts) {
   return `gh:${parts.operation}:${digest}`;
 }
 var MAX_WAIT_MS = 6e4;
-function retryDelay(response, attempt) {
-  const header = response?.headers.get("retry-after");
-  if (header) {
-    const seconds = Number(header);
-    if (Number.isFinite(seconds)) return Math.min(MAX_WAIT_MS, Math.max(0, seconds * 1e3));
-    const date5 = Date.parse(header);
-    if (Number.isFinite(date5)) return Math.min(MAX_WAIT_MS, Math.max(0, date5 - Date.now()));
-  }
-  return Math.min(MAX_WAIT_MS, 1e3 * 2 ** attempt);
+function isRetryable(error63) {
+  if (!(error63 instanceof ShiplogApiError)) return false;
+  return error63.status === 0 || error63.status >= 500 || error63.status === 429 || error63.status === 409;
+}
+function retryDelay(retryAfter, attemptNumber, now) {
+  const seconds = parseRetryAfter(retryAfter, now);
+  return Math.min(MAX_WAIT_MS, seconds === null ? 1e3 * 2 ** (attemptNumber - 1) : seconds * 1e3);
 }
 function createShiplogClient(clientOptions) {
   const doFetch = clientOptions.fetch ?? fetch;
   const sleep = clientOptions.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   const attempts = clientOptions.attempts ?? 4;
   const base = clientOptions.baseUrl.replace(/\/+$/, "");
+  async function send(method, path2, options) {
+    let response;
+    try {
+      response = await doFetch(`${base}${path2}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${clientOptions.apiKey}`,
+          accept: "application/json",
+          "user-agent": clientOptions.userAgent ?? "shiplog-client",
+          ...options.body !== void 0 ? { "content-type": "application/json" } : {},
+          ...options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}
+        },
+        ...options.body !== void 0 ? { body: JSON.stringify(options.body) } : {}
+      });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : "unknown error";
+      throw new ShiplogApiError(0, null, `Shiplog at ${base} could not be reached: ${reason}`);
+    }
+    const text4 = await response.text();
+    return { response, json: text4 ? safeJson(text4) : null };
+  }
   async function call(method, path2, options = {}) {
-    let lastError;
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      let response = null;
-      try {
-        response = await doFetch(`${base}${path2}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${clientOptions.apiKey}`,
-            accept: "application/json",
-            "user-agent": clientOptions.userAgent ?? "shiplog-client",
-            ...options.body !== void 0 ? { "content-type": "application/json" } : {},
-            ...options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}
-          },
-          ...options.body !== void 0 ? { body: JSON.stringify(options.body) } : {}
-        });
-      } catch (err) {
-        lastError = err;
-      }
-      if (response) {
-        const text4 = await response.text();
-        const json2 = text4 ? safeJson(text4) : null;
-        const retryable = response.status >= 500 || response.status === 429 || response.status === 409;
-        if (!retryable || attempt === attempts - 1) {
-          if (response.ok)
-            return {
-              status: response.status,
-              json: json2,
-              replayed: response.headers.get("idempotent-replayed") === "true"
-            };
-          const problem = ProblemSchema.safeParse(json2);
-          throw new ShiplogApiError(
-            response.status,
-            problem.success ? problem.data : null,
-            `Shiplog answered ${response.status}`
-          );
+    let retryAfter = null;
+    const { response, json: json2 } = await pRetry(
+      async () => {
+        retryAfter = null;
+        const answer = await send(method, path2, options);
+        retryAfter = answer.response.headers.get("retry-after");
+        if (answer.response.ok) return answer;
+        const problem = ProblemSchema.safeParse(answer.json);
+        throw new ShiplogApiError(
+          answer.response.status,
+          problem.success ? problem.data : null,
+          `Shiplog answered ${answer.response.status}`
+        );
+      },
+      {
+        retries: Math.max(0, attempts - 1),
+        minTimeout: 0,
+        shouldRetry: ({ error: error63 }) => isRetryable(error63),
+        onFailedAttempt: async ({ error: error63, attemptNumber, retriesLeft }) => {
+          if (retriesLeft > 0 && isRetryable(error63))
+            await sleep(retryDelay(retryAfter, attemptNumber, Date.now()));
         }
       }
-      if (attempt < attempts - 1) await sleep(retryDelay(response, attempt));
-    }
-    throw new ShiplogApiError(
-      0,
-      null,
-      `Shiplog at ${base} could not be reached: ${lastError?.message ?? "unknown error"}`
     );
+    return {
+      status: response.status,
+      json: json2,
+      replayed: response.headers.get("idempotent-replayed") === "true"
+    };
   }
   return {
     async generate(input2, idempotencyKey) {

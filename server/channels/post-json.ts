@@ -11,20 +11,14 @@
 import type { IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { parseRetryAfter } from '../../core/parse-retry-after.ts';
 import { guardedLookup } from './ssrf-guard.ts';
 
+/** `retryAfterSeconds`: the answer's `Retry-After` in whole seconds from now (null without a readable one). */
 export type AttemptResult = { status: number | null; retryAfterSeconds: number | null; error: string | null };
 
 /** The whole attempt's budget, in milliseconds. */
 export const TIMEOUT_MS = 10_000;
-
-/** `Retry-After` as seconds: a number, or an HTTP date (RFC 9110 §10.2.3). */
-function retryAfter(value: string | undefined, now: number): number | null {
-  if (!value) return null;
-  if (/^\d+$/.test(value)) return Number(value);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
-}
 
 export function postJson(
   url: URL,
@@ -60,7 +54,7 @@ export function postJson(
       (res: IncomingMessage) =>
         settle({
           status: res.statusCode ?? null,
-          retryAfterSeconds: retryAfter(res.headers['retry-after'], Date.now()),
+          retryAfterSeconds: parseRetryAfter(res.headers['retry-after'], Date.now()),
           error: null,
         }),
     );

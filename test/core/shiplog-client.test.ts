@@ -108,4 +108,50 @@ describe('shiplog client', () => {
     expect(waits).toEqual([1000, 2000]);
     expect(err).toMatchObject({ status: 500, code: 'internal' });
   });
+
+  it('retries no answer and a 409 in flight with the same Idempotency-Key, capping Retry-After at a minute', async () => {
+    const waits: number[] = [];
+    const inOneHour = new Date(Date.now() + 3_600_000).toUTCString();
+    const scope = nock('https://shiplog.test', { reqheaders: { 'idempotency-key': 'gh:k' } })
+      .post('/api/v1/entries/generate')
+      .replyWithError('connection reset')
+      .post('/api/v1/entries/generate')
+      .reply(409, { code: 'idempotency_in_flight' }, { 'retry-after': inOneHour })
+      .post('/api/v1/entries/generate')
+      .reply(503, 'later', { 'retry-after': 'soon' })
+      .post('/api/v1/entries/generate')
+      .reply(201, draftResponse);
+    const client = createShiplogClient({
+      baseUrl: 'https://shiplog.test',
+      apiKey: 'shl_k',
+      sleep: async (ms) => void waits.push(ms),
+    });
+    const result = await client.generate({ commits: ['x'] }, 'gh:k');
+    expect(scope.isDone()).toBe(true);
+    // No answer: 1 s; a date an hour away: the cap; an unreadable Retry-After: the backoff's 4 s.
+    expect(waits).toEqual([1000, 60_000, 4000]);
+    expect(result.entry.id).toBe('ent_1');
+  });
+
+  it('says the server could not be reached when no attempt got an answer', async () => {
+    const waits: number[] = [];
+    const scope = nock('https://shiplog.test')
+      .post('/api/v1/entries/generate')
+      .times(2)
+      .replyWithError('connect ECONNREFUSED');
+    const client = createShiplogClient({
+      baseUrl: 'https://shiplog.test',
+      apiKey: 'shl_k',
+      attempts: 2,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    const err = await client.generate({ commits: ['x'] }, 'k').catch((e: unknown) => e);
+    expect(scope.isDone()).toBe(true);
+    expect(waits).toEqual([1000]);
+    expect(err).toBeInstanceOf(ShiplogApiError);
+    expect(err).toMatchObject({ status: 0, code: 'unknown' });
+    expect((err as Error).message).toMatch(
+      /^Shiplog at https:\/\/shiplog.test could not be reached: .*ECONNREFUSED/,
+    );
+  });
 });

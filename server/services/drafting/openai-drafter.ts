@@ -9,6 +9,7 @@ import OpenAI from 'openai';
 import { z } from 'zod';
 import { CATEGORIES } from '../../../core/contract/entries.schema.ts';
 import type { DraftSection } from '../../../core/contract/generate.schema.ts';
+import { parseRetryAfter } from '../../../core/parse-retry-after.ts';
 import { AiUnavailableError, GenerationFailedError } from '../../errors.ts';
 import { buildPrompt } from './build-prompt.ts';
 import type { CleanCommits } from './commit-hygiene.ts';
@@ -46,13 +47,10 @@ export type OpenAiDrafterOptions = { model: string; maxInputTokens: number };
 
 const DEFAULT_RETRY_AFTER_S = 30;
 
+/** The provider's Retry-After for ours, at least a second; 30 s when it sent none we can read. */
 function retryAfterSeconds(err: InstanceType<typeof OpenAI.APIError>): number {
-  const header = err.headers?.get?.('retry-after');
-  const seconds = header ? Number(header) : Number.NaN;
-  if (Number.isFinite(seconds) && seconds > 0) return Math.ceil(seconds);
-  const date = header ? Date.parse(header) : Number.NaN;
-  if (Number.isFinite(date)) return Math.max(1, Math.ceil((date - Date.now()) / 1000));
-  return DEFAULT_RETRY_AFTER_S;
+  const seconds = parseRetryAfter(err.headers?.get?.('retry-after'), Date.now());
+  return seconds === null ? DEFAULT_RETRY_AFTER_S : Math.max(1, seconds);
 }
 
 /** Provider errors → our typed errors. Upstream text never reaches the client (it is logged). */
