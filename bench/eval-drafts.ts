@@ -21,9 +21,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PullRequestInput } from '../core/contract/generate.schema.ts';
+import type { CommitDetail, PullRequestInput } from '../core/contract/generate.schema.ts';
 import { cleanChanges } from '../server/services/drafting/commit-hygiene.ts';
-import { draftOffline } from '../server/services/drafting/offline-drafter.ts';
+import { type DraftCore, draftOffline } from '../server/services/drafting/offline-drafter.ts';
 import { isCollapsedLine } from '../server/services/drafting/render-draft.ts';
 import { loadReleases } from '../test/fixtures/releases/load-releases.ts';
 import type { CorpusPullRequest, CorpusRelease, FirstParentCommit } from './eval/build-corpus.ts';
@@ -57,6 +57,8 @@ export type EvalRelease = {
   workflow: string;
   commits: { sha: string; message: string; author: string }[];
   firstParent?: FirstParentCommit[];
+  /** What each `firstParent` commit changed, by its index there (corpora built before it lack it). */
+  commitDetails?: CommitDetail[];
   pullRequests?: CorpusPullRequest[];
   releaseNotes: string;
 };
@@ -66,7 +68,10 @@ const BREAKING_PREFIX = '**Breaking:** ';
 /** A tag's version without its prefix (`v1.2.0`, `jq-1.8.1` → `1.2.0`, `1.8.1`): a title may start with it. */
 export const versionOf = (tag: string) => tag.replace(/^[^\d]*(?=\d)/, '');
 
-/** A corpus pull request as the Action sends it (CONTRACT.md `pullRequests`: `author` is a login). */
+/**
+ * A corpus pull request as the Action and the App send it (CONTRACT.md `pullRequests`: `author` is a
+ * login; `files`, `additions`, `deletions`: what it changed, when the corpus has them).
+ */
 function asInput(pr: CorpusPullRequest): PullRequestInput {
   return {
     number: pr.number,
@@ -76,29 +81,49 @@ function asInput(pr: CorpusPullRequest): PullRequestInput {
     author: pr.login,
     firstContribution: pr.firstContribution,
     closes: pr.closes,
+    ...(pr.files ? { files: pr.files, additions: pr.additions, deletions: pr.deletions } : {}),
   };
 }
 
 /**
  * What the drafter is given: `action`, what the Action and the App send (the first-parent messages,
- * merge commits included, with the range's pull requests); `log`, what a CI script posting
- * `git log prev..tag` sends (every commit, merges included, no pull-request data). Fixtures have only
- * their commits either way. `npm run eval:drafts -- --input log` scores the second.
+ * merge commits included, each with what it changed, and the range's pull requests with their files);
+ * `log`, what a CI script posting `git log prev..tag` sends (every commit, merges included, no
+ * pull-request data, no files). Fixtures have only their commits either way. `npm run eval:drafts --
+ * --input log` scores the second.
  */
 export type InputMode = 'action' | 'log';
+
+/** The evidence part of generate's input (CONTRACT.md "POST /api/v1/entries/generate"). */
+export type DraftInput = {
+  commits: string[];
+  commitDetails?: CommitDetail[];
+  pullRequests?: PullRequestInput[];
+};
+
+/** A release's drafting input as `mode` sends it (`commitDetails` index the first-parent commits). */
+export function draftInputOf(release: EvalRelease, mode: InputMode = 'action'): DraftInput {
+  if (mode === 'log') {
+    const merges = (release.firstParent ?? []).filter((c) => c.merge);
+    return { commits: [...merges, ...release.commits].map((c) => c.message) };
+  }
+  return {
+    commits: (release.firstParent ?? release.commits).map((c) => c.message),
+    ...(release.firstParent && release.commitDetails ? { commitDetails: release.commitDetails } : {}),
+    ...(release.pullRequests ? { pullRequests: release.pullRequests.map(asInput) } : {}),
+  };
+}
 
 /**
  * The draft under evaluation. Items that are the collapsed Dependencies/Maintenance lines are not
  * items; `**Breaking:** ` marks a breaking item.
  */
 export function draftForEval(release: EvalRelease, mode: InputMode = 'action'): Draft {
-  const merges = (release.firstParent ?? []).filter((c) => c.merge);
-  const messages =
-    mode === 'log'
-      ? [...merges, ...release.commits].map((c) => c.message)
-      : (release.firstParent ?? release.commits).map((c) => c.message);
-  const pullRequests = mode === 'log' ? undefined : release.pullRequests?.map(asInput);
-  const draft = draftOffline(cleanChanges({ commits: messages, pullRequests }));
+  return asEvalDraft(draftOffline(cleanChanges(draftInputOf(release, mode))));
+}
+
+/** A drafter's result as the scorer reads it: the items without the collapsed lines, breaking marked. */
+export function asEvalDraft(draft: DraftCore): Draft {
   const items = draft.sections.flatMap((s) => s.items).filter((item) => !isCollapsedLine(item));
   return {
     title: draft.title,
@@ -148,6 +173,7 @@ export function loadEvalReleases(): { releases: EvalRelease[]; corpusPresent: bo
       workflow: r.workflow,
       commits: r.commits,
       firstParent: r.firstParent,
+      commitDetails: r.commitDetails,
       pullRequests: r.pullRequests,
       releaseNotes: r.releaseNotes,
     })),

@@ -21,6 +21,12 @@
  *     description GitHub pre-fills);
  *   `firstContribution`: the author's e-mail never appears as an author in `git log previousTag`; set
  *   on the author's oldest pull request of the range only. Labels are not in git: always `[]`.
+ *   `files`, `additions`, `deletions`: what the pull request changed, the first-parent diff of its
+ *   merge or of its squash commit (what GitHub's pull-request files list holds);
+ * - `commitDetails`: what each first-parent commit changed, as the Action sends it (`CommitDetail`:
+ *   `index` = the commit's position in `firstParent`), from `git diff --numstat <commit>^1 <commit>`
+ *   (a root commit: its tree): at most 300 paths (a renamed file under its new path), the line
+ *   counts over every file (a binary file counts 0);
  * - `releaseNotes`: the version's section of the changelog file at the tag: from the line matching the
  *   source's heading pattern (`{version}` replaced by the tag without `tagPrefix`) to the next heading
  *   of the same or a higher level. When the section is missing, empty or a placeholder at the tag, it
@@ -30,6 +36,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { type CommitDetail, MAX_CHANGED_FILES } from '../../core/contract/generate.schema.ts';
 
 export type Workflow = 'merge' | 'squash' | 'rebase' | 'mixed';
 
@@ -73,6 +80,11 @@ export type CorpusPullRequest = {
   labels: string[];
   /** Issues the PR says it closes (`Fixes #12`, `closes #3` in its title or body). */
   closes: number[];
+  /** Paths the first-parent diff of its merge or squash commit changed (at most 300); absent in older corpora. */
+  files?: string[];
+  /** Lines added and deleted by that diff, over every file (binary files count 0). */
+  additions?: number;
+  deletions?: number;
 };
 
 export type CorpusRelease = {
@@ -88,6 +100,8 @@ export type CorpusRelease = {
   mergeCommitCount: number;
   commits: CorpusCommit[];
   firstParent: FirstParentCommit[];
+  /** What each `firstParent` commit changed, by its index there (absent in corpora built before it). */
+  commitDetails?: CommitDetail[];
   pullRequests: CorpusPullRequest[];
   releaseNotesHeading: string;
   releaseNotes: string;
@@ -162,6 +176,30 @@ function closesOf(text: string): number[] {
   return [...new Set([...text.matchAll(CLOSES)].map((m) => Number(m[1])))];
 }
 
+type Changed = { files: string[]; additions: number; deletions: number };
+
+/**
+ * What `commit` changed against its first parent (a root commit: against the empty tree), as
+ * `git diff --numstat` counts it: paths in git's order, at most `MAX_CHANGED_FILES` of them, a
+ * renamed file under its new path; additions and deletions over every file, a binary file (`-`)
+ * counting 0. `-z` keeps paths with tabs, newlines or quotes as they are.
+ */
+function changedOf(gitDir: string, commit: LogEntry): Changed {
+  const base = commit.parents[0] ?? git(gitDir, ['hash-object', '-t', 'tree', '/dev/null']).trim();
+  const tokens = git(gitDir, ['diff', '--numstat', '-z', base, commit.sha]).split('\0');
+  const changed: Changed = { files: [], additions: 0, deletions: 0 };
+  for (let i = 0; i < tokens.length; i++) {
+    const m = /^(-|\d+)\t(-|\d+)\t([^]*)$/.exec(tokens[i]!);
+    if (!m) continue; // the empty token after the last NUL
+    // A rename or copy: `added\tdeleted\t` then the old and the new path, each NUL-ended.
+    const path = m[3] === '' ? tokens[(i += 2)]! : m[3]!;
+    if (changed.files.length < MAX_CHANGED_FILES) changed.files.push(path);
+    changed.additions += m[1] === '-' ? 0 : Number(m[1]);
+    changed.deletions += m[2] === '-' ? 0 : Number(m[2]);
+  }
+  return changed;
+}
+
 /** Bots whose pull requests come from branches in the repository itself (`dependabot/cargo/libc-0.2`). */
 const BOT_BRANCH = /^(dependabot|renovate|pre-commit-ci|github-actions)\//;
 
@@ -170,6 +208,7 @@ function pullRequestsOf(
   repo: string,
   firstParent: LogEntry[],
   previousTag: string,
+  changed: ReadonlyMap<string, Changed>,
 ): CorpusPullRequest[] {
   const known = new Set(
     git(gitDir, ['log', '--format=%ae', previousTag])
@@ -205,6 +244,7 @@ function pullRequestsOf(
         firstContribution: false,
         labels: [],
         closes: closesOf(merge ? title : `${title}\n${body}`),
+        ...changed.get(c.sha)!,
         email,
       });
       continue;
@@ -220,6 +260,7 @@ function pullRequestsOf(
       firstContribution: false,
       labels: [],
       closes: closesOf(`${squash[1]}\n${body}`),
+      ...changed.get(c.sha)!,
       email: c.email.toLowerCase(),
     });
   }
@@ -320,6 +361,7 @@ export function buildRelease(
   const range = `${previousTag}..${tag}`;
   const commits = log(gitDir, ['--no-merges', range]);
   const firstParent = log(gitDir, ['--first-parent', range]);
+  const changed = new Map(firstParent.map((c) => [c.sha, changedOf(gitDir, c)]));
   const mergeCommitCount = Number(git(gitDir, ['rev-list', '--merges', '--count', range]).trim());
 
   const version =
@@ -365,7 +407,8 @@ export function buildRelease(
       author: c.author,
       merge: c.parents.length > 1,
     })),
-    pullRequests: pullRequestsOf(gitDir, source.repo, firstParent, previousTag),
+    commitDetails: firstParent.map((c, index) => ({ index, ...changed.get(c.sha)! })),
+    pullRequests: pullRequestsOf(gitDir, source.repo, firstParent, previousTag, changed),
     releaseNotesHeading: notes.section!.heading,
     releaseNotes: notes.section!.body,
     releaseNotesFormat: notes.file!.path.endsWith('.rst') ? 'rst' : 'markdown',
@@ -406,8 +449,10 @@ if (import.meta.main) {
     const commits = releases.reduce((n, r) => n + r.commitCount, 0);
     const prs = releases.reduce((n, r) => n + r.pullRequests.length, 0);
     const notes = releases.filter((r) => r.note).length;
+    const details = releases.reduce((n, r) => n + (r.commitDetails?.length ?? 0), 0);
     console.log(
-      `${source.repo}: ${releases.length} releases, ${commits} commits, ${prs} pull requests` +
+      `${source.repo}: ${releases.length} releases, ${commits} commits, ${prs} pull requests, ` +
+        `${details} first-parent commits with their files` +
         (notes ? `, ${notes} notes from the default branch` : ''),
     );
   }
