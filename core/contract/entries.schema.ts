@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const CATEGORIES = ['feature', 'improvement', 'fix', 'announcement'] as const;
 export const VISIBILITIES = ['external', 'internal'] as const;
 export const STATUSES = ['draft', 'published'] as const;
+/** How an entry was made: written through the API, drafted by generate, or imported from a changelog. */
+export const ORIGINS = ['api', 'generate', 'import'] as const;
 
 export const CategorySchema = z.enum(CATEGORIES);
 export const VisibilitySchema = z.enum(VISIBILITIES);
@@ -127,6 +129,8 @@ export const ListEntriesQuerySchema = z.strictObject({
   /** Titles containing this text, case-insensitively (the dashboard's search). */
   q: z.string().trim().min(1).max(200).meta(NOT_BLANK).optional(),
   component: ComponentSchema.optional(),
+  /** Entries made this way (`import`: the Action checks whether the history was imported already). */
+  origin: z.enum(ORIGINS).optional(),
 });
 export type ListEntriesQuery = z.infer<typeof ListEntriesQuerySchema>;
 
@@ -166,8 +170,8 @@ export type EntrySummary = z.infer<typeof EntrySummarySchema>;
 export const EntrySchema = EntrySummarySchema.extend({
   body: z.string(),
   html: z.string(),
-  /** How it was made: written through the API, or drafted by generate. */
-  origin: z.enum(['api', 'generate', 'import']),
+  /** How it was made: written through the API, drafted by generate, or imported from a changelog. */
+  origin: z.enum(ORIGINS),
   reactions: z.record(z.string(), z.number().int()),
   /** For a draft: an unguessable, expiring link that shows it as readers will see it; else null. */
   previewUrl: z.string().nullable(),

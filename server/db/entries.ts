@@ -225,6 +225,8 @@ export type ListFilters = {
   q?: string | undefined;
   /** Entries of this monorepo component. */
   component?: string | undefined;
+  /** Entries made this way. */
+  origin?: EntryRow['origin'] | undefined;
 };
 
 /**
@@ -253,6 +255,7 @@ export async function listEntries(
       ${filters.visibility ? sql`and visibility = ${filters.visibility}` : sql``}
       ${filters.q ? sql`and strpos(lower(title), lower(${filters.q})) > 0` : sql``}
       ${filters.component ? sql`and component = ${filters.component}` : sql``}
+      ${filters.origin ? sql`and origin = ${filters.origin}` : sql``}
       ${after ? sql`and (sort_at, id) < (${after.sortAt}, ${after.id})` : sql``}
     order by sort_at desc, id desc
     limit ${limit + 1}`;

@@ -20,10 +20,12 @@ import type { WidgetCache } from './widget-cache.ts';
  * - `published`: a release (a draft published, or created published): dispatched;
  * - `scheduled`: a draft got a publish time: a job publishes it then (`entry-scheduled`);
  * - `changed`: what readers see of a published entry changed (an edit, a reaction);
- * - `unpublished`, `deleted`: a published entry left the public views (nothing delivered is recalled).
+ * - `unpublished`, `deleted`: a published entry left the public views (nothing delivered is recalled);
+ * - `imported`: a release of the project's history came in published (CONTRACT.md "History and the
+ *   drafting profile"): shown at once, never dispatched (no email, channel, comment or job).
  * Changes to drafts are not events: no reader sees them.
  */
-export type EntryEvent = 'published' | 'scheduled' | 'changed' | 'unpublished' | 'deleted';
+export type EntryEvent = 'published' | 'scheduled' | 'changed' | 'unpublished' | 'deleted' | 'imported';
 
 export type RecordEvent = (
   event: EntryEvent,

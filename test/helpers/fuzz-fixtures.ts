@@ -113,6 +113,8 @@ export async function makeFuzzFixtures(server: TestServer): Promise<FuzzFixtures
     emoji: EMOJI,
     url: ['https://hooks.example.com/shiplog', 'https://example.com/app'],
     repository: ['octo/app'],
+    // An imported release is dated in the past (a date-time drawn at random mostly is not).
+    publishedAt: ['2024-01-02T03:04:05.000Z', '2019-06-01T00:00:00Z'],
     cursor: cursor ? [cursor] : [],
   };
   return {

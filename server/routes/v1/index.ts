@@ -16,6 +16,7 @@ import { entryStatusRoutes } from './entry-status.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { analyticsChartRoutes } from './analytics-charts.ts';
 import { generateRoutes } from './generate.ts';
+import { importRoutes } from './import.ts';
 import { subscribersRoutes } from './subscribers.ts';
 import { channelsRoutes } from './channels.ts';
 import { channelActionRoutes } from './channel-actions.ts';
@@ -42,6 +43,7 @@ export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promi
   await app.register((scope) => entriesRoutes(scope, ctx));
   await app.register((scope) => entryStatusRoutes(scope, ctx));
   await app.register((scope) => generateRoutes(scope, ctx));
+  await app.register((scope) => importRoutes(scope, ctx));
   await app.register((scope) => analyticsRoutes(scope, ctx));
   await app.register((scope) => analyticsChartRoutes(scope, ctx));
   await app.register((scope) => subscribersRoutes(scope, ctx));

@@ -22,6 +22,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/v1/entries/:id': 'entries.read',
   'POST /api/v1/entries': draftOrPublish,
   'POST /api/v1/entries/generate': draftOrPublish,
+  // Imported releases are published at once.
+  'POST /api/v1/entries/import': 'entries.publish',
   // Which entry a contributor may change is decided in the service, on the locked row
   // (services/accounts/authorize.ts `authorizeEntryChange`), for PATCH and re-drafts alike.
   'PATCH /api/v1/entries/:id': 'entries.draft',

@@ -36,6 +36,11 @@ const STATE_DEPENDENT: [string, RegExp, string][] = [
   ['POST /api/reactions', /^\/emoji$/, "the project's own list of emoji"],
   ['GET /api/v1/', /^\/query\/cursor$/, 'a cursor is signed, and bound to the filters it was made with'],
   ['POST /api/v1/entries', /^\/(publishAt|at)$/, 'a publish time must be in the future'],
+  [
+    'POST /api/v1/entries/import',
+    /^\/releases\/\d+\/publishedAt$/,
+    'an imported release must be dated in the past',
+  ],
   ['POST /api/analytics', /^(\/events\/\d+)?\/entryId$/, 'the entry must exist and be published'],
   ['GET /api/v1/analytics', /^\/query\/from$/, '`from` before `to`: no schema compares two values'],
   [

@@ -94,6 +94,14 @@ describe('/api/v1', () => {
     await call(v1('POST', '/entries/generate', { commits: [] }), 400);
   });
 
+  it('import: releases of the history, and one dated in the future', async () => {
+    const release = { version: '0.9.0', publishedAt: '2023-05-01T12:00:00Z', notes: '- First steps.' };
+    await call(v1('POST', '/entries/import', { releases: [release], repository: 'octo/app' }), 201);
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    await call(v1('POST', '/entries/import', { releases: [{ ...release, publishedAt: later }] }), 400);
+    await call(v1('GET', '/entries?origin=import'), 200);
+  });
+
   it('an Idempotency-Key replay and a reuse with another body', async () => {
     const keyed = { ...headers, 'idempotency-key': 'conformance-1' };
     const body = { title: 'Once', body: 'x' };

@@ -1,0 +1,227 @@
+/**
+ * `POST /api/v1/entries/import` and `shiplog import` (CONTRACT.md "History and the drafting profile"):
+ * a project's existing changelog becomes published entries, so its widget and page show its history
+ * from day one.
+ *
+ * Each release is a published, `external` entry dated `publishedAt` (which must be in the past),
+ * `origin: 'import'`, its body the notes (rendered like every entry's), its title the given `title` or
+ * the notes' leading change (lead-of-notes.ts; never the version), its category by what the notes lead
+ * with. With `commits`, what the release was made of is kept (entry_changes) for the drafting profile.
+ * Importing a version again replaces its imported entry in place (same id and slug: `replaced`); a
+ * version that already has an entry made another way (the API, generate) is left alone (`skipped`), as
+ * is a version listed twice in one call. One transaction for all of it.
+ *
+ * Import never dispatches: its entries are `imported` events (entry-events.ts), which refresh caches
+ * and tell other instances, and enqueue nothing (no email, channel delivery, shipped comment, quota).
+ *
+ * The drafting profile is learned after the commit, from the entries as committed; the answer (with
+ * what was learned) is stored for an Idempotency-Key after that, in its own transaction. A crash in
+ * between leaves the key unanswered: its retry runs the import again, which replaces the same entries.
+ */
+import type { ImportInput, ImportResponse } from '../../core/contract/history.schema.ts';
+import { titleWithoutVersion } from '../../core/contract/titles.ts';
+import type { TransactionSql } from '../db/connect.ts';
+import { type EntryRow, insertEntry, setEntryChanges } from '../db/entries.ts';
+import {
+  deleteEntryChanges,
+  lockEntriesOfVersions,
+  releasesLearnedOf,
+  replaceImportedEntry,
+} from '../db/imported-entries.ts';
+import { InvalidError, ShiplogError } from '../errors.ts';
+import { recordAudit } from './audit/record-audit.ts';
+import type { ServiceContext } from './context.ts';
+import { type RecordEvent, withEntryEvents } from './entry-events.ts';
+import { leadOfNotes } from './lead-of-notes.ts';
+import { slugFromId, slugFromTitle } from './make-slug.ts';
+import { newId } from './new-id.ts';
+
+type Release = ImportInput['releases'][number];
+
+/** A release ready to store: its HTML, title and category worked out before the transaction. */
+type Prepared = { release: Release; html: string; title: string; category: EntryRow['category'] };
+
+export type ImportOptions = {
+  /** Stores the answer for an Idempotency-Key (idempotent-response.ts), once the profile is learned. */
+  storeResponse?: (tx: TransactionSql, response: ImportResponse) => Promise<void>;
+  /** The clock `publishedAt` is checked against (tests). */
+  now?: Date;
+};
+
+/** @throws InvalidError naming `/releases/<i>/publishedAt` for every date that is not in the past. */
+function assertPast(releases: readonly Release[], now: Date): void {
+  const errors = releases.flatMap((r, i) =>
+    r.publishedAt.getTime() < now.getTime()
+      ? []
+      : [
+          {
+            pointer: `/releases/${i}/publishedAt`,
+            detail: 'Must be in the past: an imported release was published already',
+          },
+        ],
+  );
+  if (errors.length > 0) throw new InvalidError('publishedAt must be in the past', errors);
+}
+
+/** The title: the given one, else the notes' leading change, never the bare version. */
+function titleOf(release: Release, lead: string | null): string {
+  const given = release.title && titleWithoutVersion(release.title, release.version).trim();
+  const isVersion = (t: string) => t.replace(/^[vV]/, '') === release.version;
+  if (given && !isVersion(given)) return given;
+  const led = lead && titleWithoutVersion(lead, release.version).trim();
+  return led && !isVersion(led) ? led : 'Release notes';
+}
+
+async function prepare(ctx: ServiceContext, projectId: string, releases: readonly Release[]) {
+  return Promise.all(
+    releases.map(async (release, i): Promise<Prepared> => {
+      let html: string;
+      try {
+        html = await ctx.markdown.render(release.notes, projectId);
+      } catch (err) {
+        if (!(err instanceof ShiplogError) || err.code !== 'invalid') throw err;
+        throw new InvalidError(`releases/${i}/notes: too complex to render`, [
+          { pointer: `/releases/${i}/notes`, detail: 'too complex to render' },
+        ]);
+      }
+      const lead = leadOfNotes(release.notes);
+      return { release, html, title: titleOf(release, lead.title), category: lead.category };
+    }),
+  );
+}
+
+type Tally = Omit<ImportResponse, 'profile'>;
+
+/**
+ * The drafting profile once the import is committed. The profile's own module relearns it from the
+ * project's entries that carry their changes (`learnDraftingProfile(ctx, projectId)` in
+ * services/drafting/learn-profile.ts); until it is wired here, this reads what the stored profile
+ * says (0 when none was learned), and writes nothing.
+ */
+async function learnProfileAfterImport(
+  ctx: ServiceContext,
+  projectId: string,
+): Promise<{ releasesLearned: number }> {
+  return { releasesLearned: await releasesLearnedOf(ctx.sql, projectId) };
+}
+
+/** Store each prepared release: insert, replace its imported entry, or skip it. Inside `tx`. */
+async function store(
+  tx: TransactionSql,
+  record: RecordEvent,
+  projectId: string,
+  prepared: readonly Prepared[],
+  repository: string | null,
+): Promise<Tally> {
+  const tally: Tally = { imported: 0, replaced: 0, skipped: [], entries: [] };
+  const existing = await lockEntriesOfVersions(
+    tx,
+    projectId,
+    prepared.map((p) => p.release.version),
+  );
+  const listed = new Set<string>();
+  for (const { release, html, title, category } of prepared) {
+    const { version } = release;
+    const other = existing.find((e) => e.version === version && e.origin !== 'import');
+    const reason = listed.has(version)
+      ? 'listed twice in this import (the first is kept)'
+      : other
+        ? `an entry of this version exists already (${other.origin === 'generate' ? 'drafted from commits' : 'written through the API'}): ${other.id}`
+        : null;
+    listed.add(version);
+    if (reason) {
+      tally.skipped.push({ version, reason });
+      continue;
+    }
+    const content = { title, body: release.notes, html, category, sourceRepository: repository };
+    const previous = existing.find((e) => e.version === version);
+    const row = previous
+      ? await replaceImportedEntry(tx, projectId, previous.id, {
+          ...content,
+          publishedAt: release.publishedAt,
+        })
+      : await insertNew(tx, projectId, content, release);
+    if (previous && !release.commits?.length) await deleteEntryChanges(tx, row.id);
+    else if (previous) await setEntryChanges(tx, row.id, changesOf(release)!);
+    tally[previous ? 'replaced' : 'imported']++;
+    tally.entries.push({ id: row.id, slug: row.slug, version, status: 'published' });
+    await record('imported', row);
+  }
+  return tally;
+}
+
+/** What the release was made of, when it carries its commits. */
+const changesOf = (release: Release) =>
+  release.commits?.length
+    ? {
+        commits: release.commits,
+        commitDetails: release.commitDetails,
+        pullRequests: release.pullRequests,
+      }
+    : null;
+
+function insertNew(
+  tx: TransactionSql,
+  projectId: string,
+  content: Omit<Prepared, 'release'> & { body: string; sourceRepository: string | null },
+  release: Release,
+): Promise<EntryRow> {
+  const id = newId('ent');
+  return insertEntry(
+    tx,
+    {
+      id,
+      projectId,
+      title: content.title,
+      body: content.body,
+      html: content.html,
+      category: content.category,
+      version: release.version,
+      visibility: 'external',
+      origin: 'import',
+      sourceRepository: content.sourceRepository,
+      sourcePullRequest: null,
+      sourceRelease: null,
+      sourceHeadSha: null,
+      component: null,
+      publish: true,
+      publishedAt: release.publishedAt,
+      changes: changesOf(release),
+    },
+    slugFromTitle(content.title) ?? slugFromId(id),
+  );
+}
+
+/**
+ * Import `input.releases` into project `projectId`.
+ * @returns the counts, the entries written (imported and replaced, in the order given) and the
+ *   drafting profile's `releasesLearned` after learning from them.
+ * @throws InvalidError for a `publishedAt` not in the past, or notes too complex to render.
+ */
+export async function importReleases(
+  ctx: ServiceContext,
+  projectId: string,
+  input: ImportInput,
+  options: ImportOptions = {},
+): Promise<ImportResponse> {
+  assertPast(input.releases, options.now ?? new Date());
+  const prepared = await prepare(ctx, projectId, input.releases);
+  const repository = input.repository?.toLowerCase() ?? null;
+  const tally = await withEntryEvents(ctx, async (tx, record) => {
+    const result = await store(tx, record, projectId, prepared, repository);
+    await recordAudit(tx, projectId, {
+      action: 'entries.imported',
+      target: { type: 'project', id: projectId },
+      details: {
+        imported: result.imported,
+        replaced: result.replaced,
+        skipped: result.skipped.length,
+        versions: result.entries.map((e) => e.version),
+      },
+    });
+    return result;
+  });
+  const response: ImportResponse = { ...tally, profile: await learnProfileAfterImport(ctx, projectId) };
+  if (options.storeResponse) await ctx.sql.begin((tx) => options.storeResponse!(tx, response));
+  return response;
+}
