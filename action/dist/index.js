@@ -46725,6 +46725,7 @@ function date4(params) {
 var CATEGORIES = ["feature", "improvement", "fix", "announcement"];
 var VISIBILITIES = ["external", "internal"];
 var STATUSES = ["draft", "published"];
+var ORIGINS = ["api", "generate", "import"];
 var CategorySchema = external_exports.enum(CATEGORIES);
 var VisibilitySchema = external_exports.enum(VISIBILITIES);
 var StatusSchema = external_exports.enum(STATUSES);
@@ -46779,7 +46780,9 @@ var ListEntriesQuerySchema = external_exports.strictObject({
   visibility: VisibilitySchema.optional(),
   /** Titles containing this text, case-insensitively (the dashboard's search). */
   q: external_exports.string().trim().min(1).max(200).meta(NOT_BLANK).optional(),
-  component: ComponentSchema.optional()
+  component: ComponentSchema.optional(),
+  /** Entries made this way (`import`: the Action checks whether the history was imported already). */
+  origin: external_exports.enum(ORIGINS).optional()
 });
 var timestamp = external_exports.string();
 var EntrySourceSchema = external_exports.object({
@@ -46811,8 +46814,8 @@ var EntrySummarySchema = external_exports.object({
 var EntrySchema = EntrySummarySchema.extend({
   body: external_exports.string(),
   html: external_exports.string(),
-  /** How it was made: written through the API, or drafted by generate. */
-  origin: external_exports.enum(["api", "generate", "import"]),
+  /** How it was made: written through the API, drafted by generate, or imported from a changelog. */
+  origin: external_exports.enum(ORIGINS),
   reactions: external_exports.record(external_exports.string(), external_exports.number().int()),
   /** For a draft: an unguessable, expiring link that shows it as readers will see it; else null. */
   previewUrl: external_exports.string().nullable(),

@@ -3,35 +3,20 @@
  * process's memory while it does not (CONTRACT.md "Rate limits": an outage degrades the limits to
  * per-process ones, logged once, and they go back to the shared store when Redis returns).
  *
+ * Counting is rate-limiter-flexible's (fixed windows opened by a key's first hit, atomic in Redis by
+ * a Lua script; in memory, an entry leaves when its window ends); this module only picks the store.
+ * @fastify/rate-limit's own stores are not part of its public API, so they are not used.
+ *
  * Redis is asked only when its connection is ready, with no offline queue and a short command timeout
  * (see `createRedis`), so an outage costs a request nothing: no waiting on reconnects.
- * Keys are exactly `<prefix><key>`: the library's own Redis store adds the route's method and URL,
- * which are undefined for `createRateLimit` limiters (keys read "…undefinedundefined…").
+ * Keys are exactly `<prefix><key>` (rate-limit.ts gives keys such as `subscribe:<ip>`).
  */
-import { createRequire } from 'node:module';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 
 type Counter = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Counter) => void;
-type Store = {
-  incr(key: string, cb: Callback, timeWindow: number, max: number): void;
-  read?(key: string, cb: Callback, timeWindow: number, max: number): void;
-};
-
-const require = createRequire(import.meta.url);
-// The library's stores are not in its typed entry point; both are plain constructors.
-const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  cache?: number,
-) => Store;
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  redis: Redis,
-  prefix: string,
-) => Store;
 
 export type StoreHealth = { redis: 'ok' | 'unavailable' };
 type Log = { warn: (obj: object, msg: string) => void; info: (msg: string) => void };
@@ -54,8 +39,12 @@ export function failoverStore(
   prefix: string,
   log: Log,
 ): { Store: FastifyRateLimitStoreCtor; health: () => StoreHealth } {
-  const shared = new RedisStore(false, false, redis, prefix);
-  const local = new LocalStore(false, false, 10_000);
+  // Counters only: the limits are @fastify/rate-limit's and each call gives its window
+  // (`customDuration`), so `points` and `duration` are never used. No key prefix of the library's own,
+  // so that keys read `<prefix><key>`.
+  const counter = { keyPrefix: '', points: 1, duration: 60 };
+  const shared = new RateLimiterRedis({ ...counter, storeClient: redis, rejectIfRedisNotReady: true });
+  const local = new RateLimiterMemory(counter);
   let degraded = false;
 
   const degrade = (err: unknown) => {
@@ -71,30 +60,41 @@ export function failoverStore(
   redis.on('error', (err) => degrade(err));
   redis.on('end', () => degrade(new Error('connection closed')));
 
-  const call = (method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number) => {
-    const fallback = () => local[method]!(key, cb, timeWindow, max);
-    if (redis.status !== 'ready') {
-      degrade(new Error(`Redis connection is ${redis.status}`));
-      return fallback();
+  /** `incr` counts one more hit in the key's window (opened by the first); `read` only looks. */
+  const count = async (
+    limiter: RateLimiterRedis | RateLimiterMemory,
+    method: 'incr' | 'read',
+    key: string,
+    timeWindow: number,
+  ): Promise<Counter> => {
+    if (method === 'incr') {
+      const hit = await limiter.penalty(key, 1, { customDuration: Math.ceil(timeWindow / 1000) });
+      return { current: hit.consumedPoints, ttl: hit.msBeforeNext };
     }
-    shared[method]!(
-      key,
-      (err, result) => {
-        if (!err) return cb(null, result);
+    const seen = await limiter.get(key);
+    // No window, or one that has just ended (its entry not yet swept), counts nothing.
+    if (!seen || seen.msBeforeNext <= 0) return { current: 0, ttl: 0 };
+    return { current: seen.consumedPoints, ttl: seen.msBeforeNext };
+  };
+
+  const call = (method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number) => {
+    void count(shared, method, `${prefix}${key}`, timeWindow)
+      .catch((err: unknown) => {
         degrade(err);
-        fallback();
-      },
-      timeWindow,
-      max,
-    );
+        return count(local, method, key, timeWindow);
+      })
+      .then(
+        (counter) => cb(null, counter),
+        (err: unknown) => cb(err instanceof Error ? err : new Error(String(err))),
+      );
   };
 
   class FailoverStore implements FastifyRateLimitStore {
-    incr(key: string, cb: Callback, timeWindow: number, max: number): void {
-      call('incr', key, cb, timeWindow, max);
+    incr(key: string, cb: Callback, timeWindow: number): void {
+      call('incr', key, cb, timeWindow);
     }
-    read(key: string, cb: Callback, timeWindow: number, max: number): void {
-      call('read', key, cb, timeWindow, max);
+    read(key: string, cb: Callback, timeWindow: number): void {
+      call('read', key, cb, timeWindow);
     }
     child(): FastifyRateLimitStore {
       return this;

@@ -2,7 +2,7 @@
  * The plain text of sanitized entry HTML, for an email's text part, chat messages and a description
  * meta tag, by html-to-text (a well-kept library): paragraphs and headings on lines of their own, list
  * items as `- ` bullets (nested ones indented), and a link as its text followed by its URL in brackets
- * unless the text already is the URL. Images leave their alt text. No line wrapping: mail clients and
+ * unless the text already is the URL. Images are left out. No line wrapping: mail clients and
  * chat apps wrap for themselves.
  */
 import { convert, type HtmlToTextOptions } from 'html-to-text';

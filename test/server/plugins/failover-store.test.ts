@@ -71,6 +71,30 @@ describe.skipIf(!TEST_REDIS_URL)(`a Redis outage ${NEEDS_REDIS}`, () => {
     await redis.quit();
   });
 
+  it('reads failure counts from Redis: failures another process recorded there refuse this one', async () => {
+    const badKey = (ip: string) =>
+      server.app.inject({
+        url: '/api/v1/entries',
+        remoteAddress: ip,
+        headers: { authorization: 'Bearer shl_not_a_key' },
+      });
+    const key = `${prefix}rl:auth-failures:192.0.2.80`;
+    const redis = new Redis(REDIS);
+    try {
+      expect((await badKey('192.0.2.80')).statusCode).toBe(401);
+      expect(await redis.get(key)).toBe('1');
+      // As if other processes had recorded the rest of the limit (60 a minute) in the same window.
+      await redis.set(key, '60', 'KEEPTTL');
+      const refused = await badKey('192.0.2.80');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await redis.get(key)).toBe('60');
+      expect((await badKey('192.0.2.81')).statusCode).toBe(401);
+    } finally {
+      await redis.quit();
+    }
+  });
+
   it('counts in Redis under readable keys, keeps answering during an outage, and returns to Redis', async () => {
     const { project } = await server.project('pro');
     expect(await readiness()).toEqual({ status: 'ok', database: 'ok', redis: 'ok' });
