@@ -195,6 +195,12 @@ export const DraftSchema = z.object({
   provider: z.enum(['openai', 'offline']),
   model: z.string().nullable(),
   usage: z.object({ inputTokens: z.number().int(), outputTokens: z.number().int() }),
+  /** What the draft leads with: the changes this project's notes would lead with, most important first. */
+  highlights: z.array(z.string()),
+  /** `full` (every user-facing change) or `highlights` (only those): the request's, else the profile's. */
+  detail: DetailSchema,
+  /** The drafting profile the draft followed: `releasesLearned` 0 means the built-in defaults. */
+  profile: z.object({ releasesLearned: z.number().int() }),
 });
 export type Draft = z.infer<typeof DraftSchema>;
 

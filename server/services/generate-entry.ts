@@ -17,9 +17,11 @@ import { AiUnavailableError, QuotaExceededError } from '../errors.ts';
 import { authorizeEntryChange, type Role } from './accounts/authorize.ts';
 import type { ServiceContext } from './context.ts';
 import { assertPublishAt } from './create-entry.ts';
-import { cleanChanges } from './drafting/commit-hygiene.ts';
 import { contributorsLine, creditedPullRequests } from './drafting/contributors-line.ts';
+import { selectChanges } from './drafting/draft-release.ts';
 import { draftOffline } from './drafting/offline-drafter.ts';
+import { traitsOf } from './drafting/profile-view.ts';
+import { loadDraftingProfile } from './drafting/project-profile.ts';
 import { draftWithOpenAI } from './drafting/openai-drafter.ts';
 import { refLinker } from './drafting/ref-links.ts';
 import {
@@ -58,7 +60,10 @@ export async function generateEntry(
   // Refused before any model call or quota (and again, on the locked row, in the write).
   if (existing) authorizeEntryChange(role, existing);
 
-  const commits = cleanChanges({ commits: input.commits, pullRequests: input.pullRequests });
+  // The author's signals, then the files, then the project's profile (draft-release.ts).
+  const profile = await loadDraftingProfile(ctx, project.id);
+  const commits = selectChanges(input, profile);
+  const options = { traits: traitsOf(profile), detail: input.detail, sections: input.sections };
   const version = input.version ?? null;
   const link = refLinker(input.repository, input.repositoryUrl);
   const useModel = ai.provider === 'openai' && ctx.openai !== null && commits.changes.length > 0;
@@ -77,7 +82,7 @@ export async function generateEntry(
   const stopTimer = ctx.metrics.aiDraftSeconds.startTimer({ provider });
   let drafted = false;
   try {
-    let core: Omit<Draft, 'version' | 'commits' | 'provider' | 'model' | 'usage'>;
+    let core: Omit<Draft, 'version' | 'commits' | 'provider' | 'model' | 'usage' | 'profile'>;
     let meta: Pick<Draft, 'provider' | 'model' | 'usage'>;
     if (useModel) {
       const drafted = await draftWithOpenAI(
@@ -93,7 +98,7 @@ export async function generateEntry(
       core = rest;
       meta = { provider: 'openai', model, usage };
     } else {
-      core = draftOffline(commits, link);
+      core = draftOffline(commits, link, options);
       meta = { provider: 'offline', model: null, usage: { inputTokens: 0, outputTokens: 0 } };
     }
     stopTimer();
@@ -109,6 +114,7 @@ export async function generateEntry(
       version,
       commits: { received: commits.received, used: commits.used, ignored: commits.ignored },
       ...meta,
+      profile: { releasesLearned: profile?.releasesLearned ?? 0 },
     };
     const html = await ctx.markdown.render(draft.body, project.id);
     return await saveDraftedEntry(ctx, project.id, role, input, draft, html, beforeCommit);

@@ -13,6 +13,8 @@ import {
   type EntrySource,
   findEntryBySource,
   followTitleWithSlug,
+  type ReleaseChanges,
+  setEntryChanges,
   setEntryStatus,
   updateEntry,
 } from '../db/entries.ts';
@@ -37,6 +39,15 @@ export type SaveBeforeCommit = (tx: TransactionSql, outcome: DraftOutcome) => Pr
 /** The entry a source's draft must leave alone: published, or edited by a person (unless regenerating). */
 export function isLocked(entry: EntryRow, regenerate: boolean): boolean {
   return entry.status === 'published' || (entry.editedAt !== null && !regenerate);
+}
+
+/** What a generate request says the release was made of (kept with its entry, for the profile). */
+export function releaseChangesOf(input: GenerateInput): ReleaseChanges {
+  return {
+    commits: input.commits,
+    ...(input.commitDetails ? { commitDetails: input.commitDetails } : {}),
+    ...(input.pullRequests ? { pullRequests: input.pullRequests } : {}),
+  };
 }
 
 /** `input.source` as stored: the repository lower-cased (GitHub's names are case-insensitive). */
@@ -122,6 +133,8 @@ export async function saveDraftedEntry(
     } else {
       throw new Error('saveDraftedEntry: no draft and no entry to keep');
     }
+    // What the release was made of stays with its entry: publishing it teaches the drafting profile.
+    if (outcome.draft) await setEntryChanges(tx, outcome.entry.id, releaseChangesOf(input));
     // Scheduling (`publishAt`) applies to the entry as it now is, drafted or kept, if still a draft.
     if (input.publishAt && outcome.entry.status === 'draft')
       outcome = {

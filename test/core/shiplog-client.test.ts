@@ -17,6 +17,9 @@ const draftResponse = {
     provider: 'offline',
     model: null,
     usage: { inputTokens: 0, outputTokens: 0 },
+    highlights: [],
+    detail: 'full',
+    profile: { releasesLearned: 0 },
   },
 };
 

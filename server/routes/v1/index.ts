@@ -15,6 +15,7 @@ import { entriesRoutes } from './entries.ts';
 import { entryStatusRoutes } from './entry-status.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { analyticsChartRoutes } from './analytics-charts.ts';
+import { draftingProfileRoutes } from './drafting-profile.ts';
 import { generateRoutes } from './generate.ts';
 import { importRoutes } from './import.ts';
 import { subscribersRoutes } from './subscribers.ts';
@@ -43,6 +44,7 @@ export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promi
   await app.register((scope) => entriesRoutes(scope, ctx));
   await app.register((scope) => entryStatusRoutes(scope, ctx));
   await app.register((scope) => generateRoutes(scope, ctx));
+  await app.register((scope) => draftingProfileRoutes(scope, ctx));
   await app.register((scope) => importRoutes(scope, ctx));
   await app.register((scope) => analyticsRoutes(scope, ctx));
   await app.register((scope) => analyticsChartRoutes(scope, ctx));

@@ -31,6 +31,8 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/entries/:id/publish': 'entries.publish',
   'POST /api/v1/entries/:id/unpublish': 'entries.publish',
   'DELETE /api/v1/entries/:id/schedule': 'entries.publish',
+  'GET /api/v1/drafting/profile': 'entries.read',
+  'DELETE /api/v1/drafting/profile': 'settings.update',
   'GET /api/v1/analytics': 'analytics.read',
   'GET /api/v1/analytics/daily': 'analytics.read',
   'GET /api/v1/analytics/entries': 'analytics.read',

@@ -11,7 +11,7 @@ import { CommitParser } from 'conventional-commits-parser';
 import type { Category } from '../../../core/contract/entries.schema.ts';
 import { bodySaysBreaking, isBreakingProse, raisesRequirement } from './breaking-prose.ts';
 import { extractRefs } from './commit-refs.ts';
-import { INTERNAL_AREA, isInternalProse } from './internal-work.ts';
+import { INTERNAL_AREA, isInternalProse, isReviewFollowUp } from './internal-work.ts';
 
 export type CommitKind = 'change' | 'dependency' | 'maintenance' | 'noise' | 'release';
 
@@ -37,7 +37,22 @@ export type ClassifiedCommit = {
   pullRequest: number | null;
   /** How many commits or pull requests were folded into this one (near-duplicates, same-range fixes). */
   weight: number;
+  /**
+   * What decided the kind and category, in the order that counts (CONTRACT.md "POST
+   * /api/v1/entries/generate"): the author's own signal (a Conventional Commits type or scope, an area
+   * prefix, `!` or a BREAKING footer, labels, a release-note section, a bot's bump), else the files it
+   * touched, else the project's drafting profile, else the words of an untyped subject.
+   */
+  decidedBy: Decider;
+  /** The paths it changed (its commit's first-parent diff, or its pull request's files); null when unknown. */
+  files: string[] | null;
+  /** Lines added plus lines deleted, when known; 0 otherwise. */
+  lines: number;
+  /** Who wrote it, when a pull request says (its author's login), else null. */
+  author: string | null;
 };
+
+export type Decider = 'author' | 'files' | 'profile' | 'words';
 
 const parser = new CommitParser({
   headerPattern: /^(\w*)(?:\(([^)]*)\))?!?: (.*)$/,
@@ -135,7 +150,8 @@ function cleanText(text: string): string {
   return stripped.charAt(0).toUpperCase() + stripped.slice(1);
 }
 
-function categoryFromProse(text: string): Category {
+/** A change's category from the verb of its prose: fixes, additions, else improvements. */
+export function categoryFromProse(text: string): Category {
   if (FIX_VERB.test(text)) return 'fix';
   if (FEATURE_VERB.test(text)) return 'feature';
   return 'improvement';
@@ -264,6 +280,11 @@ function classifyByForm(message: string): ClassifiedCommit {
     breakingNotes,
     pullRequest: null,
     weight: 1,
+    // A BREAKING footer is the author's own word; everything else below says who decided.
+    decidedBy: (breakingNotes.length > 0 ? 'author' : 'words') as Decider,
+    files: null,
+    lines: 0,
+    author: null,
   };
   const internal = (fields: { type: string | null; scope: string | null; text: string }) =>
     ({ ...base, ...fields, kind: 'maintenance', category: 'improvement' }) as const;
@@ -282,6 +303,7 @@ function classifyByForm(message: string): ClassifiedCommit {
   if (BOT_TRAILER.test(normalized) || BOT_BUMP.test(subject)) {
     return {
       ...base,
+      decidedBy: BOT_TRAILER.test(normalized) ? 'author' : base.decidedBy,
       kind: 'dependency',
       category: 'improvement',
       type: null,
@@ -301,16 +323,24 @@ function classifyByForm(message: string): ClassifiedCommit {
     const mapped = CONVENTIONAL_TYPES[type];
     const text = cleanText(parsed.subject);
     if (scope && DEPENDENCY_AREAS.test(scope))
-      return { ...base, breaking, kind: 'dependency', category: 'improvement', type, scope, text };
-    if (mapped) {
-      // A breaking change is news whatever its type; otherwise internal scopes and objects fold away.
-      if (
-        !breaking &&
-        (mapped.kind === 'maintenance' || (scope && INTERNAL_AREA.test(scope)) || isInternalProse(text))
-      )
-        return { ...internal({ type, scope, text }), breaking };
       return {
         ...base,
+        decidedBy: 'author',
+        breaking,
+        kind: 'dependency',
+        category: 'improvement',
+        type,
+        scope,
+        text,
+      };
+    if (mapped) {
+      // The author typed it: a breaking change is news whatever its type; otherwise an internal type or
+      // scope (`docs:`, `fix(ci):`) is Maintenance and a user-facing type an item, whatever its words.
+      if (!breaking && (mapped.kind === 'maintenance' || (scope && INTERNAL_AREA.test(scope))))
+        return { ...internal({ type, scope, text }), breaking, decidedBy: 'author' };
+      return {
+        ...base,
+        decidedBy: 'author',
         breaking,
         kind: 'change',
         category: breaking && type === 'chore' ? 'improvement' : mapped.category,
@@ -327,9 +357,19 @@ function classifyByForm(message: string): ClassifiedCommit {
     const [, name = '', rest2 = ''] = area;
     const text = cleanText(rest2);
     if (DEPENDENCY_AREAS.test(name) || BOT_BUMP.test(rest2))
-      return { ...base, kind: 'dependency', category: 'improvement', type: null, scope: name, text };
-    if (!base.breaking && (INTERNAL_AREA.test(name) || isInternalProse(rest2)))
-      return internal({ type: null, scope: name, text });
+      return {
+        ...base,
+        decidedBy: DEPENDENCY_AREAS.test(name) ? 'author' : base.decidedBy,
+        kind: 'dependency',
+        category: 'improvement',
+        type: null,
+        scope: name,
+        text,
+      };
+    // An area prefix naming internal work (`docs:`, `ci:`) is the author's own label.
+    if (!base.breaking && INTERNAL_AREA.test(name))
+      return { ...internal({ type: null, scope: name, text }), decidedBy: 'author' };
+    if (!base.breaking && isInternalProse(rest2)) return internal({ type: null, scope: name, text });
     return { ...base, kind: 'change', category: categoryFromProse(rest2), type: null, scope: name, text };
   }
   const revert = /^Revert "(.+)"(?:\s*\(#\d+\))?$/.exec(subject) ?? /^Revert:? (.+)$/i.exec(subject);
@@ -341,6 +381,8 @@ function classifyByForm(message: string): ClassifiedCommit {
   if (undone === 'maintenance' || undone === 'dependency')
     return { ...internal({ type: null, scope: null, text: cleanText(subject) }), kind: undone };
   const text = cleanText(revert ? `Revert ${revert[1]}` : subject);
+  if (!base.breaking && isReviewFollowUp(subject))
+    return { ...internal({ type: null, scope: null, text }), decidedBy: 'author' };
   if (!revert && !base.breaking && isInternalProse(subject))
     return internal({ type: null, scope: null, text });
   return {

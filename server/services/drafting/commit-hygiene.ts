@@ -11,7 +11,8 @@
  *   the bug); duplicates and near-duplicates merge (all their references kept).
  * - Dependency bumps and internal work are set apart, to be collapsed into one line each.
  */
-import type { PullRequestInput } from '../../../core/contract/generate.schema.ts';
+import type { CommitDetail, PullRequestInput } from '../../../core/contract/generate.schema.ts';
+import { applyEvidence } from './apply-evidence.ts';
 import { type ClassifiedCommit, classifyCommit } from './classify-commit.ts';
 import { extractRefs, extractUrls } from './commit-refs.ts';
 import { contentWords, dice, sharedWords } from './content-words.ts';
@@ -40,6 +41,10 @@ export type ChangeInput = {
   /** Commit messages, newest first (first-parent ones when `pullRequests` is given). */
   commits: readonly string[];
   pullRequests?: readonly PullRequestInput[] | undefined;
+  /** What each commit changed, by its index in `commits` (the Action's first-parent diffs). */
+  commitDetails?: readonly CommitDetail[] | undefined;
+  /** The repository's globs whose changes alone are Maintenance (`.github/shiplog.yml` `internal-paths`). */
+  internalPaths?: readonly string[] | undefined;
 };
 
 const MERGE_PR = /^Merge pull request #(\d+) from \S+\s*(?:\n+([^]*))?$/;
@@ -119,29 +124,34 @@ function isMergeLog(messages: readonly string[]): boolean {
  */
 function itemsInOrder(input: ChangeInput): { items: ClassifiedCommit[]; fromCommit: Set<ClassifiedCommit> } {
   const prs = new Map((input.pullRequests ?? []).map((pr) => [pr.number, pr]));
+  const details = new Map((input.commitDetails ?? []).map((d) => [d.index, d]));
+  const internalPaths = input.internalPaths ?? [];
+  // A pull request's files, else those of the commit that stands for it (its merge's first-parent diff).
+  const prItemsOf = (pr: PullRequestInput, commit?: CommitDetail) =>
+    pullRequestItems(pr).map((item) => applyEvidence(item, pr.files ? pr : (commit ?? {}), internalPaths));
   const placed = new Set<number>();
   const mergeLog = input.pullRequests === undefined && isMergeLog(input.commits);
   const items: ClassifiedCommit[] = [];
   const fromCommit = new Set<ClassifiedCommit>();
-  for (const message of input.commits) {
+  input.commits.forEach((message, index) => {
     const number = pullRequestOf(message.replace(/\r\n/g, '\n').trim());
     const pr = number !== null ? prs.get(number) : undefined;
     if (pr) {
       if (!placed.has(pr.number)) {
-        const prItems = pullRequestItems(pr);
+        const prItems = prItemsOf(pr, details.get(index));
         fromCommit.add(prItems[0]!);
         items.push(...prItems);
       }
       placed.add(pr.number);
-      continue;
+      return;
     }
     // Came in with a merge: the merge's item covers it.
-    if (mergeLog && !OWN_PR.test(message)) continue;
-    const item = classify(message);
+    if (mergeLog && !OWN_PR.test(message)) return;
+    const item = applyEvidence(classify(message), details.get(index) ?? {}, internalPaths);
     fromCommit.add(item);
     items.push(item);
-  }
-  for (const pr of prs.values()) if (!placed.has(pr.number)) items.push(...pullRequestItems(pr));
+  });
+  for (const pr of prs.values()) if (!placed.has(pr.number)) items.push(...prItemsOf(pr));
   return { items, fromCommit };
 }
 

@@ -94,6 +94,19 @@ const LINTER_SPAN =
 const LABEL_ONLY =
   /^(wip|test wip|tests?|testing|lint|linting|docs?|documentation|readme|changelog|deps|bump deps|update deps|update dependencies|dependencies|typos?|fix typos?|formatting|format|fmt|style|cleanup|clean up|refactor|refactoring|misc|minor|minor changes|small fixes|update|updates|updated|changes|fixes|tweaks?|wording|comments?|ci|build|release|release notes|add release notes|add link|add links|update links?|sponsors?|website|merge|merged|sync|tidy|tidy up|polish|nit|nits)[.!]?$/i;
 
+/**
+ * Work that says it answers a review ("Address comments", "Apply suggestions from code review"): its
+ * author says it finishes another change, so it is never an item of its own, whatever it touched.
+ */
+export function isReviewFollowUp(text: string): boolean {
+  return REVIEW_FOLLOW_UP.test(
+    text
+      .trim()
+      .replace(/\s*\(#\d+\)$/, '')
+      .replace(/[.!]+$/, ''),
+  );
+}
+
 /** True when a subject (type/area prefix already removed) describes internal work. */
 export function isInternalProse(text: string): boolean {
   // The pull request a squash subject cites (`… (#3127)`) is not part of what it says.

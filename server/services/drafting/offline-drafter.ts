@@ -8,18 +8,22 @@
  *   highlights, and the release category by rule.
  */
 import type { Category } from '../../../core/contract/entries.schema.ts';
-import type { DraftSection } from '../../../core/contract/generate.schema.ts';
+import type { Detail, DraftSection, SectionHeading } from '../../../core/contract/generate.schema.ts';
 import { raisesRequirement } from './breaking-prose.ts';
 import type { ClassifiedCommit } from './classify-commit.ts';
 import type { CleanCommits } from './commit-hygiene.ts';
 import { plainRefs, type RefLinker } from './ref-links.ts';
+import type { ProfileTraits } from './profile-view.ts';
 import {
+  type BodyHeadings,
   categoryByRule,
+  DEFAULT_ITEM_STYLE,
   countItems,
   dependencyLine,
   headlineOf,
   isBreakingItem,
   isDescriptive,
+  type ItemStyle,
   maintenanceLine,
   newContributorsLine,
   phraseFix,
@@ -37,7 +41,36 @@ export type DraftCore = {
   body: string;
   category: Category;
   sections: DraftSection[];
+  /** What the draft leads with: the changes this project's notes would lead with, most important first. */
+  highlights: string[];
+  detail: Detail;
 };
+
+/**
+ * How to draft for one project: its drafting profile's traits (headings, item style, detail, what its
+ * notes lead with), and what the request says (its `.github/shiplog.yml`: `detail`, `sections`), which
+ * wins over the profile.
+ */
+export type DraftOptions = {
+  traits?: ProfileTraits;
+  detail?: Detail | undefined;
+  sections?: readonly SectionHeading[] | undefined;
+};
+
+/** The headings and item style `options` give a body. */
+export function bodyStyle(options: DraftOptions = {}): { headings: BodyHeadings; style: ItemStyle } {
+  const traits = options.traits;
+  return {
+    headings: options.sections
+      ? { sections: options.sections, flat: false, breaking: traits?.breakingHeading ?? null }
+      : {
+          sections: traits?.sections ?? [],
+          flat: traits?.flat ?? false,
+          breaking: traits?.breakingHeading ?? null,
+        },
+    style: traits?.style ?? DEFAULT_ITEM_STYLE,
+  };
+}
 
 /** Add the collapsed dependency and maintenance lines to the Improvements section. */
 export function withCollapsedLines(sections: DraftSection[], commits: CleanCommits): DraftSection[] {
@@ -53,15 +86,15 @@ export function withCollapsedLines(sections: DraftSection[], commits: CleanCommi
 /** The parts of a draft around its sections (both drafters end here). */
 export function finishDraft(input: {
   sections: DraftSection[];
-  /** The most important change, as a headline; null when the release has no user-facing change. */
-  headline: string | null;
-  /** User-facing changes worth naming in the summary, most important first. */
+  /** The changes worth naming, most important first: the first is the headline; none without user-facing changes. */
   highlights: readonly string[];
   hasInternal: boolean;
   /** A summary written elsewhere (the model's), already escaped; else one is written here. */
   summary?: string | null;
   /** The closing "New contributors" line, if any. */
   closing?: string | null;
+  headings?: BodyHeadings;
+  detail?: Detail;
 }): DraftCore {
   const ordered = SECTION_ORDER.flatMap((category) => {
     const items = input.sections.filter((s) => s.category === category).flatMap((s) => s.items);
@@ -70,12 +103,15 @@ export function finishDraft(input: {
   const counts = countItems(ordered);
   const breaking = ordered.flatMap((s) => s.items).filter(isBreakingItem).length;
   const summary = input.summary || renderSummary(counts, breaking, input.highlights);
+  const headline = input.highlights[0];
   return {
-    title: renderTitle(input.headline ? headlineOf(input.headline) : null, input.hasInternal),
+    title: renderTitle(headline ? headlineOf(headline) : null, input.hasInternal),
     summary,
-    body: renderBody(summary, ordered, input.closing ?? null),
+    body: renderBody(summary, ordered, input.closing ?? null, input.headings),
     category: categoryByRule(breaking > 0, counts),
     sections: ordered,
+    highlights: input.highlights.map(headlineOf),
+    detail: input.detail ?? 'full',
   };
 }
 
@@ -95,42 +131,73 @@ const SECURITY =
 
 /**
  * Changes by importance, the headline first. The rule, in one sentence: breaking changes, then
- * security fixes, then features, then improvements (a raised minimum version among them: it is
- * listed as breaking, but it is never what a release is about), then other fixes, and within each the change that
- * drew the most work (commits and pull requests folded into it), then the one described at most length
- * (what its authors took the most words to say is what they care about most), then the newest.
+ * security fixes, then what this project's notes lead with (its profile; features by default), then
+ * features, improvements (a raised minimum version among them: listed as breaking, but never what a
+ * release is about) and fixes, and within each the change that drew the most work (commits and pull
+ * requests folded into it, then lines changed, then issues it closes), then the one described at most
+ * length, then the newest.
  */
-export function byImportance(changes: readonly ClassifiedCommit[]): ClassifiedCommit[] {
+export function byImportance(
+  changes: readonly ClassifiedCommit[],
+  lead: Category | null = null,
+): ClassifiedCommit[] {
   const rank = (c: ClassifiedCommit) =>
     c.breaking && !raisesRequirement(c.scope ? `${c.scope}: ${c.text}` : c.text)
       ? 0
       : SECURITY.test(c.text)
         ? 1
-        : c.category === 'feature' || c.category === 'announcement'
-          ? 2
-          : c.category === 'fix'
-            ? 4
-            : 3;
+        : lead !== null && c.category === lead
+          ? 1.5
+          : c.category === 'feature' || c.category === 'announcement'
+            ? 2
+            : c.category === 'fix'
+              ? 4
+              : 3;
+  const closes = (c: ClassifiedCommit) => c.refs.filter((r) => /^#\d+$/.test(r)).length;
   return [...changes].sort(
-    (a, b) => rank(a) - rank(b) || b.weight - a.weight || b.text.length - a.text.length,
+    (a, b) =>
+      rank(a) - rank(b) ||
+      b.weight - a.weight ||
+      b.lines - a.lines ||
+      closes(b) - closes(a) ||
+      b.text.length - a.text.length,
   );
 }
 
-export function draftOffline(commits: CleanCommits, link: RefLinker = plainRefs): DraftCore {
+/** How many changes a highlights-only draft names: the project's usual count, 1 to 5 (3 by default). */
+function highlightCount(options: DraftOptions): number {
+  return Math.min(5, Math.max(1, options.traits?.itemsPerRelease ?? 3));
+}
+
+export function draftOffline(
+  commits: CleanCommits,
+  link: RefLinker = plainRefs,
+  options: DraftOptions = {},
+): DraftCore {
+  const detail = options.detail ?? options.traits?.detail ?? 'full';
+  const { headings, style } = bodyStyle(options);
+  const ranked = byImportance(commits.changes, options.traits?.leadCategory ?? null);
+  // Highlights only: the changes the notes would lead with, breaking ones always among them.
+  const shown =
+    detail === 'highlights'
+      ? new Set([...ranked.filter((c) => c.breaking), ...ranked.slice(0, highlightCount(options))])
+      : new Set(ranked);
   const sections: DraftSection[] = SECTION_ORDER.map((category) => {
-    const items = commits.changes.filter((c) => c.category === category);
+    const items = commits.changes.filter((c) => c.category === category && shown.has(c));
     const ordered = [...items.filter((c) => c.breaking), ...items.filter((c) => !c.breaking)];
     return {
       category,
-      items: ordered.flatMap((c) => (c.breaking ? renderBreakingItems(c, link) : [renderItem(c, link)])),
+      items: ordered.flatMap((c) =>
+        c.breaking ? renderBreakingItems(c, link) : [renderItem(c, link, style)],
+      ),
     };
   });
-  const ranked = byImportance(commits.changes).map(nameOf);
   return finishDraft({
-    sections: withCollapsedLines(sections, commits),
-    headline: ranked[0] ?? null,
-    highlights: ranked.slice(1),
+    sections: detail === 'highlights' ? sections : withCollapsedLines(sections, commits),
+    highlights: ranked.slice(0, 3).map(nameOf),
     hasInternal: commits.maintenance.length + commits.dependencies.length > 0,
     closing: newContributorsLine(commits.newContributors, link),
+    headings,
+    detail,
   });
 }

@@ -152,17 +152,11 @@ export async function draftWithOpenAI(
     }
   }
   const modelHeadline = stripVersion(clean(parsed.title));
-  const ranked = byImportance(commits.changes);
-  const headline =
-    expected.length > 0 || !isDescriptive(modelHeadline)
-      ? ranked[0]
-        ? nameOf(ranked[0])
-        : null
-      : modelHeadline;
+  const ranked = byImportance(commits.changes).map(nameOf);
+  const headline = expected.length > 0 || !isDescriptive(modelHeadline) ? (ranked[0] ?? null) : modelHeadline;
   const core = finishDraft({
     sections: withCollapsedLines(sections, commits),
-    headline,
-    highlights: [],
+    highlights: headline ? [headline, ...ranked.filter((h) => h !== headline).slice(0, 2)] : [],
     hasInternal: commits.maintenance.length + commits.dependencies.length > 0,
     summary: cleanMarkdown(parsed.summary) || null,
     closing: newContributorsLine(commits.newContributors, link),

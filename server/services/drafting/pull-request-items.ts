@@ -7,7 +7,9 @@
  *   breaking; `feature`/`enhancement` → feature, `bug`/`fix` → fix, `performance` → improvement;
  *   `skip-changelog`, `dependencies`, `documentation`, `chore`, `ci`, `internal` (and their usual
  *   spellings) fold it into Maintenance (or the dependency line); a release note of `NONE` does too;
- * - it cites itself (`#N`) first, then the issues it closes.
+ * - it cites itself (`#N`) first, then the issues it closes;
+ * - labels and a release-note section are its author's own signal (`decidedBy: 'author'`): nothing
+ *   after them (files, profile, words) changes what they decided.
  * The App maps a repository's own `category-labels` and `skip-labels` onto these names before sending.
  */
 import type { Category } from '../../../core/contract/entries.schema.ts';
@@ -47,10 +49,20 @@ export function pullRequestItems(pr: PullRequestInput): ClassifiedCommit[] {
   const skip = !breakingLabel && labels.some((l) => SKIP_LABEL.test(l));
   const dependency = !breakingLabel && labels.some((l) => DEPENDENCY_LABEL.test(l));
   const note = releaseNoteOf(pr.body);
-  const common = { pullRequest: pr.number, weight: 1 };
+  const common = { pullRequest: pr.number, weight: 1, author: pr.author ?? null };
 
   if (skip || (note?.kind === 'none' && !breakingLabel)) {
-    return [{ ...fromTitle, ...common, refs, kind: 'maintenance', breaking: false, breakingNotes: [] }];
+    return [
+      {
+        ...fromTitle,
+        ...common,
+        refs,
+        kind: 'maintenance',
+        breaking: false,
+        breakingNotes: [],
+        decidedBy: 'author',
+      },
+    ];
   }
   if (note?.kind === 'text') {
     return note.items.map((text) => {
@@ -71,11 +83,12 @@ export function pullRequestItems(pr: PullRequestInput): ClassifiedCommit[] {
         breakingNotes: fromTitle.breakingNotes,
         refs: [...new Set([...refs, ...extractRefs(text)])],
         subject: pr.title,
+        decidedBy: 'author',
       };
     });
   }
   if (dependency && fromTitle.kind !== 'change') {
-    return [{ ...fromTitle, ...common, refs, kind: 'dependency' }];
+    return [{ ...fromTitle, ...common, refs, kind: 'dependency', decidedBy: 'author' }];
   }
   if (breakingLabel || category) {
     return [
@@ -86,6 +99,7 @@ export function pullRequestItems(pr: PullRequestInput): ClassifiedCommit[] {
         kind: 'change',
         category: category ?? fromTitle.category,
         breaking: breakingLabel || fromTitle.breaking,
+        decidedBy: 'author',
       },
     ];
   }

@@ -65,16 +65,86 @@ export function phraseFix(text: string): string {
   return FIX_START.test(normalized) ? normalized : `Fix ${lowerFirst(normalized)}`;
 }
 
-type ItemSource = Pick<ClassifiedCommit, 'scope' | 'text' | 'refs' | 'type' | 'category'>;
+type ItemSource = Pick<ClassifiedCommit, 'scope' | 'text' | 'refs' | 'type' | 'category'> &
+  Partial<Pick<ClassifiedCommit, 'author'>>;
+
+/**
+ * How a project words its items (the drafting profile's traits): citing references or not, crediting
+ * the author, past-tense verbs ("Added", "Fixed"). The default cites references and nothing else.
+ */
+export type ItemStyle = { references: boolean; credits: boolean; pastTense: boolean };
+export const DEFAULT_ITEM_STYLE: ItemStyle = { references: true, credits: false, pastTense: false };
+
+/** Leading verbs in the past tense, for projects whose notes write "Added …", "Fixed …". */
+const PAST: Record<string, string> = {
+  add: 'Added',
+  fix: 'Fixed',
+  remove: 'Removed',
+  change: 'Changed',
+  update: 'Updated',
+  improve: 'Improved',
+  allow: 'Allowed',
+  support: 'Supported',
+  make: 'Made',
+  use: 'Used',
+  deprecate: 'Deprecated',
+  drop: 'Dropped',
+  rename: 'Renamed',
+  bump: 'Bumped',
+  upgrade: 'Upgraded',
+  move: 'Moved',
+  replace: 'Replaced',
+  introduce: 'Introduced',
+  implement: 'Implemented',
+  enable: 'Enabled',
+  disable: 'Disabled',
+  prevent: 'Prevented',
+  avoid: 'Avoided',
+  handle: 'Handled',
+  show: 'Showed',
+  correct: 'Corrected',
+  resolve: 'Resolved',
+  restore: 'Restored',
+  expose: 'Exposed',
+  optimize: 'Optimized',
+  reduce: 'Reduced',
+  speed: 'Sped',
+  switch: 'Switched',
+  document: 'Documented',
+  ensure: 'Ensured',
+  respect: 'Respected',
+  return: 'Returned',
+  accept: 'Accepted',
+  display: 'Displayed',
+  increase: 'Increased',
+  refactor: 'Refactored',
+};
+
+/** `Add x` → `Added x` (the first word only, when it is a verb in the table). */
+export function inPastTense(text: string): string {
+  const first = /^([A-Za-z]+)\b/.exec(text)?.[1];
+  const past = first
+    ? (PAST[first.toLowerCase().replace(/(?:es|s)$/, '')] ?? PAST[first.toLowerCase()])
+    : undefined;
+  return past ? `${past}${text.slice(first!.length)}` : text;
+}
 
 function scopePrefix(scope: string | null): string {
   return scope ? `**${escapeText(scope)}**: ` : '';
 }
 
 /** One changelog line for a change: `**scope**: Text (#1, #2)`; scope and text escaped alike. */
-export function renderItem(c: ItemSource, link: RefLinker = plainRefs): string {
-  const text = c.category === 'fix' && (c.type === 'fix' || c.type === 'bugfix') ? phraseFix(c.text) : c.text;
-  return `${scopePrefix(c.scope)}${link.text(escapeText(text))}${citeRefs(c.refs, link)}`;
+export function renderItem(
+  c: ItemSource,
+  link: RefLinker = plainRefs,
+  style: ItemStyle = DEFAULT_ITEM_STYLE,
+): string {
+  const phrased =
+    c.category === 'fix' && (c.type === 'fix' || c.type === 'bugfix') ? phraseFix(c.text) : c.text;
+  const text = style.pastTense ? inPastTense(phrased) : phrased;
+  const credit = style.credits && c.author ? ` by ${escapeText(`@${c.author}`)}` : '';
+  const refs = style.references ? citeRefs(c.refs, link) : '';
+  return `${scopePrefix(c.scope)}${link.text(escapeText(text))}${credit}${refs}`;
 }
 
 /** The breaking-change items of a commit: one per footer, in the footer's own words; else its subject. */
@@ -274,24 +344,58 @@ export function isBreakingItem(item: string): boolean {
 }
 
 /**
+ * The headings a body is written under: the project's own (its `.github/shiplog.yml` `sections`, else
+ * its drafting profile's), in its order, categories it never heads following with the default names;
+ * `flat` for a project whose notes are one list.
+ */
+export type BodyHeadings = {
+  sections: readonly { category: Category; heading: string }[];
+  flat: boolean;
+  breaking: string | null;
+};
+export const DEFAULT_HEADINGS: BodyHeadings = { sections: [], flat: false, breaking: null };
+
+/** The categories in the order `headings` gives them, with their headings. */
+export function sectionOrder(headings: BodyHeadings): { category: Category; heading: string }[] {
+  const own = headings.sections.filter((s, i, all) => all.findIndex((o) => o.category === s.category) === i);
+  const rest = SECTION_ORDER.filter((c) => !own.some((s) => s.category === c)).map((category) => ({
+    category,
+    heading: HEADINGS[category],
+  }));
+  return [...own, ...rest];
+}
+
+/**
  * The Markdown body: the summary, a leading "Breaking changes" section (every breaking item, without
- * its prefix), then one `###` section per category with the other items.
+ * its prefix), then one `###` section per category with the other items, under the project's own
+ * headings and in its order (`headings`), or one list for a project that writes one.
  */
 export function renderBody(
   summary: string,
   sections: readonly DraftSection[],
   closing: string | null = null,
+  headings: BodyHeadings = DEFAULT_HEADINGS,
 ): string {
   const parts = [summary];
-  const breaking = SECTION_ORDER.flatMap(
-    (category) => sections.find((s) => s.category === category)?.items.filter(isBreakingItem) ?? [],
-  ).map((item) => item.replace(BREAKING_ITEM, ''));
-  if (breaking.length > 0) parts.push(`### Breaking changes\n\n${breaking.map((i) => `- ${i}`).join('\n')}`);
-  for (const category of SECTION_ORDER) {
-    const items =
-      sections.find((s) => s.category === category)?.items.filter((i) => !isBreakingItem(i)) ?? [];
-    if (items.length === 0) continue;
-    parts.push(`### ${HEADINGS[category]}\n\n${items.map((item) => `- ${item}`).join('\n')}`);
+  const order = sectionOrder(headings);
+  const breaking = order
+    .flatMap(
+      ({ category }) => sections.find((s) => s.category === category)?.items.filter(isBreakingItem) ?? [],
+    )
+    .map((item) => item.replace(BREAKING_ITEM, ''));
+  const bullets = (items: string[]) => items.map((i) => `- ${i}`).join('\n');
+  const rest = order.map(({ category, heading }) => ({
+    heading,
+    items: sections.find((s) => s.category === category)?.items.filter((i) => !isBreakingItem(i)) ?? [],
+  }));
+  if (headings.flat) {
+    const all = [...breaking.map((i) => `**Breaking:** ${i}`), ...rest.flatMap((r) => r.items)];
+    if (all.length > 0) parts.push(bullets(all));
+  } else {
+    if (breaking.length > 0)
+      parts.push(`### ${escapeText(headings.breaking ?? 'Breaking changes')}\n\n${bullets(breaking)}`);
+    for (const { heading, items } of rest)
+      if (items.length > 0) parts.push(`### ${escapeText(heading)}\n\n${bullets(items)}`);
   }
   if (closing) parts.push(closing);
   return `${parts.join('\n\n')}\n`;

@@ -5,7 +5,9 @@
  * the project's own pages and branches, code comments and reshaping), gitmoji headers, dependency
  * bumps behind an area and in `==` pins, reverts of internal work, review-thread follow-ups, a `BREAKING:` marker and a body
  * that says it breaks, relaxations that are not breaking, security fixes ranked for the headline,
- * changes citing one issue merged, and a run of small additions to one area read as one item.
+ * changes citing one issue merged, and a run of small additions to one area read as one item. A
+ * commit its author typed user-facing (`feat:`, `fix:`) is an item whatever its words say (issue 31:
+ * the author decides first; rule `typed-user-facing`).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,6 +65,7 @@ describe('each fixture commit is read as its rule says', () => {
         'inside-pull-request',
         'missing-is-fix',
         'internal-docs-link',
+        'typed-user-facing',
       ]),
     );
   });

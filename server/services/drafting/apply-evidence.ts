@@ -1,0 +1,42 @@
+/**
+ * The second voice after the author's: what a change touched (CONTRACT.md "POST
+ * /api/v1/entries/generate": the author's own signals decide first, then the files it changed, then
+ * the project's drafting profile, and only then the words of an untyped subject).
+ *
+ * Where the author said nothing (`decidedBy` is still `words`) and the change's paths are known:
+ * - only docs, tests, CI, tooling or `internal-paths` → Maintenance;
+ * - only lock files → a dependency update;
+ * - the product's sources → an item, even when its words sounded internal ("Report unused variables"
+ *   touching the linter's own sources is that linter's feature).
+ * Noise and release commits stay what they are: their subject is all there is to them.
+ */
+import { type ClassifiedCommit, categoryFromProse } from './classify-commit.ts';
+import { touchedBy } from './touched-paths.ts';
+
+/** `c` with its paths and line count, and the kind its paths decide where its author did not. */
+export function applyEvidence(
+  c: ClassifiedCommit,
+  touched: {
+    files?: readonly string[] | undefined;
+    additions?: number | undefined;
+    deletions?: number | undefined;
+  },
+  internalPaths: readonly string[] = [],
+): ClassifiedCommit {
+  const files = touched.files ? [...touched.files] : null;
+  const lines = (touched.additions ?? 0) + (touched.deletions ?? 0);
+  const withPaths = { ...c, files: files ?? c.files, lines: lines || c.lines };
+  if (c.decidedBy !== 'words' || c.kind === 'noise' || c.kind === 'release') return withPaths;
+  switch (touchedBy(files, internalPaths)) {
+    case 'internal':
+      return c.breaking ? withPaths : { ...withPaths, kind: 'maintenance', decidedBy: 'files' };
+    case 'dependencies':
+      return c.breaking ? withPaths : { ...withPaths, kind: 'dependency', decidedBy: 'files' };
+    case 'product':
+      return c.kind === 'maintenance'
+        ? { ...withPaths, kind: 'change', category: categoryFromProse(c.text), decidedBy: 'files' }
+        : { ...withPaths, decidedBy: 'files' };
+    case 'unknown':
+      return withPaths;
+  }
+}

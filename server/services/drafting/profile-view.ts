@@ -1,0 +1,132 @@
+/**
+ * What a drafting profile's counts (learn-profile.ts) mean for a draft, and for the people who read the
+ * profile: the detail the project writes at, its headings in order, its usual number of items, how its
+ * items are worded, and all of it in words ("lists fixes, leaves out docs and dependency updates, about
+ * 6 items, headings Features / Bug fixes").
+ */
+import type { Category } from '../../../core/contract/entries.schema.ts';
+import type { Detail, SectionHeading } from '../../../core/contract/generate.schema.ts';
+import type { DraftingProfile } from '../../../core/contract/history.schema.ts';
+import { CHANGE_KINDS, KIND_NAMES } from './change-kinds.ts';
+import { categoryOfKind, type DraftingProfileModel, listingRate, median } from './learn-profile.ts';
+
+/** Style rules hold when at least this share of the project's notes items follow them. */
+const STYLE_SHARE = { references: 0.5, credits: 0.4, pastTense: 0.5 } as const;
+
+export type ProfileTraits = {
+  detail: Detail;
+  /** The project's headings in its order; empty for a flat list or before anything is learned. */
+  sections: SectionHeading[];
+  /** Its notes are one list without headings. */
+  flat: boolean;
+  /** The heading its breaking changes go under, when it has one. */
+  breakingHeading: string | null;
+  itemsPerRelease: number | null;
+  style: { references: boolean; credits: boolean; pastTense: boolean };
+  /** The category its notes most often lead with, or null. */
+  leadCategory: Category | null;
+};
+
+const DEFAULT_TRAITS: ProfileTraits = {
+  detail: 'full',
+  sections: [],
+  flat: false,
+  breakingHeading: null,
+  itemsPerRelease: null,
+  style: { references: true, credits: false, pastTense: false },
+  leadCategory: null,
+};
+
+/** The traits a profile's counts show; the built-in ones before any release was learned. */
+export function traitsOf(model: DraftingProfileModel | null): ProfileTraits {
+  if (!model || model.releasesLearned === 0) return DEFAULT_TRAITS;
+  const items = median(model.itemCounts);
+  const changes = median(model.changeCounts);
+  // A project whose notes name a few of many changes writes highlights, not the full list.
+  const detail: Detail =
+    items !== null && changes !== null && items <= 3 && items < 0.4 * changes ? 'highlights' : 'full';
+  const best = new Map<Category, { heading: string; count: number; place: number }>();
+  let breakingHeading: { heading: string; count: number } | null = null;
+  for (const h of model.headings) {
+    if (h.kind === 'breaking') {
+      if (!breakingHeading || h.count > breakingHeading.count) breakingHeading = h;
+      continue;
+    }
+    const category = categoryOfKind(h.kind);
+    const known = best.get(category);
+    if (!known || h.count > known.count) best.set(category, h);
+  }
+  const sections = [...best.entries()]
+    .sort((a, b) => a[1].place - b[1].place)
+    .map(([category, h]) => ({ category, heading: h.heading }));
+  const led = CHANGE_KINDS.map((k) => [k, model.kinds[k]?.led ?? 0] as const)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1])[0];
+  const share = (n: number) => (model.style.items > 0 ? n / model.style.items : 0);
+  const flat = model.flatReleases * 2 > model.releasesLearned;
+  return {
+    detail,
+    sections: flat ? [] : sections,
+    flat,
+    breakingHeading: breakingHeading?.heading ?? null,
+    itemsPerRelease: items,
+    style: {
+      references: share(model.style.references) >= STYLE_SHARE.references,
+      credits: share(model.style.credits) >= STYLE_SHARE.credits,
+      pastTense: share(model.style.pastTense) >= STYLE_SHARE.pastTense,
+    },
+    leadCategory: led ? (led[0] === 'breaking' ? null : categoryOfKind(led[0])) : null,
+  };
+}
+
+const list = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+/** The profile in words, for the dashboard and the API. */
+export function describeProfile(model: DraftingProfileModel | null): string {
+  if (!model || model.releasesLearned === 0)
+    return 'Nothing learned yet: drafts follow the built-in defaults (features, improvements and fixes listed; internal work and dependency updates summed up in one line each).';
+  const t = traitsOf(model);
+  const seen = CHANGE_KINDS.filter((k) => k !== 'breaking' && (model.kinds[k]?.seen ?? 0) > 0);
+  const listed = seen.filter((k) => listingRate(model, k) >= 0.5).map((k) => KIND_NAMES[k]);
+  const left = seen.filter((k) => listingRate(model, k) < 0.5).map((k) => KIND_NAMES[k]);
+  const parts = [
+    `Learned from ${model.releasesLearned} ${model.releasesLearned === 1 ? 'release' : 'releases'}`,
+    listed.length ? `lists ${list(listed)}` : null,
+    left.length ? `leaves out ${list(left)}` : null,
+    t.itemsPerRelease !== null
+      ? `about ${t.itemsPerRelease} ${t.itemsPerRelease === 1 ? 'item' : 'items'} a release`
+      : null,
+    t.detail === 'highlights' ? 'names only the highlights' : null,
+    t.flat
+      ? 'one list without headings'
+      : t.sections.length
+        ? `headings ${t.sections.map((s) => s.heading).join(' / ')}`
+        : null,
+    t.style.references ? 'items cite their pull requests' : 'items cite no references',
+    t.style.credits ? 'credits their authors' : null,
+    t.style.pastTense ? 'past-tense verbs ("Added", "Fixed")' : null,
+  ].filter((p): p is string => p !== null);
+  return `${parts[0]}: ${parts.slice(1).join('; ')}.`;
+}
+
+/** The profile as the API shows it (CONTRACT.md `GET /api/v1/drafting/profile`). */
+export function presentProfile(model: DraftingProfileModel | null, updatedAt: Date | null): DraftingProfile {
+  const t = traitsOf(model);
+  return {
+    releasesLearned: model?.releasesLearned ?? 0,
+    updatedAt: updatedAt?.toISOString() ?? null,
+    detail: t.detail,
+    sections: t.sections,
+    listing: CHANGE_KINDS.map((kind) => ({
+      kind,
+      label: KIND_NAMES[kind],
+      rate: Math.round(listingRate(model, kind) * 100) / 100,
+      seen: model?.kinds[kind]?.seen ?? 0,
+    })),
+    itemsPerRelease: t.itemsPerRelease,
+    style: t.style,
+    leadCategory: t.leadCategory,
+    description: describeProfile(model),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * A project's drafting profile as the service keeps it (CONTRACT.md "History and the drafting
+ * profile"): learned again from the project's own published releases that keep what they were made of
+ * (imported history, published drafts), stored per project, read by generate, shown and reset through
+ * `/api/v1/drafting/profile`. Learning is cheap (learn-profile.ts: milliseconds for 10 releases), so it
+ * is always done over the whole history, never patched: the same entries give the same profile.
+ */
+import type { DraftingProfile } from '../../../core/contract/history.schema.ts';
+import {
+  findDraftingProfile,
+  listLearningReleases,
+  resetDraftingProfile as resetRow,
+  saveDraftingProfile,
+} from '../../db/drafting-profiles.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { ServiceContext } from '../context.ts';
+import { type DraftingProfileModel, learnProfile } from './learn-profile.ts';
+import { presentProfile } from './profile-view.ts';
+
+/** The most releases a profile learns from: the newest. */
+export const MAX_LEARNED_RELEASES = 100;
+
+/** Learn the project's profile again from its history and store it. @returns how many releases taught it. */
+export async function learnDraftingProfile(
+  ctx: Pick<ServiceContext, 'sql'>,
+  projectId: string,
+): Promise<{ releasesLearned: number }> {
+  const releases = await listLearningReleases(ctx.sql, projectId, MAX_LEARNED_RELEASES);
+  const model = learnProfile(releases.map((r) => ({ changes: r.changes, notes: r.body })));
+  await saveDraftingProfile(ctx.sql, projectId, model, model.releasesLearned);
+  return { releasesLearned: model.releasesLearned };
+}
+
+/** The project's learned profile, or null (none learned, or reset since). */
+export async function loadDraftingProfile(
+  ctx: Pick<ServiceContext, 'sql'>,
+  projectId: string,
+): Promise<DraftingProfileModel | null> {
+  const row = await findDraftingProfile(ctx.sql, projectId);
+  const model = row?.profile as DraftingProfileModel | null | undefined;
+  return model && model.version === 1 && model.releasesLearned > 0 ? model : null;
+}
+
+/** The profile as the API shows it. */
+export async function getDraftingProfile(
+  ctx: Pick<ServiceContext, 'sql'>,
+  projectId: string,
+): Promise<DraftingProfile> {
+  const row = await findDraftingProfile(ctx.sql, projectId);
+  const model = row?.profile as DraftingProfileModel | null | undefined;
+  return presentProfile(model && model.version === 1 ? model : null, row?.updatedAt ?? null);
+}
+
+/** Forget the learned profile: drafts go back to the built-in defaults; entries stay. */
+export async function resetDraftingProfile(
+  ctx: Pick<ServiceContext, 'sql'>,
+  projectId: string,
+): Promise<void> {
+  await ctx.sql.begin(async (tx) => {
+    await resetRow(tx, projectId);
+    await recordAudit(tx, projectId, {
+      action: 'drafting_profile.reset',
+      target: { type: 'project', id: projectId },
+    });
+  });
+}
