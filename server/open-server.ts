@@ -69,6 +69,7 @@ export async function openServer(config: Config, options: OpenServerOptions = {}
               publicUrl: config.publicUrl,
               projectChanged: (id) => app?.shiplog.widgetCache.invalidate(id),
               jobs: app.shiplog.jobs,
+              services: app.shiplog,
             },
             (err) => app?.log.error({ err }, 'admin command failed'),
           )

@@ -14,6 +14,8 @@ import {
   retryFailedEmailBatches,
 } from '../services/engagement/redrive-email-batches.ts';
 import { linkRepository, listLinks, unlinkRepository } from '../services/github/manage-links.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { importIntoProject } from '../services/import-into-project.ts';
 import { issueSetupLink } from '../services/accounts/set-up-first-account.ts';
 import {
   createApiKey,
@@ -34,10 +36,14 @@ export type AdminContext = {
   publicUrl?: string;
   projectChanged?: (projectId: string) => void;
   jobs?: Pick<JobQueue, 'send'>;
+  /** The services' context, for the commands in `NEEDS_SERVICES` (the server's, or one the CLI opens). */
+  services?: ServiceContext;
 };
 
 /** Commands that enqueue jobs: run with a job queue (the server's, or one the CLI starts). */
 export const NEEDS_JOB_QUEUE = new Set(['deliveries.retry']);
+/** Commands that render, cache and learn like the API does: run with the services' whole context. */
+export const NEEDS_SERVICES = new Set(['entries.import']);
 export type AdminCommand = (ctx: AdminContext, args: CommandArgs) => Promise<string>;
 
 const projectJson = (p: ProjectRow) => ({ id: p.id, name: p.name, slug: p.slug, plan: p.plan });
@@ -151,6 +157,28 @@ Send them again with: npx shiplog deliveries retry <batch-id> (or --all)
     const url = await issueSetupLink(sql, publicUrl);
     if (args.json) return json({ url });
     return `Open this link to create the first account and project (it works once, for 24 hours):\n  ${url}\n`;
+  },
+
+  async 'entries.import'({ services }, args) {
+    if (!services) throw new Error('entries.import needs the services');
+    const slug = String(args.slug);
+    const result = await importIntoProject(
+      services,
+      slug,
+      args.releases as unknown[],
+      args.repository === undefined ? undefined : String(args.repository),
+    );
+    // What the changelog itself left out (parsed by the CLI) comes first, then what the server skipped.
+    const skipped = [
+      ...((args.skipped as { version: string | null; reason: string }[]) ?? []),
+      ...result.skipped,
+    ];
+    const warnings = (args.warnings as string[]) ?? [];
+    if (args.json) return json({ ...result, skipped, warnings });
+    const versions = result.entries.map((e) => e.version).join(', ');
+    return `Imported ${result.entries.length} release(s) into ${slug} (${result.imported} new, ${result.replaced} replaced)${versions ? `: ${versions}` : ''}. Nothing was sent to subscribers or channels.
+${skipped.map((s) => `  skipped ${s.version ?? (s as { heading?: string }).heading ?? '?'}: ${s.reason}\n`).join('')}${warnings.map((w) => `  note: ${w}\n`).join('')}The drafting profile has learned from ${result.profile.releasesLearned} release(s).
+`;
   },
 
   async 'keys.revoke'({ sql }, args) {

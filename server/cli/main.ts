@@ -1,6 +1,6 @@
 /**
  * The `shiplog` command line (CONTRACT.md "Operating"): serve, migrate, projects, keys, github, deliveries,
- * setup-link.
+ * setup-link, import.
  * Exit codes: 0 success, 1 failure with a one-line message on stderr, 2 bad usage (unknown command or
  * option, a value outside its choices, nothing to do).
  */
@@ -13,6 +13,7 @@ import { migrate } from '../db/migrate.ts';
 import { PLANS, POSITIONS, THEMES } from '../db/projects.ts';
 import type { ADMIN_COMMANDS } from '../admin/admin-commands.ts';
 import { type CommandArgs } from '../admin/admin-commands.ts';
+import { cutNotes, describePlan, prepareImport } from './prepare-import.ts';
 import { runAdminCommand } from './run-admin-command.ts';
 
 export type Io = { stdout: (text: string) => void; stderr: (text: string) => void };
@@ -46,8 +47,17 @@ function accent(value: string): string {
   return value;
 }
 
+type ImportArgs = {
+  changelog: string;
+  gitDir?: string;
+  repository?: string;
+  dryRun?: boolean;
+  json?: boolean;
+};
+
 type Actions = {
   run: (name: keyof typeof ADMIN_COMMANDS, args: CommandArgs) => Promise<void>;
+  import: (slug: string, opts: ImportArgs) => Promise<void>;
   migrate: () => Promise<void>;
   serve: (overrides: { PORT?: string; HOST?: string }) => Promise<void>;
 };
@@ -174,6 +184,15 @@ function buildProgram(io: Io, actions: Actions): Command {
       }
       return actions.run('deliveries.retry', { ...(batchId ? { batchId } : {}), ...opts });
     });
+  program
+    .command('import <project-slug>')
+    .description("publish a changelog's releases as the project's history (never sent to subscribers)")
+    .requiredOption('--changelog <file>', 'the Markdown changelog, e.g. CHANGELOG.md')
+    .option('--git-dir <dir>', "read each version's tag date and commits from this git checkout")
+    .option('--repository <owner/name>', 'the GitHub repository the entries come from')
+    .option('--dry-run', 'print what would be imported (version, date, commits) and write nothing')
+    .option(...json)
+    .action((slug: string, opts: ImportArgs) => actions.import(slug, opts));
   return program;
 }
 
@@ -194,6 +213,23 @@ export async function main(
   const actions: Actions = {
     async run(name, args) {
       io.stdout(await runAdminCommand(getConfig(), name, args));
+    },
+    async import(slug, opts) {
+      const plan = await prepareImport({
+        changelog: opts.changelog,
+        ...(opts.gitDir !== undefined ? { gitDir: opts.gitDir } : {}),
+        names: [slug],
+      });
+      if (opts.dryRun) return io.stdout(describePlan(plan, slug, opts.json === true));
+      const args: CommandArgs = {
+        slug,
+        releases: plan.releases.map((p) => p.release),
+        skipped: plan.skipped.map((s) => ({ version: s.version, heading: s.heading, reason: s.reason })),
+        warnings: cutNotes(plan),
+        json: opts.json === true,
+        ...(opts.repository !== undefined ? { repository: opts.repository } : {}),
+      };
+      io.stdout(await runAdminCommand(getConfig(), 'entries.import', args));
     },
     async migrate() {
       const c = getConfig();

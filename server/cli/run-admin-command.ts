@@ -1,5 +1,5 @@
 /**
- * Runs an admin command (projects, keys, GitHub links, email deliveries) against the configured database: PostgreSQL directly; the embedded
+ * Runs an admin command (projects, keys, GitHub links, email deliveries, imports) against the configured database: PostgreSQL directly; the embedded
  * database directly when no server holds it, else through the running server's admin socket.
  * Never creates a database: that is `serve`'s and `migrate`'s job (CONTRACT.md "Operating").
  */
@@ -10,7 +10,12 @@ import { openDatabase } from '../db/connect.ts';
 import { isDataDirLocked } from '../db/lock-data-dir.ts';
 import { migrate } from '../db/migrate.ts';
 import { startJobQueue } from '../jobs/job-queue.ts';
-import { ADMIN_COMMANDS, type CommandArgs, NEEDS_JOB_QUEUE } from '../admin/admin-commands.ts';
+import {
+  ADMIN_COMMANDS,
+  type CommandArgs,
+  NEEDS_JOB_QUEUE,
+  NEEDS_SERVICES,
+} from '../admin/admin-commands.ts';
 import { callAdminSocket } from '../admin/admin-socket.ts';
 
 /** A CLI command that cannot run here; its message names the fix. Exit code 1. */
@@ -21,6 +26,24 @@ export class CommandFailedError extends Error {
 /** Whether `dataDir` holds an initialised embedded database (PostgreSQL's own marker file). */
 function hasEmbeddedDatabase(dataDir: string): boolean {
   return existsSync(join(dataDir, 'pgdata', 'PG_VERSION'));
+}
+
+/**
+ * Run `command` in Shiplog opened the way `shiplog serve` opens it (open-server.ts), minus listening,
+ * job workers, the admin socket and the log: the same rendering, caches and learning as the API.
+ */
+async function runWithServices(
+  config: Config,
+  command: (typeof ADMIN_COMMANDS)[string],
+  args: CommandArgs,
+): Promise<string> {
+  const { openServer } = await import('../open-server.ts');
+  const opened = await openServer(config, { workers: false, adminSocket: false, logger: false, poolSize: 4 });
+  try {
+    return await command({ sql: opened.db.sql, services: opened.app.shiplog }, args);
+  } finally {
+    await opened.close();
+  }
 }
 
 /**
@@ -44,6 +67,7 @@ export async function runAdminCommand(
     }
     if (await isDataDirLocked(dataDir)) return callAdminSocket(dataDir, name, args);
   }
+  if (NEEDS_SERVICES.has(name)) return runWithServices(config, command, args);
   // Starting the job queue on PostgreSQL holds a connection for its turn and reserves another.
   const max = NEEDS_JOB_QUEUE.has(name) ? 4 : 1;
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, max });
