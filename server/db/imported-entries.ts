@@ -54,10 +54,3 @@ export async function replaceImportedEntry(
 export async function deleteEntryChanges(tx: TransactionSql, entryId: string): Promise<void> {
   await tx`delete from entry_changes where entry_id = ${entryId}`;
 }
-
-/** How many releases the project's stored drafting profile learned from (0 when it has none). */
-export async function releasesLearnedOf(sql: Sql, projectId: string): Promise<number> {
-  const [row] = await sql<{ releasesLearned: number }[]>`
-    select releases_learned from drafting_profiles where project_id = ${projectId}`;
-  return row?.releasesLearned ?? 0;
-}

@@ -22,14 +22,10 @@ import type { ImportInput, ImportResponse } from '../../core/contract/history.sc
 import { titleWithoutVersion } from '../../core/contract/titles.ts';
 import type { TransactionSql } from '../db/connect.ts';
 import { type EntryRow, insertEntry, setEntryChanges } from '../db/entries.ts';
-import {
-  deleteEntryChanges,
-  lockEntriesOfVersions,
-  releasesLearnedOf,
-  replaceImportedEntry,
-} from '../db/imported-entries.ts';
+import { deleteEntryChanges, lockEntriesOfVersions, replaceImportedEntry } from '../db/imported-entries.ts';
 import { InvalidError, ShiplogError } from '../errors.ts';
 import { recordAudit } from './audit/record-audit.ts';
+import { learnDraftingProfile } from './drafting/project-profile.ts';
 import type { ServiceContext } from './context.ts';
 import { type RecordEvent, withEntryEvents } from './entry-events.ts';
 import { leadOfNotes } from './lead-of-notes.ts';
@@ -91,19 +87,6 @@ async function prepare(ctx: ServiceContext, projectId: string, releases: readonl
 }
 
 type Tally = Omit<ImportResponse, 'profile'>;
-
-/**
- * The drafting profile once the import is committed. The profile's own module relearns it from the
- * project's entries that carry their changes (`learnDraftingProfile(ctx, projectId)` in
- * services/drafting/learn-profile.ts); until it is wired here, this reads what the stored profile
- * says (0 when none was learned), and writes nothing.
- */
-async function learnProfileAfterImport(
-  ctx: ServiceContext,
-  projectId: string,
-): Promise<{ releasesLearned: number }> {
-  return { releasesLearned: await releasesLearnedOf(ctx.sql, projectId) };
-}
 
 /** Store each prepared release: insert, replace its imported entry, or skip it. Inside `tx`. */
 async function store(
@@ -221,7 +204,7 @@ export async function importReleases(
     });
     return result;
   });
-  const response: ImportResponse = { ...tally, profile: await learnProfileAfterImport(ctx, projectId) };
+  const response: ImportResponse = { ...tally, profile: await learnDraftingProfile(ctx, projectId) };
   if (options.storeResponse) await ctx.sql.begin((tx) => options.storeResponse!(tx, response));
   return response;
 }
