@@ -28,6 +28,8 @@ const InputsSchema = z.object({
   visibility: VisibilitySchema,
   includePaths: z.array(z.string()),
   component: ComponentSchema.optional(),
+  /** The changelog to import once as the project's history (a path in the checkout). */
+  importChangelog: z.string().optional(),
 });
 
 export type ActionInputs = z.infer<typeof InputsSchema> & {
@@ -53,6 +55,7 @@ export function readInputs(): ActionInputs {
       .map((p) => p.trim())
       .filter(Boolean),
     component: opt('component'),
+    importChangelog: opt('import-changelog'),
   });
   if (!parsed.success) {
     throw new Error(parsed.error.issues.map((i) => `input ${String(i.path[0])}: ${i.message}`).join('; '));

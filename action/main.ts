@@ -1,5 +1,6 @@
 /**
- * The Action: inputs → range of the triggering event → core/draft-release.ts (commits from local git
+ * The Action: inputs → (`import-changelog`: the changelog's history imported once, import-history.ts)
+ * → range of the triggering event → core/draft-release.ts (commits from local git
  * when the checkout has the range, else the REST API → POST /api/v1/entries/generate) → outputs, job
  * summary, sticky PR comment. The one place that touches @actions/core and the workflow context.
  *
@@ -20,6 +21,7 @@ import { type RangeRequest, resolveRange } from '../core/resolve-range.ts';
 import { createShiplogClient } from '../core/shiplog-client.ts';
 import { upsertDraftComment } from '../core/upsert-draft-comment.ts';
 import { componentRange } from './component-range.ts';
+import { importHistory } from './import-history.ts';
 import { readInputs } from './inputs.ts';
 
 const run$ = promisify(execFile);
@@ -78,6 +80,13 @@ export async function run(): Promise<void> {
       apiKey: inputs.apiKey,
       userAgent: 'shiplog-action',
     });
+    if (inputs.importChangelog)
+      await importHistory(inputs.importChangelog, {
+        shiplog,
+        git,
+        workspace: workspace ?? process.cwd(),
+        repository: `${repo.owner}/${repo.repo}`,
+      });
     const { range, version: componentVersion } = inputs.component
       ? await componentRange(resolved, inputs.component, { git, api })
       : { range: resolved, version: undefined };

@@ -5,13 +5,26 @@
  * problem document becomes a `ShiplogApiError` carrying its code.
  *
  * `ShiplogApi` is what the shared flow (draft-release.ts) and the App use: this HTTP client implements
- * it, and so does the server itself in-process for the App mounted inside `shiplog serve`.
+ * it, and so does the server itself in-process for the App mounted inside `shiplog serve`. The client
+ * adds what only the Action does (`ShiplogClient`): list entries, import the changelog's history.
  */
 import { createHash } from 'node:crypto';
 import pRetry from 'p-retry';
 import type { GenerateInput, GenerateResponse } from './contract/generate.schema.ts';
 import { GenerateResponseSchema } from './contract/generate.schema.ts';
-import { type Entry, EntryResponseSchema, type UpdateEntryInput } from './contract/entries.schema.ts';
+import {
+  type Entry,
+  EntryResponseSchema,
+  type ListEntriesQuery,
+  ListEntriesResponseSchema,
+  type UpdateEntryInput,
+} from './contract/entries.schema.ts';
+import type { z } from 'zod';
+import {
+  type ImportInputSchema,
+  type ImportResponse,
+  ImportResponseSchema,
+} from './contract/history.schema.ts';
 import { type Problem, ProblemSchema } from './contract/problem.ts';
 import { parseRetryAfter } from './parse-retry-after.ts';
 
@@ -76,7 +89,7 @@ function retryDelay(retryAfter: string | null, attemptNumber: number, now: numbe
   return Math.min(MAX_WAIT_MS, seconds === null ? 1000 * 2 ** (attemptNumber - 1) : seconds * 1000);
 }
 
-export function createShiplogClient(clientOptions: ShiplogClientOptions): ShiplogApi {
+export function createShiplogClient(clientOptions: ShiplogClientOptions): ShiplogClient {
   const doFetch = clientOptions.fetch ?? fetch;
   const sleep =
     clientOptions.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -175,6 +188,22 @@ export function createShiplogClient(clientOptions: ShiplogClientOptions): Shiplo
     async deleteEntry(id) {
       await call('DELETE', `/api/v1/entries/${encodeURIComponent(id)}`);
     },
+    async listEntries(query) {
+      const search = new URLSearchParams(
+        Object.entries(query).flatMap(([name, value]) =>
+          value === undefined ? [] : [[name, String(value)]],
+        ),
+      );
+      const { json } = await call('GET', `/api/v1/entries${search.size > 0 ? `?${search}` : ''}`);
+      return ListEntriesResponseSchema.parse(json);
+    },
+    async importEntries(input, idempotencyKey) {
+      const { json, replayed } = await call('POST', '/api/v1/entries/import', {
+        body: input,
+        idempotencyKey,
+      });
+      return { ...ImportResponseSchema.parse(json), replayed };
+    },
   };
 }
 
@@ -195,7 +224,21 @@ export type ShiplogApi = {
   deleteEntry(id: string): Promise<void>;
 };
 
-export type ShiplogClient = ShiplogApi;
+/** A release history as `POST /api/v1/entries/import` takes it (dates as ISO 8601 text). */
+export type ImportRequest = z.input<typeof ImportInputSchema>;
+
+/** The HTTP client: the shared operations, and those only the Action needs. */
+export type ShiplogClient = ShiplogApi & {
+  /** GET /api/v1/entries: one page (the Action asks `origin=import&limit=1`: was the history imported?). */
+  listEntries(
+    query: Partial<Omit<ListEntriesQuery, 'limit'>> & { limit?: number },
+  ): Promise<z.infer<typeof ListEntriesResponseSchema>>;
+  /** POST /api/v1/entries/import: up to 100 releases of the project's history, never dispatched. */
+  importEntries(
+    input: ImportRequest,
+    idempotencyKey: string,
+  ): Promise<ImportResponse & { replayed: boolean }>;
+};
 
 function safeJson(text: string): unknown {
   try {

@@ -6,17 +6,17 @@
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createShiplogClient, type ShiplogApi } from '../../core/shiplog-client.ts';
+import { createShiplogClient, type ShiplogClient } from '../../core/shiplog-client.ts';
 import { useTestServer } from '../helpers/build-server.ts';
 import { createConformance, type Conformance } from '../helpers/openapi-conformance.ts';
 
 const { server, owner } = useTestServer({}, { workers: false });
 let conformance: Conformance;
-let client: ShiplogApi;
+let client: ShiplogClient;
 const operationsByMethod = new Map<string, Set<string>>();
 
 /** A `fetch` that answers from the server (inject) and holds request and answer to the document. */
-function documentedFetch(method: keyof ShiplogApi): typeof fetch {
+function documentedFetch(method: keyof ShiplogClient): typeof fetch {
   return async (input, init = {}) => {
     const url = new URL(String(input));
     const body = typeof init.body === 'string' ? init.body : undefined;
@@ -39,7 +39,7 @@ function documentedFetch(method: keyof ShiplogApi): typeof fetch {
 }
 
 /** The client whose calls are recorded as `method`'s. */
-const clientFor = (method: keyof ShiplogApi) =>
+const clientFor = (method: keyof ShiplogClient) =>
   createShiplogClient({
     baseUrl: server.config.publicUrl,
     apiKey: owner.apiKey,
@@ -55,6 +55,8 @@ beforeAll(async () => {
     updateEntry: (...args) => clientFor('updateEntry').updateEntry(...args),
     publishEntry: (...args) => clientFor('publishEntry').publishEntry(...args),
     deleteEntry: (...args) => clientFor('deleteEntry').deleteEntry(...args),
+    listEntries: (...args) => clientFor('listEntries').listEntries(...args),
+    importEntries: (...args) => clientFor('importEntries').importEntries(...args),
   };
 });
 
@@ -77,6 +79,20 @@ describe('the Shiplog client and the API document', () => {
     await expect(client.getEntry(id)).rejects.toMatchObject({ code: 'not_found' });
   });
 
+  it('lists entries by origin and imports a history through documented operations only', async () => {
+    expect((await client.listEntries({ origin: 'import', limit: 1 })).entries).toEqual([]);
+    const imported = await client.importEntries(
+      {
+        releases: [{ version: 'v1.0.0', publishedAt: '2024-01-02T00:00:00Z', notes: '- First release.' }],
+        repository: 'o/r',
+      },
+      'client-document-import',
+    );
+    expect(imported).toMatchObject({ imported: 1, replaced: 0, replayed: false });
+    const listed = await client.listEntries({ origin: 'import', limit: 1 });
+    expect(listed.entries.map((e) => e.version)).toEqual(['1.0.0']);
+  });
+
   it('called every method of the client, each through the operation its docstring names', () => {
     expect(Object.fromEntries([...operationsByMethod].map(([m, ops]) => [m, [...ops]]))).toEqual({
       generate: ['POST /api/v1/entries/generate'],
@@ -84,6 +100,8 @@ describe('the Shiplog client and the API document', () => {
       updateEntry: ['PATCH /api/v1/entries/{id}'],
       publishEntry: ['POST /api/v1/entries/{id}/publish'],
       deleteEntry: ['DELETE /api/v1/entries/{id}'],
+      listEntries: ['GET /api/v1/entries'],
+      importEntries: ['POST /api/v1/entries/import'],
     });
     const methods = Object.keys(createShiplogClient({ baseUrl: 'https://x', apiKey: 'k' })).sort();
     expect(methods).toEqual([...operationsByMethod.keys()].sort());

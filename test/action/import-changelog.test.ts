@@ -1,0 +1,88 @@
+/**
+ * The Action's `import-changelog` input through the committed bundle (action/dist/index.js, run as the
+ * runner runs it) on a real git repository with a CHANGELOG.md and tags (test/helpers/changelog-repo.ts),
+ * against a Shiplog server on a real socket: the first run imports the history, dated and with each
+ * version's commits from git, without dispatching it; a later run sees it imported and skips.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
+import { buildChangelogRepo, type ChangelogRepo, RELEASES } from '../helpers/changelog-repo.ts';
+import { runActionStep } from '../helpers/run-action.ts';
+
+let server: TestServer;
+let url: string;
+let apiKey: string;
+let repo: ChangelogRepo;
+let work: string;
+
+beforeAll(async () => {
+  // No workers: a dispatch job would stay in pgboss.job for the count below.
+  server = await buildTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' }, { workers: false });
+  url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ apiKey } = await server.project('pro'));
+  repo = await buildChangelogRepo();
+  work = await mkdtemp(join(tmpdir(), 'shiplog-action-import-'));
+});
+afterAll(async () => {
+  await server?.close();
+  await repo?.remove();
+  await rm(work, { recursive: true, force: true });
+});
+
+const step = () =>
+  runActionStep({
+    work,
+    workspace: repo.dir,
+    repository: 'acme/rocket',
+    inputs: {
+      'api-url': url,
+      'api-key': apiKey,
+      'github-token': '',
+      'import-changelog': 'CHANGELOG.md',
+      from: '0.2.0',
+      to: 'rocket-v1.0.0',
+    },
+    event: { name: 'workflow_dispatch', payload: { inputs: {} } },
+  });
+
+const imported = async () =>
+  (
+    await server.app.inject({
+      url: '/api/v1/entries?origin=import&limit=100',
+      headers: { authorization: `Bearer ${apiKey}` },
+    })
+  ).json().entries as { id: string; version: string; status: string; publishedAt: string }[];
+
+describe('the bundled Action with import-changelog', () => {
+  it('imports the history once, dated and with its commits from git, then drafts as usual', async () => {
+    const first = await step();
+    expect(first.stdout).not.toMatch(/::error::/);
+    expect(first.code, first.stdout).toBe(0);
+    expect(first.outputs.imported).toBe('3');
+    expect(first.stdout).toContain('Not imported: "Unreleased" (unreleased).');
+    expect(first.stdout).toContain('Imported 3 release(s) of CHANGELOG.md as published history');
+    // The run's own draft still happens, after the import.
+    expect(first.outputs['entry-status']).toBe('draft');
+
+    const entries = await imported();
+    expect(entries.map((e) => [e.version, e.status, e.publishedAt])).toEqual(
+      RELEASES.map((r) => [r.version, 'published', r.publishedAt]),
+    );
+    const changes = await server.db.sql<{ version: string; changes: { commits: string[] } }[]>`
+      select e.version, c.changes from entries e join entry_changes c on c.entry_id = e.id
+      where e.origin = 'import' order by e.published_at desc`;
+    expect(changes.map((c) => c.changes.commits)).toEqual(RELEASES.map((r) => [...r.commits]));
+    const [jobs] = await server.db.sql<{ n: number }[]>`
+      select count(*)::int as n from pgboss.job where name in ('entry-published', 'github-shipped')`;
+    expect(jobs!.n).toBe(0);
+
+    const second = await step();
+    expect(second.code, second.stdout).toBe(0);
+    expect(second.outputs.imported).toBe('0');
+    expect(second.stdout).toMatch(/::notice::import-changelog: the project already has imported history/);
+    expect((await imported()).map((e) => e.id)).toEqual(entries.map((e) => e.id));
+  });
+});
