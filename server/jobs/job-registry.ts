@@ -24,6 +24,7 @@ import {
 import { sendConfirmation } from '../services/engagement/manage-subscription.ts';
 import type { WebhookJob } from '../services/github/accept-webhook.ts';
 import { commentShipped } from '../services/github/comment-shipped.ts';
+import { learnDraftingProfile } from '../services/drafting/project-profile.ts';
 import { publishScheduled } from '../services/schedule-entry.ts';
 
 /**
@@ -212,6 +213,18 @@ export const JOBS = {
     async handle(ctx, data) {
       if (data.kind === 'password-reset') await sendPasswordReset(ctx, data.email);
       else await sendInvitation(ctx, data.invitationId);
+    },
+  }),
+  /**
+   * A draft was published: the project's drafting profile is learned again from its history, what the
+   * team kept, removed and reworded included (services/drafting/project-profile.ts). Idempotent: it
+   * learns from the entries as they are, so a retry or a second job gives the same profile.
+   */
+  'drafting-profile': job<{ projectId: string }>({
+    queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
+    work: { ...BATCHED, groupConcurrency: 1 },
+    async handle(ctx, { projectId }) {
+      await learnDraftingProfile(ctx, projectId);
     },
   }),
   /** Housekeeping, hourly: expired confirmation links, idempotency records, old GitHub delivery ids. */

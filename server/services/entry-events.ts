@@ -6,7 +6,8 @@
  *   instance (delivered only if the transaction commits), and, for a release, its dispatch job
  *   (`entry-published`: email to subscribers), so a crash can lose neither; for an entry drafted from
  *   a pull request or a release, with the GitHub App mounted, its "Shipped in …" comments
- *   (`github-shipped`, once per pull request or issue however often it is published);
+ *   (`github-shipped`, once per pull request or issue however often it is published); and for a
+ *   published draft, the project's drafting profile learned again (`drafting-profile`);
  * - after the commit, once per project: this instance's widget cache is refreshed.
  * Nothing else refreshes caches or notifies instances; a rolled-back change does neither.
  */
@@ -33,6 +34,7 @@ export type RecordEvent = (
     id?: string;
     scheduledFor?: Date | null;
     sourceRepository?: string | null;
+    origin?: EntryRow['origin'];
   },
 ) => Promise<void>;
 
@@ -54,6 +56,14 @@ export async function withEntryEvents<T>(
         await ctx.jobs.send(tx, 'entry-published', { entryId: entry.id });
       if (event === 'published' && entry.id && entry.sourceRepository && ctx.github)
         await ctx.jobs.send(tx, 'github-shipped', { entryId: entry.id }, { group: entry.sourceRepository });
+      // What the team kept, removed and reworded of a draft teaches the project's drafting profile.
+      if (event === 'published' && entry.origin === 'generate')
+        await ctx.jobs.send(
+          tx,
+          'drafting-profile',
+          { projectId: entry.projectId },
+          { group: entry.projectId },
+        );
       if (event === 'scheduled' && entry.id && entry.scheduledFor) {
         const at = entry.scheduledFor;
         await ctx.jobs.send(

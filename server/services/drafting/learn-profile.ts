@@ -42,8 +42,11 @@ export type DraftingProfileModel = {
   releasesLearned: number;
   kinds: Partial<Record<ChangeKind, Tally & { led: number }>>;
   sizes: Partial<Record<Size, Tally>>;
-  /** Per notes heading: which kind of change it holds, how often, and where it stands (0 first, 1 last). */
-  headings: { heading: string; kind: ChangeKind; count: number; place: number }[];
+  /**
+   * Per notes heading: the category it holds (by its name when it says one, "Added", "Bug fixes"; else
+   * by the changes under it), how often, and where it stands (0 first, 1 last).
+   */
+  headings: { heading: string; category: Category | 'breaking'; count: number; place: number }[];
   /** Releases whose notes are a flat list (no heading over their items). */
   flatReleases: number;
   /** Items in each release's notes, and its user-facing changes, oldest release first. */
@@ -115,12 +118,15 @@ function learnRelease(profile: DraftingProfileModel, example: ProfileExample): v
     if (item.position === 0) tally.led++;
     if (item.heading === '') return;
     const heading = item.heading.split(' / ').at(-1)!;
+    const category =
+      categoryOfHeading(heading) ??
+      (kind === 'breaking' || item.breaking ? 'breaking' : categoryOfKind(kind));
     const place = items.length > 1 ? item.position / (items.length - 1) : 0;
-    const known = profile.headings.find((h) => h.heading === heading && h.kind === kind);
+    const known = profile.headings.find((h) => h.heading === heading && h.category === category);
     if (known) {
       known.place = (known.place * known.count + place) / (known.count + 1);
       known.count++;
-    } else profile.headings.push({ heading, kind, count: 1, place });
+    } else profile.headings.push({ heading, category, count: 1, place });
   });
   for (const item of items) {
     profile.style.items++;
@@ -172,6 +178,27 @@ export function median(values: readonly number[]): number | null {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return Math.round(sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2);
+}
+
+/** Heading words that say what a section holds (Keep a Changelog's and release tools' usual names). */
+const HEADING_CATEGORIES: [RegExp, Category | 'breaking'][] = [
+  [/\bbreaking\b|\bincompatib/i, 'breaking'],
+  [/^(?:added|new|features?|new features?|what's new|enhancements?|additions?|highlights?)$/i, 'feature'],
+  [/^(?:fixed|fix(?:es)?|bug ?fix(?:es)?|bugs?|bugs? fixed|corrections?|security)$/i, 'fix'],
+  [
+    /^(?:changed|changes|improvements?|improved|performance|perf|updated?s?|other changes|misc(?:ellaneous)?|deprecated|removed|internal)$/i,
+    'improvement',
+  ],
+  [/^(?:announcements?|notes?|news)$/i, 'announcement'],
+];
+
+/** The category a notes heading names ("Added", "Bug Fixes", "⚠️ Breaking changes"), or null. */
+export function categoryOfHeading(heading: string): Category | 'breaking' | null {
+  const words = heading
+    .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return HEADING_CATEGORIES.find(([re]) => re.test(words))?.[1] ?? null;
 }
 
 /** The category a kind of change is listed under when it is an item. */

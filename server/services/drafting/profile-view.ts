@@ -48,13 +48,12 @@ export function traitsOf(model: DraftingProfileModel | null): ProfileTraits {
   const best = new Map<Category, { heading: string; count: number; place: number }>();
   let breakingHeading: { heading: string; count: number } | null = null;
   for (const h of model.headings) {
-    if (h.kind === 'breaking') {
+    if (h.category === 'breaking') {
       if (!breakingHeading || h.count > breakingHeading.count) breakingHeading = h;
       continue;
     }
-    const category = categoryOfKind(h.kind);
-    const known = best.get(category);
-    if (!known || h.count > known.count) best.set(category, h);
+    const known = best.get(h.category);
+    if (!known || h.count > known.count) best.set(h.category, h);
   }
   const sections = [...best.entries()]
     .sort((a, b) => a[1].place - b[1].place)

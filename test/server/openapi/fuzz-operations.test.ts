@@ -111,6 +111,13 @@ function mismatchOf(
 
 let address = 0;
 
+/** A stable number for `name` (FNV-1a), so each operation's sample depends on it alone. */
+function seedOf(name: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of name) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash % 1_000_000;
+}
+
 describe('every operation of the API document, fuzzed from its own schemas', () => {
   it(
     'answers only what the document describes (seeded, bounded)',
@@ -123,10 +130,11 @@ describe('every operation of the API document, fuzzed from its own schemas', () 
       const statuses = new Map<number, number>();
       let sent = 0;
 
-      for (const [index, operation] of operations.entries()) {
+      for (const operation of operations) {
         const name = `${operation.method} ${operation.path}`;
         const arbitrary = operationRequests(document, conformance, fixtures.hints, operation);
-        const requests = fc.sample(arbitrary, { seed: SEED + index, numRuns: OPERATION_RUNS });
+        // Seeded by the operation's name: a new operation leaves every other operation's requests as they were.
+        const requests = fc.sample(arbitrary, { seed: SEED + seedOf(name), numRuns: OPERATION_RUNS });
         const tally = { valid: 0, success: 0 };
         perOperation.set(name, tally);
         for (const request of requests) {

@@ -102,6 +102,13 @@ describe('/api/v1', () => {
     await call(v1('GET', '/entries?origin=import'), 200);
   });
 
+  it('the drafting profile: read, reset, and refused without a key', async () => {
+    await call(v1('GET', '/drafting/profile'), 200);
+    await call({ method: 'GET', url: '/api/v1/drafting/profile' }, 401);
+    await call(v1('DELETE', '/drafting/profile'), 204);
+    await call({ method: 'DELETE', url: '/api/v1/drafting/profile' }, 401);
+  });
+
   it('an Idempotency-Key replay and a reuse with another body', async () => {
     const keyed = { ...headers, 'idempotency-key': 'conformance-1' };
     const body = { title: 'Once', body: 'x' };

@@ -1,0 +1,136 @@
+/**
+ * The drafting profile end to end (issue 31; CONTRACT.md "History and the drafting profile"): a
+ * project's imported history teaches it (what its notes list, its headings and their order, how many
+ * items, how items are worded), `GET /api/v1/drafting/profile` says so in words, generate drafts the
+ * next release that way, publishing a draft teaches it again, and `DELETE` puts drafts back on the
+ * built-in defaults. Through HTTP against the real database, with the job workers running.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectRow } from '../../../../server/db/projects.ts';
+import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { signedInUser } from '../../../helpers/dashboard.ts';
+import { waitUntil } from '../../../helpers/wait-until.ts';
+
+let server: TestServer;
+let headers: Record<string, string>;
+let project: ProjectRow;
+beforeAll(async () => {
+  server = await buildTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' });
+  ({ headers, project } = await server.project('pro'));
+});
+afterAll(() => server.close());
+
+const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, payload?: object, as = headers) =>
+  server.app.inject({ method, url, headers: as, ...(payload ? { payload } : {}) });
+const profile = async () => (await call('GET', '/api/v1/drafting/profile')).json().profile;
+
+/**
+ * A release of a project whose maintainers list features under "Added" and fixes under "Fixed", in the
+ * past tense, and leave out docs and test work.
+ */
+function release(n: number) {
+  return {
+    version: `1.${n}.0`,
+    publishedAt: new Date(Date.UTC(2024, n, 1)).toISOString(),
+    notes: `### Added\n\n- Added export format number ${n}\n\n### Fixed\n\n- Fixed crash when the queue ${n} is empty\n`,
+    commits: [
+      `Add export format number ${n}`,
+      `Crash when the queue ${n} is empty`,
+      `Explain export format ${n} in the guide`,
+      `Cover queue ${n} with more cases`,
+    ],
+    commitDetails: [
+      { index: 0, files: [`src/export/format${n}.rs`], additions: 120, deletions: 4 },
+      { index: 1, files: ['src/queue.rs'], additions: 8, deletions: 2 },
+      { index: 2, files: [`docs/export-${n}.md`], additions: 30, deletions: 0 },
+      { index: 3, files: [`tests/queue_${n}.rs`], additions: 60, deletions: 0 },
+    ],
+  };
+}
+
+const next = {
+  commits: ['Add Parquet export', 'Crash when the cache is cold', 'Describe Parquet in the guide'],
+  commitDetails: [
+    { index: 0, files: ['src/export/parquet.rs'], additions: 300, deletions: 10 },
+    { index: 1, files: ['src/cache.rs'], additions: 5, deletions: 1 },
+    { index: 2, files: ['docs/parquet.md'], additions: 40, deletions: 0 },
+  ],
+};
+
+describe('the drafting profile', () => {
+  it('starts from the built-in defaults', async () => {
+    expect(await profile()).toMatchObject({
+      releasesLearned: 0,
+      updatedAt: null,
+      detail: 'full',
+      sections: [],
+      description: expect.stringMatching(/^Nothing learned yet: drafts follow the built-in defaults/),
+    });
+  });
+
+  it('learns from imported releases that carry their commits, and says so in words', async () => {
+    const res = await call('POST', '/api/v1/entries/import', {
+      releases: [1, 2, 3, 4].map(release),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().profile).toEqual({ releasesLearned: 4 });
+    const learned = await profile();
+    expect(learned).toMatchObject({
+      releasesLearned: 4,
+      updatedAt: expect.any(String),
+      detail: 'full',
+      sections: [
+        { category: 'feature', heading: 'Added' },
+        { category: 'fix', heading: 'Fixed' },
+      ],
+      itemsPerRelease: 2,
+      style: { references: false, credits: false, pastTense: true },
+    });
+    expect(learned.description).toMatch(
+      /^Learned from 4 releases: lists features and fixes; leaves out docs and tests;/,
+    );
+    expect(learned.description).toContain('headings Added / Fixed');
+  });
+
+  it('drafts the next release the way the project writes: its headings, order and verbs', async () => {
+    const res = await call('POST', '/api/v1/entries/generate', next);
+    expect(res.statusCode, res.body).toBe(201);
+    const { draft } = res.json();
+    expect(draft.profile).toEqual({ releasesLearned: 4 });
+    expect([...draft.body.matchAll(/^### (.+)$/gm)].map((m: RegExpMatchArray) => m[1])).toEqual([
+      'Added',
+      'Fixed',
+      'Improvements',
+    ]);
+    expect(draft.body).toContain('- Added Parquet export\n');
+    expect(draft.body).not.toMatch(/Describe Parquet/);
+  });
+
+  it('learns again when a draft is published', async () => {
+    const drafted = await call('POST', '/api/v1/entries/generate', next);
+    const id = drafted.json().entry.id;
+    const published = await call('POST', `/api/v1/entries/${id}/publish`, {});
+    expect(published.statusCode).toBe(200);
+    await waitUntil(
+      'the profile learned from the published draft',
+      async () => (await profile()).releasesLearned === 5,
+    );
+  });
+
+  it('is reset by a publisher (not a contributor): drafts go back to the defaults, entries stay', async () => {
+    const contributor = await signedInUser(server, [{ projectId: project.id, role: 'contributor' }]);
+    const refused = await call('DELETE', '/api/v1/drafting/profile', undefined, {
+      ...contributor.headers,
+      'shiplog-project': project.slug,
+    });
+    expect(refused.statusCode).toBe(403);
+
+    expect((await call('DELETE', '/api/v1/drafting/profile')).statusCode).toBe(204);
+    expect(await profile()).toMatchObject({ releasesLearned: 0, sections: [] });
+    const res = await call('POST', '/api/v1/entries/generate', next);
+    expect(res.json().draft.profile).toEqual({ releasesLearned: 0 });
+    expect(res.json().draft.body).toContain('### New features');
+    const list = await call('GET', '/api/v1/entries?status=published&limit=100');
+    expect(list.json().entries.length).toBeGreaterThanOrEqual(5);
+  });
+});
