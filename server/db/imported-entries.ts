@@ -2,7 +2,7 @@
  * SQL of an import (CONTRACT.md "History and the drafting profile"): the project's entries of some
  * versions, and an imported entry replaced in place by its release imported again.
  */
-import type { Sql, TransactionSql } from './connect.ts';
+import type { TransactionSql } from './connect.ts';
 import type { EntryRow } from './entries.ts';
 
 /**
