@@ -1,6 +1,9 @@
 /**
- * `npm run eval:drafts [-- --releases | --hand-check [seed]]`: the offline drafter and a baseline,
- * scored against what maintainers actually wrote (issue 17, "Evaluation you can trust").
+ * `npm run eval:drafts [-- --releases | --hand-check [seed] | --learned [--releases]] [--input log]`:
+ * the offline drafter and a baseline, scored against what maintainers actually wrote (issue 17,
+ * "Evaluation you can trust"); `--learned`, the drafter with each repository's drafting profile
+ * learned from its earlier releases, beside the plain drafter and the baseline (issue 31, "Measure it
+ * as we will"; `draftLearned` below, `bench/eval/learned-drafts.ts`).
  *
  * Releases: the committed fixtures (`test/fixtures/releases/`: 3 repositories, squash/rebase, no
  * first-parent or pull-request data) and every file of the evaluation corpus in `bench/corpus/`
@@ -22,11 +25,19 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommitDetail, PullRequestInput } from '../core/contract/generate.schema.ts';
-import { cleanChanges } from '../server/services/drafting/commit-hygiene.ts';
-import { type DraftCore, draftOffline } from '../server/services/drafting/offline-drafter.ts';
+import type { DraftCore } from '../server/services/drafting/offline-drafter.ts';
+import { draftRelease } from '../server/services/drafting/draft-release.ts';
+import { type ProfileExample, learnProfile } from '../server/services/drafting/learn-profile.ts';
 import { isCollapsedLine } from '../server/services/drafting/render-draft.ts';
 import { loadReleases } from '../test/fixtures/releases/load-releases.ts';
 import type { CorpusPullRequest, CorpusRelease, FirstParentCommit } from './eval/build-corpus.ts';
+import {
+  evaluateLearned,
+  FIRST_LEARNED,
+  learnedRows,
+  learnedTable,
+  type RepoGroup,
+} from './eval/learned-drafts.ts';
 import {
   isMatch,
   keyOf,
@@ -115,11 +126,12 @@ export function draftInputOf(release: EvalRelease, mode: InputMode = 'action'): 
 }
 
 /**
- * The draft under evaluation. Items that are the collapsed Dependencies/Maintenance lines are not
- * items; `**Breaking:** ` marks a breaking item.
+ * The draft under evaluation, with no drafting profile (the built-in defaults; the learned table's
+ * `plain`). Items that are the collapsed Dependencies/Maintenance lines are not items; `**Breaking:** `
+ * marks a breaking item.
  */
 export function draftForEval(release: EvalRelease, mode: InputMode = 'action'): Draft {
-  return asEvalDraft(draftOffline(cleanChanges(draftInputOf(release, mode))));
+  return asEvalDraft(draftRelease(draftInputOf(release, mode), null));
 }
 
 /** A drafter's result as the scorer reads it: the items without the collapsed lines, breaking marked. */
@@ -316,6 +328,68 @@ export function evaluateDrafts(mode: InputMode = 'action'): {
   };
 }
 
+// ---- Learned mode (issue 31; bench/eval/learned-drafts.ts) ----
+
+/** A release as an import of the history teaches it: the drafter's input for it and its notes. */
+export function profileExampleOf(release: EvalRelease, mode: InputMode = 'action'): ProfileExample {
+  return { changes: draftInputOf(release, mode), notes: release.releaseNotes };
+}
+
+/**
+ * Release k drafted with the drafting profile learned from `earlier` (releases 0…k-1 of its
+ * repository, oldest first): what generate does after `POST /api/v1/entries/import` of the history
+ * (`draftRelease`, the offline drafter's entry with a profile).
+ */
+export function draftLearned(
+  release: EvalRelease,
+  earlier: readonly EvalRelease[],
+  mode: InputMode = 'action',
+): Draft {
+  const profile = learnProfile(earlier.map((r) => profileExampleOf(r, mode)));
+  return asEvalDraft(draftRelease(draftInputOf(release, mode), profile));
+}
+
+const groupOf = (repo: string): RepoGroup =>
+  HELD_OUT.has(repo) ? 'held-out' : FRESH.has(repo) ? 'fresh' : 'tuned';
+
+/** `--learned`: every release after its repository's first two, learned vs plain vs baseline. */
+function printLearned(mode: InputMode, perRelease: boolean): void {
+  const { releases, corpusPresent } = loadEvalReleases();
+  const { results, skipped } = evaluateLearned(releases, {
+    learned: (r, earlier) => draftLearned(r, earlier, mode),
+    plain: (r) => draftForEval(r, mode),
+    baseline: baselineDraft,
+    score: (draft, r) => scoreDraft(draft, notesItems(r.releaseNotes), versionOf(r.tag)).counts,
+  });
+  if (perRelease) {
+    for (const r of results) {
+      const [l, p, b] = [r.learned, r.plain, r.base].map(figures) as [Figures, Figures, Figures];
+      console.log(
+        `${r.release.repo} ${r.release.tag} (learned from ${r.learnedFrom}): items ` +
+          `${r.learned.drafted} / ${r.plain.drafted} / ${r.base.drafted} for ${r.learned.notes} notes, ` +
+          `P ${num(l.precision)} / ${num(p.precision)} / ${num(b.precision)} ` +
+          `R ${num(l.recall)} / ${num(p.recall)} / ${num(b.recall)} ` +
+          `headline ${r.learned.headlineHits} / ${r.plain.headlineHits} / ${r.base.headlineHits} — ${r.draft.title}`,
+      );
+    }
+    console.log('');
+  }
+  const { repos, summaries } = learnedRows(results, groupOf);
+  console.log(learnedTable(repos, summaries));
+  console.log(
+    `\nL = learned: the drafting profile learned from the repository's earlier releases (their input and` +
+      `\nnotes), then the release drafted with it; P = plain: the same drafter with no profile; B = base:` +
+      `\nthe pull-request titles (fixtures *: the commit subjects). Each release after the first ${FIRST_LEARNED}` +
+      `\nof its repository; learn+draft ms: per release, learning included.` +
+      `\n† held out, ‡ fresh (no draft ever read), as in the main table.` +
+      `\nTargets on fresh repositories: precision ≥ 0.75, ≥ base + 0.15 and ≥ plain + 0.1; recall ≥ 0.8;` +
+      `\nheadline ≥ 60%; duplicates ≤ 2%.`,
+  );
+  if (skipped.length)
+    console.log(`Not scored (notes without items): ${skipped.map((r) => `${r.repo} ${r.tag}`).join(', ')}.`);
+  if (!corpusPresent) console.log(`\nThe evaluation corpus is absent (${CORPUS_DIR}): fixtures only.`);
+}
+
 // ---- Hand check (bench/eval/MATCHER.md) ----
 
 export type CheckPair = {
@@ -453,6 +527,11 @@ if (import.meta.main) {
   const started = performance.now();
   const modeAt = process.argv.indexOf('--input');
   const mode: InputMode = modeAt >= 0 && process.argv[modeAt + 1] === 'log' ? 'log' : 'action';
+  if (process.argv.includes('--learned')) {
+    printLearned(mode, process.argv.includes('--releases'));
+    console.log(`\nDone in ${Math.round(performance.now() - started)} ms.`);
+    process.exit(0);
+  }
   const { results, rows, total, tuned, heldOut, fresh, corpusPresent, skipped } = evaluateDrafts(mode);
   console.log(
     mode === 'log'

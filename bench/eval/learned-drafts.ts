@@ -1,0 +1,193 @@
+/**
+ * The learned mode of `npm run eval:drafts -- --learned` (issue 31, "Measure it as we will"): for each
+ * repository and each release k after its first two (releases oldest first), the drafting profile is
+ * learned from releases 0…k-1 of that repository (their drafting input and their notes, what an import
+ * of the history gives), release k is drafted with it, and scored against k's notes beside the same
+ * drafter without a profile (`plain`) and the pull-request-title baseline, all three on the same
+ * releases. Rows: one per repository, then tuned, held-out, fresh and all, micro-averaged as in the
+ * main table (`score-drafts.ts`).
+ *
+ * The drafters and the scorer are arguments (`eval-drafts.ts` passes its own), so this file holds only
+ * the loop and the table.
+ */
+import { addCounts, type Counts, type Draft, figures, type Figures, ZERO } from './score-drafts.ts';
+
+/** What the loop needs of a release. */
+export type LearnedRelease = { repo: string; tag: string; origin: 'fixture' | 'corpus'; ecosystem: string };
+
+/** Which set a repository is in: tuned on, the first held-out set (`†`) or the fresh one (`‡`). */
+export type RepoGroup = 'tuned' | 'held-out' | 'fresh';
+
+export type LearnedDrafters<R> = {
+  /** Release `k` drafted with the profile learned from `earlier` (releases 0…k-1 of its repository). */
+  learned: (release: R, earlier: readonly R[]) => Draft;
+  /** The same drafter with no profile. */
+  plain: (release: R) => Draft;
+  baseline: (release: R) => Draft;
+  /** One draft against the release's notes (counts.releases 0: the notes have no items). */
+  score: (draft: Draft, release: R) => Counts;
+};
+
+/** The three drafts of one release, as counts. */
+export type LearnedCounts = { learned: Counts; plain: Counts; base: Counts };
+
+export type LearnedResult<R> = LearnedCounts & {
+  release: R;
+  /** How many earlier releases the profile was learned from. */
+  learnedFrom: number;
+  draft: Draft;
+  /** Learning the profile and drafting with it, in ms. */
+  ms: number;
+};
+
+export type LearnedRow = LearnedCounts & {
+  name: string;
+  marker: string;
+  ecosystem: string;
+  /** Learning the profile and drafting with it, summed over the row's releases, in ms. */
+  learnedMs: number;
+};
+
+/** Releases of the same repository stay in the order given (oldest first). */
+function byRepository<R extends LearnedRelease>(releases: readonly R[]): Map<string, R[]> {
+  const repos = new Map<string, R[]>();
+  for (const r of releases) repos.set(r.repo, [...(repos.get(r.repo) ?? []), r]);
+  return repos;
+}
+
+/** Releases skipped at the start of each repository: the profile learns from at least this many. */
+export const FIRST_LEARNED = 2;
+
+/**
+ * Every release after the first two of its repository, drafted three ways and scored; releases whose
+ * notes have no items are drafted but not scored (they stay in later releases' history).
+ */
+export function evaluateLearned<R extends LearnedRelease>(
+  releases: readonly R[],
+  drafters: LearnedDrafters<R>,
+): { results: LearnedResult<R>[]; skipped: R[] } {
+  const results: LearnedResult<R>[] = [];
+  const skipped: R[] = [];
+  for (const history of byRepository(releases).values()) {
+    for (let k = FIRST_LEARNED; k < history.length; k++) {
+      const release = history[k]!;
+      const started = performance.now();
+      const draft = drafters.learned(release, history.slice(0, k));
+      const ms = performance.now() - started;
+      const learned = drafters.score(draft, release);
+      if (learned.releases === 0) {
+        skipped.push(release);
+        continue;
+      }
+      results.push({
+        release,
+        learnedFrom: k,
+        draft,
+        ms,
+        learned,
+        plain: drafters.score(drafters.plain(release), release),
+        base: drafters.score(drafters.baseline(release), release),
+      });
+    }
+  }
+  return { results, skipped };
+}
+
+function sum(
+  name: string,
+  marker: string,
+  ecosystem: string,
+  part: readonly LearnedResult<unknown>[],
+): LearnedRow {
+  const add = (key: keyof LearnedCounts) => part.reduce((c, r) => addCounts(c, r[key]), ZERO);
+  return {
+    name,
+    marker,
+    ecosystem,
+    learned: add('learned'),
+    plain: add('plain'),
+    base: add('base'),
+    learnedMs: part.reduce((ms, r) => ms + r.ms, 0),
+  };
+}
+
+/** One row per repository (in the order of `results`), then tuned, held-out, fresh (when present) and all. */
+export function learnedRows<R extends LearnedRelease>(
+  results: readonly LearnedResult<R>[],
+  groupOf: (repo: string) => RepoGroup,
+): { repos: LearnedRow[]; summaries: LearnedRow[] } {
+  const marker = (r: LearnedRelease) =>
+    r.origin === 'fixture' ? '*' : { tuned: '', 'held-out': '†', fresh: '‡' }[groupOf(r.repo)];
+  const repos = [...new Set(results.map((r) => r.release.repo))].map((repo) => {
+    const part = results.filter((r) => r.release.repo === repo);
+    return sum(repo, marker(part[0]!.release), part[0]!.release.ecosystem, part);
+  });
+  const groups = (['tuned', 'held-out', 'fresh'] as const)
+    .map((g) =>
+      sum(
+        g,
+        '',
+        '',
+        results.filter((r) => groupOf(r.release.repo) === g),
+      ),
+    )
+    .filter((row) => row.learned.releases > 0);
+  return { repos, summaries: [...groups, sum('all', '', '', results)] };
+}
+
+const num = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
+const pct = (x: number | null) => (x === null ? 'n/a' : `${Math.round(x * 100)}%`);
+
+/** `learned / plain / base` of one figure. */
+function triple(row: LearnedRow, pick: (f: Figures) => number | null, show: (x: number | null) => string) {
+  return [row.learned, row.plain, row.base].map((c) => show(pick(figures(c)))).join(' / ');
+}
+
+export const LEARNED_HEADER = [
+  'repository',
+  'ecosystem',
+  'rel',
+  'notes items',
+  'drafted L / P / B',
+  'precision L / P / B',
+  'recall L / P / B',
+  'duplicates L / P / B',
+  'headline L / P / B',
+  'breaking L / P / B',
+  'learn+draft ms',
+];
+
+function cells(row: LearnedRow): string[] {
+  const breaking = row.learned.breakingNotes;
+  return [
+    row.name + row.marker,
+    row.ecosystem,
+    String(row.learned.releases),
+    String(row.learned.notes),
+    [row.learned, row.plain, row.base].map((c) => c.drafted).join(' / '),
+    triple(row, (f) => f.precision, num),
+    triple(row, (f) => f.recall, num),
+    triple(row, (f) => f.duplicates, pct),
+    triple(row, (f) => f.headline, pct),
+    breaking
+      ? `${[row.learned, row.plain, row.base].map((c) => c.breakingMatched).join(' / ')} of ${breaking}`
+      : 'n/a',
+    (row.learnedMs / Math.max(1, row.learned.releases)).toFixed(1),
+  ];
+}
+
+/** The table: a header, a rule, the repositories, a rule, the summaries. Numbers right-aligned. */
+export function learnedTable(repos: readonly LearnedRow[], summaries: readonly LearnedRow[]): string {
+  const rows = [LEARNED_HEADER, ...repos.map(cells), ...summaries.map(cells)];
+  const widths = LEARNED_HEADER.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) =>
+    r.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
+  return [
+    line(LEARNED_HEADER),
+    rule,
+    ...repos.map((r) => line(cells(r))),
+    rule,
+    ...summaries.map((r) => line(cells(r))),
+  ].join('\n');
+}
