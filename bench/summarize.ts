@@ -80,6 +80,21 @@ export function benchRows(r: Results): Row[] {
     ratio: g!.tokenRatio!,
     goal: '≤ 0.6',
   }));
+  const lp = r.learn;
+  add(lp, () => ({
+    figure: `drafting profile learned from ${lp!.releases} real releases (${lp!.commits} commits) vs its 200 ms budget`,
+    measured: `${lp!.learnCpuMedianMs} ms CPU (${lp!.learnMedianMs} ms wall)`,
+    baseline: '200 ms (goal)',
+    ratio: lp!.learnBudgetRatio!,
+    goal: '< 1',
+  }));
+  add(lp, () => ({
+    figure: `offline draft of ${lp!.draftCommits} commits with that profile vs its 50 ms budget`,
+    measured: `${lp!.learnedDraftCpuMedianMs} ms CPU (${lp!.learnedDraftMedianMs} ms wall)`,
+    baseline: '50 ms (goal)',
+    ratio: lp!.learnedDraftBudgetRatio!,
+    goal: '< 1',
+  }));
   const d = r.dispatch;
   add(d, () => ({
     figure: `email fan-out to ${d!.subscribers!.toLocaleString('en')}: a bare nodemailer loop's time / Shiplog's`,
