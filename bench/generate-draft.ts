@@ -7,7 +7,10 @@
  *   (goal ≤ 0.6×), with a check that every reference of the user-facing commits is in the prompt;
  * - with the evaluation corpus built (bench/corpus/, see bench/eval/MATCHER.md): the prompt built from
  *   changes (first-parent commits and pull requests, as the Action sends them) vs the prompt built from
- *   every commit of the same ranges (what was sent before), summed over the merge-workflow releases.
+ *   every commit of the same ranges (what was sent before), summed over the merge-workflow releases;
+ * - the prompt with the project's voice (its profile in words and its 3 newest notes as examples, as
+ *   generate sends it once a project has history) vs the same prompt without: the cost of the examples
+ *   in tokens, bounded by their share of the budget (build-prompt.ts `EXAMPLE_SHARE`).
  */
 import { buildPrompt, naivePromptTokens } from '../server/services/drafting/build-prompt.ts';
 import { loadEvalReleases } from './eval-drafts.ts';
@@ -37,8 +40,18 @@ export async function generateDraft(): Promise<Record<string, number>> {
   cpuTimes.sort((a, b) => a - b);
 
   const clean = cleanCommits(messages);
-  const prompt = buildPrompt(clean, '14.0.0', 24_000);
-  const naive = naivePromptTokens(messages);
+  const prompt = await buildPrompt(clean, '14.0.0', 24_000);
+  const naive = await naivePromptTokens(messages);
+  // ripgrep's own notes of its three releases before 14.0.0, as the project's voice.
+  const earlier = ripgrep
+    .filter((r) => r !== main)
+    .slice(-3)
+    .map((r) => r.releaseNotes)
+    .reverse();
+  const voiced = await buildPrompt(clean, '14.0.0', 24_000, {
+    description: 'Learned from 3 releases: lists features and fixes; leaves out docs and tests.',
+    examples: earlier,
+  });
   const missing = clean.changes.flatMap((c) => c.refs).filter((ref) => !prompt.user.includes(ref));
   if (missing.length > 0) throw new Error(`the prompt lost references: ${missing.join(', ')}`);
   // Changes vs commits, same ranges: merge-workflow releases of the corpus.
@@ -54,9 +67,9 @@ export async function generateDraft(): Promise<Record<string, number>> {
       closes: pr.closes,
     }));
     const changes = cleanChanges({ commits: r.firstParent.map((c) => c.message), pullRequests });
-    changeTokens += buildPrompt(changes, null, 24_000).tokens;
+    changeTokens += (await buildPrompt(changes, null, 24_000)).tokens;
     // Before: every commit of the range, each its own line (the commits inside merges, not the merges).
-    commitTokens += buildPrompt(cleanCommits(r.commits.map((c) => c.message)), null, 24_000).tokens;
+    commitTokens += (await buildPrompt(cleanCommits(r.commits.map((c) => c.message)), null, 24_000)).tokens;
   }
   return {
     commits: messages.length,
@@ -67,6 +80,8 @@ export async function generateDraft(): Promise<Record<string, number>> {
     promptTokens: prompt.tokens,
     naiveTokens: naive,
     tokenRatio: Number((prompt.tokens / naive).toFixed(3)),
+    promptTokensWithVoice: voiced.tokens,
+    voiceVsPlainTokenRatio: Number((voiced.tokens / prompt.tokens).toFixed(3)),
     refsInPrompt: new Set(clean.changes.flatMap((c) => c.refs)).size,
     corpusPromptTokensFromChanges: changeTokens,
     corpusPromptTokensFromCommits: commitTokens,

@@ -78,3 +78,13 @@ export async function listLearningReleases(
     order by published_at, entry_id`;
   return rows;
 }
+
+/** The bodies of the project's newest published entries (newest first): its own notes, as examples. */
+export async function listRecentNotes(sql: Db, projectId: string, limit = 3): Promise<string[]> {
+  const rows = await sql<{ body: string }[]>`
+    select body from entries
+    where project_id = ${projectId} and status = 'published' and length(body) > 0
+    order by published_at desc, id desc
+    limit ${limit}`;
+  return rows.map((r) => r.body);
+}

@@ -21,7 +21,7 @@ import { contributorsLine, creditedPullRequests } from './drafting/contributors-
 import { selectChanges } from './drafting/draft-release.ts';
 import { draftOffline } from './drafting/offline-drafter.ts';
 import { traitsOf } from './drafting/profile-view.ts';
-import { loadDraftingProfile } from './drafting/project-profile.ts';
+import { loadDraftingProfile, projectVoice } from './drafting/project-profile.ts';
 import { draftWithOpenAI } from './drafting/openai-drafter.ts';
 import { refLinker } from './drafting/ref-links.ts';
 import {
@@ -85,12 +85,16 @@ export async function generateEntry(
     let core: Omit<Draft, 'version' | 'commits' | 'provider' | 'model' | 'usage' | 'profile'>;
     let meta: Pick<Draft, 'provider' | 'model' | 'usage'>;
     if (useModel) {
+      const detail = options.detail ?? options.traits.detail;
+      const count = Math.min(5, Math.max(1, options.traits.itemsPerRelease ?? 3));
+      const voice = await projectVoice(ctx, project.id, profile, detail === 'highlights' ? { count } : null);
       const drafted = await draftWithOpenAI(
         ctx.openai!,
         commits,
         version,
         { model: ai.model, maxInputTokens: ai.maxInputTokens },
         link,
+        { voice, draft: options },
       );
       if (drafted.removedRefs.length > 0)
         log.warn({ removedRefs: drafted.removedRefs }, 'stripped references the model invented');

@@ -11,10 +11,18 @@ import { CATEGORIES } from '../../../core/contract/entries.schema.ts';
 import type { DraftSection } from '../../../core/contract/generate.schema.ts';
 import { parseRetryAfter } from '../../../core/parse-retry-after.ts';
 import { AiUnavailableError, GenerationFailedError } from '../../errors.ts';
-import { buildPrompt } from './build-prompt.ts';
+import { buildPrompt, type ProjectVoice } from './build-prompt.ts';
 import type { CleanCommits } from './commit-hygiene.ts';
 import { stripInventedRefs } from './commit-refs.ts';
-import { byImportance, type DraftCore, finishDraft, nameOf, withCollapsedLines } from './offline-drafter.ts';
+import {
+  bodyStyle,
+  byImportance,
+  type DraftCore,
+  type DraftOptions,
+  finishDraft,
+  nameOf,
+  withCollapsedLines,
+} from './offline-drafter.ts';
 import { isInternalProse } from './internal-work.ts';
 import { plainRefs, type RefLinker } from './ref-links.ts';
 import {
@@ -83,14 +91,21 @@ function isInternalItem(item: string): boolean {
   return isInternalProse(text);
 }
 
+/**
+ * Draft with the model. `commits` are the changes as the project's profile selected them (the same
+ * evidence the offline drafter uses); `project` carries its voice (its profile in words and recent
+ * notes, for the prompt) and its traits (headings, detail), which shape the answer as they shape an
+ * offline draft.
+ */
 export async function draftWithOpenAI(
   client: OpenAI,
   commits: CleanCommits,
   version: string | null,
   options: OpenAiDrafterOptions,
   link: RefLinker = plainRefs,
+  project: { voice?: ProjectVoice; draft?: DraftOptions } = {},
 ): Promise<AiDraft> {
-  const prompt = buildPrompt(commits, version, options.maxInputTokens);
+  const prompt = await buildPrompt(commits, version, options.maxInputTokens, project.voice);
   let completion: OpenAI.Chat.Completions.ChatCompletion;
   try {
     completion = await client.chat.completions.create({
@@ -154,8 +169,11 @@ export async function draftWithOpenAI(
   const modelHeadline = stripVersion(clean(parsed.title));
   const ranked = byImportance(commits.changes).map(nameOf);
   const headline = expected.length > 0 || !isDescriptive(modelHeadline) ? (ranked[0] ?? null) : modelHeadline;
+  const detail = project.draft?.detail ?? project.draft?.traits?.detail ?? 'full';
   const core = finishDraft({
-    sections: withCollapsedLines(sections, commits),
+    sections: detail === 'highlights' ? sections : withCollapsedLines(sections, commits),
+    headings: bodyStyle(project.draft).headings,
+    detail,
     highlights: headline ? [headline, ...ranked.filter((h) => h !== headline).slice(0, 2)] : [],
     hasInternal: commits.maintenance.length + commits.dependencies.length > 0,
     summary: cleanMarkdown(parsed.summary) || null,

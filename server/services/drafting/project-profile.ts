@@ -9,13 +9,15 @@ import type { DraftingProfile } from '../../../core/contract/history.schema.ts';
 import {
   findDraftingProfile,
   listLearningReleases,
+  listRecentNotes,
   resetDraftingProfile as resetRow,
   saveDraftingProfile,
 } from '../../db/drafting-profiles.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { ServiceContext } from '../context.ts';
 import { type DraftingProfileModel, learnProfile } from './learn-profile.ts';
-import { presentProfile } from './profile-view.ts';
+import type { ProjectVoice } from './build-prompt.ts';
+import { describeProfile, presentProfile } from './profile-view.ts';
 
 /** The most releases a profile learns from: the newest. */
 export const MAX_LEARNED_RELEASES = 100;
@@ -63,4 +65,21 @@ export async function resetDraftingProfile(
       target: { type: 'project', id: projectId },
     });
   });
+}
+
+/**
+ * How the project writes, for the AI drafter's prompt: its profile in words and its newest notes.
+ * @param highlights the detail asked for (the request's, else the profile's) and how many items then.
+ */
+export async function projectVoice(
+  ctx: Pick<ServiceContext, 'sql'>,
+  projectId: string,
+  model: DraftingProfileModel | null,
+  highlights: { count: number } | null,
+): Promise<ProjectVoice> {
+  return {
+    description: describeProfile(model),
+    examples: await listRecentNotes(ctx.sql, projectId),
+    highlights,
+  };
 }
