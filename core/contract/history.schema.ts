@@ -3,7 +3,7 @@
  * `POST /api/v1/entries/import` and `GET`/`DELETE /api/v1/drafting/profile`.
  */
 import { z } from 'zod';
-import { CategorySchema, NOT_BLANK, normalizeVersion } from './entries.schema.ts';
+import { NOT_BLANK, normalizeVersion } from './entries.schema.ts';
 import {
   CommitDetailSchema,
   DetailSchema,
@@ -95,8 +95,6 @@ export const DraftingProfileSchema = z.object({
     credits: z.boolean(),
     pastTense: z.boolean(),
   }),
-  /** Every category the profile heads, in the order above; null before any release was learned. */
-  leadCategory: CategorySchema.nullable(),
   description: z.string(),
 });
 export type DraftingProfile = z.infer<typeof DraftingProfileSchema>;

@@ -1,19 +1,25 @@
 /**
  * The third voice: the project's drafting profile decides what its author and its files left open
  * (CONTRACT.md "POST /api/v1/entries/generate": author's signals, then files, then the profile, then
- * words). Only changes nobody typed are moved: a commit typed user-facing is always an item, one typed
- * internal always Maintenance (issue 31 targets).
+ * words).
  *
  * - An untyped change is kept when this project's notes list its kind and size at least half the time
- *   (learn-profile.ts `listingChance`); the kept ones are then topped up, most likely first, to the
- *   number of items the chances add up to, so a project that lists a third of its untyped fixes gets
- *   its likeliest third rather than none. The others fold into Maintenance.
- * - Untyped internal work of a kind this project does list (its docs changes, say) becomes an item.
+ *   (learn-profile.ts `listingChance`); the others fold into Maintenance. A commit typed user-facing
+ *   (`feat:`, `fix:`, a label, a release note) is always an item.
+ * - Internal work of a kind this project does list at least half the time (its docs or CI changes, in
+ *   a project whose notes carry them) becomes an item, typed or not: the author's `docs:` says what
+ *   the change is, and the project's history says such changes are in its notes. Without a learned
+ *   profile, typed internal work is always Maintenance.
+ * - An untyped change worded the way this project words its breaking changes is breaking.
+ *
+ * Measured (`npm run eval:drafts -- --learned`, bench/eval/MATCHER.md): topping the kept changes up to
+ * the number the chances add up to, and ranking by the kind the notes lead with, both cost more than
+ * they gave on held-out and fresh repositories, and were removed.
  */
 import type { ClassifiedCommit } from './classify-commit.ts';
 import type { CleanCommits } from './commit-hygiene.ts';
 import { kindOf, sizeOf } from './change-kinds.ts';
-import { categoryOfKind, type DraftingProfileModel, listingChance } from './learn-profile.ts';
+import { categoryOfKind, type DraftingProfileModel, listingChance, soundsBreaking } from './learn-profile.ts';
 
 const open = (c: ClassifiedCommit) => c.decidedBy !== 'author' && !c.breaking;
 
@@ -24,16 +30,17 @@ export function applyProfile(
   internalPaths: readonly string[] = [],
 ): CleanCommits {
   if (!profile || profile.releasesLearned === 0) return commits;
+  // Worded the way this project words its breaking changes: breaking, whatever else is decided.
+  const marked = commits.changes.map((c): ClassifiedCommit =>
+    open(c) && soundsBreaking(profile, c.text) ? { ...c, breaking: true, decidedBy: 'profile' } : c,
+  );
+  commits = { ...commits, changes: marked };
   const chance = (c: ClassifiedCommit) => listingChance(profile, kindOf(c, internalPaths), sizeOf(c));
-  const candidates = commits.changes
-    .filter(open)
-    .map((c) => ({ c, p: chance(c) }))
-    .sort((a, b) => b.p - a.p || b.c.lines - a.c.lines);
-  const expected = Math.round(candidates.reduce((sum, x) => sum + x.p, 0));
-  const kept = new Set(candidates.filter((x, i) => x.p >= 0.5 || i < expected).map((x) => x.c));
+  const candidates = commits.changes.filter(open).map((c) => ({ c, p: chance(c) }));
+  const kept = new Set(candidates.filter((x) => x.p >= 0.5).map((x) => x.c));
   const dropped = commits.changes.filter((c) => open(c) && !kept.has(c));
 
-  const promoted = commits.maintenance.filter((c) => open(c) && chance(c) >= 0.5);
+  const promoted = commits.maintenance.filter((c) => !c.breaking && chance(c) >= 0.5);
   const asItems = promoted.map((c): ClassifiedCommit => ({
     ...c,
     kind: 'change',

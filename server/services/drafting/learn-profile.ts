@@ -19,6 +19,7 @@ import type { Category } from '../../../core/contract/entries.schema.ts';
 import type { CommitDetail, PullRequestInput } from '../../../core/contract/generate.schema.ts';
 import { type ChangeKind, kindOf, type Size, sizeOf } from './change-kinds.ts';
 import { cleanChanges } from './commit-hygiene.ts';
+import { contentWords } from './content-words.ts';
 import { matchNotes } from './match-notes.ts';
 import { readNotes } from './read-notes.ts';
 
@@ -40,7 +41,7 @@ type Tally = { seen: number; listed: number };
 export type DraftingProfileModel = {
   version: 1;
   releasesLearned: number;
-  kinds: Partial<Record<ChangeKind, Tally & { led: number }>>;
+  kinds: Partial<Record<ChangeKind, Tally>>;
   sizes: Partial<Record<Size, Tally>>;
   /**
    * Per notes heading: the category it holds (by its name when it says one, "Added", "Bug fixes"; else
@@ -54,6 +55,11 @@ export type DraftingProfileModel = {
   changeCounts: number[];
   /** Notes items in all, and how many cite a reference, credit someone, start with a past-tense verb. */
   style: { items: number; references: number; credits: number; pastTense: number };
+  /**
+   * How this project words its breaking changes: per content word of the listed changes that the notes
+   * call breaking, [listed as breaking, listed at all] (words never in a breaking change are not kept).
+   */
+  breakingWords: Record<string, [number, number]>;
 };
 
 /** How often notes list each kind by default: changes users see, yes; internal work and bumps, no. */
@@ -90,11 +96,16 @@ export function emptyProfile(): DraftingProfileModel {
     itemCounts: [],
     changeCounts: [],
     style: { items: 0, references: 0, credits: 0, pastTense: 0 },
+    breakingWords: {},
   };
 }
 
-/** Add one release to `profile` (in place). */
-function learnRelease(profile: DraftingProfileModel, example: ProfileExample): void {
+/** Add one release to `profile` (in place); `words` gathers every listed change's words. */
+function learnRelease(
+  profile: DraftingProfileModel,
+  example: ProfileExample,
+  words: Map<string, [number, number]>,
+): void {
   const internalPaths = example.internalPaths ?? [];
   const cleaned = cleanChanges({ ...example.changes, internalPaths });
   const changes = [...cleaned.changes, ...cleaned.maintenance, ...cleaned.dependencies];
@@ -108,14 +119,20 @@ function learnRelease(profile: DraftingProfileModel, example: ProfileExample): v
   changes.forEach((change, i) => {
     const kind = kindOf(change, internalPaths);
     const item = matched[i];
-    const tally = (profile.kinds[kind] ??= { seen: 0, listed: 0, led: 0 });
+    const tally = (profile.kinds[kind] ??= { seen: 0, listed: 0 });
     tally.seen++;
     const size = (profile.sizes[sizeOf(change)] ??= { seen: 0, listed: 0 });
     size.seen++;
     if (!item) return;
     tally.listed++;
     size.listed++;
-    if (item.position === 0) tally.led++;
+    const breaking = change.breaking || item.breaking;
+    for (const word of contentWords(change.text)) {
+      const counts = words.get(word) ?? [0, 0];
+      if (breaking) counts[0]++;
+      counts[1]++;
+      words.set(word, counts);
+    }
     if (item.heading === '') return;
     const heading = item.heading.split(' / ').at(-1)!;
     const category =
@@ -139,10 +156,13 @@ function learnRelease(profile: DraftingProfileModel, example: ProfileExample): v
 /** The profile of a project's releases (oldest first); releases without commits teach nothing. */
 export function learnProfile(examples: readonly ProfileExample[]): DraftingProfileModel {
   const profile = emptyProfile();
+  const words = new Map<string, [number, number]>();
   for (const example of examples) {
     if (example.changes.commits.length > 0 || (example.changes.pullRequests?.length ?? 0) > 0)
-      learnRelease(profile, example);
+      learnRelease(profile, example, words);
   }
+  // Kept as [word, counts] pairs' object; read with Object.hasOwn (a word may be "constructor").
+  for (const [word, counts] of words) if (counts[0] > 0) profile.breakingWords[word] = counts;
   return profile;
 }
 
@@ -170,6 +190,18 @@ export function listingChance(profile: DraftingProfileModel | null, kind: Change
   const overall = (all.listed + 1) / (all.seen + 2);
   const sized = (bySize.listed + PRIOR_WEIGHT * overall) / (bySize.seen + PRIOR_WEIGHT);
   return 1 / (1 + Math.exp(-(logit(clamp(rate)) + logit(clamp(sized)) - logit(clamp(overall)))));
+}
+
+/**
+ * Whether `text` is worded the way this project words its breaking changes: it holds a word that its
+ * notes called breaking at least twice, and in at least 60% of the listed changes that held it.
+ */
+export function soundsBreaking(profile: DraftingProfileModel | null, text: string): boolean {
+  if (!profile) return false;
+  return [...contentWords(text)].some((w) => {
+    const [breaking, listed] = Object.hasOwn(profile.breakingWords, w) ? profile.breakingWords[w]! : [0, 0];
+    return breaking >= 2 && breaking / listed >= 0.6;
+  });
 }
 
 /** The middle value of `values` (rounded), or null for none. */

@@ -131,28 +131,22 @@ const SECURITY =
 
 /**
  * Changes by importance, the headline first. The rule, in one sentence: breaking changes, then
- * security fixes, then what this project's notes lead with (its profile; features by default), then
- * features, improvements (a raised minimum version among them: listed as breaking, but never what a
- * release is about) and fixes, and within each the change that drew the most work (commits and pull
- * requests folded into it, then lines changed, then issues it closes), then the one described at most
- * length, then the newest.
+ * security fixes, then features, improvements (a raised minimum version among them: listed as
+ * breaking, but never what a release is about) and fixes, and within each the change that drew the
+ * most work (commits and pull requests folded into it, then lines changed, then issues it closes),
+ * then the one described at most length, then the newest.
  */
-export function byImportance(
-  changes: readonly ClassifiedCommit[],
-  lead: Category | null = null,
-): ClassifiedCommit[] {
+export function byImportance(changes: readonly ClassifiedCommit[]): ClassifiedCommit[] {
   const rank = (c: ClassifiedCommit) =>
     c.breaking && !raisesRequirement(c.scope ? `${c.scope}: ${c.text}` : c.text)
       ? 0
       : SECURITY.test(c.text)
         ? 1
-        : lead !== null && c.category === lead
-          ? 1.5
-          : c.category === 'feature' || c.category === 'announcement'
-            ? 2
-            : c.category === 'fix'
-              ? 4
-              : 3;
+        : c.category === 'feature' || c.category === 'announcement'
+          ? 2
+          : c.category === 'fix'
+            ? 4
+            : 3;
   const closes = (c: ClassifiedCommit) => c.refs.filter((r) => /^#\d+$/.test(r)).length;
   return [...changes].sort(
     (a, b) =>
@@ -176,7 +170,7 @@ export function draftOffline(
 ): DraftCore {
   const detail = options.detail ?? options.traits?.detail ?? 'full';
   const { headings, style } = bodyStyle(options);
-  const ranked = byImportance(commits.changes, options.traits?.leadCategory ?? null);
+  const ranked = byImportance(commits.changes);
   // Highlights only: the changes the notes would lead with, breaking ones always among them.
   const shown =
     detail === 'highlights'

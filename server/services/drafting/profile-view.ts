@@ -8,7 +8,7 @@ import type { Category } from '../../../core/contract/entries.schema.ts';
 import type { Detail, SectionHeading } from '../../../core/contract/generate.schema.ts';
 import type { DraftingProfile } from '../../../core/contract/history.schema.ts';
 import { CHANGE_KINDS, KIND_NAMES } from './change-kinds.ts';
-import { categoryOfKind, type DraftingProfileModel, listingRate, median } from './learn-profile.ts';
+import { type DraftingProfileModel, listingRate, median } from './learn-profile.ts';
 
 /** Style rules hold when at least this share of the project's notes items follow them. */
 const STYLE_SHARE = { references: 0.5, credits: 0.4, pastTense: 0.5 } as const;
@@ -23,8 +23,6 @@ export type ProfileTraits = {
   breakingHeading: string | null;
   itemsPerRelease: number | null;
   style: { references: boolean; credits: boolean; pastTense: boolean };
-  /** The category its notes most often lead with, or null. */
-  leadCategory: Category | null;
 };
 
 const DEFAULT_TRAITS: ProfileTraits = {
@@ -34,7 +32,6 @@ const DEFAULT_TRAITS: ProfileTraits = {
   breakingHeading: null,
   itemsPerRelease: null,
   style: { references: true, credits: false, pastTense: false },
-  leadCategory: null,
 };
 
 /** The traits a profile's counts show; the built-in ones before any release was learned. */
@@ -58,9 +55,6 @@ export function traitsOf(model: DraftingProfileModel | null): ProfileTraits {
   const sections = [...best.entries()]
     .sort((a, b) => a[1].place - b[1].place)
     .map(([category, h]) => ({ category, heading: h.heading }));
-  const led = CHANGE_KINDS.map((k) => [k, model.kinds[k]?.led ?? 0] as const)
-    .filter(([, n]) => n > 0)
-    .sort((a, b) => b[1] - a[1])[0];
   const share = (n: number) => (model.style.items > 0 ? n / model.style.items : 0);
   const flat = model.flatReleases * 2 > model.releasesLearned;
   return {
@@ -74,7 +68,6 @@ export function traitsOf(model: DraftingProfileModel | null): ProfileTraits {
       credits: share(model.style.credits) >= STYLE_SHARE.credits,
       pastTense: share(model.style.pastTense) >= STYLE_SHARE.pastTense,
     },
-    leadCategory: led ? (led[0] === 'breaking' ? null : categoryOfKind(led[0])) : null,
   };
 }
 
@@ -125,7 +118,6 @@ export function presentProfile(model: DraftingProfileModel | null, updatedAt: Da
     })),
     itemsPerRelease: t.itemsPerRelease,
     style: t.style,
-    leadCategory: t.leadCategory,
     description: describeProfile(model),
   };
 }
