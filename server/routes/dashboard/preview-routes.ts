@@ -1,14 +1,23 @@
 /**
- * `POST /api/dashboard/projects/{slug}/preview {body}` (contributor or higher; CONTRACT.md "Dashboard",
- * the editor's live preview) → `200 {"html"}`: the Markdown rendered and sanitized by the very renderer
- * that stores an entry's `html` (so the preview is what readers will see). Nothing is stored. A body
- * too complex to render is `400 invalid` at `/body`, as on save.
+ * Previews, nothing stored (contributor or higher):
+ * - `POST /api/dashboard/projects/{slug}/preview {body}` (CONTRACT.md "Dashboard", the editor's live
+ *   preview) → `200 {"html"}`: the Markdown rendered and sanitized by the very renderer that stores an
+ *   entry's `html` (so the preview is what readers will see). A body too complex to render is `400
+ *   invalid` at `/body`, as on save.
+ * - `POST /api/dashboard/projects/{slug}/changelog-preview {markdown}` → `200 {"releases", "skipped"}`:
+ *   a pasted or uploaded CHANGELOG.md read by the parser `shiplog import` and the Action use
+ *   (core/parse-changelog.ts), so the history page shows what an import would bring in (CONTRACT.md
+ *   "History and the drafting profile"). Up to 8 MiB, as the import itself.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { parseChangelog } from '../../../core/parse-changelog.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { signedInAccess } from './project-access.ts';
-import { PreviewBody, SlugParams } from './schemas.ts';
+import { ChangelogPreviewBody, PreviewBody, SlugParams } from './schemas.ts';
+
+/** The import's own limit (CONTRACT.md: `POST /api/v1/entries/import` up to 8 MiB). */
+const CHANGELOG_BODY_LIMIT = 8 * 1024 * 1024;
 
 export async function previewRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -19,6 +28,15 @@ export async function previewRoutes(base: FastifyInstance, ctx: ServiceContext):
     async (request, reply) => {
       const { project } = await signedInAccess(ctx, request, reply, request.params.slug, 'entries.draft');
       return { html: await ctx.markdown.render(request.body.body, project.id) };
+    },
+  );
+
+  app.post(
+    '/projects/:slug/changelog-preview',
+    { bodyLimit: CHANGELOG_BODY_LIMIT, schema: { params: SlugParams, body: ChangelogPreviewBody } },
+    async (request, reply) => {
+      await signedInAccess(ctx, request, reply, request.params.slug, 'entries.draft');
+      return parseChangelog(request.body.markdown);
     },
   );
 }

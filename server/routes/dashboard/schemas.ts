@@ -44,3 +44,12 @@ export const AcceptBody = z.strictObject({ token: TokenSchema, password: Passwor
 export const NewKeyBody = z.strictObject({ name: z.string().trim().min(1).max(100).optional() }).nullish();
 /** The editor's live preview: a body as an entry takes it. */
 export const PreviewBody = z.strictObject({ body: CreateEntryInputSchema.shape.body });
+
+/** A CHANGELOG.md as pasted or uploaded (at most 8 MiB of text; U+0000 refused as everywhere). */
+export const ChangelogPreviewBody = z.strictObject({
+  markdown: z
+    .string()
+    .min(1)
+    .max(8 * 1024 * 1024)
+    .refine((s) => !s.includes('\u0000'), 'Must not contain NUL (U+0000) characters'),
+});

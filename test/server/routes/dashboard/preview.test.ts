@@ -54,3 +54,51 @@ describe('POST /api/dashboard/projects/{slug}/preview', () => {
     expect(extra.json().code).toBe('invalid');
   });
 });
+
+const changelogPreview = (headers: Record<string, string>, payload: object, slug = project.slug) =>
+  server.app.inject({
+    method: 'POST',
+    url: `/api/dashboard/projects/${slug}/changelog-preview`,
+    headers,
+    payload,
+  });
+
+describe('POST /api/dashboard/projects/{slug}/changelog-preview', () => {
+  const markdown = [
+    '# Changelog',
+    '',
+    '## [Unreleased]',
+    '',
+    '- Something coming.',
+    '',
+    '## [1.1.0] - 2024-03-05',
+    '',
+    '### Fixed',
+    '',
+    '- The crash on an empty config file.',
+    '',
+    '## [1.0.0] - 2023-11-20',
+    '',
+    '- First release.',
+    '',
+  ].join('\n');
+
+  it('reads a pasted CHANGELOG.md as the import does: its releases, and what is skipped and why', async () => {
+    const res = await changelogPreview(contributor.headers, { markdown });
+    expect(res.statusCode, res.body).toBe(200);
+    const { releases, skipped } = res.json();
+    expect(releases.map((r: { version: string; date: string }) => [r.version, r.date])).toEqual([
+      ['1.1.0', '2024-03-05'],
+      ['1.0.0', '2023-11-20'],
+    ]);
+    expect(releases[0].notes).toContain('### Fixed');
+    expect(skipped).toEqual([expect.objectContaining({ reason: 'unreleased' })]);
+    const [row] = await server.db.sql<{ n: number }[]>`select count(*)::int as n from entries`;
+    expect(row!.n).toBe(0);
+  });
+
+  it("refuses another project's member and an empty body", async () => {
+    expect((await changelogPreview(outsider.headers, { markdown })).statusCode).toBe(403);
+    expect((await changelogPreview(contributor.headers, { markdown: '' })).statusCode).toBe(400);
+  });
+});
