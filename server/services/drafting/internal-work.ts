@@ -11,8 +11,14 @@
  *   `Re-enable docs deploy`, `Add to README.md`);
  * - a subject that is only a label (`Lint`, `Docs`, `Deps`, `Update`, `Test wip`, `Typo`);
  * - follow-ups inside a pull request (`Address review comments`, `Apply suggestions from code review`,
- *   `Fix lint`, `Changes from review`) and changelog or release-notes edits in any spelling
- *   (`Update CHANGES.rst`, `Add changelog entry for #12`, `news fragment`).
+ *   `Fix lint`, `Changes from review`).
+ *
+ * These words decide only where neither the author nor the files did (issue 31): with the Action's
+ * input (each commit's files) they decide 6 of 2,582 corpus changes. Measured without files (`npm run
+ * eval:drafts -- --input log`), the rules for build fixes, lock-file edits, docs links and sections,
+ * documentation formats, changelog and version-notes edits, toolchain work, code refactors and bare
+ * one-word subjects added nothing on held-out and fresh repositories (precision 0.64 → 0.63 held-out,
+ * 0.41 → 0.41 fresh; recall up) and were deleted (bench/eval/MATCHER.md, "Fifth round").
  */
 
 /** Work that answers a review: it finishes a change that is an item of its own. */
@@ -27,49 +33,12 @@ const REVIEW_FOLLOW_UP =
 const INTERNAL_WORD =
   /\b(?:ci|gha|github actions?|workflows?|runners?|pre-commit|tox(?:\.ini)?|codecov|docstrings?|readthedocs|read the docs|badges?|issue templates?|pr templates?|pull request templates?|dependabot|renovate|makefile(?:\.am)?|devcontainer|editorconfig|lints|linting|linters?|clippy|rustfmt|mypy|flake8|ruff|pylint|typos?|dead code|clean-?ups?|polish(?:ing|ed)?|tidy(?:ing)?|refactor(?:s|ing|ed)?|tests|unit tests?|test ?suite|test ?cases?|fixtures|benchmarks?|sponsors?|sponsorship|funding|test matrix|specs|new logo|phpstan|psalm|baseline|api-surface[\w-]*|deprecation warnings?|missing semicolon|unused|__future__|superfluous|misc|miscellaneous|documentation|docs? (?:pages?|sections?|strings?|index|site|build)|blog(?: ?posts?)?|goreleaser|release (?:tagging|date|process|scripts?|workflows?|automation|checklist)|slsa|provenance|pre-?commit hooks?|precommit|[\w-]+\.lock|code scanning(?: alerts?)?|codeql|internal (?:variables?|functions?|helpers?|names?|methods?|types?|structs?|modules?|apis?)|(?:misleading|outdated|stale|wrong) comments?|(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}test\b|test_\w+|\w+_tests?|assert_\w+|dev[- ]?dependenc(?:y|ies)|discord|gitter|code[ _]of[ _]conduct|[\w-]+-latest|releaser|logos?|pyright|action versions?)\b/i;
 
-/** Documentation formats: a page moved from reST to MyST or Markdown is the docs' own work. */
-const DOCS_FORMAT =
-  /\breST\b|\bMyST\b|\b[\w-]+\.rst\b|\brst\b(?: to | → )|^convert(?:s|ed)? .{1,40} (?:to|into) (?:md|markdown|myst)\b/i;
-
-/**
- * Work on the project rather than the product, read from the whole subject: a code comment, a check
- * made to pass ("Make `pyright --verifytypes` pass"), the repository's branches, a change inside a
- * test (`… in the quoting test`), the language edition, a leftover debugging aid (`Move to Rust
- * 2024`, `Remove stray 'dbg!'`).
- */
-const TOOLCHAIN =
-  /^comment(?:s|ed)? (?:why|on|about|that|how)\b|^make (?:`[^`]+`|(?:the )?[\w-]+) (?:pass|happy|green)$|\b`?(?:master|main)`? branch\b|\b(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}(?:test|spec)s?$|\b(?:rust )?20\d\d edition\b|\bedition 20\d\d\b|^(?:move|migrate|switch|update|port)(?:s|d|ed)? to rust 20\d\d\b|\bdbg!|\bconsole\.log\b|\bstray (?:debug|print)/i;
-
 /**
  * Verbs that say the code was reshaped, not what users get ("Simplify AST analysis a bit", "Dedup
  * patterns", "Regroup sentinels", "Hand-roll decimal formatting").
  */
 const RESHAPE_VERB =
   /^clean(?:ed|s|ing)?[- ]?up (?:the )?(?:[\w.`]+ )?(?:signatures?|code|imports?|internals?|typing|types)\b|^(?:(?:slightly|further|a bit|some|minor) )?(?:simplif(?:y|ies|ied)|tweak(?:s|ed)?|dedup\w*|de-?duplicate[sd]?|regroup\w*|reorgani[sz]\w*|restructur\w*|hand-roll\w*|sprinkle\w*|untangle[sd]?|decouple[sd]?|consolidate[sd]?)\b/i;
-
-/** A refactor in code terms: `Replace atty with std::io::IsTerminal`, `Use next_back() instead of last()`. */
-const CODE_REFACTOR =
-  /^(?:use|replace|remove|rename|move|simplify|inline|switch|convert|extract|make|split|merge)\b.*(?:\w+(?:::\w+)+|\w+\(\)|\w\.\w+\(|\b[\w/-]*\.(?:py|rs|go|js|mjs|ts|rb|php|c|h|cc|cpp|java|kt|swift)\b)/i;
-
-/** Edits of the changelog itself, whatever the file is called. */
-const CHANGELOG_EDIT =
-  /\b(?:changelog|change log|changes\.(?:rst|md|txt)|history\.(?:md|rst|txt)|news\.(?:md|rst|txt)|whatsnew|what's new|release[- ]notes?|news (?:fragment|entry|item)s?|towncrier|changeset|changes entr(?:y|ies)|unreleased section|(?:upgrade|migration) guide)\b/i;
-
-/**
- * An edit of one version's notes, or of the notes and docs together: "Change the example command in
- * the 0.72.0 changelog", "Add missing unreleased 8.3.3 section", "Pre-8.4.2 release changelog and doc
- * fixes". A changelog as the product's subject ("Respect the changelog.output configuration") is not.
- */
-const VERSION_NOTES =
-  /\bv?\d+(?:\.\d+)+ (?:changelog|release notes?|section|changes entry)\b|\bunreleased['"]? (?:[\w.-]+ )?(?:section|changes|entry)\b|\b(?:changelog|release notes?) (?:and|&) (?:docs?|documentation|readme)\b|\b(?:docs?|documentation|readme) (?:and|&) (?:changelog|release notes?)\b/i;
-
-/**
- * A section of the docs as the object of a verb: "Update troubleshooting section", "Drop outdated
- * section", "Add Best practices section", "Rewrite the section on shell completions". A section the
- * product reads is named with a preposition first ("Fix parsing of empty sections"): not this.
- */
-const DOCS_SECTION =
-  /^(?:add|update|drop|remove|rewrite|fix|improve|clarify|expand|reword|move|rename|split)(?:s|d|ed|ped)? (?:the |a |an )?(?:(?!(?:of|in|on|to|at|for|with|from|by|when|after|before|under)\b)[\w'-]+ ){0,3}sections?(?:$| (?:on|about|for|of|references?|to mention)\b)/i;
 
 /** A second clause with a verb of its own: "… and simplify tests", "…, add a test". */
 const SECOND_VERB =
@@ -116,32 +85,12 @@ export function isInternalProse(text: string): boolean {
     .replace(/[.!]+$/, '');
   if (LABEL_ONLY.test(t) || REVIEW_FOLLOW_UP.test(t)) return true;
   const prose = t.replace(/`[^`]*`/g, ' ').replace(/(?:^|\s)--?[\w-]+/g, ' ');
-  if (CODE_REFACTOR.test(prose) || RESHAPE_VERB.test(t) || DOCS_FORMAT.test(t) || TOOLCHAIN.test(t))
-    return true;
+  if (RESHAPE_VERB.test(t)) return true;
   const words = prose.split(/\s+/).filter((w) => /\p{L}/u.test(w));
-  // One bare word ("Progress", "Polishing") says nothing a user could act on.
-  if (words.length === 1 && prose.trim() === t) return true;
   // In the first clause only: "Fix the popup's event target and add a test" is a fix.
   const firstClause = prose.split(/\s(?:and|with|plus|while|so that)\s|[,;(]/i)[0]!;
   if (words.length <= 12 && INTERNAL_WORD.test(firstClause)) return true;
-  // "Fix the phar build", "Fix compilation issue": the project's own build.
-  if (
-    /^fix(?:es|ed)? (?:the )?(?:[\w-]+ )?(?:build|compilation|compile)(?: issues?| errors?| failures?)?$/i.test(
-      t,
-    )
-  )
-    return true;
-  // "Remove duplicate nix from lockfile" (a lock file's own content, not what the product reads).
-  if (/\b(?:from|in|to) (?:the )?(?:[\w-]+ )?lock ?files?$/i.test(t)) return true;
-  // "Extensions docs", "API reference docs".
-  if (words.length <= 4 && /\bdocs?$/i.test(prose.trim())) return true;
-  // "Fix broken Arch Linux link", "Update Homebrew link".
-  if (/\blinks?(?:$| (?:->|→) )/i.test(prose.trim()) && VERB.test(t)) return true;
   if (/^(?:document(?:s|ed)?|mention(?:s|ed)?)\s/i.test(t)) return true;
-  // "Update CHANGES.rst", "Add changelog entry for the new flag", "news fragment for #12".
-  if (CHANGELOG_EDIT.test(t) && (VERB.test(t) || /^(?:changelog|changes|news|release notes?)\b/i.test(t)))
-    return true;
-  if (VERSION_NOTES.test(t) || DOCS_SECTION.test(t)) return true;
   const verb = VERB.exec(t);
   if (verb) {
     const object = t.slice(verb[0].length);

@@ -36,6 +36,8 @@ const DIRECTORY_KINDS: [RegExp, PathKind][] = [
 ];
 
 const FILE_KINDS: [RegExp, PathKind][] = [
+  // A tool's configuration at the root (`eslint.config.js`, `vitest.config.ts`, `prettier.config.cjs`).
+  [/^[\w.-]+\.config\.[cm]?[jt]s$/, 'tooling'],
   [
     /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|Gemfile\.lock|go\.sum|composer\.lock|mix\.lock|pubspec\.lock|Podfile\.lock|packages\.lock\.json|gradle\.lockfile|flake\.lock|package\.json|Cargo\.toml|go\.mod|pyproject\.toml|setup\.cfg|Pipfile|requirements(?:[-_.][\w-]+)?\.(?:txt|in)|Gemfile|[\w-]+\.gemspec|composer\.json|mix\.exs|pubspec\.yaml|Podfile|pom\.xml|build\.gradle(?:\.kts)?|libs\.versions\.toml|[\w.-]+\.csproj|Directory\.Packages\.props)$/i,
     'dependencies',
@@ -53,7 +55,7 @@ const FILE_KINDS: [RegExp, PathKind][] = [
     'docs',
   ],
   [
-    /(?:^|\/)(?:\.editorconfig|\.gitignore|\.gitattributes|\.git-blame-ignore-revs|\.mailmap|\.pre-commit-config\.ya?ml|\.pre-commit-hooks\.ya?ml|\.eslintrc(?:\.\w+)?|eslint\.config\.[cm]?[jt]s|\.eslintignore|\.prettierrc(?:\.\w+)?|prettier\.config\.[cm]?js|\.prettierignore|\.stylelintrc(?:\.\w+)?|biome\.jsonc?|\.rubocop(?:_todo)?\.yml|rustfmt\.toml|\.rustfmt\.toml|clippy\.toml|\.clippy\.toml|deny\.toml|typos\.toml|_typos\.toml|\.typos\.toml|\.markdownlint(?:\.\w+)?|\.yamllint(?:\.\w+)?|\.flake8|\.pylintrc|mypy\.ini|\.mypy\.ini|ruff\.toml|\.ruff\.toml|tox\.ini|noxfile\.py|\.coveragerc|\.nycrc(?:\.\w+)?|jest\.config\.[cm]?[jt]s|vitest\.config\.[cm]?[jt]s|karma\.conf\.js|\.mocharc(?:\.\w+)?|phpunit\.xml(?:\.dist)?|phpstan\.neon(?:\.dist)?|psalm\.xml|\.php-cs-fixer(?:\.dist)?\.php|\.golangci\.ya?ml|\.goreleaser\.ya?ml|\.release-please-manifest\.json|release-please-config\.json|\.releaserc(?:\.\w+)?|dependabot\.ya?ml|\.dockerignore|\.nvmrc|\.node-version|\.tool-versions|\.python-version|\.ruby-version|rust-toolchain(?:\.toml)?|\.envrc|justfile|Justfile|\.cspell\.json|cspell\.json)$/i,
+    /(?:^|\/)(?:\.editorconfig|\.gitignore|\.gitattributes|\.git-blame-ignore-revs|\.mailmap|\.pre-commit-config\.ya?ml|\.pre-commit-hooks\.ya?ml|\.eslintrc(?:\.\w+)?|\.eslintignore|\.prettierrc(?:\.\w+)?|\.prettierignore|\.stylelintrc(?:\.\w+)?|biome\.jsonc?|\.rubocop(?:_todo)?\.yml|rustfmt\.toml|\.rustfmt\.toml|clippy\.toml|\.clippy\.toml|deny\.toml|typos\.toml|_typos\.toml|\.typos\.toml|\.markdownlint(?:\.\w+)?|\.yamllint(?:\.\w+)?|\.flake8|\.pylintrc|mypy\.ini|\.mypy\.ini|ruff\.toml|\.ruff\.toml|tox\.ini|noxfile\.py|\.coveragerc|\.nycrc(?:\.\w+)?|karma\.conf\.js|\.mocharc(?:\.\w+)?|phpunit\.xml(?:\.dist)?|phpstan\.neon(?:\.dist)?|psalm\.xml|\.php-cs-fixer(?:\.dist)?\.php|\.golangci\.ya?ml|\.goreleaser\.ya?ml|\.release-please-manifest\.json|release-please-config\.json|\.releaserc(?:\.\w+)?|dependabot\.ya?ml|\.dockerignore|\.nvmrc|\.node-version|\.tool-versions|\.python-version|\.ruby-version|rust-toolchain(?:\.toml)?|\.envrc|justfile|Justfile|\.cspell\.json|cspell\.json)$/i,
     'tooling',
   ],
 ];

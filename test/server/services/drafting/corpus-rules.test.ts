@@ -43,7 +43,6 @@ describe('each fixture commit is read as its rule says', () => {
   it('covers every rule with at least one commit', () => {
     expect(rules).toEqual(
       expect.arrayContaining([
-        'internal-docs-format',
         'internal-test',
         'internal-tooling',
         'internal-project',
@@ -64,7 +63,6 @@ describe('each fixture commit is read as its rule says', () => {
         'breaking-prose',
         'inside-pull-request',
         'missing-is-fix',
-        'internal-docs-link',
         'typed-user-facing',
       ]),
     );

@@ -48,7 +48,6 @@ const INTERNAL = [
   'Deploying to gh-pages from @ 1a2b3c4',
   'fixup! feat: add queue size warning',
   'WIP',
-  'Add new entries under the "Unreleased" section',
 ];
 
 describe('what is a change', () => {
