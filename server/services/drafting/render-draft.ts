@@ -120,8 +120,9 @@ const PAST: Record<string, string> = {
   refactor: 'Refactored',
 };
 
-/** `Add x` → `Added x` (the first word only, when it is a verb in the table). */
+/** `Add x` → `Added x` (the first word only, when it is a verb in the table); `Fix for x` → `Fixed x`. */
 export function inPastTense(text: string): string {
+  if (/^fix(?:es)? for\s/i.test(text)) return `Fixed ${text.replace(/^fix(?:es)? for\s+/i, '')}`;
   const first = /^([A-Za-z]+)\b/.exec(text)?.[1];
   const past = first
     ? (PAST[first.toLowerCase().replace(/(?:es|s)$/, '')] ?? PAST[first.toLowerCase()])
