@@ -5,7 +5,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Shell } from './components/shell.tsx';
-import { useSession } from './session.ts';
+import { useSession } from './api/session.ts';
 import { AccountPage } from './pages/account-page.tsx';
 import { AuditPage } from './pages/audit-page.tsx';
 import { ChannelsPage } from './pages/channels-page.tsx';

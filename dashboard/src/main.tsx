@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
-import { ApiError } from './api.ts';
+import { ApiError } from './api/client.ts';
 import { App } from './app.tsx';
 import { APP_BASE } from './app-base.ts';
 import { useGuardedLocation } from './navigation-guard.ts';

@@ -1,10 +1,64 @@
 /**
- * The JSON shapes the dashboard reads. Entries come from core/contract (types only: the bundle never
- * carries the server's runtime schemas); the dashboard routes' own shapes are written out here, as
- * server/routes/dashboard/present.ts answers them.
+ * The JSON shapes the dashboard sends and reads. Every shape the API contract has comes from
+ * core/contract, as types only (the bundle never carries the server's runtime schemas): answers are the
+ * schemas' output types, request bodies their input types (before zod's defaults and transforms). Below
+ * them, the dashboard routes' own shapes (session, project, members, keys, audit, GitHub) and the
+ * subscriber list, which have no contract schema, written out as server/routes/dashboard/present.ts
+ * and server/routes/v1/subscribers.ts answer them.
  */
+import type { z } from 'zod';
+import type { EntryActivitySchema } from '../../core/contract/analytics.schema.ts';
+import type {
+  ChannelSchema,
+  CreatedChannelSchema,
+  DeliverySchema,
+} from '../../core/contract/channels.schema.ts';
+import type {
+  CreateEntryInputSchema,
+  CreateEntryResponseSchema,
+  EntryResponseSchema,
+  ListEntriesResponseSchema,
+  UpdateEntryInputSchema,
+} from '../../core/contract/entries.schema.ts';
+import type {
+  DraftingProfileResponseSchema,
+  ImportInputSchema,
+  ListingRateSchema,
+} from '../../core/contract/history.schema.ts';
+
 export type { Category, Entry, EntrySummary, Visibility } from '../../core/contract/entries.schema.ts';
 export type { Problem as ProblemDocument } from '../../core/contract/problem.ts';
+export type { DailyActivity, EntryActivity, SubscriberGrowth } from '../../core/contract/analytics.schema.ts';
+export type { ChannelType } from '../../core/contract/channels.schema.ts';
+export type { DraftingProfile, ImportResponse } from '../../core/contract/history.schema.ts';
+export type { SectionHeading } from '../../core/contract/generate.schema.ts';
+
+/** GET /api/v1/entries. */
+export type EntryList = z.output<typeof ListEntriesResponseSchema>;
+/** GET /api/v1/entries/{id}. */
+export type EntryResponse = z.output<typeof EntryResponseSchema>;
+/** POST /api/v1/entries: its body and its answer. */
+export type CreateEntryBody = z.input<typeof CreateEntryInputSchema>;
+export type CreatedEntry = z.output<typeof CreateEntryResponseSchema>;
+/** PATCH /api/v1/entries/{id}. */
+export type UpdateEntryBody = z.input<typeof UpdateEntryInputSchema>;
+/** One row of GET /api/v1/analytics/entries. */
+export type EntryActivityRow = z.output<typeof EntryActivitySchema>['entries'][number];
+
+/** GET /api/v1/channels's items. */
+export type Channel = z.output<typeof ChannelSchema>;
+/** POST /api/v1/channels's `channel`: a webhook's secret, shown this once. */
+export type CreatedChannel = z.output<typeof CreatedChannelSchema>;
+export type Delivery = z.output<typeof DeliverySchema>;
+
+/** POST /api/v1/entries/import's body, and one of its releases. */
+export type ImportBody = z.input<typeof ImportInputSchema>;
+export type ImportReleaseBody = ImportBody['releases'][number];
+/** GET /api/v1/drafting/profile. */
+export type DraftingProfileResponse = z.output<typeof DraftingProfileResponseSchema>;
+export type ListingRate = z.output<typeof ListingRateSchema>;
+
+// The dashboard routes' own shapes (no contract schema).
 
 export type Role = 'owner' | 'publisher' | 'contributor';
 
@@ -28,8 +82,19 @@ export type Project = {
   role: Role;
 };
 
+/** What a project's Settings form changes (PATCH /api/dashboard/projects/{slug}). */
+export type ProjectSettings = { name: string; accent: string; position: Position; theme: Theme };
+
 export type Member = { userId: string; email: string; role: Role; joinedAt: string };
 export type Invitation = { id: string; email: string; role: Role; createdAt: string; expiresAt: string };
+/** GET /api/dashboard/invitations/{token}: what an invitation link offers. */
+export type InvitationView = {
+  project: { name: string; slug: string };
+  email: string;
+  role: Role;
+  expiresAt: string;
+  accountExists: boolean;
+};
 export type ApiKey = {
   id: string;
   name: string | null;
@@ -40,32 +105,6 @@ export type ApiKey = {
 };
 export type Upload = { id: string; url: string; type: string; size: number };
 
-export type { DailyActivity, EntryActivity, SubscriberGrowth } from '../../core/contract/analytics.schema.ts';
-export type { ChannelType } from '../../core/contract/channels.schema.ts';
-
-/** GET /api/v1/channels's items (core/contract/channels.schema.ts `ChannelSchema`). */
-export type Channel = {
-  id: string;
-  type: 'slack' | 'discord' | 'webhook';
-  name: string;
-  url: string;
-  visibility: 'external' | 'all';
-  createdAt: string;
-  disabledAt: string | null;
-  disabledReason: string | null;
-};
-export type Delivery = {
-  id: string;
-  eventType: 'entry.published' | 'ping';
-  entryId: string | null;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
 export type SubscriberCounts = { pending: number; confirmed: number; unsubscribed: number; total: number };
 export type Subscriber = {
   id: string;
@@ -97,4 +136,13 @@ export type GithubRepository = {
     receivedAt: string;
     finishedAt: string | null;
   }[];
+};
+
+/**
+ * POST /api/dashboard/projects/{slug}/changelog-preview: a CHANGELOG.md read by the server's changelog
+ * parser (the one `shiplog import` and the Action use), as the history page previews it.
+ */
+export type ChangelogPreview = {
+  releases: { version: string; date: string | null; notes: string; title?: string; heading: string }[];
+  skipped: { heading: string; version: string | null; reason: string }[];
 };

@@ -1,25 +1,14 @@
 /**
  * The editor's live preview: the body rendered by the server's own renderer and sanitizer
- * (`POST /api/dashboard/projects/{slug}/preview`), so it shows exactly the HTML readers get. The
- * HTML is the server's sanitized output, the same that the widget and the public page insert.
+ * (api/entries.ts `useEntryPreview`), so it shows exactly the HTML readers get. The HTML is the
+ * server's sanitized output, the same that the widget and the public page insert.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../api.ts';
+import { useEntryPreview } from '../api/entries.ts';
 import { ErrorAlert } from './status.tsx';
 import { useDebounced } from './use-debounced.ts';
 
 export function MarkdownPreview({ slug, body, labelId }: { slug: string; body: string; labelId: string }) {
-  const debounced = useDebounced(body, 300);
-  const preview = useQuery({
-    queryKey: ['preview', slug, debounced],
-    queryFn: () =>
-      api<{ html: string }>(`/api/dashboard/projects/${encodeURIComponent(slug)}/preview`, {
-        method: 'POST',
-        body: { body: debounced },
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: Infinity,
-  });
+  const preview = useEntryPreview(slug, useDebounced(body, 300));
   return (
     <section className="preview" aria-labelledby={labelId} aria-busy={preview.isFetching}>
       <h2 id={labelId}>Preview</h2>

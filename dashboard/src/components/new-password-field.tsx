@@ -1,5 +1,5 @@
 /** A new password (at least 12 characters, as the server requires), with the server's message for it. */
-import { ApiError } from '../api.ts';
+import { ApiError } from '../api/client.ts';
 import { Field } from './field.tsx';
 
 type Props = {

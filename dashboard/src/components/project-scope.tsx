@@ -1,11 +1,11 @@
 /**
  * The pages of one project (/app/p/{slug}/…): loads the project and the caller's role, shows its
- * navigation (API keys and Members only where the role may use them) and gives both to the page.
+ * navigation (Channels, GitHub, API keys and the audit log only where the role may use them) and gives
+ * both to the page.
  */
-import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { api } from '../api.ts';
+import { useProjectQuery } from '../api/projects.ts';
 import { toApp } from '../app-base.ts';
 import type { Project } from '../types.ts';
 import { ErrorAlert, Loading } from './status.tsx';
@@ -17,8 +17,6 @@ export function useProject(): Project {
   if (!project) throw new Error('useProject outside a project page');
   return project;
 }
-
-export const projectKey = (slug: string) => ['project', slug] as const;
 
 function NavLink({ href, children }: { href: string; children: ReactNode }) {
   const [location] = useLocation();
@@ -32,11 +30,7 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
 
 export function ProjectScope({ children }: { children: ReactNode }) {
   const { slug } = useParams<{ slug: string }>();
-  const query = useQuery({
-    queryKey: projectKey(slug),
-    queryFn: () => api<{ project: Project }>(`/api/dashboard/projects/${encodeURIComponent(slug)}`),
-    select: (data) => data.project,
-  });
+  const query = useProjectQuery(slug);
   if (query.isPending) return <Loading />;
   if (query.error) {
     return (

@@ -2,29 +2,19 @@
  * The signed-in frame: skip link, the project switcher, account and sign-out. Rendered at the app's
  * root (never inside a project's nested route), so its links are /app/… addresses on every page.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
-import { api } from '../api.ts';
-import { adoptSession } from '../session.ts';
+import { useSignOut } from '../api/session.ts';
 import type { SessionView } from '../types.ts';
 
 export function Shell({ session, children }: { session: SessionView; children: ReactNode }) {
-  const client = useQueryClient();
   const [location, navigate] = useLocation();
   const menu = useRef<HTMLDetailsElement>(null);
   // The frame stays mounted from page to page: the Projects menu closes once one of its links is taken.
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location]);
-  const signOut = useMutation({
-    mutationFn: () => api('/api/dashboard/sign-out', { method: 'POST' }),
-    onSettled: () => {
-      adoptSession(client, null);
-      client.clear();
-      navigate('/sign-in');
-    },
-  });
+  const signOut = useSignOut(() => navigate('/sign-in'));
   return (
     <>
       <a className="skip" href="#main">

@@ -1,11 +1,9 @@
 /**
- * Image upload for the editor (CONTRACT.md "Images"): the file's bytes go to
- * `POST /api/dashboard/projects/{slug}/uploads`, and a Markdown image pointing at the stored copy is
- * inserted where the cursor is. Used by the button, by pasting and by dropping.
+ * Image upload for the editor (CONTRACT.md "Images"): each image's bytes are stored by the server
+ * (api/uploads.ts), and a Markdown image pointing at the stored copy is inserted where the cursor is.
+ * Used by the button, by pasting and by dropping.
  */
-import { useMutation } from '@tanstack/react-query';
-import { api } from '../api.ts';
-import type { Upload } from '../types.ts';
+import { useUploadImage } from '../api/uploads.ts';
 
 /** "release-notes_v2.png" → "release notes v2": a starting point for the alt text. */
 const altOf = (name: string) =>
@@ -16,16 +14,7 @@ const altOf = (name: string) =>
     .trim() || 'image';
 
 export function useImageUpload(slug: string, insert: (markdown: string) => void) {
-  const upload = useMutation({
-    mutationFn: async (file: File) => {
-      const stored = await api<Upload>(`/api/dashboard/projects/${encodeURIComponent(slug)}/uploads`, {
-        method: 'POST',
-        raw: file,
-      });
-      return { stored, alt: altOf(file.name) };
-    },
-    onSuccess: ({ stored, alt }) => insert(`![${alt}](${stored.url})`),
-  });
+  const upload = useUploadImage(slug, (stored, file) => insert(`![${altOf(file.name)}](${stored.url})`));
   const images = (files: FileList | null | undefined) =>
     Array.from(files ?? []).filter((f) => f.type.startsWith('image/') || f.type === '');
   return {

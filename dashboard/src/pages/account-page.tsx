@@ -1,11 +1,11 @@
 /** The account: who is signed in, and a password change (which ends every other session). */
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api, ApiError } from '../api.ts';
+import { ApiError } from '../api/client.ts';
+import { useChangePassword } from '../api/passwords.ts';
+import { useSession } from '../api/session.ts';
 import { Field } from '../components/field.tsx';
-import { ErrorAlert, Notice, usePageTitle } from '../components/status.tsx';
-import { useSession } from '../session.ts';
 import { NewPasswordField } from '../components/new-password-field.tsx';
+import { ErrorAlert, Notice, usePageTitle } from '../components/status.tsx';
 
 const LABELS = { '/current': 'Current password', '/password': 'New password' };
 
@@ -14,16 +14,18 @@ export function AccountPage() {
   const session = useSession();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
-  const change = useMutation({
-    mutationFn: () => api('/api/dashboard/password', { method: 'POST', body: { current, password } }),
-    onSuccess: () => {
-      setCurrent('');
-      setPassword('');
-    },
-  });
+  const change = useChangePassword();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    change.mutate();
+    change.mutate(
+      { current, password },
+      {
+        onSuccess: () => {
+          setCurrent('');
+          setPassword('');
+        },
+      },
+    );
   };
   const fieldError = (p: string) =>
     change.error instanceof ApiError ? change.error.fieldError(p, LABELS) : undefined;

@@ -3,17 +3,21 @@
  * confirmed subscribers over time, and per entry (views, clicks, click-through, reactions by emoji).
  * Charts by uPlot, each with its table; loaded on demand, so the first page's bundle stays small.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { v1 } from '../api.ts';
+import {
+  ANALYTICS_PERIODS,
+  type AnalyticsPeriod,
+  useDailyActivity,
+  useEntryActivity,
+  useSubscriberGrowth,
+} from '../api/analytics.ts';
 import { Field } from '../components/field.tsx';
+import { ListCard } from '../components/list-card.tsx';
 import { useProject } from '../components/project-scope.tsx';
 import { ErrorAlert, Loading, usePageTitle } from '../components/status.tsx';
-import { type Series, TimeChart } from '../components/time-chart.tsx';
-import type { DailyActivity, EntryActivity, SubscriberGrowth } from '../types.ts';
 import { TableScroll } from '../components/table-scroll.tsx';
-
-const PERIODS = ['7', '30', '90'] as const;
+import { type Series, TimeChart } from '../components/time-chart.tsx';
+import type { EntryActivityRow } from '../types.ts';
 
 /** The numeric columns of a row type. */
 type NumberKey<R> = { [K in keyof R]: R[K] extends number ? K : never }[keyof R];
@@ -33,19 +37,43 @@ function perDay<R extends { date: string }>(
   };
 }
 
-export default function AnalyticsPage() {
-  usePageTitle('Analytics');
-  const project = useProject();
-  const [days, setDays] = useState<(typeof PERIODS)[number]>('30');
-  const get = <T,>(what: string) => ({
-    queryKey: ['analytics', project.slug, what, days],
-    queryFn: () => v1<T>(project.slug, `/analytics/${what}?days=${days}`),
-    // The charts (and an open table) stay while another period loads.
-    placeholderData: keepPreviousData,
-  });
-  const daily = useQuery(get<DailyActivity>('daily'));
-  const growth = useQuery(get<SubscriberGrowth>('subscribers'));
-  const entries = useQuery(get<EntryActivity>('entries'));
+function PerEntryTable({ rows }: { rows: readonly EntryActivityRow[] }) {
+  return (
+    <TableScroll label="Activity per entry">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Entry</th>
+            <th scope="col">Views</th>
+            <th scope="col">Clicks</th>
+            <th scope="col">Click-through</th>
+            <th scope="col">Reactions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((e) => (
+            <tr key={e.entryId}>
+              <th scope="row">{e.title}</th>
+              <td>{e.views}</td>
+              <td>{e.clicks}</td>
+              <td>{e.clickThrough === null ? '–' : `${(e.clickThrough * 100).toFixed(1)} %`}</td>
+              <td>
+                {Object.entries(e.reactions)
+                  .map(([emoji, n]) => `${emoji} ${n}`)
+                  .join('  ') || '–'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** The two charts' series, from the daily figures and the subscribers' growth. */
+function useCharts(slug: string, days: AnalyticsPeriod) {
+  const daily = useDailyActivity(slug, days);
+  const growth = useSubscriberGrowth(slug, days);
   const activity = useMemo(
     () =>
       perDay(daily.data?.daily ?? [], [
@@ -64,13 +92,22 @@ export default function AnalyticsPage() {
       ]),
     [growth.data],
   );
+  return { daily, growth, activity, subscribers };
+}
+
+export default function AnalyticsPage() {
+  usePageTitle('Analytics');
+  const project = useProject();
+  const [days, setDays] = useState<AnalyticsPeriod>('30');
+  const { daily, growth, activity, subscribers } = useCharts(project.slug, days);
+  const entries = useEntryActivity(project.slug, days);
   return (
     <>
       <div className="page-head">
         <h1>Analytics</h1>
         <Field label="Period">
-          <select value={days} onChange={(e) => setDays(e.target.value as (typeof PERIODS)[number])}>
-            {PERIODS.map((d) => (
+          <select value={days} onChange={(e) => setDays(e.target.value as AnalyticsPeriod)}>
+            {ANALYTICS_PERIODS.map((d) => (
               <option key={d} value={d}>
                 Last {d} days
               </option>
@@ -78,7 +115,7 @@ export default function AnalyticsPage() {
           </select>
         </Field>
       </div>
-      <ErrorAlert error={daily.error ?? growth.error ?? entries.error} />
+      <ErrorAlert error={daily.error ?? growth.error} />
       {daily.isPending ? (
         <Loading />
       ) : (
@@ -93,43 +130,14 @@ export default function AnalyticsPage() {
       ) : (
         <TimeChart title="Subscribers" dates={subscribers.dates} series={subscribers.series} />
       )}
-      <section className="card" aria-labelledby="per-entry">
-        <h2 id="per-entry">Per entry</h2>
-        {entries.isPending ? (
-          <Loading />
-        ) : !entries.data?.entries.length ? (
-          <p className="empty">No views, clicks or reactions in this period.</p>
-        ) : (
-          <TableScroll label="Activity per entry">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Entry</th>
-                  <th scope="col">Views</th>
-                  <th scope="col">Clicks</th>
-                  <th scope="col">Click-through</th>
-                  <th scope="col">Reactions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.data.entries.map((e) => (
-                  <tr key={e.entryId}>
-                    <th scope="row">{e.title}</th>
-                    <td>{e.views}</td>
-                    <td>{e.clicks}</td>
-                    <td>{e.clickThrough === null ? '–' : `${(e.clickThrough * 100).toFixed(1)} %`}</td>
-                    <td>
-                      {Object.entries(e.reactions)
-                        .map(([emoji, n]) => `${emoji} ${n}`)
-                        .join('  ') || '–'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-        )}
-      </section>
+      <ListCard
+        heading="Per entry"
+        query={entries}
+        items={entries.data?.entries ?? []}
+        empty="No views, clicks or reactions in this period."
+      >
+        {(rows) => <PerEntryTable rows={rows} />}
+      </ListCard>
     </>
   );
 }

@@ -1,11 +1,11 @@
 /** The audit log (owners; CONTRACT.md "Dashboard"): who (a person or a key) changed what, and when. */
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../api.ts';
-import { useProject } from '../components/project-scope.tsx';
-import { ErrorAlert, formatDate, Loading, usePageTitle } from '../components/status.tsx';
-import type { AuditEvent } from '../types.ts';
-import { TableScroll } from '../components/table-scroll.tsx';
+import { useAuditLog } from '../api/audit.ts';
+import { ListCard } from '../components/list-card.tsx';
 import { LoadMore } from '../components/load-more.tsx';
+import { useProject } from '../components/project-scope.tsx';
+import { formatDate, usePageTitle } from '../components/status.tsx';
+import { TableScroll } from '../components/table-scroll.tsx';
+import type { AuditEvent } from '../types.ts';
 
 const describe = (details: Record<string, unknown>) =>
   Object.entries(details)
@@ -13,20 +13,42 @@ const describe = (details: Record<string, unknown>) =>
     .map(([k, v]) => `${k}: ${String(v)}`)
     .join(', ');
 
+function AuditTable({ events }: { events: readonly AuditEvent[] }) {
+  return (
+    <TableScroll label="Audit log" className="card">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            <th scope="col">Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          {events.map((e) => (
+            <tr key={e.id}>
+              <td>{formatDate(e.createdAt)}</td>
+              <td>
+                {e.actor.type === 'key' ? 'API key ' : ''}
+                {e.actor.label}
+              </td>
+              <td className="mono nowrap">{e.action}</td>
+              <td>{describe(e.details) || (e.target.id ? `${e.target.type} ${e.target.id}` : '–')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
 export function AuditPage() {
   usePageTitle('Audit log');
   const project = useProject();
-  const log = useInfiniteQuery({
-    queryKey: ['audit', project.slug],
-    queryFn: ({ pageParam }) =>
-      api<{ events: AuditEvent[]; nextCursor: string | null }>(
-        `/api/dashboard/projects/${encodeURIComponent(project.slug)}/audit${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
-      ),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: project.role === 'owner',
-  });
-  if (project.role !== 'owner') {
+  const isOwner = project.role === 'owner';
+  const log = useAuditLog(project.slug, isOwner);
+  if (!isOwner) {
     return (
       <>
         <h1>Audit log</h1>
@@ -34,44 +56,19 @@ export function AuditPage() {
       </>
     );
   }
-  const events = log.data?.pages.flatMap((p) => p.events) ?? [];
   return (
     <>
       <h1>Audit log</h1>
       <p className="hint">Every change made in the dashboard or through the API, kept for a year.</p>
-      <ErrorAlert error={log.error} />
-      {log.isPending ? (
-        <Loading />
-      ) : events.length === 0 ? (
-        <p className="empty">Nothing recorded yet.</p>
-      ) : (
-        <TableScroll label="Audit log" className="card">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((e) => (
-                <tr key={e.id}>
-                  <td>{formatDate(e.createdAt)}</td>
-                  <td>
-                    {e.actor.type === 'key' ? 'API key ' : ''}
-                    {e.actor.label}
-                  </td>
-                  <td className="mono nowrap">{e.action}</td>
-                  <td>{describe(e.details) || (e.target.id ? `${e.target.type} ${e.target.id}` : '–')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      <LoadMore query={log} />
+      <ListCard
+        className=""
+        query={log}
+        items={log.data?.pages.flatMap((p) => p.events) ?? []}
+        empty="Nothing recorded yet."
+        footer={<LoadMore query={log} />}
+      >
+        {(events) => <AuditTable events={events} />}
+      </ListCard>
     </>
   );
 }

@@ -3,25 +3,25 @@
  * a category filter; drafts from GitHub show their pull request or release, and whether a person
  * edited them. Pages of 20, newest first, with "Load more". The tab is the address's `status`.
  */
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { v1 } from '../api.ts';
+import { type EntryStatus, useEntries } from '../api/entries.ts';
 import { Field } from '../components/field.tsx';
+import { ListCard } from '../components/list-card.tsx';
+import { LoadMore } from '../components/load-more.tsx';
+import { Options } from '../components/options.tsx';
 import { useProject } from '../components/project-scope.tsx';
-import { ErrorAlert, formatDate, Loading, usePageTitle } from '../components/status.tsx';
+import { formatDate, usePageTitle } from '../components/status.tsx';
 import { useDebounced } from '../components/use-debounced.ts';
 import type { EntrySummary } from '../types.ts';
 import { CATEGORY_LABELS } from './entry-options.ts';
-import { Options } from '../components/options.tsx';
-import { LoadMore } from '../components/load-more.tsx';
 
 const TABS = [
   { status: 'draft', label: 'Drafts' },
   { status: 'scheduled', label: 'Scheduled' },
   { status: 'published', label: 'Published' },
-] as const;
-type Tab = (typeof TABS)[number]['status'];
+] as const satisfies readonly { status: EntryStatus; label: string }[];
+type Tab = EntryStatus;
 
 function Badges({ entry }: { entry: EntrySummary }) {
   const { source } = entry;
@@ -43,6 +43,58 @@ function Badges({ entry }: { entry: EntrySummary }) {
   );
 }
 
+function EntryItem({ entry }: { entry: EntrySummary }) {
+  return (
+    <li>
+      <Link href={`/entries/${entry.id}`} className="entry-title">
+        {entry.title}
+      </Link>
+      <span className="meta">
+        {CATEGORY_LABELS[entry.category]}
+        {entry.version ? ` · ${entry.version}` : ''} ·{' '}
+        {entry.status === 'published'
+          ? `published ${formatDate(entry.publishedAt)}`
+          : `updated ${formatDate(entry.updatedAt)}`}
+      </span>
+      <Badges entry={entry} />
+    </li>
+  );
+}
+
+/** The status tabs (arrow keys move between them, as ARIA's tabs pattern says). */
+function StatusTabs({ tab, setTab }: { tab: Tab; setTab: (status: Tab) => void }) {
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onTabKey = (event: KeyboardEvent, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    const next = (index + step + TABS.length) % TABS.length;
+    setTab(TABS[next]!.status);
+    tabRefs.current[next]?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="Entry status" className="tabs">
+      {TABS.map((t, i) => (
+        <button
+          key={t.status}
+          ref={(el) => {
+            tabRefs.current[i] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`tab-${t.status}`}
+          aria-selected={tab === t.status}
+          aria-controls="entries-panel"
+          tabIndex={tab === t.status ? 0 : -1}
+          onClick={() => setTab(t.status)}
+          onKeyDown={(e) => onTabKey(e, i)}
+        >
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export function EntriesPage() {
   usePageTitle('Entries');
   const project = useProject();
@@ -54,27 +106,7 @@ export function EntriesPage() {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const q = useDebounced(search.trim(), 250);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const entries = useInfiniteQuery({
-    queryKey: ['entries', project.slug, tab, q, category],
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ status: tab, limit: '20' });
-      if (q) params.set('q', q);
-      if (category) params.set('category', category);
-      if (pageParam) params.set('cursor', pageParam);
-      return v1<{ entries: EntrySummary[]; nextCursor: string | null }>(project.slug, `/entries?${params}`);
-    },
-    initialPageParam: '',
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const onTabKey = (event: KeyboardEvent, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    const next = (index + step + TABS.length) % TABS.length;
-    setTab(TABS[next]!.status);
-    tabRefs.current[next]?.focus();
-  };
-  const list = entries.data?.pages.flatMap((p) => p.entries) ?? [];
+  const entries = useEntries(project.slug, { status: tab, q, category });
   return (
     <>
       <div className="page-head">
@@ -94,59 +126,26 @@ export function EntriesPage() {
           </select>
         </Field>
       </div>
-      <div role="tablist" aria-label="Entry status" className="tabs">
-        {TABS.map((t, i) => (
-          <button
-            key={t.status}
-            ref={(el) => {
-              tabRefs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${t.status}`}
-            aria-selected={tab === t.status}
-            aria-controls="entries-panel"
-            tabIndex={tab === t.status ? 0 : -1}
-            onClick={() => setTab(t.status)}
-            onKeyDown={(e) => onTabKey(e, i)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <section
+      <StatusTabs tab={tab} setTab={setTab} />
+      <ListCard
+        className=""
         id="entries-panel"
         role="tabpanel"
         aria-labelledby={`tab-${tab}`}
         aria-busy={entries.isFetching}
+        query={entries}
+        items={entries.data?.pages.flatMap((p) => p.entries) ?? []}
+        empty={`No entries here${q ? ` with “${q}” in the title` : ''}.`}
+        footer={<LoadMore query={entries} />}
       >
-        {entries.isPending ? (
-          <Loading />
-        ) : entries.error ? (
-          <ErrorAlert error={entries.error} />
-        ) : list.length === 0 ? (
-          <p className="empty">No entries here{q ? ` with “${q}” in the title` : ''}.</p>
-        ) : (
+        {(list) => (
           <ul className="entry-list">
             {list.map((entry) => (
-              <li key={entry.id}>
-                <Link href={`/entries/${entry.id}`} className="entry-title">
-                  {entry.title}
-                </Link>
-                <span className="meta">
-                  {CATEGORY_LABELS[entry.category]}
-                  {entry.version ? ` · ${entry.version}` : ''} ·{' '}
-                  {entry.status === 'published'
-                    ? `published ${formatDate(entry.publishedAt)}`
-                    : `updated ${formatDate(entry.updatedAt)}`}
-                </span>
-                <Badges entry={entry} />
-              </li>
+              <EntryItem key={entry.id} entry={entry} />
             ))}
           </ul>
         )}
-        <LoadMore query={entries} />
-      </section>
+      </ListCard>
     </>
   );
 }

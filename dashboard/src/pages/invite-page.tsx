@@ -2,51 +2,26 @@
  * Accepting an invitation (`/app/invite?token=…`, emailed, valid 7 days): someone new chooses a password
  * and is signed in; someone with an account accepts while signed in as it.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { api } from '../api.ts';
-import { ErrorAlert, Loading, usePageTitle } from '../components/status.tsx';
-import { adoptSession, useSession } from '../session.ts';
-import type { Role, SessionView } from '../types.ts';
+import { useAcceptInvitation, useInvitation } from '../api/invitations.ts';
+import { useSession } from '../api/session.ts';
 import { NewPasswordField } from '../components/new-password-field.tsx';
-
-type InvitationView = {
-  project: { name: string; slug: string };
-  email: string;
-  role: Role;
-  expiresAt: string;
-  accountExists: boolean;
-};
+import { ErrorAlert, Loading, usePageTitle } from '../components/status.tsx';
 
 export function InvitePage() {
   usePageTitle('Invitation');
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const client = useQueryClient();
   const session = useSession();
   const [, navigate] = useLocation();
   const [password, setPassword] = useState('');
-  const invitation = useQuery({
-    queryKey: ['invitation', token],
-    queryFn: () =>
-      api<{ invitation: InvitationView }>(`/api/dashboard/invitations/${encodeURIComponent(token)}`),
-    select: (data) => data.invitation,
-    enabled: token !== '',
-  });
-  const accept = useMutation({
-    mutationFn: () =>
-      api<SessionView>('/api/dashboard/invitations/accept', {
-        method: 'POST',
-        body: invitation.data?.accountExists ? { token } : { token, password },
-      }),
-    onSuccess: (view) => {
-      adoptSession(client, view);
-      navigate(`/p/${invitation.data!.project.slug}`);
-    },
-  });
+  const invitation = useInvitation(token);
+  const accept = useAcceptInvitation();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    accept.mutate();
+    accept.mutate(invitation.data?.accountExists ? { token } : { token, password }, {
+      onSuccess: () => navigate(`/p/${invitation.data!.project.slug}`),
+    });
   };
   if (token && (invitation.isPending || session.isPending)) return <Loading />;
   const view = invitation.data;

@@ -1,31 +1,21 @@
 /** Create a project (its creator owns it, on the free plan). */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { api, ApiError } from '../api.ts';
+import { ApiError } from '../api/client.ts';
+import { useCreateProject } from '../api/projects.ts';
 import { ErrorAlert, usePageTitle } from '../components/status.tsx';
-import { SESSION_KEY } from '../session.ts';
-import type { Project } from '../types.ts';
 import { ProjectFields, useProjectFields } from './project-fields.tsx';
 
 const LABELS = { '/name': 'Project name', '/slug': 'Project slug' };
 
 export function NewProjectPage() {
   usePageTitle('New project');
-  const client = useQueryClient();
   const [, navigate] = useLocation();
   const fields = useProjectFields();
-  const create = useMutation({
-    mutationFn: () =>
-      api<{ project: Project }>('/api/dashboard/projects', { method: 'POST', body: fields.value }),
-    onSuccess: async ({ project }) => {
-      await client.invalidateQueries({ queryKey: SESSION_KEY });
-      navigate(`/p/${project.slug}`);
-    },
-  });
+  const create = useCreateProject();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate();
+    create.mutate(fields.value, { onSuccess: ({ project }) => navigate(`/p/${project.slug}`) });
   };
   return (
     <main id="main" className="narrow" tabIndex={-1}>

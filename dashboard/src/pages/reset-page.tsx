@@ -2,13 +2,12 @@
  * Password reset: without a token, ask for the emailed link (the answer is the same for any address);
  * with the link's token, set a new password (every session of the account ends).
  */
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { api } from '../api.ts';
+import { useConfirmPasswordReset, useRequestPasswordReset } from '../api/passwords.ts';
 import { EmailField } from '../components/email-field.tsx';
-import { ErrorAlert, Notice, usePageTitle } from '../components/status.tsx';
 import { NewPasswordField } from '../components/new-password-field.tsx';
+import { ErrorAlert, Notice, usePageTitle } from '../components/status.tsx';
 
 export function ResetPage() {
   usePageTitle('Reset your password');
@@ -26,12 +25,10 @@ export function ResetPage() {
 
 function RequestLink() {
   const [email, setEmail] = useState('');
-  const request = useMutation({
-    mutationFn: () => api('/api/dashboard/password-reset', { method: 'POST', body: { email } }),
-  });
+  const request = useRequestPasswordReset();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    request.mutate();
+    request.mutate({ email });
   };
   if (request.isSuccess) {
     return (
@@ -51,13 +48,10 @@ function RequestLink() {
 
 function ChooseNew({ token }: { token: string }) {
   const [password, setPassword] = useState('');
-  const confirm = useMutation({
-    mutationFn: () =>
-      api('/api/dashboard/password-reset/confirm', { method: 'POST', body: { token, password } }),
-  });
+  const confirm = useConfirmPasswordReset();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    confirm.mutate();
+    confirm.mutate({ token, password });
   };
   if (confirm.isSuccess) return <Notice>Your password is set. Sign in with it.</Notice>;
   return (

@@ -4,18 +4,16 @@
  * overrides, its accent on the launcher), and the embed snippet with a copy button. Publishers and
  * owners change them; a free project is told why the API needs Pro.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api } from '../api.ts';
+import { useSaveSettings } from '../api/projects.ts';
 import { CopyButton } from '../components/copy-button.tsx';
 import { Field } from '../components/field.tsx';
-import { projectKey, useProject } from '../components/project-scope.tsx';
+import { Options } from '../components/options.tsx';
+import { useProject } from '../components/project-scope.tsx';
 import { ErrorAlert, Notice, usePageTitle } from '../components/status.tsx';
 import { WidgetPreview } from '../components/widget-preview.tsx';
 import { useUnsavedChanges } from '../navigation-guard.ts';
-import { SESSION_KEY } from '../session.ts';
-import type { Position, Project, Theme } from '../types.ts';
-import { Options } from '../components/options.tsx';
+import type { Position, Project, ProjectSettings, Theme } from '../types.ts';
 
 const POSITIONS: Record<Position, string> = {
   'bottom-right': 'Bottom right',
@@ -39,92 +37,96 @@ export function ProPlanNote({ project }: { project: Project }) {
   );
 }
 
+type FormProps = {
+  form: ProjectSettings;
+  setForm: (form: ProjectSettings) => void;
+  dirty: boolean;
+  canEdit: boolean;
+};
+
+function SettingsForm({ form, setForm, dirty, canEdit }: FormProps) {
+  const project = useProject();
+  const save = useSaveSettings(project.slug);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(form);
+  };
+  return (
+    <form onSubmit={submit} className="card">
+      {!canEdit && <p>Only publishers and owners change the settings.</p>}
+      <fieldset disabled={!canEdit}>
+        <legend className="sr-only">Project settings</legend>
+        <Field label="Name">
+          <input
+            required
+            maxLength={100}
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.target.value })}
+          />
+        </Field>
+        <Field label="Accent colour" hint="The launcher's and links' colour.">
+          <input
+            type="color"
+            value={form.accent}
+            onChange={(e) => setForm({ ...form, accent: e.target.value })}
+          />
+        </Field>
+        <Field label="Position">
+          <select
+            value={form.position}
+            onChange={(e) => setForm({ ...form, position: e.target.value as Position })}
+          >
+            <Options labels={POSITIONS} />
+          </select>
+        </Field>
+        <Field label="Theme">
+          <select value={form.theme} onChange={(e) => setForm({ ...form, theme: e.target.value as Theme })}>
+            <Options labels={THEMES} />
+          </select>
+        </Field>
+        <ErrorAlert error={save.error} />
+        {save.isSuccess && !dirty && <Notice>Settings saved.</Notice>}
+        <button type="submit" disabled={save.isPending || !dirty}>
+          Save settings
+        </button>
+      </fieldset>
+    </form>
+  );
+}
+
+function EmbedSnippet({ slug }: { slug: string }) {
+  const origin = window.location.origin;
+  const snippet = `<script src="${origin}/widget.js" data-project="${slug}" async></script>`;
+  return (
+    <section className="card" aria-labelledby="embed-heading">
+      <h2 id="embed-heading">Embed the widget</h2>
+      <p>Paste this before the closing &lt;/body&gt; tag of your site:</p>
+      <pre>
+        <code id="embed-snippet">{snippet}</code>
+      </pre>
+      <CopyButton text={snippet} label="Copy snippet" />
+      <p>
+        Your public changelog: <a href={`${origin}/changelog/${slug}`}>{`${origin}/changelog/${slug}`}</a>
+      </p>
+    </section>
+  );
+}
+
 export function SettingsPage() {
   usePageTitle('Settings');
   const project = useProject();
-  const client = useQueryClient();
-  const initial = { name: project.name, ...project.settings };
+  const initial: ProjectSettings = { name: project.name, ...project.settings };
   const [form, setForm] = useState(initial);
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
   useUnsavedChanges(dirty);
-  const canEdit = project.role !== 'contributor';
-  const save = useMutation({
-    mutationFn: () =>
-      api<{ project: Project }>(`/api/dashboard/projects/${encodeURIComponent(project.slug)}`, {
-        method: 'PATCH',
-        body: form,
-      }),
-    onSuccess: async (data) => {
-      client.setQueryData(projectKey(project.slug), data);
-      await client.invalidateQueries({ queryKey: SESSION_KEY });
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
-  const origin = window.location.origin;
-  const snippet = `<script src="${origin}/widget.js" data-project="${project.slug}" async></script>`;
   return (
     <>
       <h1>Settings</h1>
       <div className="settings">
-        <form onSubmit={submit} className="card">
-          {!canEdit && <p>Only publishers and owners change the settings.</p>}
-          <fieldset disabled={!canEdit}>
-            <legend className="sr-only">Project settings</legend>
-            <Field label="Name">
-              <input
-                required
-                maxLength={100}
-                value={form.name}
-                onChange={(e) => setForm({ ...form, name: e.target.value })}
-              />
-            </Field>
-            <Field label="Accent colour" hint="The launcher's and links' colour.">
-              <input
-                type="color"
-                value={form.accent}
-                onChange={(e) => setForm({ ...form, accent: e.target.value })}
-              />
-            </Field>
-            <Field label="Position">
-              <select
-                value={form.position}
-                onChange={(e) => setForm({ ...form, position: e.target.value as Position })}
-              >
-                <Options labels={POSITIONS} />
-              </select>
-            </Field>
-            <Field label="Theme">
-              <select
-                value={form.theme}
-                onChange={(e) => setForm({ ...form, theme: e.target.value as Theme })}
-              >
-                <Options labels={THEMES} />
-              </select>
-            </Field>
-            <ErrorAlert error={save.error} />
-            {save.isSuccess && !dirty && <Notice>Settings saved.</Notice>}
-            <button type="submit" disabled={save.isPending || !dirty}>
-              Save settings
-            </button>
-          </fieldset>
-        </form>
+        <SettingsForm form={form} setForm={setForm} dirty={dirty} canEdit={project.role !== 'contributor'} />
         <WidgetPreview slug={project.slug} accent={form.accent} position={form.position} theme={form.theme} />
       </div>
-      <section className="card" aria-labelledby="embed-heading">
-        <h2 id="embed-heading">Embed the widget</h2>
-        <p>Paste this before the closing &lt;/body&gt; tag of your site:</p>
-        <pre>
-          <code id="embed-snippet">{snippet}</code>
-        </pre>
-        <CopyButton text={snippet} label="Copy snippet" />
-        <p>
-          Your public changelog:{' '}
-          <a href={`${origin}/changelog/${project.slug}`}>{`${origin}/changelog/${project.slug}`}</a>
-        </p>
-      </section>
+      <EmbedSnippet slug={project.slug} />
       <ProPlanNote project={project} />
     </>
   );

@@ -2,44 +2,28 @@
  * First run (CONTRACT.md "Dashboard"): the setup link `/app/setup?token=…` creates the first account,
  * its owner, and the first project, then opens it. The server answers this page only for a usable link.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { api, ApiError } from '../api.ts';
+import { ApiError } from '../api/client.ts';
+import { useSetup, useSetupLink } from '../api/session.ts';
 import { EmailField } from '../components/email-field.tsx';
-import { ErrorAlert, Loading, usePageTitle } from '../components/status.tsx';
-import { adoptSession } from '../session.ts';
-import type { SessionView } from '../types.ts';
-import { ProjectFields, useProjectFields } from './project-fields.tsx';
 import { NewPasswordField } from '../components/new-password-field.tsx';
+import { ErrorAlert, Loading, usePageTitle } from '../components/status.tsx';
+import { ProjectFields, useProjectFields } from './project-fields.tsx';
 
 export function SetupPage() {
   usePageTitle('Set up Shiplog');
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const client = useQueryClient();
   const [, navigate] = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const project = useProjectFields();
-  const link = useQuery({
-    queryKey: ['setup', token],
-    queryFn: () => api<{ valid: true }>(`/api/dashboard/setup/${encodeURIComponent(token)}`),
-    enabled: token !== '',
-  });
-  const setup = useMutation({
-    mutationFn: () =>
-      api<SessionView>('/api/dashboard/setup', {
-        method: 'POST',
-        body: { token, email, password, project: project.value },
-      }),
-    onSuccess: (session) => {
-      adoptSession(client, session);
-      navigate(`/p/${project.value.slug}/entries/new`);
-    },
-  });
+  const link = useSetupLink(token);
+  const setup = useSetup();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setup.mutate();
+    const body = { token, email, password, project: project.value };
+    setup.mutate(body, { onSuccess: () => navigate(`/p/${body.project.slug}/entries/new`) });
   };
   const fieldError = (pointer: string) =>
     setup.error instanceof ApiError ? setup.error.fieldError(pointer) : undefined;

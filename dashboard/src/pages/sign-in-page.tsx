@@ -1,31 +1,20 @@
 /** Sign in (CONTRACT.md "Dashboard": `Email`, `Password`, button `Sign in`). */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { api } from '../api.ts';
-import { Field } from '../components/field.tsx';
+import { useSignIn } from '../api/session.ts';
 import { EmailField } from '../components/email-field.tsx';
+import { Field } from '../components/field.tsx';
 import { ErrorAlert, usePageTitle } from '../components/status.tsx';
-import { adoptSession } from '../session.ts';
-import type { SessionView } from '../types.ts';
 
 export function SignInPage() {
   usePageTitle('Sign in');
-  const client = useQueryClient();
   const [, navigate] = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const signIn = useMutation({
-    mutationFn: () =>
-      api<SessionView>('/api/dashboard/sign-in', { method: 'POST', body: { email, password } }),
-    onSuccess: (session) => {
-      adoptSession(client, session);
-      navigate('/');
-    },
-  });
+  const signIn = useSignIn();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    signIn.mutate();
+    signIn.mutate({ email, password }, { onSuccess: () => navigate('/') });
   };
   return (
     <main id="main" className="narrow" tabIndex={-1}>

@@ -2,10 +2,11 @@
  * The dashboard's one HTTP client: same-origin JSON calls to /api/dashboard and /api/v1, with the
  * session cookie (sent by the browser), the session's CSRF token on every state-changing call, and
  * `Shiplog-Project` naming the project of /api/v1 calls (CONTRACT.md "Dashboard"). Failures become
- * `ApiError`s carrying the problem document (RFC 9457) the server answered.
+ * `ApiError`s carrying the problem document (RFC 9457) the server answered. The resource modules beside
+ * this one (entries.ts, keys.ts, …) hold every address, query key and hook; pages call those hooks.
  */
-import { fieldMessage, type Labels } from './problem-messages.ts';
-import type { ProblemDocument } from './types.ts';
+import { fieldMessage, type Labels } from '../problem-messages.ts';
+import type { ProblemDocument } from '../types.ts';
 
 let csrfToken: string | null = null;
 
@@ -61,3 +62,10 @@ export async function api<T>(path: string, options: Options = {}): Promise<T> {
 /** A /api/v1 call on the session, for `project`. */
 export const v1 = <T>(project: string, path: string, options: Omit<Options, 'project'> = {}) =>
   api<T>(`/api/v1${path}`, { ...options, project });
+
+/** `/api/dashboard/projects/{slug}` and what follows it (`/keys`, `/members/…`). */
+export const projectPath = (slug: string, tail = '') =>
+  `/api/dashboard/projects/${encodeURIComponent(slug)}${tail}`;
+
+/** One path segment (an id, a token) as it goes into an address. */
+export const segment = encodeURIComponent;
