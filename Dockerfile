@@ -1,5 +1,5 @@
 # Shiplog's image: `docker build -t shiplog .`, then `docker run -p 3000:3000 shiplog` (embedded database
-# in the /data volume) or with DATABASE_URL (and REDIS_URL) for several instances; see README "Deploy".
+# in the /data volume) or with DATABASE_URL (and REDIS_URL) for several instances; see docs/deployment.md.
 # Node 24 runs the TypeScript sources directly (type stripping), the same command the test suite runs.
 
 # Production dependencies only, on the lockfile.

@@ -1,5 +1,5 @@
 /**
- * The App's comments other than the sticky draft (README "The comments the App leaves"): the one
+ * The App's comments other than the sticky draft (docs/github-app.md, "The comments the App leaves"): the one
  * notice of a repository linked to no project, and "Shipped in …" on pull requests and issues. Each
  * starts with a hidden marker of its own, so the App can recognise what it wrote.
  */

@@ -124,7 +124,7 @@ const schema = z.object({
   ),
 });
 
-/** Every environment variable this module reads (the README's configuration table lists each). */
+/** Every environment variable this module reads (docs/configuration.md's table lists each). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 
 function positiveInt(fallback: number) {

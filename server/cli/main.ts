@@ -31,7 +31,7 @@ Environment (flags win over variables):
   SMTP_URL, MAIL_FROM   where emails go (unset: written to the log)
   OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, SHIPLOG_AI   how drafts are written
   APP_ID, PRIVATE_KEY (or PRIVATE_KEY_PATH), WEBHOOK_SECRET, GITHUB_API_URL   the GitHub App
-The README lists every variable.
+docs/configuration.md lists every variable.
 `;
 
 const UPDATE_FLAGS = ['name', 'plan', 'accent', 'position', 'theme', 'reactions'] as const;

@@ -3,7 +3,7 @@
  * that component only"), through `probot.receive` with real `release.published` payloads: a component's
  * tag drafts that component alone, from its own previous tag, from the commits under its paths, as the
  * version the tag names; a plain tag (`v2.0.0`) drafts each component the range's changed files touch
- * (README "A monorepo"), from the previous version tag.
+ * (docs/github-app.md, "A monorepo"), from the previous version tag.
  */
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';

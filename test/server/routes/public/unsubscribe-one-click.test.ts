@@ -1,6 +1,6 @@
 /**
  * RFC 8058 one-click unsubscribe as mail providers post it: `multipart/form-data` is answered like the
- * urlencoded form (the README's promise). The multipart parser has tight limits: a file, too many parts
+ * urlencoded form (docs/api.md's promise). The multipart parser has tight limits: a file, too many parts
  * or a large body is refused with a 4xx problem, a malformed body too, never a 500, and none of them
  * unsubscribes anyone.
  */
