@@ -4,7 +4,7 @@
  * rate limits, one multi-row insert) via `inject`, 16 in flight; each comes from its own address and
  * visitor so that the per-client limits, which are not what is measured, never refuse one.
  */
-import { createProject } from '../server/services/manage-projects.ts';
+import { createProject } from '../server/services/accounts/manage-projects.ts';
 import { openBenchApp } from './open-bench-app.ts';
 
 const SECONDS = 5;

@@ -20,7 +20,7 @@ import { type DayRange, dailyActivity, entryActivity } from '../server/db/analyt
 import type { Sql, TransactionSql } from '../server/db/connect.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { dayRange, ENTRY_ROWS, PERIODS } from '../server/services/analytics/analytics-charts.ts';
-import { createProject } from '../server/services/manage-projects.ts';
+import { createProject } from '../server/services/accounts/manage-projects.ts';
 import { RAW_EVENT_COUNTS } from './analytics-raw-queries.ts';
 import { createBenchDatabase } from './temp-database.ts';
 

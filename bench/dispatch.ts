@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { MAX_CHANNELS_PER_PROJECT } from '../server/services/deliveries/manage-channels.ts';
-import { createProject } from '../server/services/manage-projects.ts';
+import { createProject } from '../server/services/accounts/manage-projects.ts';
 import { openBenchApp } from './open-bench-app.ts';
 
 const SUBSCRIBERS = 10_000;

@@ -4,8 +4,8 @@
  * (PostgreSQL) where `seed: false` opens a database another process already seeded (a second
  * instance). Not listening yet, so a benchmark may add a route of its own first.
  */
-import { createEntry } from '../server/services/create-entry.ts';
-import { createProject } from '../server/services/manage-projects.ts';
+import { createEntry } from '../server/services/entries/create-entry.ts';
+import { createProject } from '../server/services/accounts/manage-projects.ts';
 import { loadReleases } from '../test/fixtures/releases/load-releases.ts';
 import { type BenchApp, openBenchApp } from './open-bench-app.ts';
 

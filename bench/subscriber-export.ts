@@ -12,7 +12,7 @@ import { runInNewContext } from 'node:vm';
 import { stringify } from 'csv-stringify/sync';
 import { listSubscribersByEmail } from '../server/db/subscribers.ts';
 import { EXPORT_COLUMNS } from '../server/services/engagement/export-subscribers.ts';
-import { createProject } from '../server/services/manage-projects.ts';
+import { createProject } from '../server/services/accounts/manage-projects.ts';
 import { openBenchApp } from './open-bench-app.ts';
 import { createBenchDatabase } from './temp-database.ts';
 

@@ -11,8 +11,8 @@ import { getOrCreateSecret } from './db/instance-secrets.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { listenProjectChanges } from './db/notifications.ts';
 import corsPlugin from './plugins/cors.ts';
-import errorsPlugin from './plugins/errors.ts';
-import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.ts';
+import errorsPlugin from './errors/error-handler.ts';
+import { clientErrorHandler, frameworkErrors } from './errors/framework-errors.ts';
 import { loggerOptions } from './plugins/log-options.ts';
 import strictInputPlugin from './plugins/strict-input.ts';
 import htmlPagesPlugin from './plugins/html-pages.ts';
@@ -22,7 +22,7 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import { sessions } from './plugins/session.ts';
 import { zodValidatorCompiler } from './plugins/validate.ts';
 import { apiReferenceRoutes } from './routes/api-reference.ts';
-import { docsErrorsRoutes } from './routes/docs-errors.ts';
+import { docsErrorsRoutes } from './errors/docs-errors-route.ts';
 import { healthRoutes } from './routes/health.ts';
 import { homeRoutes } from './routes/home.ts';
 import { analyticsIngestRoutes } from './routes/public/analytics.ts';
@@ -43,8 +43,8 @@ import { createAiClient } from './services/drafting/create-ai-client.ts';
 import { createMailer } from './services/mail/create-mailer.ts';
 import { countEmails } from './services/metrics/count-emails.ts';
 import { createServiceMetrics } from './services/metrics/service-metrics.ts';
-import { createMarkdownRenderer } from './services/markdown-renderer.ts';
-import { createWidgetCache } from './services/widget-cache.ts';
+import { createMarkdownRenderer } from './services/rendering/markdown-renderer.ts';
+import { createWidgetCache } from './services/public/widget-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -15,7 +15,7 @@ import {
 } from '../services/engagement/redrive-email-batches.ts';
 import { linkRepository, listLinks, unlinkRepository } from '../services/github/manage-links.ts';
 import type { ServiceContext } from '../services/context.ts';
-import { importIntoProject } from '../services/import-into-project.ts';
+import { importIntoProject } from '../services/history/import-into-project.ts';
 import { issueSetupLink } from '../services/accounts/set-up-first-account.ts';
 import {
   createApiKey,
@@ -23,7 +23,7 @@ import {
   listProjectKeys,
   revokeKey,
   updateProjectSettings,
-} from '../services/manage-projects.ts';
+} from '../services/accounts/manage-projects.ts';
 
 export type CommandArgs = Record<string, unknown> & { json?: boolean };
 /**

@@ -17,7 +17,7 @@ import {
 import { join } from 'node:path';
 import { z } from 'zod';
 import { PROBLEM_CODES, type ProblemCode } from '../../core/contract/problem.ts';
-import { ShiplogError } from '../errors.ts';
+import { ShiplogError } from '../errors/errors.ts';
 import { ADMIN_COMMANDS, type AdminContext, type CommandArgs } from './admin-commands.ts';
 
 export function adminSocketPath(dataDir: string): string {

@@ -12,7 +12,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { promisify } from 'node:util';
 import ipaddr from 'ipaddr.js';
-import { InvalidError } from '../errors.ts';
+import { InvalidError } from '../errors/errors.ts';
 
 const lookupAll = promisify(dnsLookup);
 

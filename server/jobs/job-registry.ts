@@ -25,7 +25,7 @@ import { sendConfirmation } from '../services/engagement/manage-subscription.ts'
 import type { WebhookJob } from '../services/github/accept-webhook.ts';
 import { commentShipped } from '../services/github/comment-shipped.ts';
 import { learnDraftingProfile } from '../services/drafting/project-profile.ts';
-import { publishScheduled } from '../services/schedule-entry.ts';
+import { publishScheduled } from '../services/entries/schedule-entry.ts';
 
 /**
  * Retries of email work, long enough for an SMTP (or database) outage of a day to lose nothing.

@@ -6,7 +6,7 @@
  * A route's own `response` entries win over these.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { DEFAULT_PROBLEM, problemResponses } from './problem-responses.ts';
+import { DEFAULT_PROBLEM, problemResponses } from '../errors/problem-responses.ts';
 
 /** An OpenAPI security requirement: scheme names of components.securitySchemes, all required. */
 export type SecurityRequirement = Record<string, string[]>;

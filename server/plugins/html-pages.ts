@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError } from '../errors/errors.ts';
 import { renderPage } from '../services/engagement/render-page.ts';
 
 /** Where pages link their stylesheet. */

@@ -18,7 +18,7 @@ import {
   findIdempotencyRecord,
   releaseIdempotencyKey,
 } from '../db/idempotency-keys.ts';
-import { ConflictError, IdempotencyKeyReusedError, InvalidError } from '../errors.ts';
+import { ConflictError, IdempotencyKeyReusedError, InvalidError } from '../errors/errors.ts';
 import { authOf } from './auth.ts';
 
 declare module 'fastify' {

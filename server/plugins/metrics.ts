@@ -15,7 +15,7 @@ import fastifyMetricsModule from 'fastify-metrics';
 import fp from 'fastify-plugin';
 import type { Registry } from 'prom-client';
 import type { Config } from '../config.ts';
-import { UnauthorizedError } from '../errors.ts';
+import { UnauthorizedError } from '../errors/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

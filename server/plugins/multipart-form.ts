@@ -9,7 +9,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { InvalidError, PayloadTooLargeError, ShiplogError } from '../errors.ts';
+import { InvalidError, PayloadTooLargeError, ShiplogError } from '../errors/errors.ts';
 
 function problemOf(err: unknown, maxBytes: number): ShiplogError {
   if (err instanceof ShiplogError) return err;

@@ -14,7 +14,7 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import type { OpenAPIV3_1 } from 'openapi-types';
 import pkg from '../../package.json' with { type: 'json' };
 import { nameSchemas, schemaRef } from '../openapi/named-schemas.ts';
-import { DEFAULT_PROBLEM } from '../openapi/problem-responses.ts';
+import { DEFAULT_PROBLEM } from '../errors/problem-responses.ts';
 
 const DESCRIPTION = `Shiplog turns what a team ships into a changelog its users read.
 

@@ -11,7 +11,7 @@
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { RateLimitedError } from '../errors.ts';
+import { RateLimitedError } from '../errors/errors.ts';
 import { createRedis, failoverStore, type StoreHealth } from './failover-store.ts';
 
 export type RateLimitPolicy = {

@@ -11,7 +11,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ForbiddenError, UnauthorizedError } from '../errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../errors/errors.ts';
 import type { ServiceContext } from '../services/context.ts';
 import {
   csrfTokenMatches,

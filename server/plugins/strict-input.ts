@@ -15,8 +15,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FieldError } from '../../core/contract/problem.ts';
-import { InvalidError, NotFoundError, UnsupportedMediaTypeError } from '../errors.ts';
-import { toPointer } from '../problem-documents.ts';
+import { InvalidError, NotFoundError, UnsupportedMediaTypeError } from '../errors/errors.ts';
+import { toPointer } from '../errors/problem-documents.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 

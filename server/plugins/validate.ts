@@ -5,7 +5,7 @@
  */
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ZodType } from 'zod';
-import { invalidFromZod } from '../problem-documents.ts';
+import { invalidFromZod } from '../errors/problem-documents.ts';
 
 const PART_PREFIX: Record<string, string> = {
   body: '',

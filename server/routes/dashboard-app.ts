@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError } from '../errors/errors.ts';
 import { asPage, sendPage, WIDGET_HOST_CSP } from '../plugins/html-pages.ts';
 import { isSetupLinkUsable } from '../services/accounts/set-up-first-account.ts';
 import type { ServiceContext } from '../services/context.ts';

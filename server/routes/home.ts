@@ -6,11 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { documentRoutes } from '../openapi/document-routes.ts';
-import { pageRouteSchema } from '../openapi/problem-responses.ts';
+import { pageRouteSchema } from '../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../openapi/scope-docs.ts';
 import { sendPage } from '../plugins/html-pages.ts';
 import type { ServiceContext } from '../services/context.ts';
-import { publicChangelogLinks } from '../services/list-public-changelogs.ts';
+import { publicChangelogLinks } from '../services/public/list-public-changelogs.ts';
 import { renderView } from '../views/render-view.ts';
 
 export async function homeRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {

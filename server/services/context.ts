@@ -5,9 +5,9 @@ import type { Config } from '../config.ts';
 import type { Sql } from '../db/connect.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Mailer } from './mail/create-mailer.ts';
-import type { MarkdownRenderer } from './markdown-renderer.ts';
+import type { MarkdownRenderer } from './rendering/markdown-renderer.ts';
 import type { ServiceMetrics } from './metrics/service-metrics.ts';
-import type { WidgetCache } from './widget-cache.ts';
+import type { WidgetCache } from './public/widget-cache.ts';
 
 export type ServiceContext = {
   sql: Sql;

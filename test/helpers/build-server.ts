@@ -11,7 +11,7 @@ import { type Config, loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/connect.ts';
 import type { Plan, ProjectRow } from '../../server/db/projects.ts';
 import { openServer } from '../../server/open-server.ts';
-import { createProject } from '../../server/services/manage-projects.ts';
+import { createProject } from '../../server/services/accounts/manage-projects.ts';
 import { createTestDatabase, databaseEnv } from './test-database.ts';
 
 export type TestServer = {

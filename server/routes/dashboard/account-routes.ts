@@ -23,7 +23,7 @@ import { endSession } from '../../services/accounts/manage-sessions.ts';
 import { isSetupLinkUsable, setUpFirstAccount } from '../../services/accounts/set-up-first-account.ts';
 import { signIn } from '../../services/accounts/sign-in.ts';
 import type { ServiceContext } from '../../services/context.ts';
-import { NotFoundError, UnauthorizedError } from '../../errors.ts';
+import { NotFoundError, UnauthorizedError } from '../../errors/errors.ts';
 import { SetupBody, SignInBody, TokenParams } from './schemas.ts';
 
 const FIFTEEN_MINUTES = 15 * 60;

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { InvalidError } from '../../errors.ts';
+import { InvalidError } from '../../errors/errors.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { changePassword } from '../../services/accounts/change-password.ts';

@@ -9,7 +9,7 @@ import { ProjectSlugParam, SubscribeInputSchema } from '../../../core/contract/p
 import { ROLES } from '../../services/accounts/authorize.ts';
 import { PasswordSchema } from '../../services/accounts/hash-password.ts';
 import { NewProjectSchema } from '../../services/accounts/manage-owned-projects.ts';
-import { ProjectSettingsSchema } from '../../services/manage-projects.ts';
+import { ProjectSettingsSchema } from '../../services/accounts/manage-projects.ts';
 
 export const EmailSchema = SubscribeInputSchema.shape.email;
 /** A link's token as sent back: what `newSecretToken` makes is 43 characters. */

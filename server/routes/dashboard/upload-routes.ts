@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { InvalidError, UnsupportedMediaTypeError } from '../../errors.ts';
+import { InvalidError, UnsupportedMediaTypeError } from '../../errors/errors.ts';
 import { MAX_UPLOAD_BYTES, storeUpload } from '../../services/accounts/store-upload.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { signedInAccess } from './project-access.ts';

@@ -11,7 +11,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { InvalidError, PayloadTooLargeError, ShiplogError } from '../../errors.ts';
+import { InvalidError, PayloadTooLargeError, ShiplogError } from '../../errors/errors.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { acceptWebhook } from '../../services/github/accept-webhook.ts';

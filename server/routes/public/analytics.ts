@@ -13,9 +13,9 @@ import {
 } from '../../../core/contract/public.schema.ts';
 import { documentOnlyBody } from '../../openapi/document-only-body.ts';
 import { documentRoutes } from '../../openapi/document-routes.ts';
-import { problemResponses } from '../../openapi/problem-responses.ts';
+import { problemResponses } from '../../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
-import { invalidFromZod } from '../../problem-documents.ts';
+import { invalidFromZod } from '../../errors/problem-documents.ts';
 import { recordAnalyticsEvents } from '../../services/analytics/record-analytics-events.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { ANALYTICS_ID, ANALYTICS_IP } from './rate-limits.ts';

@@ -6,9 +6,9 @@
 import { COMPONENT_QUERY } from '../../../core/contract/public.schema.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { NotFoundError } from '../../errors.ts';
+import { NotFoundError } from '../../errors/errors.ts';
 import { documentRoutes } from '../../openapi/document-routes.ts';
-import { pageRouteSchema, textResponse } from '../../openapi/problem-responses.ts';
+import { pageRouteSchema, textResponse } from '../../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { asPage, CHANGELOG_PAGE_CSP, sendPage } from '../../plugins/html-pages.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -17,8 +17,8 @@ import {
   loadChangelogEntry,
   loadDraftPreview,
   type PublicChangelog,
-} from '../../services/public-changelog.ts';
-import { renderChangelogPage, renderThemeCss } from '../../services/render-changelog-page.ts';
+} from '../../services/public/public-changelog.ts';
+import { renderChangelogPage, renderThemeCss } from '../../services/public/render-changelog-page.ts';
 
 const PAGE_CACHE_CONTROL = 'public, max-age=60';
 

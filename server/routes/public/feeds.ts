@@ -8,12 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import fresh from 'fresh';
 import { z } from 'zod';
 import { documentRoutes } from '../../openapi/document-routes.ts';
-import { NOT_MODIFIED, textResponse } from '../../openapi/problem-responses.ts';
+import { NOT_MODIFIED, textResponse } from '../../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
-import { NotFoundError } from '../../errors.ts';
-import { buildFeed, FEED_CONTENT_TYPES, type FeedFormat } from '../../services/build-feeds.ts';
+import { NotFoundError } from '../../errors/errors.ts';
+import { buildFeed, FEED_CONTENT_TYPES, type FeedFormat } from '../../services/public/build-feeds.ts';
 import type { ServiceContext } from '../../services/context.ts';
-import { loadChangelog } from '../../services/public-changelog.ts';
+import { loadChangelog } from '../../services/public/public-changelog.ts';
 import { COMPONENT_QUERY, JsonFeedSchema } from '../../../core/contract/public.schema.ts';
 
 /** The feed in each format: XML text, or a JSON Feed object (its body's schema). */

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ReactionInputSchema, ReactionResultSchema } from '../../../core/contract/public.schema.ts';
 import { documentRoutes } from '../../openapi/document-routes.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
-import { problemResponses } from '../../openapi/problem-responses.ts';
+import { problemResponses } from '../../errors/problem-responses.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { toggleReaction } from '../../services/engagement/toggle-reaction.ts';
 import { REACTIONS_ID, REACTIONS_IP } from './rate-limits.ts';

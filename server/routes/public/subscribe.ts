@@ -12,9 +12,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SubscribeInputSchema } from '../../../core/contract/public.schema.ts';
-import { NotFoundError } from '../../errors.ts';
+import { NotFoundError } from '../../errors/errors.ts';
 import { documentRoutes } from '../../openapi/document-routes.ts';
-import { pageOrProblemResponses, problemResponses } from '../../openapi/problem-responses.ts';
+import { pageOrProblemResponses, problemResponses } from '../../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import {

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { documentRoutes } from '../../openapi/document-routes.ts';
-import { textResponse } from '../../openapi/problem-responses.ts';
+import { textResponse } from '../../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { loadUpload } from '../../services/accounts/store-upload.ts';
 import type { ServiceContext } from '../../services/context.ts';

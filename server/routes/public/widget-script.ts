@@ -6,14 +6,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { NotFoundError } from '../../errors.ts';
+import { NotFoundError } from '../../errors/errors.ts';
 import { documentRoutes } from '../../openapi/document-routes.ts';
-import { pageRouteSchema, textResponse } from '../../openapi/problem-responses.ts';
+import { pageRouteSchema, textResponse } from '../../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { asPage, sendPage, WIDGET_HOST_CSP } from '../../plugins/html-pages.ts';
 import type { ServiceContext } from '../../services/context.ts';
-import { findPublicProject } from '../../services/public-changelog.ts';
-import { loadWidgetBundle } from '../../services/widget-bundle.ts';
+import { findPublicProject } from '../../services/public/public-changelog.ts';
+import { loadWidgetBundle } from '../../services/public/widget-bundle.ts';
 import { renderView } from '../../views/render-view.ts';
 
 export async function widgetScriptRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {

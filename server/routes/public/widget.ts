@@ -8,9 +8,9 @@ import fresh from 'fresh';
 import { z } from 'zod';
 import { COMPONENT_QUERY, WidgetResponseSchema } from '../../../core/contract/public.schema.ts';
 import { documentRoutes } from '../../openapi/document-routes.ts';
-import { NOT_MODIFIED } from '../../openapi/problem-responses.ts';
+import { NOT_MODIFIED } from '../../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
-import { NotFoundError } from '../../errors.ts';
+import { NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../../services/context.ts';
 
 /** Spec section 4.4 rule 3 and section 8. */

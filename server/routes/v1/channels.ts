@@ -7,7 +7,7 @@ import {
   CreatedChannelSchema,
   DeliverySchema,
 } from '../../../core/contract/channels.schema.ts';
-import { NO_CONTENT } from '../../openapi/problem-responses.ts';
+import { NO_CONTENT } from '../../errors/problem-responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import {
   channelDeliveries,

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DraftingProfileResponseSchema } from '../../../core/contract/history.schema.ts';
-import { NO_CONTENT } from '../../openapi/problem-responses.ts';
+import { NO_CONTENT } from '../../errors/problem-responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { getDraftingProfile, resetDraftingProfile } from '../../services/drafting/project-profile.ts';

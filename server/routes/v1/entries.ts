@@ -14,17 +14,17 @@ import {
   UpdateEntryInputSchema,
 } from '../../../core/contract/entries.schema.ts';
 import type { EntryRow } from '../../db/entries.ts';
-import { NO_CONTENT } from '../../openapi/problem-responses.ts';
+import { NO_CONTENT } from '../../errors/problem-responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
-import { createEntry } from '../../services/create-entry.ts';
-import { deleteEntry } from '../../services/delete-entry.ts';
-import { getEntry } from '../../services/get-entry.ts';
-import { listEntriesPage } from '../../services/list-entries.ts';
-import { presentEntry } from '../../services/present-entry.ts';
-import { entryLinks } from '../../services/preview-link.ts';
-import { updateEntry } from '../../services/update-entry.ts';
+import { createEntry } from '../../services/entries/create-entry.ts';
+import { deleteEntry } from '../../services/entries/delete-entry.ts';
+import { getEntry } from '../../services/entries/get-entry.ts';
+import { listEntriesPage } from '../../services/entries/list-entries.ts';
+import { presentEntry } from '../../services/entries/present-entry.ts';
+import { entryLinks } from '../../services/entries/preview-link.ts';
+import { updateEntry } from '../../services/entries/update-entry.ts';
 
 export const EntryParamsSchema = z.object({ id: z.string().min(1).max(64) });
 

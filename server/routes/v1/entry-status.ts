@@ -7,14 +7,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EntryResponseSchema, PublishInputSchema } from '../../../core/contract/entries.schema.ts';
 import type { EntryRow } from '../../db/entries.ts';
-import { NO_CONTENT } from '../../openapi/problem-responses.ts';
+import { NO_CONTENT } from '../../errors/problem-responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
-import { presentEntry } from '../../services/present-entry.ts';
-import { entryLinks } from '../../services/preview-link.ts';
-import { publishEntry, unpublishEntry } from '../../services/publish-entry.ts';
-import { cancelSchedule, scheduleEntry } from '../../services/schedule-entry.ts';
+import { presentEntry } from '../../services/entries/present-entry.ts';
+import { entryLinks } from '../../services/entries/preview-link.ts';
+import { publishEntry, unpublishEntry } from '../../services/entries/publish-entry.ts';
+import { cancelSchedule, scheduleEntry } from '../../services/entries/schedule-entry.ts';
 import { EntryParamsSchema } from './entries.ts';
 
 /** These routes take no input: a body must be empty or `{}` (CONTRACT.md "General"). */

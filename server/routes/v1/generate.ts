@@ -5,12 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GenerateInputSchema, GenerateResponseSchema } from '../../../core/contract/generate.schema.ts';
-import { problemResponses } from '../../openapi/problem-responses.ts';
+import { problemResponses } from '../../errors/problem-responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
-import { type DraftOutcome, generateEntry } from '../../services/generate-entry.ts';
-import { presentGenerated } from '../../services/present-entry.ts';
+import { type DraftOutcome, generateEntry } from '../../services/drafting/generate-entry.ts';
+import { presentGenerated } from '../../services/entries/present-entry.ts';
 
 /** CONTRACT.md "General": generate may accept up to 2 MiB (500 commits with long bodies). */
 export const GENERATE_BODY_LIMIT = 2 * 1024 * 1024;

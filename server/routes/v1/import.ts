@@ -10,7 +10,7 @@ import type { ImportResponse } from '../../../core/contract/history.schema.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
-import { importReleases } from '../../services/import-releases.ts';
+import { importReleases } from '../../services/history/import-releases.ts';
 
 /** CONTRACT.md "History and the drafting profile": an import may be up to 8 MiB. */
 export const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryInt } from '../../../core/contract/entries.schema.ts';
-import { NO_CONTENT, textResponse } from '../../openapi/problem-responses.ts';
+import { NO_CONTENT, textResponse } from '../../errors/problem-responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { listSubscribersPage, subscriberCounts } from '../../services/engagement/list-subscribers.ts';

@@ -14,7 +14,7 @@ import {
   InvalidError,
   NotFoundError,
   UnauthorizedError,
-} from '../../errors.ts';
+} from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../new-id.ts';
 import { recordAudit, setAuditActor } from '../audit/record-audit.ts';

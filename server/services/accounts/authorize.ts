@@ -10,7 +10,7 @@
 import type { EntryRow } from '../../db/entries.ts';
 import { findProjectAccess, type Role } from '../../db/memberships.ts';
 import type { ProjectRow } from '../../db/projects.ts';
-import { ForbiddenError, NotFoundError } from '../../errors.ts';
+import { ForbiddenError, NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 
 export { ROLES, type Role } from '../../db/memberships.ts';

@@ -4,7 +4,7 @@
  */
 import { retireResetTokens } from '../../db/account-tokens.ts';
 import { findUserById, setPasswordHash } from '../../db/users.ts';
-import { InvalidError, UnauthorizedError } from '../../errors.ts';
+import { InvalidError, UnauthorizedError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { hashPassword, verifyPassword } from './hash-password.ts';
 import { endOtherSessions, type Session } from './manage-sessions.ts';

@@ -21,7 +21,7 @@ import {
   setMemberRole,
 } from '../../db/memberships.ts';
 import { findUserByEmail, findUserById } from '../../db/users.ts';
-import { ConflictError, NotFoundError } from '../../errors.ts';
+import { ConflictError, NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../new-id.ts';
 import { recordAudit } from '../audit/record-audit.ts';

@@ -6,7 +6,7 @@
 import type { ApiKeyRow } from '../../db/api-keys.ts';
 import type { ProjectRow } from '../../db/projects.ts';
 import type { ServiceContext } from '../context.ts';
-import { createApiKey, listProjectKeys, revokeKey } from '../manage-projects.ts';
+import { createApiKey, listProjectKeys, revokeKey } from './manage-projects.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { authorize, type Role } from './authorize.ts';
 

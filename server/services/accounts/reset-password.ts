@@ -11,7 +11,7 @@ import {
   retireResetTokens,
 } from '../../db/account-tokens.ts';
 import { findUserByEmail, setPasswordHash } from '../../db/users.ts';
-import { NotFoundError } from '../../errors.ts';
+import { NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { enqueueAccountEmail } from './account-email-queue.ts';
 import { hashPassword } from './hash-password.ts';

@@ -13,7 +13,7 @@ import type { Sql } from '../../db/connect.ts';
 import type { ProjectRow } from '../../db/projects.ts';
 import { countUsers, insertUser, lockFirstAccountSetup } from '../../db/users.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { ConflictError, NotFoundError } from '../../errors.ts';
+import { ConflictError, NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../new-id.ts';
 import { hashPassword } from './hash-password.ts';

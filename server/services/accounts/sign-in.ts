@@ -5,7 +5,7 @@
  * client address and per account) are the route's, counted before any of this runs.
  */
 import { findUserByEmail, setPasswordHash } from '../../db/users.ts';
-import { UnauthorizedError } from '../../errors.ts';
+import { UnauthorizedError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { hashPassword, needsRehash, verifyPassword } from './hash-password.ts';
 import { startSession } from './manage-sessions.ts';

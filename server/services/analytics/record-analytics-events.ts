@@ -8,7 +8,7 @@ import type { AnalyticsEventInput } from '../../../core/contract/public.schema.t
 import { insertEvents } from '../../db/analytics.ts';
 import { findProjectIdsBySlugs } from '../../db/projects.ts';
 import { findPublicEntryProjects } from '../../db/public-entries.ts';
-import { InvalidError, NotFoundError } from '../../errors.ts';
+import { InvalidError, NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 
 /**

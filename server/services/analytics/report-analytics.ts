@@ -4,7 +4,7 @@
  * today (UTC), at most 366 days.
  */
 import { analyticsReport } from '../../db/analytics.ts';
-import { InvalidError } from '../../errors.ts';
+import { InvalidError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 
 const DAY_MS = 86_400_000;

@@ -22,7 +22,7 @@ import {
   lockAndCountChannels,
   listDeliveries,
 } from '../../db/channels.ts';
-import { ConflictError, InvalidError, NotFoundError } from '../../errors.ts';
+import { ConflictError, InvalidError, NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { newId } from '../new-id.ts';

@@ -5,7 +5,7 @@
  * enabled channel can be retried: a pending one is retried by its own schedule already.
  */
 import { findChannel, findDelivery, reopenFailedDelivery } from '../../db/channels.ts';
-import { ConflictError, NotFoundError } from '../../errors.ts';
+import { ConflictError, NotFoundError } from '../../errors/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { ServiceContext } from '../context.ts';
 import { channelChange, presentDelivery } from './manage-channels.ts';

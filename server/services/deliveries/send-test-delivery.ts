@@ -5,7 +5,7 @@
  * kind's `ping` (server/channels/types/*).
  */
 import { findChannel, insertPing } from '../../db/channels.ts';
-import { ConflictError, NotFoundError } from '../../errors.ts';
+import { ConflictError, NotFoundError } from '../../errors/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../new-id.ts';

@@ -4,7 +4,7 @@
  * person or the receiver (`410 Gone`) disabled it. Either way the change is audited.
  */
 import { setChannelEnabled as setChannelEnabledRow } from '../../db/channels.ts';
-import { NotFoundError } from '../../errors.ts';
+import { NotFoundError } from '../../errors/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { ServiceContext } from '../context.ts';
 import { channelChange, presentChannel } from './manage-channels.ts';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { CATEGORIES } from '../../../core/contract/entries.schema.ts';
 import type { DraftSection } from '../../../core/contract/generate.schema.ts';
 import { parseRetryAfter } from '../../../core/parse-retry-after.ts';
-import { AiUnavailableError, GenerationFailedError } from '../../errors.ts';
+import { AiUnavailableError, GenerationFailedError } from '../../errors/errors.ts';
 import { buildPrompt, type ProjectVoice } from './build-prompt.ts';
 import type { CleanCommits } from './commit-hygiene.ts';
 import { stripInventedRefs } from './commit-refs.ts';

@@ -15,7 +15,7 @@ import {
   type SubscriberRow,
   unsubscribe,
 } from '../../db/subscribers.ts';
-import { NotFoundError } from '../../errors.ts';
+import { NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../new-id.ts';
 import { confirmationEmail } from './render-email.ts';

@@ -6,7 +6,7 @@
  */
 import type { Sql } from '../../db/connect.ts';
 import { type FailedBatchRow, listFailedBatches, reopenBatch } from '../../db/email-deliveries.ts';
-import { NotFoundError } from '../../errors.ts';
+import { NotFoundError } from '../../errors/errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 
 export type FailedEmailBatch = {

@@ -5,7 +5,7 @@
  * The audit log keeps the removal with the address masked: the record outlives the subscription.
  */
 import { deleteSubscriber } from '../../db/subscribers.ts';
-import { NotFoundError } from '../../errors.ts';
+import { NotFoundError } from '../../errors/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { ServiceContext } from '../context.ts';
 

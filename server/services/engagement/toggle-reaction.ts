@@ -6,9 +6,9 @@
 import type { ReactionInput } from '../../../core/contract/public.schema.ts';
 import { findPublicEntryWithProject } from '../../db/public-entries.ts';
 import { reactionCounts, toggleReaction as toggleReactionRow } from '../../db/reactions.ts';
-import { InvalidError, NotFoundError } from '../../errors.ts';
+import { InvalidError, NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
-import { withEntryEvents } from '../entry-events.ts';
+import { withEntryEvents } from '../entries/entry-events.ts';
 
 export type ReactionResult = { reacted: boolean; count: number; reactions: Record<string, number> };
 

@@ -17,7 +17,7 @@ import { findEntryById } from '../../db/entries.ts';
 import { claimShippedComment, completeShippedComment } from '../../db/github-shipped.ts';
 import { findProjectById } from '../../db/projects.ts';
 import type { ServiceContext } from '../context.ts';
-import { entryLinks } from '../preview-link.ts';
+import { entryLinks } from '../entries/preview-link.ts';
 
 type Log = { warn: (obj: object, msg: string) => void };
 

@@ -11,16 +11,16 @@ import { GenerateInputSchema } from '../../../core/contract/generate.schema.ts';
 import { type ShiplogApi, ShiplogApiError } from '../../../core/shiplog-client.ts';
 import { findLinkedProjectId, mayDraftInto } from '../../db/github.ts';
 import { findProjectById, findProjectBySlug, type ProjectRow } from '../../db/projects.ts';
-import { ShiplogError } from '../../errors.ts';
-import { invalidFromZod, problemFor } from '../../problem-documents.ts';
+import { ShiplogError } from '../../errors/errors.ts';
+import { invalidFromZod, problemFor } from '../../errors/problem-documents.ts';
 import type { Role } from '../accounts/authorize.ts';
 import type { ServiceContext } from '../context.ts';
-import { deleteEntry } from '../delete-entry.ts';
-import { generateEntry } from '../generate-entry.ts';
-import { getEntry, presentEntryRecord } from '../get-entry.ts';
-import { presentGenerated } from '../present-entry.ts';
-import { publishEntry } from '../publish-entry.ts';
-import { updateEntry } from '../update-entry.ts';
+import { deleteEntry } from '../entries/delete-entry.ts';
+import { generateEntry } from '../drafting/generate-entry.ts';
+import { getEntry, presentEntryRecord } from '../entries/get-entry.ts';
+import { presentGenerated } from '../entries/present-entry.ts';
+import { publishEntry } from '../entries/publish-entry.ts';
+import { updateEntry } from '../entries/update-entry.ts';
 
 type Log = { warn: (obj: object, msg: string) => void };
 

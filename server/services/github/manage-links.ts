@@ -7,8 +7,8 @@ import { z } from 'zod';
 import type { Sql } from '../../db/connect.ts';
 import { deleteLink, type GithubLinkRow, listLinks, upsertLink } from '../../db/github.ts';
 import { findProjectBySlug } from '../../db/projects.ts';
-import { NotFoundError, UpgradeRequiredError } from '../../errors.ts';
-import { invalidFromZod } from '../../problem-documents.ts';
+import { NotFoundError, UpgradeRequiredError } from '../../errors/errors.ts';
+import { invalidFromZod } from '../../errors/problem-documents.ts';
 
 export const RepositorySchema = z
   .string()

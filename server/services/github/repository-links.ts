@@ -15,8 +15,8 @@ import {
 } from '../../db/github.ts';
 import { listInstalledRepositories } from '../../db/github-installations.ts';
 import type { ProjectRow } from '../../db/projects.ts';
-import { ConflictError, NotFoundError, UpgradeRequiredError } from '../../errors.ts';
-import { invalidFromZod } from '../../problem-documents.ts';
+import { ConflictError, NotFoundError, UpgradeRequiredError } from '../../errors/errors.ts';
+import { invalidFromZod } from '../../errors/problem-documents.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { ServiceContext } from '../context.ts';
 import { RepositorySchema } from './manage-links.ts';

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RateLimitedError } from '../../../server/errors.ts';
-import errorsPlugin from '../../../server/plugins/errors.ts';
+import { RateLimitedError } from '../../../server/errors/errors.ts';
+import errorsPlugin from '../../../server/errors/error-handler.ts';
 import { idempotency } from '../../../server/plugins/idempotency.ts';
 import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
 

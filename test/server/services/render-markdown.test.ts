@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderMarkdown, sanitize } from '../../../server/services/render-markdown.ts';
+import { renderMarkdown, sanitize } from '../../../server/services/rendering/render-markdown.ts';
 import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
 
 const vectors: string[] = JSON.parse(

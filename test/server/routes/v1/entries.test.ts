@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { previewToken } from '../../../../server/services/preview-link.ts';
+import { previewToken } from '../../../../server/services/entries/preview-link.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 
 let server: TestServer;

@@ -5,7 +5,7 @@
  * one for the same time) publishes nothing twice.
  */
 import { describe, expect, it } from 'vitest';
-import { publishScheduled } from '../../../../server/services/schedule-entry.ts';
+import { publishScheduled } from '../../../../server/services/entries/schedule-entry.ts';
 import { useTestServer } from '../../../helpers/build-server.ts';
 import { createEntry } from '../../../helpers/create-entry.ts';
 import { waitUntil } from '../../../helpers/wait-until.ts';

@@ -3,8 +3,8 @@
  * external entry, as `{name, path}` (`/changelog/{slug}`, on the origin that serves the page), by
  * name, at most `PUBLIC_CHANGELOGS_SHOWN`, and whether there are more.
  */
-import { listPublicChangelogs } from '../db/public-changelogs.ts';
-import type { ServiceContext } from './context.ts';
+import { listPublicChangelogs } from '../../db/public-changelogs.ts';
+import type { ServiceContext } from '../context.ts';
 
 /** How many the root page lists. */
 export const PUBLIC_CHANGELOGS_SHOWN = 50;

@@ -11,8 +11,8 @@
  *   changes, improvements, performance, removals → `improvement`; anything else (prose) → `announcement`.
  */
 import { Lexer, type Token, type Tokens } from 'marked';
-import type { Category } from '../../core/contract/entries.schema.ts';
-import { plainText } from '../../core/parse-changelog.ts';
+import type { Category } from '../../../core/contract/entries.schema.ts';
+import { plainText } from '../../../core/parse-changelog.ts';
 
 export const MAX_TITLE = 200;
 

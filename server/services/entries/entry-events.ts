@@ -11,11 +11,11 @@
  * - after the commit, once per project: this instance's widget cache is refreshed.
  * Nothing else refreshes caches or notifies instances; a rolled-back change does neither.
  */
-import type { Sql, TransactionSql } from '../db/connect.ts';
-import type { EntryRow } from '../db/entries.ts';
-import { notifyProjectChanged } from '../db/notifications.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
-import type { WidgetCache } from './widget-cache.ts';
+import type { Sql, TransactionSql } from '../../db/connect.ts';
+import type { EntryRow } from '../../db/entries.ts';
+import { notifyProjectChanged } from '../../db/notifications.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { WidgetCache } from '../public/widget-cache.ts';
 
 /**
  * - `published`: a release (a draft published, or created published): dispatched;

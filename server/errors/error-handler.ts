@@ -17,9 +17,9 @@ import {
   ServiceUnavailableError,
   ShiplogError,
   UnsupportedMediaTypeError,
-} from '../errors.ts';
-import { problemFor } from '../problem-documents.ts';
-import { collectRouteMethods } from './route-methods.ts';
+} from './errors.ts';
+import { problemFor } from './problem-documents.ts';
+import { collectRouteMethods } from '../plugins/route-methods.ts';
 
 /** What a client is told to wait while the database is unreachable (a restart takes seconds). */
 const DATABASE_RETRY_AFTER_SECONDS = 5;

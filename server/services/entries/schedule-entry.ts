@@ -9,19 +9,19 @@
  * The sweeper publishes the same way (a draft still scheduled, under the same lock). Editing an entry
  * keeps its schedule.
  */
-import type { TransactionSql } from '../db/connect.ts';
+import type { TransactionSql } from '../../db/connect.ts';
 import {
   type EntryRow,
   lockOverdueScheduledEntries,
   lockScheduledEntry,
   setEntrySchedule,
   setEntryStatus,
-} from '../db/entries.ts';
-import { ConflictError, InvalidError, NotFoundError } from '../errors.ts';
-import type { ServiceContext } from './context.ts';
+} from '../../db/entries.ts';
+import { ConflictError, InvalidError, NotFoundError } from '../../errors/errors.ts';
+import type { ServiceContext } from '../context.ts';
 import type { RecordEvent } from './entry-events.ts';
 import { withEntryEvents } from './entry-events.ts';
-import { entryChange, recordAudit } from './audit/record-audit.ts';
+import { entryChange, recordAudit } from '../audit/record-audit.ts';
 
 /**
  * @param pointer where `at` was in the request (`/at`, `/publishAt`), for the error.

@@ -5,7 +5,7 @@
  * themselves (the in-process API, project and link management), so no service reaches into a plugin.
  */
 import type { ZodError } from 'zod';
-import { type FieldError, PROBLEM_CODES, type Problem } from '../core/contract/problem.ts';
+import { type FieldError, PROBLEM_CODES, type Problem } from '../../core/contract/problem.ts';
 import { InvalidError, type ShiplogError } from './errors.ts';
 
 /** The problem document of `err`, for the request `requestId`. */

@@ -18,19 +18,19 @@
  * what was learned) is stored for an Idempotency-Key after that, in its own transaction. A crash in
  * between leaves the key unanswered: its retry runs the import again, which replaces the same entries.
  */
-import type { ImportInput, ImportResponse } from '../../core/contract/history.schema.ts';
-import { titleWithoutVersion } from '../../core/contract/titles.ts';
-import type { TransactionSql } from '../db/connect.ts';
-import { type EntryRow, insertEntry, setEntryChanges } from '../db/entries.ts';
-import { deleteEntryChanges, lockEntriesOfVersions, replaceImportedEntry } from '../db/imported-entries.ts';
-import { InvalidError, ShiplogError } from '../errors.ts';
-import { recordAudit } from './audit/record-audit.ts';
-import { learnDraftingProfile } from './drafting/project-profile.ts';
-import type { ServiceContext } from './context.ts';
-import { type RecordEvent, withEntryEvents } from './entry-events.ts';
+import type { ImportInput, ImportResponse } from '../../../core/contract/history.schema.ts';
+import { titleWithoutVersion } from '../../../core/contract/titles.ts';
+import type { TransactionSql } from '../../db/connect.ts';
+import { type EntryRow, insertEntry, setEntryChanges } from '../../db/entries.ts';
+import { deleteEntryChanges, lockEntriesOfVersions, replaceImportedEntry } from '../../db/imported-entries.ts';
+import { InvalidError, ShiplogError } from '../../errors/errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { learnDraftingProfile } from '../drafting/project-profile.ts';
+import type { ServiceContext } from '../context.ts';
+import { type RecordEvent, withEntryEvents } from '../entries/entry-events.ts';
 import { leadOfNotes } from './lead-of-notes.ts';
-import { slugFromId, slugFromTitle } from './make-slug.ts';
-import { newId } from './new-id.ts';
+import { slugFromId, slugFromTitle } from '../entries/make-slug.ts';
+import { newId } from '../new-id.ts';
 
 type Release = ImportInput['releases'][number];
 

@@ -9,11 +9,11 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { NotFoundError, ShiplogError } from '../errors.ts';
+import { NotFoundError, ShiplogError } from './errors.ts';
 import { newId } from '../services/new-id.ts';
-import { PUBLIC_CORS_HEADERS, sendsNoCors } from './cors.ts';
-import { problemFor } from '../problem-documents.ts';
-import { sendProblem } from './errors.ts';
+import { PUBLIC_CORS_HEADERS, sendsNoCors } from '../plugins/cors.ts';
+import { problemFor } from './problem-documents.ts';
+import { sendProblem } from './error-handler.ts';
 
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
   _error,

@@ -2,12 +2,12 @@
  * One entry's full record (CONTRACT.md "Entry lifecycle": the list fields plus body, html, reactions,
  * source, previewUrl and url), for the key-authenticated route and the App's in-process API alike.
  */
-import type { Entry } from '../../core/contract/entries.schema.ts';
-import { type EntryRow, findEntry } from '../db/entries.ts';
-import type { ProjectRow } from '../db/projects.ts';
-import { reactionCounts } from '../db/reactions.ts';
-import { NotFoundError } from '../errors.ts';
-import type { ServiceContext } from './context.ts';
+import type { Entry } from '../../../core/contract/entries.schema.ts';
+import { type EntryRow, findEntry } from '../../db/entries.ts';
+import type { ProjectRow } from '../../db/projects.ts';
+import { reactionCounts } from '../../db/reactions.ts';
+import { NotFoundError } from '../../errors/errors.ts';
+import type { ServiceContext } from '../context.ts';
 import { presentEntry } from './present-entry.ts';
 import { entryLinks } from './preview-link.ts';
 

@@ -1,9 +1,9 @@
 /** DELETE an entry (CONTRACT.md "Entry lifecycle"): gone from the API, widget and feeds at once. */
-import { deleteEntry as deleteEntryRow } from '../db/entries.ts';
-import { NotFoundError } from '../errors.ts';
-import type { ServiceContext } from './context.ts';
+import { deleteEntry as deleteEntryRow } from '../../db/entries.ts';
+import { NotFoundError } from '../../errors/errors.ts';
+import type { ServiceContext } from '../context.ts';
 import { withEntryEvents } from './entry-events.ts';
-import { entryChange, recordAudit } from './audit/record-audit.ts';
+import { entryChange, recordAudit } from '../audit/record-audit.ts';
 
 export async function deleteEntry(ctx: ServiceContext, projectId: string, id: string): Promise<void> {
   await withEntryEvents(ctx, async (tx, record) => {

@@ -4,7 +4,7 @@
  * the project (`-2`, `-3`…) is the database's job (see db/entries.ts).
  */
 import slugify from '@sindresorhus/slugify';
-import { MAX_SLUG_LENGTH, truncateSlug } from '../db/slug-limits.ts';
+import { MAX_SLUG_LENGTH, truncateSlug } from '../../db/slug-limits.ts';
 
 /** @returns the base slug, or `null` when the title has no sluggable character. */
 export function slugFromTitle(title: string): string | null {

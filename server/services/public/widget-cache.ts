@@ -6,10 +6,10 @@
  * hear it through NOTIFY (db/notifications.ts). A generation counter stops a read that started before
  * an invalidation from caching what it read, so a change is visible in the very next response.
  */
-import { WidgetResponseSchema } from '../../core/contract/public.schema.ts';
-import { titleWithoutVersion } from '../../core/contract/titles.ts';
+import { WidgetResponseSchema } from '../../../core/contract/public.schema.ts';
+import { titleWithoutVersion } from '../../../core/contract/titles.ts';
 import { createHash } from 'node:crypto';
-import type { Sql } from '../db/connect.ts';
+import type { Sql } from '../../db/connect.ts';
 import { loadChangelog } from './public-changelog.ts';
 
 /** Spec 4.4 rule 4: the last 20 published entries. */

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 
 /** Beside `widget/` in a checkout; `dist/widget/dist/` in a build (the build copies it there). */
-const BUNDLE_PATH = new URL('../../widget/dist/widget.js', import.meta.url);
+const BUNDLE_PATH = new URL('../../../widget/dist/widget.js', import.meta.url);
 
 export type WidgetBundle = { code: Buffer; hash: string };
 

@@ -6,8 +6,8 @@
  * alone when a person edited it (`editedAt`) unless `regenerate` says so, or when it is published
  * (what readers already have is not rewritten by a push). `publish` still publishes a kept draft.
  */
-import type { Draft, GenerateInput } from '../../core/contract/generate.schema.ts';
-import type { TransactionSql } from '../db/connect.ts';
+import type { Draft, GenerateInput } from '../../../core/contract/generate.schema.ts';
+import type { TransactionSql } from '../../db/connect.ts';
 import {
   type EntryRow,
   type EntrySource,
@@ -17,14 +17,14 @@ import {
   setEntryChanges,
   setEntryStatus,
   updateEntry,
-} from '../db/entries.ts';
-import type { ServiceContext } from './context.ts';
-import { authorizeEntryChange, type Role } from './accounts/authorize.ts';
-import { insertNewEntry } from './create-entry.ts';
-import { withEntryEvents } from './entry-events.ts';
-import { entryChange, recordAudit } from './audit/record-audit.ts';
-import { slugFromId, slugFromTitle } from './make-slug.ts';
-import { scheduleInTransaction } from './schedule-entry.ts';
+} from '../../db/entries.ts';
+import type { ServiceContext } from '../context.ts';
+import { authorizeEntryChange, type Role } from '../accounts/authorize.ts';
+import { insertNewEntry } from '../entries/create-entry.ts';
+import { withEntryEvents } from '../entries/entry-events.ts';
+import { entryChange, recordAudit } from '../audit/record-audit.ts';
+import { slugFromId, slugFromTitle } from '../entries/make-slug.ts';
+import { scheduleInTransaction } from '../entries/schedule-entry.ts';
 
 export type DraftOutcome = {
   entry: EntryRow;

@@ -6,20 +6,20 @@
  * leaves it alone unless asked explicitly (CONTRACT.md: `/shiplog regenerate`).
  * Who may change which entry is decided by `authorizeEntryChange`, on the row locked for the change.
  */
-import type { UpdateEntryInput } from '../../core/contract/entries.schema.ts';
+import type { UpdateEntryInput } from '../../../core/contract/entries.schema.ts';
 import {
   type EntryChanges,
   type EntryRow,
   followTitleWithSlug,
   lockEntry,
   updateEntry as updateEntryRow,
-} from '../db/entries.ts';
-import { authorizeEntryChange, type Role } from './accounts/authorize.ts';
-import { NotFoundError } from '../errors.ts';
-import type { ServiceContext } from './context.ts';
+} from '../../db/entries.ts';
+import { authorizeEntryChange, type Role } from '../accounts/authorize.ts';
+import { NotFoundError } from '../../errors/errors.ts';
+import type { ServiceContext } from '../context.ts';
 import { withEntryEvents } from './entry-events.ts';
 import { slugFromId, slugFromTitle } from './make-slug.ts';
-import { entryChange, recordAudit } from './audit/record-audit.ts';
+import { entryChange, recordAudit } from '../audit/record-audit.ts';
 
 /**
  * @param role the caller's role in the project (API keys and the App act as publishers).

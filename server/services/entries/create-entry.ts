@@ -3,16 +3,16 @@
  * now, a unique slug from the title, and with `publish: true` the entry is stored published and
  * dispatched in the same transaction.
  */
-import type { CreateEntryInput } from '../../core/contract/entries.schema.ts';
-import type { TransactionSql } from '../db/connect.ts';
-import { type EntryRow, type EntrySource, insertEntry } from '../db/entries.ts';
-import { InvalidError } from '../errors.ts';
-import type { ServiceContext } from './context.ts';
+import type { CreateEntryInput } from '../../../core/contract/entries.schema.ts';
+import type { TransactionSql } from '../../db/connect.ts';
+import { type EntryRow, type EntrySource, insertEntry } from '../../db/entries.ts';
+import { InvalidError } from '../../errors/errors.ts';
+import type { ServiceContext } from '../context.ts';
 import { withEntryEvents } from './entry-events.ts';
 import { slugFromId, slugFromTitle } from './make-slug.ts';
-import { newId } from './new-id.ts';
+import { newId } from '../new-id.ts';
 import { assertFuture, scheduleInTransaction } from './schedule-entry.ts';
-import { entryChange, recordAudit } from './audit/record-audit.ts';
+import { entryChange, recordAudit } from '../audit/record-audit.ts';
 
 export type CreateEntryOptions = {
   /** How it was made: written (`api`) or drafted from commits (`generate`). */

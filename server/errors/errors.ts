@@ -2,7 +2,7 @@
  * Typed errors. Anything in the server may throw these; `plugins/errors.ts` is the one place that turns
  * them into RFC 9457 problem documents (CONTRACT.md "Errors").
  */
-import { type FieldError, PROBLEM_CODES, type ProblemCode } from '../core/contract/problem.ts';
+import { type FieldError, PROBLEM_CODES, type ProblemCode } from '../../core/contract/problem.ts';
 
 export class ShiplogError extends Error {
   readonly code: ProblemCode;

@@ -4,10 +4,10 @@
  * and OpenGraph tags; the project's theme and accent (from a stylesheet of its own, so the page keeps
  * a strict CSP); "Powered by Shiplog" on the free plan.
  */
-import type { Category } from '../../core/contract/entries.schema.ts';
-import { renderView } from '../views/render-view.ts';
-import { titleWithoutVersion, titleWithVersion } from '../../core/contract/titles.ts';
-import { htmlToText } from '../text/html-to-text.ts';
+import type { Category } from '../../../core/contract/entries.schema.ts';
+import { renderView } from '../../views/render-view.ts';
+import { titleWithoutVersion, titleWithVersion } from '../../../core/contract/titles.ts';
+import { htmlToText } from '../../text/html-to-text.ts';
 import type { PublicChangelog } from './public-changelog.ts';
 
 /** A category's chip; "Feature", not "New", which reads like "unread" (issue 30). */

@@ -3,8 +3,8 @@
  * first, by keyset (the cost of a page does not grow with its number), with a signed cursor bound to
  * the filters it was made with.
  */
-import { type ListFilters, listEntries } from '../db/entries.ts';
-import type { ServiceContext } from './context.ts';
+import { type ListFilters, listEntries } from '../../db/entries.ts';
+import type { ServiceContext } from '../context.ts';
 import { decodeCursor, keysetPage } from './keyset-cursor.ts';
 import { presentEntrySummary } from './present-entry.ts';
 

@@ -3,12 +3,12 @@
  * the same transaction; publishing a published entry is a no-op (no second dispatch). Unpublishing
  * takes the entry out of the widget and feeds; what was already delivered is not recalled.
  */
-import type { TransactionSql } from '../db/connect.ts';
-import { type EntryRow, setEntryStatus } from '../db/entries.ts';
-import { NotFoundError } from '../errors.ts';
-import type { ServiceContext } from './context.ts';
+import type { TransactionSql } from '../../db/connect.ts';
+import { type EntryRow, setEntryStatus } from '../../db/entries.ts';
+import { NotFoundError } from '../../errors/errors.ts';
+import type { ServiceContext } from '../context.ts';
 import { withEntryEvents } from './entry-events.ts';
-import { entryChange, recordAudit } from './audit/record-audit.ts';
+import { entryChange, recordAudit } from '../audit/record-audit.ts';
 
 /** `beforeCommit` runs in the transaction with the entry as it will be (an idempotent response). */
 type BeforeCommit = (tx: TransactionSql, row: EntryRow) => Promise<void>;

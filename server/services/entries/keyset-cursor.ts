@@ -7,7 +7,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { InvalidError } from '../errors.ts';
+import { InvalidError } from '../../errors/errors.ts';
 
 const CursorSchema = z.strictObject({ s: z.iso.datetime(), i: z.string().min(1).max(64) });
 

@@ -3,12 +3,12 @@
  * published external entries, newest first, with reaction counts. Internal entries and drafts never
  * appear.
  */
-import type { Sql } from '../db/connect.ts';
-import { findProjectBySlug, type ProjectRow } from '../db/projects.ts';
-import { findPublicEntryBySlug, listPublicEntries, type PublicEntryRow } from '../db/public-entries.ts';
-import { reactionCounts } from '../db/reactions.ts';
-import { findEntry } from '../db/entries.ts';
-import { verifyPreviewToken } from './preview-link.ts';
+import type { Sql } from '../../db/connect.ts';
+import { findProjectBySlug, type ProjectRow } from '../../db/projects.ts';
+import { findPublicEntryBySlug, listPublicEntries, type PublicEntryRow } from '../../db/public-entries.ts';
+import { reactionCounts } from '../../db/reactions.ts';
+import { findEntry } from '../../db/entries.ts';
+import { verifyPreviewToken } from '../entries/preview-link.ts';
 
 /** The feeds' and the page's length (CONTRACT.md: the last 50 external published entries). */
 export const CHANGELOG_ENTRIES = 50;

@@ -3,9 +3,9 @@
  * here with zod so that the CLI and the admin socket share one set of rules.
  */
 import { z } from 'zod';
-import { type ApiKeyRow, insertApiKey, listApiKeys, revokeApiKey } from '../db/api-keys.ts';
-import type { Sql, TransactionSql } from '../db/connect.ts';
-import { notifyProjectChanged } from '../db/notifications.ts';
+import { type ApiKeyRow, insertApiKey, listApiKeys, revokeApiKey } from '../../db/api-keys.ts';
+import type { Sql, TransactionSql } from '../../db/connect.ts';
+import { notifyProjectChanged } from '../../db/notifications.ts';
 import {
   findProjectBySlug,
   insertProject,
@@ -14,13 +14,13 @@ import {
   type ProjectRow,
   THEMES,
   updateProject,
-} from '../db/projects.ts';
-import { ConflictError, NotFoundError } from '../errors.ts';
-import { invalidFromZod } from '../problem-documents.ts';
+} from '../../db/projects.ts';
+import { ConflictError, NotFoundError } from '../../errors/errors.ts';
+import { invalidFromZod } from '../../errors/problem-documents.ts';
 import { generateApiKey, hashApiKey } from './api-key-format.ts';
-import { newId } from './new-id.ts';
-import { recordAudit } from './audit/record-audit.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
+import { newId } from '../new-id.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 export const ProjectSlugSchema = z
   .string()

@@ -3,11 +3,11 @@
  * named by its slug takes a whole changelog's releases, checked as the import route checks them and
  * imported in calls of at most 100 (import-releases.ts; each its own transaction, like the API's calls).
  */
-import { ImportInputSchema, type ImportResponse } from '../../core/contract/history.schema.ts';
-import { importBatches, type ImportRelease } from '../../core/plan-import.ts';
-import { findProjectBySlug } from '../db/projects.ts';
-import { InvalidError, NotFoundError } from '../errors.ts';
-import type { ServiceContext } from './context.ts';
+import { ImportInputSchema, type ImportResponse } from '../../../core/contract/history.schema.ts';
+import { importBatches, type ImportRelease } from '../../../core/plan-import.ts';
+import { findProjectBySlug } from '../../db/projects.ts';
+import { InvalidError, NotFoundError } from '../../errors/errors.ts';
+import type { ServiceContext } from '../context.ts';
 import { importReleases } from './import-releases.ts';
 
 /**

@@ -9,21 +9,21 @@
  * stores an entry nor spends quota. Offline drafts, releases with no user-facing change (no model
  * needed), and a source whose entry is locked (edited or published: nothing is drafted) cost nothing.
  */
-import type { Draft, GenerateInput } from '../../core/contract/generate.schema.ts';
-import { releaseAiDraft, reserveAiDraft } from '../db/ai-usage.ts';
-import { findEntryBySource } from '../db/entries.ts';
-import type { ProjectRow } from '../db/projects.ts';
-import { AiUnavailableError, QuotaExceededError } from '../errors.ts';
-import { authorizeEntryChange, type Role } from './accounts/authorize.ts';
-import type { ServiceContext } from './context.ts';
-import { assertPublishAt } from './create-entry.ts';
-import { contributorsLine, creditedPullRequests } from './drafting/contributors-line.ts';
-import { selectChanges } from './drafting/draft-release.ts';
-import { draftOffline } from './drafting/offline-drafter.ts';
-import { traitsOf } from './drafting/profile-view.ts';
-import { loadDraftingProfile, projectVoice } from './drafting/project-profile.ts';
-import { draftWithOpenAI } from './drafting/openai-drafter.ts';
-import { refLinker } from './drafting/ref-links.ts';
+import type { Draft, GenerateInput } from '../../../core/contract/generate.schema.ts';
+import { releaseAiDraft, reserveAiDraft } from '../../db/ai-usage.ts';
+import { findEntryBySource } from '../../db/entries.ts';
+import type { ProjectRow } from '../../db/projects.ts';
+import { AiUnavailableError, QuotaExceededError } from '../../errors/errors.ts';
+import { authorizeEntryChange, type Role } from '../accounts/authorize.ts';
+import type { ServiceContext } from '../context.ts';
+import { assertPublishAt } from '../entries/create-entry.ts';
+import { contributorsLine, creditedPullRequests } from './contributors-line.ts';
+import { selectChanges } from './draft-release.ts';
+import { draftOffline } from './offline-drafter.ts';
+import { traitsOf } from './profile-view.ts';
+import { loadDraftingProfile, projectVoice } from './project-profile.ts';
+import { draftWithOpenAI } from './openai-drafter.ts';
+import { refLinker } from './ref-links.ts';
 import {
   type DraftOutcome,
   entrySourceOf,

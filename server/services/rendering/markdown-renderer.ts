@@ -15,7 +15,7 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { InvalidError } from '../errors.ts';
+import { InvalidError } from '../../errors/errors.ts';
 import type { RenderTask } from './render-markdown-worker.ts';
 
 export type MarkdownRenderer = {

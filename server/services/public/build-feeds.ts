@@ -10,7 +10,7 @@
  *   "title"): many render it as HTML, so `<script>` inside the CDATA `feed` writes would reach them as an
  *   element. It is escaped as Atom's is: a reader that renders HTML shows the text, and no element.
  */
-import { titleWithVersion } from '../../core/contract/titles.ts';
+import { titleWithVersion } from '../../../core/contract/titles.ts';
 import { Feed } from 'feed';
 import type { PublicChangelog } from './public-changelog.ts';
 

@@ -1,8 +1,8 @@
 /** Entry rows → the API's JSON shapes (CONTRACT.md "GET /api/v1/entries" and "Entry lifecycle"). */
-import type { Entry, EntrySummary } from '../../core/contract/entries.schema.ts';
-import type { GenerateResponse } from '../../core/contract/generate.schema.ts';
-import type { EntryRow } from '../db/entries.ts';
-import type { DraftOutcome } from './save-drafted-entry.ts';
+import type { Entry, EntrySummary } from '../../../core/contract/entries.schema.ts';
+import type { GenerateResponse } from '../../../core/contract/generate.schema.ts';
+import type { EntryRow } from '../../db/entries.ts';
+import type { DraftOutcome } from '../drafting/save-drafted-entry.ts';
 
 export function presentEntrySummary(row: EntryRow): EntrySummary {
   return {
