@@ -9,9 +9,11 @@ import { useSession } from './api/session.ts';
 import { AccountPage } from './pages/account-page.tsx';
 import { AuditPage } from './pages/audit-page.tsx';
 import { ChannelsPage } from './pages/channels-page.tsx';
+import { DraftingPage } from './pages/drafting-page.tsx';
 import { EditorPage } from './pages/editor-page.tsx';
 import { EntriesPage } from './pages/entries-page.tsx';
 import { GithubPage } from './pages/github-page.tsx';
+import { HistoryPage } from './pages/history-page.tsx';
 import { InvitePage } from './pages/invite-page.tsx';
 import { KeysPage } from './pages/keys-page.tsx';
 import { MembersPage } from './pages/members-page.tsx';
@@ -52,6 +54,8 @@ function ProjectPages() {
       <Route path="/" component={EntriesPage} />
       <Route path="/entries/new" component={EditorPage} />
       <Route path="/entries/:id" component={EditorPage} />
+      <Route path="/history" component={HistoryPage} />
+      <Route path="/drafting" component={DraftingPage} />
       <Route path="/settings" component={SettingsPage} />
       <Route path="/keys" component={KeysPage} />
       <Route path="/members" component={MembersPage} />

@@ -49,6 +49,8 @@ export function ProjectScope({ children }: { children: ReactNode }) {
       <nav className="project-nav" aria-label={`Project ${project.name}`}>
         <span className="project-name">{project.name}</span>
         <NavLink href="/">Entries</NavLink>
+        <NavLink href="/history">History</NavLink>
+        <NavLink href="/drafting">Drafting</NavLink>
         <NavLink href="/analytics">Analytics</NavLink>
         <NavLink href="/subscribers">Subscribers</NavLink>
         {project.role !== 'contributor' && <NavLink href="/channels">Channels</NavLink>}

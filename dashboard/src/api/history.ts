@@ -1,0 +1,118 @@
+/**
+ * A project's changelog history (CONTRACT.md "History and the drafting profile"): a pasted or uploaded
+ * CHANGELOG.md is read by the server's changelog parser (`POST …/changelog-preview`, the parser
+ * `shiplog import` and the Action use: the dashboard carries none), and the releases it finds become
+ * published entries through `POST /api/v1/entries/import` (publishers), in calls within the import's
+ * limits. Nothing is dispatched. Afterwards the entries and the drafting profile are asked for again.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MAX_IMPORTED_RELEASES } from '../../../core/contract/history.schema.ts';
+import type { ChangelogPreview, ImportReleaseBody, ImportResponse } from '../types.ts';
+import { api, projectPath, v1 } from './client.ts';
+import { refreshDraftingProfile } from './drafting-profile.ts';
+import { entryKeys } from './entries.ts';
+
+/** The most releases one import call takes (the contract's constant: a type error if it changes). */
+const MAX_RELEASES: typeof MAX_IMPORTED_RELEASES = 100;
+/** Each call stays well under the import's 8 MiB body limit. */
+const MAX_BATCH_BYTES = 6 * 1024 * 1024;
+
+/** POST /api/dashboard/projects/{slug}/changelog-preview: the releases and skipped sections of `markdown`. */
+export const useChangelogPreview = (slug: string) =>
+  useMutation({
+    mutationFn: (markdown: string) =>
+      api<ChangelogPreview>(projectPath(slug, '/changelog-preview'), { method: 'POST', body: { markdown } }),
+  });
+
+/** A release as the preview lists it and the import sends it. */
+export type PlannedRelease = { release: ImportReleaseBody; date: string; firstLine: string };
+export type ImportPlan = { releases: PlannedRelease[]; skipped: { heading: string; reason: string }[] };
+
+/** Why a release without a date is left out (a tag could date it: the CLI reads them, the page cannot). */
+const NO_DATE =
+  'no date in the heading: add one, or import with the shiplog CLI and --git-dir, which dates it by its tag';
+
+/** The notes' first line of text (past sub-headings such as `### Added`), without its list marker. */
+function firstLineOf(notes: string): string {
+  const lines = notes
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const line = lines.find((l) => !/^#{1,6}\s/.test(l)) ?? lines[0] ?? '';
+  return line.replace(/^(?:[-*+]|\d+[.)]|#+)\s+/, '');
+}
+
+/**
+ * What importing `preview` sends: each release dated at 00:00 UTC of its day. A release without a
+ * date, or dated `now` or later, is skipped with the reason (the import takes only past releases).
+ */
+export function planImport(preview: ChangelogPreview, now: Date): ImportPlan {
+  const plan: ImportPlan = {
+    releases: [],
+    skipped: preview.skipped.map(({ heading, reason }) => ({ heading, reason })),
+  };
+  for (const { version, date, notes, title, heading } of preview.releases) {
+    const publishedAt = `${date}T00:00:00.000Z`;
+    if (!date) plan.skipped.push({ heading, reason: NO_DATE });
+    else if (Date.parse(publishedAt) >= now.getTime())
+      plan.skipped.push({ heading, reason: `dated ${date}, not yet` });
+    else
+      plan.releases.push({
+        release: { version, publishedAt, notes, ...(title ? { title } : {}) },
+        date,
+        firstLine: title ?? firstLineOf(notes),
+      });
+  }
+  return plan;
+}
+
+/** `releases` in calls of at most MAX_RELEASES releases and MAX_BATCH_BYTES of JSON. */
+function batches(releases: readonly ImportReleaseBody[]): ImportReleaseBody[][] {
+  const encoder = new TextEncoder();
+  const out: ImportReleaseBody[][] = [];
+  let bytes = 0;
+  for (const release of releases) {
+    const size = encoder.encode(JSON.stringify(release)).length;
+    const last = out.at(-1);
+    if (!last || last.length >= MAX_RELEASES || bytes + size > MAX_BATCH_BYTES) {
+      out.push([release]);
+      bytes = size;
+    } else {
+      last.push(release);
+      bytes += size;
+    }
+  }
+  return out;
+}
+
+/** POST /api/v1/entries/import, once per batch; the answers summed (the profile as the last one left it). */
+export function useImportHistory(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (releases: readonly ImportReleaseBody[]) => {
+      const total: ImportResponse = {
+        imported: 0,
+        replaced: 0,
+        skipped: [],
+        entries: [],
+        profile: { releasesLearned: 0 },
+      };
+      for (const batch of batches(releases)) {
+        const answer = await v1<ImportResponse>(slug, '/entries/import', {
+          method: 'POST',
+          body: { releases: batch },
+        });
+        total.imported += answer.imported;
+        total.replaced += answer.replaced;
+        total.skipped.push(...answer.skipped);
+        total.entries.push(...answer.entries);
+        total.profile = answer.profile;
+      }
+      return total;
+    },
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: entryKeys.lists(slug) });
+      await refreshDraftingProfile(client, slug);
+    },
+  });
+}

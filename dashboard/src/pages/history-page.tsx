@@ -1,0 +1,246 @@
+/**
+ * Import history (CONTRACT.md "History and the drafting profile"; publishers and owners): the project's
+ * CHANGELOG.md, pasted, uploaded or dropped, is read by the server's changelog parser, and the preview
+ * lists the releases an import brings in (version, date, first line) and the sections it skips, with
+ * the reason. `Import` makes them published entries with their own dates and versions (nothing is
+ * emailed or sent to channels), then says how many were imported, replaced and skipped, and what the
+ * drafting profile says now. Contributors see the page read-only.
+ */
+import { type DragEvent, type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { useDraftingProfile } from '../api/drafting-profile.ts';
+import {
+  type ImportPlan,
+  type PlannedRelease,
+  planImport,
+  useChangelogPreview,
+  useImportHistory,
+} from '../api/history.ts';
+import { Field } from '../components/field.tsx';
+import { ListCard } from '../components/list-card.tsx';
+import { useProject } from '../components/project-scope.tsx';
+import { ErrorAlert, Notice, usePageTitle } from '../components/status.tsx';
+import { TableScroll } from '../components/table-scroll.tsx';
+import type { ImportResponse } from '../types.ts';
+
+type Preview = ReturnType<typeof useChangelogPreview>;
+type Importing = ReturnType<typeof useImportHistory>;
+
+type FormProps = {
+  markdown: string;
+  /** The text as typed (any preview of an earlier text is dropped). */
+  onChange: (text: string) => void;
+  /** A file's text, previewed at once. */
+  onFile: (text: string) => void;
+  preview: Preview;
+  readOnly: boolean;
+};
+
+function ChangelogForm({ markdown, onChange, onFile, preview, readOnly }: FormProps) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [unreadable, setUnreadable] = useState<Error | null>(null);
+  /** Read the first file of `files`, if any; returns whether there was one. */
+  const readFile = (files: FileList | null | undefined): boolean => {
+    const file = files?.[0];
+    if (!file) return false;
+    setUnreadable(null);
+    file.text().then(onFile, () => setUnreadable(new Error(`${file.name} could not be read.`)));
+    return true;
+  };
+  const onDrop = (event: DragEvent) => {
+    if (readFile(event.dataTransfer.files)) event.preventDefault();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    preview.mutate(markdown);
+  };
+  return (
+    <form onSubmit={submit} className="card">
+      {readOnly && <p>Only publishers and owners import history.</p>}
+      <fieldset disabled={readOnly}>
+        <legend className="sr-only">Changelog</legend>
+        <Field label="Changelog (Markdown)" hint="Paste your CHANGELOG.md here, or upload or drop the file.">
+          <textarea
+            rows={12}
+            required
+            value={markdown}
+            onChange={(e) => onChange(e.target.value)}
+            onDrop={onDrop}
+          />
+        </Field>
+        <ErrorAlert error={unreadable ?? preview.error} labels={{ '/markdown': 'Changelog' }} />
+        <div className="actions">
+          <button type="submit" disabled={preview.isPending}>
+            Preview
+          </button>
+          <button type="button" className="secondary" onClick={() => fileRef.current?.click()}>
+            Upload CHANGELOG.md
+          </button>
+          <input
+            ref={fileRef}
+            type="file"
+            accept=".md,.markdown,.txt,text/markdown,text/plain"
+            hidden
+            onChange={(e) => {
+              readFile(e.target.files);
+              e.target.value = '';
+            }}
+          />
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function ReleasesTable({ releases }: { releases: readonly PlannedRelease[] }) {
+  return (
+    <TableScroll label="Releases in the changelog">
+      <table>
+        <caption className="sr-only">Releases in the changelog</caption>
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">Date</th>
+            <th scope="col">First line</th>
+          </tr>
+        </thead>
+        <tbody>
+          {releases.map((r) => (
+            <tr key={r.release.version}>
+              <th scope="row">{r.release.version}</th>
+              <td className="nowrap">{r.date}</td>
+              <td>{r.firstLine}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+function ImportPreview({
+  plan,
+  preview,
+  importing,
+}: {
+  plan: ImportPlan;
+  preview: Preview;
+  importing: Importing;
+}) {
+  const count = plan.releases.length;
+  return (
+    <>
+      <ListCard
+        heading="Releases to import"
+        query={preview}
+        items={plan.releases}
+        empty="No release to import: the changelog names no dated, released version."
+        footer={
+          <>
+            <ErrorAlert error={importing.error} />
+            {importing.isPending && <Notice>Importing…</Notice>}
+            <div className="actions">
+              <button
+                type="button"
+                disabled={count === 0 || importing.isPending}
+                onClick={() => importing.mutate(plan.releases.map((r) => r.release))}
+              >
+                Import
+              </button>
+            </div>
+          </>
+        }
+      >
+        {(releases) => <ReleasesTable releases={releases} />}
+      </ListCard>
+      <ListCard heading="Skipped" query={preview} items={plan.skipped} empty="Nothing is skipped.">
+        {(skipped) => (
+          <ul className="plain">
+            {skipped.map((s, i) => (
+              <li key={i}>
+                <strong>{s.heading}</strong>: {s.reason}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListCard>
+    </>
+  );
+}
+
+const releases = (n: number) => `${n} ${n === 1 ? 'release' : 'releases'}`;
+
+/** What an import did, and what the drafting profile says after it (asked for again by the import). */
+function ImportResult({ slug, result }: { slug: string; result: ImportResponse }) {
+  const profile = useDraftingProfile(slug);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The result appears below the preview, often out of sight: bring it (and keyboard focus) there.
+  useEffect(() => heading.current?.focus(), [result]);
+  const { imported, replaced, skipped } = result;
+  return (
+    <section className="card" aria-labelledby="import-result-heading">
+      <h2 id="import-result-heading" ref={heading} tabIndex={-1}>
+        Imported
+      </h2>
+      <Notice>
+        Imported {releases(imported)}, replaced {replaced}, skipped {skipped.length}.
+      </Notice>
+      {skipped.length > 0 && (
+        <ul className="plain">
+          {skipped.map((s) => (
+            <li key={s.version}>
+              <strong>{s.version}</strong>: {s.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        The drafting profile learns from {releases(result.profile.releasesLearned)} (a release teaches it with
+        its commits, which <code>shiplog import --git-dir</code> and the Action&apos;s{' '}
+        <code>import-changelog</code> send).
+      </p>
+      {profile.data && <p className="profile-description">{profile.data.description}</p>}
+      <p>
+        <Link href="/drafting">See the drafting profile</Link> ·{' '}
+        <Link href="/?status=published">See the entries</Link>
+      </p>
+    </section>
+  );
+}
+
+export function HistoryPage() {
+  usePageTitle('Import history');
+  const project = useProject();
+  const [markdown, setMarkdown] = useState('');
+  const preview = useChangelogPreview(project.slug);
+  const importing = useImportHistory(project.slug);
+  // Dated against the clock when the preview came: the import takes only past releases.
+  const plan = useMemo(() => preview.data && planImport(preview.data, new Date()), [preview.data]);
+  const change = (text: string) => {
+    setMarkdown(text);
+    preview.reset();
+    importing.reset();
+  };
+  return (
+    <>
+      <h1>Import history</h1>
+      <p className="hint intro">
+        Your changelog&apos;s releases become published entries with their own dates and versions, so the
+        widget and the public page show your history from day one. Nothing is emailed or sent to channels;
+        importing a version again replaces it.
+      </p>
+      <ChangelogForm
+        markdown={markdown}
+        onChange={change}
+        onFile={(text) => {
+          change(text);
+          if (text.trim()) preview.mutate(text);
+        }}
+        preview={preview}
+        readOnly={project.role === 'contributor'}
+      />
+      {plan && <ImportPreview plan={plan} preview={preview} importing={importing} />}
+      {importing.data && <ImportResult slug={project.slug} result={importing.data} />}
+    </>
+  );
+}

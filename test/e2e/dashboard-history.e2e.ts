@@ -1,0 +1,279 @@
+/// <reference lib="dom" />
+/**
+ * Import history and the drafting profile in Chromium (issue 31, CONTRACT.md "History and the
+ * drafting profile"): a pasted CHANGELOG.md is read by the server's parser and previewed (version,
+ * date, first line; what is skipped and why), `Import` makes its releases published entries that the
+ * entry list shows with their dates, and the result and the Drafting page say what the profile learned
+ * (from releases imported earlier with their commits, as the CLI sends them); an uploaded or dropped
+ * file is previewed at once, and importing again replaces; `Reset profile` (confirmed) puts drafts back
+ * on the defaults; a contributor sees both pages read-only. axe-core clean at 1280 and 375 px, in light
+ * and dark, with nothing overflowing; no CSP violation, console error or unannounced dialog.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectRow } from '../../server/db/projects.ts';
+import { createUser, type SignedInUser, signIn } from '../helpers/dashboard.ts';
+import {
+  type DashboardPage,
+  type DashboardServer,
+  openPage,
+  screenshot,
+  startDashboardServer,
+} from '../helpers/dashboard-browser.ts';
+import { axeViolations, launchChromium } from '../helpers/widget-host.ts';
+
+/** Keep a Changelog, with what an import leaves out: Unreleased, a future date, no date. */
+const CHANGELOG = `# Changelog
+
+All notable changes to this project are documented here.
+
+## [Unreleased]
+### Added
+- Something in progress
+
+## [2.0.0] - 2999-01-01
+### Added
+- From the future
+
+## [1.1.0] - 2024-03-01
+### Added
+- Dark mode for the widget (#21)
+### Fixed
+- The launcher no longer overlaps the cookie banner (#22)
+
+## [1.0.0] - 2024-01-15
+### Added
+- First public release
+
+## 0.1.0
+- A version without a date
+`;
+
+/** An earlier release imported with its commits (as `shiplog import --git-dir` sends it): it teaches. */
+const learned = (n: number) => ({
+  version: `0.${n}.0`,
+  publishedAt: new Date(Date.UTC(2023, n, 1)).toISOString(),
+  notes: `### Added\n\n- Added export format number ${n}\n\n### Fixed\n\n- Fixed crash when the queue ${n} is empty\n`,
+  commits: [
+    `Add export format number ${n}`,
+    `Crash when the queue ${n} is empty`,
+    `Explain format ${n} in the guide`,
+  ],
+  commitDetails: [
+    { index: 0, files: [`src/export/format${n}.rs`], additions: 120, deletions: 4 },
+    { index: 1, files: ['src/queue.rs'], additions: 8, deletions: 2 },
+    { index: 2, files: [`docs/export-${n}.md`], additions: 30, deletions: 0 },
+  ],
+});
+
+let live: DashboardServer;
+let browser: Browser;
+let project: ProjectRow;
+let owner: SignedInUser;
+let contributor: SignedInUser;
+const opened: DashboardPage[] = [];
+
+beforeAll(async () => {
+  live = await startDashboardServer();
+  browser = await launchChromium();
+  project = (await live.server.project('free')).project;
+  const member = (role: 'owner' | 'contributor') =>
+    createUser(live.server, [{ projectId: project.id, role }]).then((u) => signIn(live.server, u.email));
+  owner = await member('owner');
+  contributor = await member('contributor');
+  const res = await api('POST', '/api/v1/entries/import', { releases: [2, 3].map(learned) });
+  expect(res.statusCode, res.body).toBe(201);
+});
+afterAll(async () => {
+  await browser?.close();
+  await live?.close();
+});
+afterEach(async () => {
+  for (const { context, watched } of opened.splice(0)) {
+    await context.close();
+    expect(watched.violations, 'CSP violations').toEqual([]);
+    expect(watched.errors, 'console errors').toEqual([]);
+    expect(watched.dialogs, 'unexpected dialogs').toEqual([]);
+  }
+});
+
+function api(method: 'GET' | 'POST', url: string, payload?: object) {
+  const headers = { ...owner.headers, 'shiplog-project': project.slug };
+  return live.server.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+}
+const profile = async () => (await api('GET', '/api/v1/drafting/profile')).json().profile;
+
+async function open(path: string, as = owner, look: Parameters<typeof openPage>[1] = {}) {
+  const opening = await openPage(browser, look);
+  opened.push(opening);
+  const value = as.cookie.split('=')[1]!;
+  await opening.context.addCookies([{ name: 'shiplog_session', value, url: live.url }]);
+  await opening.page.goto(`${live.url}/app/p/${project.slug}${path}`);
+  return opening;
+}
+const rowsOf = (page: Page, table: string) =>
+  page
+    .getByRole('table', { name: table })
+    .getByRole('row')
+    .evaluateAll((rows) => rows.slice(1).map((r) => [...r.children].map((c) => c.textContent)));
+/** The browser's own rendering of an instant, as the entry list writes it. */
+const shown = (page: Page, iso: string) =>
+  page.evaluate(
+    (at) =>
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at)),
+    iso,
+  );
+const imported = () =>
+  live.server.db.sql<{ version: string; publishedAt: Date; status: string }[]>`
+    select version, published_at, status from entries
+    where project_id = ${project.id} and origin = 'import' and version like '1.%' order by version`;
+
+describe('import history and the drafting profile', () => {
+  it('a pasted changelog is previewed, imported, listed with its dates, and the profile says what it learned', async () => {
+    const { page } = await open('/history');
+    await page.getByRole('heading', { level: 1, name: 'Import history' }).waitFor();
+    await page.getByLabel('Changelog (Markdown)').fill(CHANGELOG);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('table', { name: 'Releases in the changelog' }).waitFor();
+    expect(await rowsOf(page, 'Releases in the changelog')).toEqual([
+      ['1.1.0', '2024-03-01', 'Dark mode for the widget (#21)'],
+      ['1.0.0', '2024-01-15', 'First public release'],
+    ]);
+    const skipped = page.getByRole('region', { name: 'Skipped' }).getByRole('listitem');
+    expect(await skipped.allTextContents()).toEqual([
+      '[Unreleased]: unreleased',
+      '[2.0.0] - 2999-01-01: dated 2999-01-01, not yet',
+      expect.stringMatching(/^0\.1\.0: no date in the heading/),
+    ]);
+    expect(await imported()).toEqual([]);
+    await screenshot(page, 'dashboard-history-preview');
+
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('Imported 2 releases, replaced 0, skipped 0.').waitFor();
+    // The result, below the preview, takes the focus (and so comes into view).
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Imported');
+    const rows = await imported();
+    expect(rows.map((r) => [r.version, r.publishedAt.toISOString(), r.status])).toEqual([
+      ['1.0.0', '2024-01-15T00:00:00.000Z', 'published'],
+      ['1.1.0', '2024-03-01T00:00:00.000Z', 'published'],
+    ]);
+    const { description } = await profile();
+    expect(description).toMatch(/^Learned from 2 releases: /);
+    await page.getByText(description).waitFor();
+    await screenshot(page, 'dashboard-history-imported');
+
+    await page.getByRole('link', { name: 'See the entries' }).click();
+    const panel = page.getByRole('tabpanel', { name: 'Published' });
+    const item = (version: string) => panel.getByRole('listitem').filter({ hasText: ` · ${version} · ` });
+    await item('1.1.0').waitFor();
+    expect(await item('1.1.0').textContent()).toContain(
+      `published ${await shown(page, '2024-03-01T00:00:00Z')}`,
+    );
+    expect(await item('1.0.0').textContent()).toContain(
+      `published ${await shown(page, '2024-01-15T00:00:00Z')}`,
+    );
+
+    await page.getByRole('link', { name: 'Drafting', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Drafting profile' }).waitFor();
+    await page.getByText(description).waitFor();
+    const facts = await page.locator('.facts').innerText();
+    expect(facts).toMatch(/Releases learned\s+2/);
+    expect(await rowsOf(page, 'Listing rates')).toContainEqual([
+      'Features',
+      expect.stringMatching(/ %$/),
+      '2',
+    ]);
+    await screenshot(page, 'dashboard-drafting');
+  });
+
+  it('an uploaded file is previewed at once, a dropped one too, and importing again replaces', async () => {
+    const { page } = await open('/history');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload CHANGELOG.md' }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'CHANGELOG.md', mimeType: 'text/markdown', buffer: Buffer.from(CHANGELOG) });
+    await page.getByRole('table', { name: 'Releases in the changelog' }).waitFor();
+    expect(await page.getByLabel('Changelog (Markdown)').inputValue()).toBe(CHANGELOG);
+    expect((await rowsOf(page, 'Releases in the changelog')).map((r) => r[0])).toEqual(['1.1.0', '1.0.0']);
+
+    const dropped = '# 1.1.0 (2024-03-02)\n\n- Dark mode, dated again\n';
+    await page.getByLabel('Changelog (Markdown)').evaluate((el, text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'CHANGES.md', { type: 'text/markdown' }));
+      el.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, dropped);
+    await expect.poll(() => page.getByLabel('Changelog (Markdown)').inputValue()).toBe(dropped);
+    await expect
+      .poll(() => rowsOf(page, 'Releases in the changelog'))
+      .toEqual([['1.1.0', '2024-03-02', 'Dark mode, dated again']]);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('Imported 0 releases, replaced 1, skipped 0.').waitFor();
+    const rows = await imported();
+    expect(rows.find((r) => r.version === '1.1.0')!.publishedAt.toISOString()).toBe(
+      '2024-03-02T00:00:00.000Z',
+    );
+  });
+
+  it('a contributor sees both pages read-only and is told why', async () => {
+    const { page } = await open('/history', contributor);
+    await page.getByText('Only publishers and owners import history.').waitFor();
+    expect(await page.getByLabel('Changelog (Markdown)').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Upload CHANGELOG.md' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Import', exact: true }).count()).toBe(0);
+    await screenshot(page, 'dashboard-history-contributor');
+
+    await page.getByRole('link', { name: 'Drafting', exact: true }).click();
+    await page.getByText((await profile()).description).waitFor();
+    await page.getByText('Only publishers and owners reset the profile.').waitFor();
+    expect(await page.getByRole('button', { name: 'Reset profile' }).isDisabled()).toBe(true);
+  });
+
+  it('Reset profile asks first, then drafts go back to the built-in defaults', async () => {
+    const { page, nextDialog } = await open('/drafting');
+    await page.getByText(/^Learned from 2 releases/).waitFor();
+    let asked = nextDialog(false);
+    await page.getByRole('button', { name: 'Reset profile' }).click();
+    expect(await asked).toMatch(/^Reset the drafting profile\?/);
+    expect((await profile()).releasesLearned).toBe(2);
+
+    asked = nextDialog(true);
+    await page.getByRole('button', { name: 'Reset profile' }).click();
+    await asked;
+    await page.getByText('Profile reset: drafts follow the built-in defaults.').waitFor();
+    await page.getByText(/^Nothing learned yet: drafts follow the built-in defaults/).waitFor();
+    expect(await profile()).toMatchObject({ releasesLearned: 0 });
+    expect(await page.locator('.facts').innerText()).toMatch(/Releases learned\s+0/);
+  });
+
+  it('both pages: axe-core clean in light and dark, at 1280 and 375 px, nothing overflows', async () => {
+    const problems: string[] = [];
+    for (const look of [
+      { colorScheme: 'light', width: 1280 },
+      { colorScheme: 'dark', width: 1280 },
+      { colorScheme: 'light', width: 375 },
+      { colorScheme: 'dark', width: 375 },
+    ] as const) {
+      for (const [path, heading] of [
+        ['/history', 'Import history'],
+        ['/drafting', 'Drafting profile'],
+      ] as const) {
+        const { page } = await open(path, owner, look);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        if (path === '/history') {
+          await page.getByLabel('Changelog (Markdown)').fill(CHANGELOG);
+          await page.getByRole('button', { name: 'Preview' }).click();
+          await page.getByRole('table', { name: 'Releases in the changelog' }).waitFor();
+        }
+        await page.waitForLoadState('networkidle');
+        const tag = `${heading} ${look.colorScheme} ${look.width}px`;
+        for (const v of await axeViolations(page)) problems.push(`${tag}: ${v}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) problems.push(`${tag}: ${overflow}px of horizontal overflow`);
+        await screenshot(page, `dashboard-${path.slice(1)}-${look.colorScheme}-${look.width}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+});
