@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -75,12 +76,26 @@ export default tseslint.config(
     'plugins',
     'routes',
     'jobs',
+    'queue',
     'channels',
     'cli',
   ]),
-  ...layer('server/services/**/*.ts', 'services never import plugins or routes', [
+  // The queue (pg-boss, its settings, the payload types) sits just above db/: services enqueue through it,
+  // and only jobs/ (the handlers) may call services back.
+  ...layer('server/queue/**/*.ts', 'queue/ is below services: it stores jobs and never runs them', [
+    'services',
     'plugins',
     'routes',
+    'jobs',
+    'channels',
+    'cli',
+    'admin',
+  ]),
+  ...layer('server/services/**/*.ts', 'services never import plugins, routes, job handlers or the CLI', [
+    'plugins',
+    'routes',
+    'jobs',
+    'admin',
     'cli',
   ]),
   ...layer('server/routes/**/*.ts', 'routes call services, never db/ (types excepted)', ['db'], true),
@@ -124,6 +139,17 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // No import circle anywhere in the product: a module that needs what imports it belongs lower down.
+  {
+    files: ['server/**/*.ts', 'core/**/*.ts', 'app/**/*.ts', 'action/**/*.ts', 'widget/src/**/*.ts', 'dashboard/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
   {

@@ -14,7 +14,7 @@ import { chromium, type Page } from 'playwright-core';
 import { insertMembership } from '../server/db/memberships.ts';
 import { insertUser } from '../server/db/users.ts';
 import { hashPassword } from '../server/services/accounts/hash-password.ts';
-import { newId } from '../server/services/new-id.ts';
+import { newId } from '../server/db/new-id.ts';
 import { openWidgetApp } from './open-widget-app.ts';
 
 const RUNS = 10;

@@ -7,7 +7,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { insertUser } from '../server/db/users.ts';
 import { ARGON2_PARAMETERS, hashPassword } from '../server/services/accounts/hash-password.ts';
-import { newId } from '../server/services/new-id.ts';
+import { newId } from '../server/db/new-id.ts';
 import { openBenchApp } from './open-bench-app.ts';
 
 const ROUNDS = 15;

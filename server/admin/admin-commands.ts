@@ -7,7 +7,7 @@ import type { ApiKeyRow } from '../db/api-keys.ts';
 import type { Sql } from '../db/connect.ts';
 import type { GithubLinkRow } from '../db/github.ts';
 import type { ProjectRow } from '../db/projects.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
+import type { JobQueue } from '../queue/job-queue.ts';
 import {
   type FailedEmailBatch,
   listFailedEmailBatches,

@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import { openDatabase } from '../db/connect.ts';
 import { isDataDirLocked } from '../db/lock-data-dir.ts';
 import { migrate } from '../db/migrate.ts';
-import { startJobQueue } from '../jobs/job-queue.ts';
+import { startJobQueue } from '../queue/job-queue.ts';
 import {
   ADMIN_COMMANDS,
   type CommandArgs,

@@ -24,7 +24,7 @@
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { publishOverdueScheduled } from '../services/entries/schedule-entry.ts';
-import type { JobLog } from './job-registry.ts';
+import type { JobLog } from './job-handlers.ts';
 
 /** Seconds between the end of one pass and the start of the next. */
 export const SWEEP_INTERVAL_SECONDS = 5;

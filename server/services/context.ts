@@ -3,7 +3,7 @@ import type OpenAI from 'openai';
 import type { Probot } from 'probot';
 import type { Config } from '../config.ts';
 import type { Sql } from '../db/connect.ts';
-import type { JobQueue } from '../jobs/job-queue.ts';
+import type { JobQueue } from '../queue/job-queue.ts';
 import type { Mailer } from './mail/create-mailer.ts';
 import type { MarkdownRenderer } from './rendering/markdown-renderer.ts';
 import type { ServiceMetrics } from './metrics/service-metrics.ts';

@@ -8,7 +8,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { listShippedComments } from '../../server/db/github-shipped.ts';
-import { JOBS } from '../../server/jobs/job-registry.ts';
+import { JOB_HANDLERS } from '../../server/jobs/job-handlers.ts';
 import { appComment, GITHUB_API, mockInstallationToken, useAppServer } from '../helpers/github-app.ts';
 
 /** The job knows the repository as stored: lower-case (GitHub's names are case-insensitive). */
@@ -51,7 +51,7 @@ async function takeShippedJobs(): Promise<string[]> {
   return jobs.map((j) => j.data.entryId);
 }
 const runJob = (entryId: string) =>
-  JOBS['github-shipped'].handle(
+  JOB_HANDLERS['github-shipped'](
     server.app.shiplog,
     { entryId },
     { id: 'j', signal: new AbortController().signal },

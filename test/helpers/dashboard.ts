@@ -7,7 +7,7 @@ import type { Role } from '../../server/db/memberships.ts';
 import { insertMembership } from '../../server/db/memberships.ts';
 import { insertUser } from '../../server/db/users.ts';
 import { hashPassword } from '../../server/services/accounts/hash-password.ts';
-import { newId } from '../../server/services/new-id.ts';
+import { newId } from '../../server/db/new-id.ts';
 import type { TestServer } from './build-server.ts';
 
 export const PASSWORD = 'correct horse battery staple';

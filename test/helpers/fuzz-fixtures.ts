@@ -7,7 +7,7 @@
 import { addConfirmationLink } from '../../server/db/subscribers.ts';
 import { insertUpload } from '../../server/db/uploads.ts';
 import { newConfirmToken, unsubscribeToken } from '../../server/services/engagement/subscription-tokens.ts';
-import { newId } from '../../server/services/new-id.ts';
+import { newId } from '../../server/db/new-id.ts';
 import type { TestServer } from './build-server.ts';
 import { signedInUser } from './dashboard.ts';
 import { insertSubscribers } from './subscribers.ts';

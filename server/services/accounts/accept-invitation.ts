@@ -16,7 +16,7 @@ import {
   UnauthorizedError,
 } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
-import { newId } from '../new-id.ts';
+import { newId } from '../../db/new-id.ts';
 import { recordAudit, setAuditActor } from '../audit/record-audit.ts';
 import { hashPassword } from './hash-password.ts';
 import { type Session, startSession } from './manage-sessions.ts';

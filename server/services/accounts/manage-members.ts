@@ -23,7 +23,7 @@ import {
 import { findUserByEmail, findUserById } from '../../db/users.ts';
 import { ConflictError, NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
-import { newId } from '../new-id.ts';
+import { newId } from '../../db/new-id.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueAccountEmail } from './account-email-queue.ts';
 import { authorize, can, type Role } from './authorize.ts';

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ConflictError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { type ProjectSettingsInput, ProjectSlugSchema, updateProjectSettings } from './manage-projects.ts';
-import { newId } from '../new-id.ts';
+import { newId } from '../../db/new-id.ts';
 import { authorize, type Role } from './authorize.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 

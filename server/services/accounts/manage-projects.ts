@@ -18,7 +18,7 @@ import {
 import { ConflictError, NotFoundError } from '../../errors/errors.ts';
 import { invalidFromZod } from '../../errors/problem-documents.ts';
 import { generateApiKey, hashApiKey } from './api-key-format.ts';
-import { newId } from '../new-id.ts';
+import { newId } from '../../db/new-id.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 

@@ -15,7 +15,7 @@ import { countUsers, insertUser, lockFirstAccountSetup } from '../../db/users.ts
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ConflictError, NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
-import { newId } from '../new-id.ts';
+import { newId } from '../../db/new-id.ts';
 import { hashPassword } from './hash-password.ts';
 import { type NewProject, insertOwnedProject, slugTaken } from './manage-owned-projects.ts';
 import { startSession } from './manage-sessions.ts';

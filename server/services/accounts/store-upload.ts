@@ -8,7 +8,7 @@ import { findUpload, type ImageType, insertUpload } from '../../db/uploads.ts';
 import type { ProjectRow } from '../../db/projects.ts';
 import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
-import { newId } from '../new-id.ts';
+import { newId } from '../../db/new-id.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { authorize, type Role } from './authorize.ts';
 

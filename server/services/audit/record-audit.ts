@@ -11,7 +11,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { TransactionSql } from '../../db/connect.ts';
 import { type AuditActor, insertAudit } from '../../db/audit-log.ts';
-import { newId } from '../new-id.ts';
+import { newId } from '../../db/new-id.ts';
 
 export type { AuditActor };
 

@@ -25,7 +25,7 @@ import {
 import { ConflictError, InvalidError, NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { newId } from '../new-id.ts';
+import { newId } from '../../db/new-id.ts';
 
 /** Every publish makes one delivery per channel: this bounds what one publish of a project costs. */
 export const MAX_CHANNELS_PER_PROJECT = 20;

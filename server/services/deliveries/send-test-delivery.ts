@@ -8,7 +8,7 @@ import { findChannel, insertPing } from '../../db/channels.ts';
 import { ConflictError, NotFoundError } from '../../errors/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { ServiceContext } from '../context.ts';
-import { newId } from '../new-id.ts';
+import { newId } from '../../db/new-id.ts';
 import { channelChange, presentDelivery } from './manage-channels.ts';
 
 /**

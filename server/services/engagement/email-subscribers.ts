@@ -9,7 +9,7 @@
  * retry, a crash or a database outage re-sends at most the messages accepted but not yet recorded:
  * `MAX_UNRECORDED` per batch in progress.
  * An attempt that could not reach everyone fails, and pg-boss retries it on the queue's schedule
- * (jobs/job-registry.ts `EMAIL_RETRY`: over 24 hours); after the last retry the batch is `failed`, kept
+ * (queue/queue-settings.ts `EMAIL_RETRY`: over 24 hours); after the last retry the batch is `failed`, kept
  * with its error, and `shiplog deliveries retry` sends it again. Each message has a Message-ID that is
  * the same for every attempt of one (entry, subscriber), so a duplicate is recognisable, and carries
  * the RFC 8058 one-click unsubscribe headers.
@@ -29,7 +29,7 @@ import { findProjectById } from '../../db/projects.ts';
 import { listConfirmedSubscriberIds } from '../../db/subscribers.ts';
 import { renderView } from '../../views/render-view.ts';
 import type { ServiceContext } from '../context.ts';
-import { newId } from '../new-id.ts';
+import { newId } from '../../db/new-id.ts';
 import { htmlToText } from '../../text/html-to-text.ts';
 import { unsubscribeUrl } from './manage-subscription.ts';
 import { createSendRecorder } from './record-accepted-sends.ts';

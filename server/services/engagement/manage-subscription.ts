@@ -17,7 +17,7 @@ import {
 } from '../../db/subscribers.ts';
 import { NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
-import { newId } from '../new-id.ts';
+import { newId } from '../../db/new-id.ts';
 import { confirmationEmail } from './render-email.ts';
 import {
   hashToken,

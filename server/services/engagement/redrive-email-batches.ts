@@ -7,7 +7,7 @@
 import type { Sql } from '../../db/connect.ts';
 import { type FailedBatchRow, listFailedBatches, reopenBatch } from '../../db/email-deliveries.ts';
 import { NotFoundError } from '../../errors/errors.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobQueue } from '../../queue/job-queue.ts';
 
 export type FailedEmailBatch = {
   id: string;

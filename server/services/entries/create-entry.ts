@@ -10,7 +10,7 @@ import { InvalidError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { withEntryEvents } from './entry-events.ts';
 import { slugFromId, slugFromTitle } from './make-slug.ts';
-import { newId } from '../new-id.ts';
+import { newId } from '../../db/new-id.ts';
 import { assertFuture, scheduleInTransaction } from './schedule-entry.ts';
 import { entryChange, recordAudit } from '../audit/record-audit.ts';
 

@@ -14,7 +14,7 @@
 import type { Sql, TransactionSql } from '../../db/connect.ts';
 import type { EntryRow } from '../../db/entries.ts';
 import { notifyProjectChanged } from '../../db/notifications.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobQueue } from '../../queue/job-queue.ts';
 import type { WidgetCache } from '../public/widget-cache.ts';
 
 /**

@@ -8,6 +8,7 @@
  * comment, never two.
  */
 import { finishDelivery, recordDelivery } from '../../db/github.ts';
+import type { WebhookJob } from '../../queue/job-payloads.ts';
 import type { ServiceContext } from '../context.ts';
 
 /** The events the App acts on (app.yml `default_events`); others are acknowledged and dropped. */
@@ -23,7 +24,6 @@ export const HANDLED_EVENTS = new Set([
  * The job keeps the delivery's body as its JSON text: the database client camel-cases the keys of
  * JSON it reads back (`full_name` would come back `fullName`), and GitHub's payloads must stay as sent.
  */
-export type WebhookJob = { id: string; name: string; body: string };
 
 /**
  * What a delivery is about: `owner/repo#7` for a pull request (its `pull_request` events and the

@@ -30,7 +30,7 @@ import type { ServiceContext } from '../context.ts';
 import { type RecordEvent, withEntryEvents } from '../entries/entry-events.ts';
 import { leadOfNotes } from './lead-of-notes.ts';
 import { slugFromId, slugFromTitle } from '../entries/make-slug.ts';
-import { newId } from '../new-id.ts';
+import { newId } from '../../db/new-id.ts';
 
 type Release = ImportInput['releases'][number];
 

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
-import { EMAIL_RETRY } from '../../../server/jobs/job-registry.ts';
+import { EMAIL_RETRY } from '../../../server/queue/queue-settings.ts';
 import { openServer } from '../../../server/open-server.ts';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
 

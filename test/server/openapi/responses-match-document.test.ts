@@ -13,7 +13,7 @@ import {
   newConfirmToken,
   unsubscribeToken,
 } from '../../../server/services/engagement/subscription-tokens.ts';
-import { newId } from '../../../server/services/new-id.ts';
+import { newId } from '../../../server/db/new-id.ts';
 import { useTestServer } from '../../helpers/build-server.ts';
 import { createConformance, type Conformance } from '../../helpers/openapi-conformance.ts';
 import { startReceiver, type Receiver } from '../../helpers/receiver.ts';

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectRow } from '../../../../server/db/projects.ts';
-import { JOBS } from '../../../../server/jobs/job-registry.ts';
+import { JOB_HANDLERS } from '../../../../server/jobs/job-handlers.ts';
+import { QUEUES } from '../../../../server/queue/queue-settings.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { type SignedInUser, signedInUser } from '../../../helpers/dashboard.ts';
 
@@ -111,9 +112,9 @@ describe('the audit log', () => {
              ('aud_kept', ${project.id}, 'user', ${owner.id}, 'x', 'entry.created', 'entry', now() - interval '364 days')`;
     const log = { warn: () => {}, error: () => {} };
     const info = { id: 'job', signal: new AbortController().signal };
-    await JOBS['audit-purge'].handle(server.app.shiplog, {}, info, log);
+    await JOB_HANDLERS['audit-purge'](server.app.shiplog, {}, info, log);
     const left = await server.db.sql`select id from audit_log where id in ('aud_old', 'aud_kept')`;
     expect(left.map((r) => r.id)).toEqual(['aud_kept']);
-    expect(JOBS['audit-purge'].schedule).toBe('17 3 * * *');
+    expect(QUEUES['audit-purge'].schedule).toBe('17 3 * * *');
   });
 });

@@ -6,7 +6,7 @@ import * as argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertUser } from '../../../../server/db/users.ts';
 import { signIn } from '../../../../server/services/accounts/sign-in.ts';
-import { newId } from '../../../../server/services/new-id.ts';
+import { newId } from '../../../../server/db/new-id.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { createUser, PASSWORD } from '../../../helpers/dashboard.ts';
 

@@ -8,9 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 import type { Sql, TransactionSql } from '../db/connect.ts';
 import { bossDatabase } from './boss-database.ts';
-import { type JobPayload, JOBS, type QueueName } from './job-registry.ts';
+import type { JobPayload, QueueName } from './job-payloads.ts';
+import { QUEUES } from './queue-settings.ts';
 
-export type { QueueName } from './job-registry.ts';
+export type { QueueName } from './job-payloads.ts';
 
 export type JobQueue = {
   /**
@@ -93,7 +94,7 @@ export async function startJobQueue(
 
 async function setUp(boss: PgBoss): Promise<void> {
   await boss.start();
-  for (const [name, { queue }] of Object.entries(JOBS)) {
+  for (const [name, { queue }] of Object.entries(QUEUES)) {
     await boss.createQueue(name, { ...queue });
     // createQueue leaves an existing queue as it was made: bring an older version's settings up to date.
     await boss.updateQueue(name, { ...queue });

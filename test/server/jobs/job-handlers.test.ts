@@ -1,22 +1,24 @@
 /**
- * One typed job registry (server/jobs/job-registry.ts): every queue is made at start with its settings
- * and worked by this instance, and `send()` takes exactly the payload its queue's handler reads (the
+ * The job queues (server/queue/queue-settings.ts, server/jobs/job-handlers.ts): every queue is made at
+ * start with its settings, has a handler, and is worked by this instance; and `send()` takes exactly the payload its queue's handler reads (the
  * `@ts-expect-error` lines fail `npm run typecheck` the day a wrong payload type-checks).
  */
 import { describe, expect, it } from 'vitest';
-import type { JobQueue } from '../../../server/jobs/job-queue.ts';
-import { JOBS } from '../../../server/jobs/job-registry.ts';
+import type { JobQueue } from '../../../server/queue/job-queue.ts';
+import { JOB_HANDLERS } from '../../../server/jobs/job-handlers.ts';
+import { QUEUES } from '../../../server/queue/queue-settings.ts';
 import { useTestServer } from '../../helpers/build-server.ts';
 
 const { server } = useTestServer({}, { withProject: false });
 
-describe('the job registry', () => {
+describe('the job queues', () => {
   it('makes every queue with its settings at start', async () => {
     const rows = await server.db.sql<{ name: string; retryLimit: number }[]>`
-      select name, retry_limit from pgboss.queue where name = any(${Object.keys(JOBS)})`;
-    expect(rows.map((r) => r.name).sort()).toEqual(Object.keys(JOBS).sort());
+      select name, retry_limit from pgboss.queue where name = any(${Object.keys(QUEUES)})`;
+    expect(rows.map((r) => r.name).sort()).toEqual(Object.keys(QUEUES).sort());
+    expect(Object.keys(JOB_HANDLERS).sort()).toEqual(Object.keys(QUEUES).sort());
     for (const row of rows) {
-      const { queue } = JOBS[row.name as keyof typeof JOBS];
+      const { queue } = QUEUES[row.name as keyof typeof QUEUES];
       expect(row.retryLimit, row.name).toBe(queue.retryLimit);
     }
   });
@@ -32,6 +34,6 @@ describe('the job registry', () => {
     void send(db, 'entry-publishd', { entryId: 'ent_1' });
     // @ts-expect-error: an account email says which kind it is
     void send(db, 'account-email', { email: 'a@example.com' });
-    expect(Object.keys(JOBS)).toContain('account-email');
+    expect(Object.keys(JOB_HANDLERS)).toContain('account-email');
   });
 });
