@@ -5,6 +5,7 @@
 import * as core from '@actions/core';
 import { z } from 'zod';
 import { CategorySchema, ComponentSchema, VisibilitySchema } from '../core/contract/entries.schema.ts';
+import { DetailSchema, PathGlobSchema, SectionHeadingSchema } from '../core/contract/generate.schema.ts';
 
 const bool = (name: string, fallback: boolean) => {
   const raw = core.getInput(name).trim().toLowerCase();
@@ -30,6 +31,11 @@ const InputsSchema = z.object({
   component: ComponentSchema.optional(),
   /** The changelog to import once as the project's history (a path in the checkout). */
   importChangelog: z.string().optional(),
+  /** Globs whose changes alone are Maintenance (generate's `internalPaths`). */
+  internalPaths: z.array(PathGlobSchema).max(100),
+  detail: DetailSchema.optional(),
+  /** This repository's headings, in order: `category: Heading` lines. */
+  sections: z.array(SectionHeadingSchema).min(1).max(4).optional(),
 });
 
 export type ActionInputs = z.infer<typeof InputsSchema> & {
@@ -37,6 +43,37 @@ export type ActionInputs = z.infer<typeof InputsSchema> & {
   comment: boolean | null;
   releaseNotes: boolean;
 };
+
+/** A comma- or newline-separated list input, each item trimmed, blanks dropped. */
+const listInput = (name: string) =>
+  core
+    .getMultilineInput(name)
+    .flatMap((l) => l.split(','))
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+/**
+ * The `sections` input: one `category: Heading` a line (`fix: Bug fixes`); a line without a colon is
+ * passed on whole, for the schema to refuse by name.
+ */
+function sectionsInput(): { category: string; heading: string }[] | undefined {
+  const lines = core.getMultilineInput('sections').filter((l) => l.trim() !== '');
+  if (lines.length === 0) return undefined;
+  return lines.map((line) => {
+    const at = line.indexOf(':');
+    return at === -1
+      ? { category: line.trim(), heading: '' }
+      : { category: line.slice(0, at).trim(), heading: line.slice(at + 1).trim() };
+  });
+}
+
+/** The issue's path as its input's name: `sections.0.heading` → `sections` line 1 (heading). */
+function nameOf(path: readonly PropertyKey[]): string {
+  const [field, index, key] = path.map(String);
+  const input = field?.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) ?? '';
+  if (index === undefined) return input;
+  return `${input} ${field === 'sections' ? 'line' : 'item'} ${Number(index) + 1}${key ? ` (${key})` : ''}`;
+}
 
 export function readInputs(): ActionInputs {
   const opt = (name: string) => core.getInput(name).trim() || undefined;
@@ -49,16 +86,15 @@ export function readInputs(): ActionInputs {
     version: opt('version'),
     category: opt('category'),
     visibility: opt('visibility') ?? 'external',
-    includePaths: core
-      .getMultilineInput('include-paths')
-      .flatMap((l) => l.split(','))
-      .map((p) => p.trim())
-      .filter(Boolean),
+    includePaths: listInput('include-paths'),
     component: opt('component'),
     importChangelog: opt('import-changelog'),
+    internalPaths: listInput('internal-paths'),
+    detail: opt('detail'),
+    sections: sectionsInput(),
   });
   if (!parsed.success) {
-    throw new Error(parsed.error.issues.map((i) => `input ${String(i.path[0])}: ${i.message}`).join('; '));
+    throw new Error(parsed.error.issues.map((i) => `input ${nameOf(i.path)}: ${i.message}`).join('; '));
   }
   const comment = core.getInput('comment').trim() === '' ? null : bool('comment', true);
   return {

@@ -100,6 +100,7 @@ export async function run(): Promise<void> {
         repositoryUrl: `${github.context.serverUrl}/${repo.owner}/${repo.repo}`,
         version: inputs.version ?? componentVersion ?? (range.kind === 'release' ? range.tag : undefined),
         category: inputs.category,
+        drafting: { internalPaths: inputs.internalPaths, detail: inputs.detail, sections: inputs.sections },
         visibility: inputs.visibility,
         publish: inputs.publish,
         operation: inputs.publish ? 'generate+publish' : 'generate',

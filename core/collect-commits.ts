@@ -11,9 +11,16 @@ export const COMMIT_LIMIT = 500;
 /** Runs `git <args>` in the checkout and resolves with its stdout; rejects on a non-zero exit. */
 export type GitRunner = (args: string[]) => Promise<string>;
 
+import type { ChangedFiles } from './changed-files.ts';
+import { readFirstParentDiffs } from './first-parent-diffs.ts';
 import type { GitHubClient } from './github-client.ts';
 
-export type RangeCommit = { sha: string; message: string };
+export type RangeCommit = {
+  sha: string;
+  message: string;
+  /** What the commit changed (its first-parent diff): read from a checkout, absent over the API. */
+  detail?: ChangedFiles;
+};
 
 export type CollectedCommits = {
   /** First-parent commits, newest first. */
@@ -46,6 +53,10 @@ export async function gitHasRange(git: GitRunner, from: string | null, to: strin
   return true;
 }
 
+/**
+ * The first-parent commits of `range` from the checkout, newest first, each with what it changed
+ * (first-parent-diffs.ts; limited to `paths` when given).
+ */
 export async function collectFromGit(
   git: GitRunner,
   range: { from: string | null; to: string; paths?: string[] },
@@ -70,7 +81,12 @@ export async function collectFromGit(
       const [sha = '', message = ''] = record.split('\x1f');
       return { sha: sha.trim(), message: message.trim() };
     });
-  return collected(commits, total, 'git', 0);
+  const diffs = await readFirstParentDiffs(git, spec, range.paths ?? [], limit);
+  const withDetails = commits.map((c) => {
+    const detail = diffs.get(c.sha);
+    return detail ? { ...c, detail } : c;
+  });
+  return collected(withDetails, total, 'git', 0);
 }
 
 const PER_PAGE = 100;

@@ -8,8 +8,15 @@
  * A pull request stands for the commits associated with it: its merge or squash commit (which the
  * drafter maps to it by `Merge pull request #N` or a `(#N)` subject) is kept, the other commits of a
  * rebase-merged pull request are not sent, so the pull request is one item, never one per commit.
+ *
+ * What each pull request touched (`files`, `additions`, `deletions`, CONTRACT.md `pullRequests`): from a
+ * checkout, the first-parent diffs of the commits it stands for (its merge or squash commit; all of a
+ * rebase merge's), at no API cost; over the API, in the same GraphQL queries (its first 100 files: a
+ * pull request with more sends its line counts without a file list, since a partial list could make
+ * a product change look internal). No call is added for them.
  */
 import { GITHUB_LOGIN, type PullRequestInput } from './contract/generate.schema.ts';
+import { type ChangedFiles, capPaths, mergeChangedFiles } from './changed-files.ts';
 import type { RangeCommit } from './collect-commits.ts';
 import type { GitHubClient } from './github-client.ts';
 
@@ -34,15 +41,25 @@ type PullRequestNode = {
   author: { login: string; __typename?: string } | null;
   labels: { nodes: { name: string }[] } | null;
   closingIssuesReferences: { nodes: { number: number }[] } | null;
+  /** Asked only over the API (no checkout): totals, and the first {@link FILES_PER_PULL_REQUEST} paths. */
+  additions?: number;
+  deletions?: number;
+  files?: { totalCount: number; nodes: { path: string }[] } | null;
 };
 type CommitNode = { associatedPullRequests: { nodes: PullRequestNode[] } } | null;
 
-const FIELDS = `associatedPullRequests(first: 5) { nodes { number title body merged mergeCommit { oid }
-  author { login __typename } labels(first: 30) { nodes { name } }
-  closingIssuesReferences(first: 20) { nodes { number } } } }`;
+/** The changed paths one GraphQL connection page gives per pull request. */
+export const FILES_PER_PULL_REQUEST = 100;
 
-function queryFor(shas: readonly string[]): string {
-  const aliases = shas.map((sha, i) => `c${i}: object(oid: "${sha}") { ... on Commit { ${FIELDS} } }`);
+const fieldsOf = (files: boolean) => `associatedPullRequests(first: 5) { nodes { number title body merged
+  mergeCommit { oid } author { login __typename } labels(first: 30) { nodes { name } }
+  closingIssuesReferences(first: 20) { nodes { number } }${
+    files ? ` additions deletions files(first: ${FILES_PER_PULL_REQUEST}) { totalCount nodes { path } }` : ''
+  } } }`;
+
+function queryFor(shas: readonly string[], files: boolean): string {
+  const fields = fieldsOf(files);
+  const aliases = shas.map((sha, i) => `c${i}: object(oid: "${sha}") { ... on Commit { ${fields} } }`);
   return `query($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) { ${aliases.join('\n')} } }`;
 }
 
@@ -71,7 +88,24 @@ function namesPullRequest(message: string, n: number): boolean {
 }
 
 /**
- * @param commits the range's first-parent commits, newest first.
+ * What `pr` touched: the union of its commits' first-parent diffs when they carry them (a checkout),
+ * else what GraphQL said of it (its file list only when complete); null when nothing is known.
+ */
+function touchedBy(pr: PullRequestNode, details: readonly ChangedFiles[]): Partial<ChangedFiles> | null {
+  if (details.length > 0) return mergeChangedFiles(details);
+  if (pr.additions === undefined && pr.files === undefined) return null;
+  const nodes = pr.files?.nodes ?? [];
+  const complete = pr.files != null && pr.files.totalCount <= nodes.length;
+  return {
+    ...(complete ? { files: capPaths(nodes.map((f) => f.path)) } : {}),
+    ...(pr.additions !== undefined ? { additions: pr.additions } : {}),
+    ...(pr.deletions !== undefined ? { deletions: pr.deletions } : {}),
+  };
+}
+
+/**
+ * @param commits the range's first-parent commits, newest first; with their `detail` (a checkout), the
+ *   pull requests' files come from them, else GraphQL is asked for them.
  * @param release the tags of a release range, for first contributions (omit for other ranges).
  */
 export async function collectPullRequests(
@@ -84,10 +118,11 @@ export async function collectPullRequests(
   const byNumber = new Map<number, PullRequestNode>();
   const covering = new Map<string, PullRequestNode>();
   const shas = commits.map((c) => c.sha).filter((sha) => /^[0-9a-f]{40}$/i.test(sha));
+  const askFiles = !commits.some((c) => c.detail);
   for (let i = 0; i < shas.length; i += COMMITS_PER_QUERY) {
     const batch = shas.slice(i, i + COMMITS_PER_QUERY);
     apiCalls++;
-    const data = (await octokit.graphql(queryFor(batch), repo)) as {
+    const data = (await octokit.graphql(queryFor(batch, askFiles), repo)) as {
       repository: Record<string, CommitNode>;
     };
     batch.forEach((sha, j) => {
@@ -120,8 +155,14 @@ export async function collectPullRequests(
   }
 
   const known = firstTimers;
+  const detailsOf = new Map<number, ChangedFiles[]>();
+  for (const c of commits) {
+    const pr = covering.get(c.sha);
+    if (pr && c.detail) detailsOf.set(pr.number, [...(detailsOf.get(pr.number) ?? []), c.detail]);
+  }
   const pullRequests = [...byNumber.values()].map((pr): PullRequestInput => {
     const author = loginOf(pr.author);
+    const touched = touchedBy(pr, detailsOf.get(pr.number) ?? []);
     return {
       number: pr.number,
       title: pr.title.trim() || `#${pr.number}`,
@@ -130,6 +171,7 @@ export async function collectPullRequests(
       author,
       ...(known ? { firstContribution: author !== null && known.get(author) === pr.number } : {}),
       closes: (pr.closingIssuesReferences?.nodes ?? []).map((i) => i.number).slice(0, 100),
+      ...touched,
     };
   });
   // Keep commits no pull request stands for, and the one commit that names its pull request.

@@ -6,12 +6,18 @@
  * Dependencies come in as arguments: a git runner (or null), an octokit made on demand, the Shiplog API
  * (HTTP client or in-process), and where to say what happened. The caller posts the comment.
  *
+ * What each change touched goes with it (CONTRACT.md `commitDetails`, `pullRequests[].files`): from a
+ * checkout, each commit's first-parent diff and the pull requests' from the commits they stand for;
+ * over the API, the pull requests' files from the same GraphQL queries and no per-commit files (one
+ * call per commit would be too many); a pull request's own draft gets its files from the caller
+ * (`leadDetail`). The repository's drafting settings (`internal-paths`, `detail`, `sections`) go as
+ * `internalPaths`, `detail`, `sections`.
+ *
  * The request names its source (CONTRACT.md "POST /api/v1/entries/generate"): a pull request's or a
  * release's one entry is re-drafted by later runs, never duplicated, and kept as it is once a person
  * edited it unless `regenerate`. The Idempotency-Key is derived from the repository, the range, the
  * operation and what else the request depends on, so a re-run gets the same answer.
  */
-import { createHash } from 'node:crypto';
 import {
   type CollectedCommits,
   collectFromCompare,
@@ -22,19 +28,16 @@ import {
   gitHasRange,
   listReleaseTagsFromApi,
   listTagsFromGit,
+  type RangeCommit,
 } from './collect-commits.ts';
 import { collectPullRequests } from './collect-pull-requests.ts';
 import type { GitHubClient } from './github-client.ts';
-import type { Category, Entry, Visibility } from './contract/entries.schema.ts';
-import {
-  GITHUB_LOGIN,
-  type GenerateResponse,
-  MAX_COMMITS,
-  type PullRequestInput,
-} from './contract/generate.schema.ts';
+import type { Entry } from './contract/entries.schema.ts';
+import type { GenerateResponse, PullRequestInput } from './contract/generate.schema.ts';
+import { generateRequestOf, type SourceRequest } from './generate-request.ts';
 import { prepareCheckout, SHALLOW_FIX, ShallowCheckoutError } from './prepare-checkout.ts';
 import { type RangeRequest, selectPreviousTag } from './resolve-range.ts';
-import { deriveIdempotencyKey, type ShiplogApi } from './shiplog-client.ts';
+import type { ShiplogApi } from './shiplog-client.ts';
 
 export type DraftDeps = {
   /** The checkout, when there is one (the Action); null for the App. */
@@ -45,35 +48,13 @@ export type DraftDeps = {
   log: { info: (message: string) => void; warning: (message: string) => void };
 };
 
-export type DraftRequest = {
-  range: RangeRequest;
+export type DraftRequest = SourceRequest & {
   paths?: string[] | undefined;
-  /** The repository's web URL (`https://github.com/owner/name`, or an Enterprise host). */
-  repositoryUrl: string;
-  /** Text drafted before the commits: a pull request's title and description. */
-  leadMessages?: string[];
-  version?: string | undefined;
-  category?: Category | undefined;
-  visibility: Visibility;
-  publish: boolean;
-  /** Re-draft the source's entry even if a person edited it. */
-  regenerate?: boolean;
-  /** Names the operation in the Idempotency-Key (`generate`, `regenerate:<comment id>`…). */
-  operation: string;
   /**
    * A repository's own label names → the ones generate knows (`feature`, `fix`, `skip-changelog`…):
    * the App's `category-labels` and `skip-labels`.
    */
   labelMap?: ((label: string) => string) | undefined;
-  /** A monorepo component: the entry is tagged with it (one entry per source and component). */
-  component?: string | undefined;
-  /**
-   * A closing "Contributors" line crediting every human author of the range: of a release's pull
-   * requests, or of a pull request's own commits (with `author`).
-   */
-  contributors?: boolean | undefined;
-  /** A pull request's own draft: the login of who opened it, credited first with `contributors`. */
-  author?: string | null | undefined;
 };
 
 export type DraftResult = {
@@ -135,13 +116,13 @@ async function gatherPullRequests(
   range: RangeRequest,
   from: string | null,
   commits: CollectedCommits,
-): Promise<{ pullRequests: PullRequestInput[]; messages: string[] }> {
-  const messages = commits.messages;
-  if (range.kind === 'pull_request') return { pullRequests: [], messages };
+): Promise<{ pullRequests: PullRequestInput[]; commits: RangeCommit[] }> {
+  const all = commits.commits;
+  if (range.kind === 'pull_request') return { pullRequests: [], commits: all };
   const octokit = optionalApi(deps, 'reading the pull requests of the range');
   if (!octokit?.graphql) {
     deps.log.info('No GitHub API access: drafting from the commits alone, without pull-request data.');
-    return { pullRequests: [], messages };
+    return { pullRequests: [], commits: all };
   }
   try {
     const gathered = await collectPullRequests(
@@ -154,14 +135,14 @@ async function gatherPullRequests(
       `${gathered.pullRequests.length} merged pull requests in the range (${gathered.apiCalls} API calls)`,
     );
     for (const warning of gathered.warnings) deps.log.warning(warning);
-    const kept = gathered.commits.map((c) => c.message);
+    const kept = gathered.commits;
     // Generate takes one commit at least: a range of rebase-merged pull requests sends its newest.
-    return { pullRequests: gathered.pullRequests, messages: kept.length > 0 ? kept : messages.slice(0, 1) };
+    return { pullRequests: gathered.pullRequests, commits: kept.length > 0 ? kept : all.slice(0, 1) };
   } catch (err) {
     deps.log.warning(
       `Could not read the range's pull requests (${(err as Error).message.split('\n')[0]}): drafting from the commits alone.`,
     );
-    return { pullRequests: [], messages };
+    return { pullRequests: [], commits: all };
   }
 }
 
@@ -196,67 +177,13 @@ export async function draftRelease(deps: DraftDeps, request: DraftRequest): Prom
   const pullRequests = labelMap
     ? gathered.pullRequests.map((pr) => ({ ...pr, labels: [...new Set(pr.labels?.map(labelMap))] }))
     : gathered.pullRequests;
-  const rangeMessages = gathered.messages;
-
-  const repository = `${range.owner}/${range.repo}`;
-  const source =
-    range.kind === 'pull_request'
-      ? { pullRequest: range.number, headSha: range.to }
-      : range.kind === 'release'
-        ? { release: range.tag }
-        : undefined;
-  // A pull request's draft sends no pull requests: its Contributors line credits its commits' authors.
-  const authors =
-    request.contributors && range.kind === 'pull_request'
-      ? [...new Set([...(request.author ? [request.author] : []), ...(commits.authors ?? [])])]
-          .filter((login) => GITHUB_LOGIN.test(login))
-          .slice(0, MAX_COMMITS)
-      : [];
-  const lead = (request.leadMessages ?? []).filter((m) => m.trim() !== '');
-  const messages = [...lead, ...rangeMessages].slice(0, 500);
-  const key = deriveIdempotencyKey({
-    repository,
+  const { input, key } = generateRequestOf(request, {
     from,
-    to: range.to,
-    operation: request.operation,
-    extra: [
-      JSON.stringify(source ?? null),
-      // Only when set, so the keys of a repository without components stay what they were.
-      ...(request.component ? [`component:${request.component}`] : []),
-      ...(request.contributors ? ['contributors'] : []),
-      // What was sent, so a re-run whose pull requests changed (a label edited) drafts again instead
-      // of meeting `422 idempotency_key_reused`; the source's one entry is re-drafted, never doubled.
-      createHash('sha256')
-        .update(
-          JSON.stringify([
-            messages,
-            pullRequests,
-            request.category ?? null,
-            request.visibility,
-            ...(authors.length ? [authors] : []),
-          ]),
-        )
-        .digest('base64url'),
-    ],
+    commits: gathered.commits,
+    pullRequests,
+    authors: commits.authors ?? [],
   });
-  const generated = await deps.shiplog.generate(
-    {
-      commits: messages,
-      ...(pullRequests.length ? { pullRequests } : {}),
-      ...(request.version ? { version: request.version } : {}),
-      ...(request.category ? { category: request.category } : {}),
-      visibility: request.visibility,
-      publish: request.publish,
-      repository,
-      repositoryUrl: request.repositoryUrl,
-      ...(source ? { source } : {}),
-      ...(request.regenerate ? { regenerate: true } : {}),
-      ...(request.component ? { component: request.component } : {}),
-      ...(request.contributors ? { contributors: true } : {}),
-      ...(authors.length ? { authors } : {}),
-    },
-    key,
-  );
+  const generated = await deps.shiplog.generate(input, key);
   const entry = await deps.shiplog.getEntry(generated.entry.id);
   return { from, commits, pullRequests, generated, entry };
 }

@@ -26816,194 +26816,6 @@ function getOctokit(token, options, ...additionalPlugins) {
   return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
-// core/draft-release.ts
-import { createHash as createHash2 } from "node:crypto";
-
-// core/collect-commits.ts
-var COMMIT_LIMIT = 500;
-async function gitHasRange(git, from, to) {
-  for (const ref of from ? [from, to] : [to]) {
-    try {
-      await git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
-    } catch {
-      return false;
-    }
-  }
-  return true;
-}
-async function collectFromGit(git, range, limit = COMMIT_LIMIT) {
-  const spec = range.from ? `${range.from}..${range.to}` : range.to;
-  const pathArgs = range.paths?.length ? ["--", ...range.paths] : [];
-  const total = Number((await git(["rev-list", "--first-parent", "--count", spec, ...pathArgs])).trim());
-  const out = await git([
-    "log",
-    "--first-parent",
-    `--max-count=${limit}`,
-    "--format=%H%x1f%B%x1e",
-    spec,
-    ...pathArgs
-  ]);
-  const commits = out.split("").map((record2) => record2.trim()).filter((record2) => record2 !== "").map((record2) => {
-    const [sha = "", message = ""] = record2.split("");
-    return { sha: sha.trim(), message: message.trim() };
-  });
-  return collected(commits, total, "git", 0);
-}
-var PER_PAGE = 100;
-function authorsOf(commits) {
-  return [...new Set(commits.flatMap((c) => c.author?.login ? [c.author.login] : []))];
-}
-function collected(commits, total, source, apiCalls) {
-  return {
-    commits,
-    messages: commits.map((c) => c.message),
-    total,
-    truncated: total > commits.length,
-    source,
-    apiCalls
-  };
-}
-function firstParentLine(commits, head) {
-  const bySha = new Map(commits.map((c) => [c.sha, c]));
-  const line = [];
-  let current = (head ? bySha.get(head) : void 0) ?? commits.at(-1);
-  while (current && line.length < commits.length) {
-    line.push(current);
-    const parent = current.parents?.[0]?.sha;
-    current = parent ? bySha.get(parent) : void 0;
-  }
-  return line;
-}
-var asRangeCommit = (c) => ({ sha: c.sha, message: c.commit.message });
-async function collectFromCompare(octokit, range, limit = COMMIT_LIMIT) {
-  let apiCalls = 0;
-  const page = async (n) => {
-    apiCalls++;
-    const { data } = await octokit.request("GET /repos/{owner}/{repo}/compare/{basehead}", {
-      owner: range.owner,
-      repo: range.repo,
-      basehead: `${range.from}...${range.to}`,
-      per_page: PER_PAGE,
-      page: n
-    });
-    return data;
-  };
-  const first = await page(1);
-  const total = first.total_commits;
-  const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
-  const firstNeeded = Math.max(1, Math.floor(Math.max(0, total - limit) / PER_PAGE) + 1);
-  const pages = /* @__PURE__ */ new Map([[1, first.commits]]);
-  for (let n = Math.max(2, firstNeeded); n <= lastPage; n++) pages.set(n, (await page(n)).commits);
-  const fetched = [...pages.entries()].filter(([n]) => n >= firstNeeded).sort((a, b) => a[0] - b[0]).flatMap(([, c]) => c);
-  let line = firstParentLine(fetched);
-  const complete = firstNeeded === 1;
-  if (range.paths?.length) {
-    const touching = await commitsTouching(octokit, range, new Set(line.map((c) => c.sha)));
-    apiCalls += touching.calls;
-    line = line.filter((c) => touching.shas.has(c.sha));
-  }
-  const kept = line.slice(0, limit);
-  return {
-    ...collected(
-      kept.map(asRangeCommit),
-      complete ? line.length : Math.max(total, line.length + 1),
-      "api",
-      apiCalls
-    ),
-    authors: authorsOf(kept)
-  };
-}
-async function commitsTouching(octokit, range, shas) {
-  const found = /* @__PURE__ */ new Set();
-  let calls = 0;
-  for (const path2 of range.paths ?? []) {
-    for (let n = 1; ; n++) {
-      calls++;
-      const { data } = await octokit.request("GET /repos/{owner}/{repo}/commits", {
-        owner: range.owner,
-        repo: range.repo,
-        sha: range.to,
-        path: path2,
-        per_page: PER_PAGE,
-        page: n
-      });
-      const list2 = data;
-      let inRange = 0;
-      for (const c of list2) {
-        if (!shas.has(c.sha)) continue;
-        found.add(c.sha);
-        inRange++;
-      }
-      if (list2.length < PER_PAGE || inRange === 0) break;
-    }
-  }
-  return { shas: found, calls };
-}
-async function collectPullRequest(octokit, pr, limit = COMMIT_LIMIT) {
-  if (pr.commitCount > 250 || pr.paths?.length) return collectFromCompare(octokit, pr, limit);
-  let apiCalls = 0;
-  const commits = [];
-  for (let n = 1; ; n++) {
-    apiCalls++;
-    const { data } = await octokit.request("GET /repos/{owner}/{repo}/pulls/{pull_number}/commits", {
-      owner: pr.owner,
-      repo: pr.repo,
-      pull_number: pr.number,
-      per_page: PER_PAGE,
-      page: n
-    });
-    commits.push(...data);
-    if (data.length < PER_PAGE) break;
-  }
-  const line = firstParentLine(commits, pr.to);
-  const own3 = line.length > 0 ? line : [...commits].reverse();
-  const kept = own3.slice(0, limit);
-  return { ...collected(kept.map(asRangeCommit), own3.length, "api", apiCalls), authors: authorsOf(kept) };
-}
-async function listTagsFromGit(git) {
-  return (await git(["tag", "--list"])).split("\n").map((t) => t.trim()).filter((t) => t !== "");
-}
-async function listReleaseTagsFromApi(octokit, repo) {
-  const tags = [];
-  let apiCalls = 0;
-  for (let n = 1; n <= 10; n++) {
-    apiCalls++;
-    const { data } = await octokit.request("GET /repos/{owner}/{repo}/releases", {
-      ...repo,
-      per_page: PER_PAGE,
-      page: n
-    });
-    const releases = data;
-    for (const r of releases) if (!r.draft) tags.push(r.tag_name);
-    if (releases.length < PER_PAGE) break;
-  }
-  return { tags, apiCalls };
-}
-async function collectHistory(octokit, range, limit = COMMIT_LIMIT) {
-  const listed = [];
-  let apiCalls = 0;
-  let more = false;
-  for (let n = 1; listed.length < limit + 1; n++) {
-    apiCalls++;
-    const { data } = await octokit.request("GET /repos/{owner}/{repo}/commits", {
-      owner: range.owner,
-      repo: range.repo,
-      sha: range.to,
-      per_page: PER_PAGE,
-      page: n,
-      ...range.paths?.length === 1 ? { path: range.paths[0] } : {}
-    });
-    const list2 = data;
-    listed.push(...list2);
-    if (list2.length < PER_PAGE) break;
-    more = true;
-  }
-  const line = range.paths?.length === 1 ? listed : firstParentLine(listed, listed[0]?.sha);
-  const truncated = more && line.length >= limit;
-  const kept = line.slice(0, limit).map(asRangeCommit);
-  return collected(kept, truncated ? Math.max(line.length, limit + 1) : kept.length, "api", apiCalls);
-}
-
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
@@ -46947,13 +46759,279 @@ var GenerateResponseSchema = external_exports.object({
   draft: DraftSchema.nullable()
 });
 
+// core/changed-files.ts
+function capPaths(paths) {
+  return [...new Set(paths)].slice(0, MAX_CHANGED_FILES);
+}
+function mergeChangedFiles(changes) {
+  return {
+    files: capPaths(changes.flatMap((c) => c.files)),
+    additions: changes.reduce((sum, c) => sum + c.additions, 0),
+    deletions: changes.reduce((sum, c) => sum + c.deletions, 0)
+  };
+}
+function commitDetailsOf(changes) {
+  return changes.slice(0, MAX_COMMITS).flatMap(
+    (change, index) => change ? [{ index, files: change.files, additions: change.additions, deletions: change.deletions }] : []
+  );
+}
+
+// core/first-parent-diffs.ts
+var HEADER = /^\x1e([0-9a-f]{40,64})$/;
+var NUMSTAT = /^(\d+|-)\t(\d+|-)\t([^]*)$/;
+function parseNumstatLog(out) {
+  const found = /* @__PURE__ */ new Map();
+  const tokens = out.split("\0");
+  let current = null;
+  const flush = (sha2) => {
+    if (sha2 && current)
+      found.set(sha2, {
+        files: capPaths(current.paths),
+        additions: current.additions,
+        deletions: current.deletions
+      });
+  };
+  let sha = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i].replace(/^\n/, "");
+    const header = HEADER.exec(token);
+    if (header) {
+      flush(sha);
+      sha = header[1];
+      current = { paths: [], additions: 0, deletions: 0 };
+      continue;
+    }
+    const stat2 = NUMSTAT.exec(token);
+    if (!stat2 || !current) continue;
+    current.additions += stat2[1] === "-" ? 0 : Number(stat2[1]);
+    current.deletions += stat2[2] === "-" ? 0 : Number(stat2[2]);
+    let path2 = stat2[3];
+    if (path2 === "") {
+      path2 = tokens[i + 2] ?? "";
+      i += 2;
+    }
+    if (path2 !== "") current.paths.push(path2);
+  }
+  flush(sha);
+  return found;
+}
+async function readFirstParentDiffs(git, spec, paths, limit) {
+  const out = await git([
+    "log",
+    "--first-parent",
+    "--diff-merges=first-parent",
+    "--root",
+    "-M",
+    "--numstat",
+    "-z",
+    "--no-color",
+    `--max-count=${limit}`,
+    "--format=%x1e%H",
+    spec,
+    ...paths.length ? ["--", ...paths] : []
+  ]);
+  return parseNumstatLog(out);
+}
+
+// core/collect-commits.ts
+var COMMIT_LIMIT = 500;
+async function gitHasRange(git, from, to) {
+  for (const ref of from ? [from, to] : [to]) {
+    try {
+      await git(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`]);
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+async function collectFromGit(git, range, limit = COMMIT_LIMIT) {
+  const spec = range.from ? `${range.from}..${range.to}` : range.to;
+  const pathArgs = range.paths?.length ? ["--", ...range.paths] : [];
+  const total = Number((await git(["rev-list", "--first-parent", "--count", spec, ...pathArgs])).trim());
+  const out = await git([
+    "log",
+    "--first-parent",
+    `--max-count=${limit}`,
+    "--format=%H%x1f%B%x1e",
+    spec,
+    ...pathArgs
+  ]);
+  const commits = out.split("").map((record2) => record2.trim()).filter((record2) => record2 !== "").map((record2) => {
+    const [sha = "", message = ""] = record2.split("");
+    return { sha: sha.trim(), message: message.trim() };
+  });
+  const diffs = await readFirstParentDiffs(git, spec, range.paths ?? [], limit);
+  const withDetails = commits.map((c) => {
+    const detail = diffs.get(c.sha);
+    return detail ? { ...c, detail } : c;
+  });
+  return collected(withDetails, total, "git", 0);
+}
+var PER_PAGE = 100;
+function authorsOf(commits) {
+  return [...new Set(commits.flatMap((c) => c.author?.login ? [c.author.login] : []))];
+}
+function collected(commits, total, source, apiCalls) {
+  return {
+    commits,
+    messages: commits.map((c) => c.message),
+    total,
+    truncated: total > commits.length,
+    source,
+    apiCalls
+  };
+}
+function firstParentLine(commits, head) {
+  const bySha = new Map(commits.map((c) => [c.sha, c]));
+  const line = [];
+  let current = (head ? bySha.get(head) : void 0) ?? commits.at(-1);
+  while (current && line.length < commits.length) {
+    line.push(current);
+    const parent = current.parents?.[0]?.sha;
+    current = parent ? bySha.get(parent) : void 0;
+  }
+  return line;
+}
+var asRangeCommit = (c) => ({ sha: c.sha, message: c.commit.message });
+async function collectFromCompare(octokit, range, limit = COMMIT_LIMIT) {
+  let apiCalls = 0;
+  const page = async (n) => {
+    apiCalls++;
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/compare/{basehead}", {
+      owner: range.owner,
+      repo: range.repo,
+      basehead: `${range.from}...${range.to}`,
+      per_page: PER_PAGE,
+      page: n
+    });
+    return data;
+  };
+  const first = await page(1);
+  const total = first.total_commits;
+  const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
+  const firstNeeded = Math.max(1, Math.floor(Math.max(0, total - limit) / PER_PAGE) + 1);
+  const pages = /* @__PURE__ */ new Map([[1, first.commits]]);
+  for (let n = Math.max(2, firstNeeded); n <= lastPage; n++) pages.set(n, (await page(n)).commits);
+  const fetched = [...pages.entries()].filter(([n]) => n >= firstNeeded).sort((a, b) => a[0] - b[0]).flatMap(([, c]) => c);
+  let line = firstParentLine(fetched);
+  const complete = firstNeeded === 1;
+  if (range.paths?.length) {
+    const touching = await commitsTouching(octokit, range, new Set(line.map((c) => c.sha)));
+    apiCalls += touching.calls;
+    line = line.filter((c) => touching.shas.has(c.sha));
+  }
+  const kept = line.slice(0, limit);
+  return {
+    ...collected(
+      kept.map(asRangeCommit),
+      complete ? line.length : Math.max(total, line.length + 1),
+      "api",
+      apiCalls
+    ),
+    authors: authorsOf(kept)
+  };
+}
+async function commitsTouching(octokit, range, shas) {
+  const found = /* @__PURE__ */ new Set();
+  let calls = 0;
+  for (const path2 of range.paths ?? []) {
+    for (let n = 1; ; n++) {
+      calls++;
+      const { data } = await octokit.request("GET /repos/{owner}/{repo}/commits", {
+        owner: range.owner,
+        repo: range.repo,
+        sha: range.to,
+        path: path2,
+        per_page: PER_PAGE,
+        page: n
+      });
+      const list2 = data;
+      let inRange = 0;
+      for (const c of list2) {
+        if (!shas.has(c.sha)) continue;
+        found.add(c.sha);
+        inRange++;
+      }
+      if (list2.length < PER_PAGE || inRange === 0) break;
+    }
+  }
+  return { shas: found, calls };
+}
+async function collectPullRequest(octokit, pr, limit = COMMIT_LIMIT) {
+  if (pr.commitCount > 250 || pr.paths?.length) return collectFromCompare(octokit, pr, limit);
+  let apiCalls = 0;
+  const commits = [];
+  for (let n = 1; ; n++) {
+    apiCalls++;
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/pulls/{pull_number}/commits", {
+      owner: pr.owner,
+      repo: pr.repo,
+      pull_number: pr.number,
+      per_page: PER_PAGE,
+      page: n
+    });
+    commits.push(...data);
+    if (data.length < PER_PAGE) break;
+  }
+  const line = firstParentLine(commits, pr.to);
+  const own3 = line.length > 0 ? line : [...commits].reverse();
+  const kept = own3.slice(0, limit);
+  return { ...collected(kept.map(asRangeCommit), own3.length, "api", apiCalls), authors: authorsOf(kept) };
+}
+async function listTagsFromGit(git) {
+  return (await git(["tag", "--list"])).split("\n").map((t) => t.trim()).filter((t) => t !== "");
+}
+async function listReleaseTagsFromApi(octokit, repo) {
+  const tags = [];
+  let apiCalls = 0;
+  for (let n = 1; n <= 10; n++) {
+    apiCalls++;
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/releases", {
+      ...repo,
+      per_page: PER_PAGE,
+      page: n
+    });
+    const releases = data;
+    for (const r of releases) if (!r.draft) tags.push(r.tag_name);
+    if (releases.length < PER_PAGE) break;
+  }
+  return { tags, apiCalls };
+}
+async function collectHistory(octokit, range, limit = COMMIT_LIMIT) {
+  const listed = [];
+  let apiCalls = 0;
+  let more = false;
+  for (let n = 1; listed.length < limit + 1; n++) {
+    apiCalls++;
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/commits", {
+      owner: range.owner,
+      repo: range.repo,
+      sha: range.to,
+      per_page: PER_PAGE,
+      page: n,
+      ...range.paths?.length === 1 ? { path: range.paths[0] } : {}
+    });
+    const list2 = data;
+    listed.push(...list2);
+    if (list2.length < PER_PAGE) break;
+    more = true;
+  }
+  const line = range.paths?.length === 1 ? listed : firstParentLine(listed, listed[0]?.sha);
+  const truncated = more && line.length >= limit;
+  const kept = line.slice(0, limit).map(asRangeCommit);
+  return collected(kept, truncated ? Math.max(line.length, limit + 1) : kept.length, "api", apiCalls);
+}
+
 // core/collect-pull-requests.ts
 var COMMITS_PER_QUERY = 100;
-var FIELDS = `associatedPullRequests(first: 5) { nodes { number title body merged mergeCommit { oid }
-  author { login __typename } labels(first: 30) { nodes { name } }
-  closingIssuesReferences(first: 20) { nodes { number } } } }`;
-function queryFor(shas) {
-  const aliases = shas.map((sha, i) => `c${i}: object(oid: "${sha}") { ... on Commit { ${FIELDS} } }`);
+var FILES_PER_PULL_REQUEST = 100;
+var fieldsOf = (files) => `associatedPullRequests(first: 5) { nodes { number title body merged
+  mergeCommit { oid } author { login __typename } labels(first: 30) { nodes { name } }
+  closingIssuesReferences(first: 20) { nodes { number } }${files ? ` additions deletions files(first: ${FILES_PER_PULL_REQUEST}) { totalCount nodes { path } }` : ""} } }`;
+function queryFor(shas, files) {
+  const fields = fieldsOf(files);
+  const aliases = shas.map((sha, i) => `c${i}: object(oid: "${sha}") { ... on Commit { ${fields} } }`);
   return `query($owner: String!, $repo: String!) { repository(owner: $owner, name: $repo) { ${aliases.join("\n")} } }`;
 }
 function loginOf(author) {
@@ -46973,15 +47051,27 @@ function namesPullRequest(message, n) {
   const subject = message.split("\n", 1)[0];
   return subject.startsWith(`Merge pull request #${n} from `) || subject.trimEnd().endsWith(`(#${n})`);
 }
+function touchedBy(pr, details) {
+  if (details.length > 0) return mergeChangedFiles(details);
+  if (pr.additions === void 0 && pr.files === void 0) return null;
+  const nodes = pr.files?.nodes ?? [];
+  const complete = pr.files != null && pr.files.totalCount <= nodes.length;
+  return {
+    ...complete ? { files: capPaths(nodes.map((f) => f.path)) } : {},
+    ...pr.additions !== void 0 ? { additions: pr.additions } : {},
+    ...pr.deletions !== void 0 ? { deletions: pr.deletions } : {}
+  };
+}
 async function collectPullRequests(octokit, repo, commits, release) {
   let apiCalls = 0;
   const byNumber = /* @__PURE__ */ new Map();
   const covering = /* @__PURE__ */ new Map();
   const shas = commits.map((c) => c.sha).filter((sha) => /^[0-9a-f]{40}$/i.test(sha));
+  const askFiles = !commits.some((c) => c.detail);
   for (let i = 0; i < shas.length; i += COMMITS_PER_QUERY) {
     const batch = shas.slice(i, i + COMMITS_PER_QUERY);
     apiCalls++;
-    const data = await octokit.graphql(queryFor(batch), repo);
+    const data = await octokit.graphql(queryFor(batch, askFiles), repo);
     batch.forEach((sha, j) => {
       const merged = (data.repository[`c${j}`]?.associatedPullRequests.nodes ?? []).filter((pr2) => pr2.merged);
       const pr = merged.find((p) => p.mergeCommit?.oid === sha) ?? merged[0];
@@ -47008,8 +47098,14 @@ async function collectPullRequests(octokit, repo, commits, release) {
     }
   }
   const known = firstTimers;
+  const detailsOf = /* @__PURE__ */ new Map();
+  for (const c of commits) {
+    const pr = covering.get(c.sha);
+    if (pr && c.detail) detailsOf.set(pr.number, [...detailsOf.get(pr.number) ?? [], c.detail]);
+  }
   const pullRequests = [...byNumber.values()].map((pr) => {
     const author = loginOf(pr.author);
+    const touched = touchedBy(pr, detailsOf.get(pr.number) ?? []);
     return {
       number: pr.number,
       title: pr.title.trim() || `#${pr.number}`,
@@ -47017,7 +47113,8 @@ async function collectPullRequests(octokit, repo, commits, release) {
       labels: (pr.labels?.nodes ?? []).map((l3) => l3.name).slice(0, 100),
       author,
       ...known ? { firstContribution: author !== null && known.get(author) === pr.number } : {},
-      closes: (pr.closingIssuesReferences?.nodes ?? []).map((i) => i.number).slice(0, 100)
+      closes: (pr.closingIssuesReferences?.nodes ?? []).map((i) => i.number).slice(0, 100),
+      ...touched
     };
   });
   const kept = commits.filter((c) => {
@@ -47027,87 +47124,8 @@ async function collectPullRequests(octokit, repo, commits, release) {
   return { pullRequests, commits: kept, apiCalls, warnings };
 }
 
-// core/prepare-checkout.ts
-var ShallowCheckoutError = class extends Error {
-  name = "ShallowCheckoutError";
-};
-var SHALLOW_FIX = "The checkout is shallow (actions/checkout fetches one commit by default) and could not be deepened. Check out the whole history with `fetch-depth: 0` in the actions/checkout step, or pass a `github-token` so Shiplog can read the range from the GitHub API.";
-async function prepareCheckout(git, log) {
-  let shallow;
-  try {
-    shallow = (await git(["rev-parse", "--is-shallow-repository"])).trim() === "true";
-  } catch {
-    return "shallow";
-  }
-  if (!shallow) return "full";
-  log.info("The checkout is shallow: fetching the whole history and the tags (git fetch --unshallow --tags)");
-  try {
-    await git(["fetch", "--quiet", "--unshallow", "--tags", "origin"]);
-    return "deepened";
-  } catch (err) {
-    log.warning(
-      `Could not deepen the shallow checkout (${err.message.split("\n")[0]}): reading the range from the GitHub API instead.`
-    );
-    return "shallow";
-  }
-}
-
-// core/resolve-range.ts
-var import_semver = __toESM(require_semver2(), 1);
-var ZERO_SHA = /^0{40}$/;
-var RangeError2 = class extends Error {
-  name = "RangeError";
-};
-function resolveRange(eventName, payload, repo, overrides = {}) {
-  const event = payload;
-  const from = overrides.from || void 0;
-  const to = overrides.to || void 0;
-  if (eventName === "release" && event.release) {
-    const tag = String(event.release.tag_name);
-    return {
-      ...repo,
-      kind: "release",
-      tag,
-      prerelease: Boolean(event.release.prerelease),
-      to: to ?? tag,
-      from: from ?? null
-    };
-  }
-  if ((eventName === "pull_request" || eventName === "pull_request_target") && event.pull_request) {
-    const pr = event.pull_request;
-    return {
-      ...repo,
-      kind: "pull_request",
-      number: Number(pr.number),
-      from: from ?? String(pr.base.sha),
-      to: to ?? String(pr.head.sha),
-      commitCount: Number(pr.commits ?? 0),
-      fromFork: Boolean(pr.head?.repo && pr.head.repo.full_name !== pr.base?.repo?.full_name)
-    };
-  }
-  if (eventName === "push" && event.after && !ZERO_SHA.test(event.after)) {
-    const before = event.before && !ZERO_SHA.test(event.before) ? String(event.before) : null;
-    return { ...repo, kind: "push", from: from ?? before, to: to ?? String(event.after) };
-  }
-  if (!to) throw new RangeError2(`The ${eventName} event names no commits: set the "to" input (and "from")`);
-  return { ...repo, kind: "manual", from: from ?? null, to };
-}
-function versionOf(tag) {
-  return /^v?\d/.test(tag) ? import_semver.default.parse(tag.replace(/^v/, "")) : null;
-}
-function selectPreviousTag(tags, current) {
-  const now = versionOf(current);
-  if (!now) return null;
-  const includePrereleases = now.prerelease.length > 0;
-  let best = null;
-  for (const tag of tags) {
-    const version3 = versionOf(tag);
-    if (!version3 || import_semver.default.gte(version3, now)) continue;
-    if (version3.prerelease.length > 0 && !includePrereleases) continue;
-    if (!best || import_semver.default.gt(version3, best.version)) best = { tag, version: version3 };
-  }
-  return best?.tag ?? null;
-}
+// core/generate-request.ts
+import { createHash as createHash2 } from "node:crypto";
 
 // core/shiplog-client.ts
 import { createHash } from "node:crypto";
@@ -47413,8 +47431,6 @@ var DraftingProfileSchema = external_exports.object({
     credits: external_exports.boolean(),
     pastTense: external_exports.boolean()
   }),
-  /** Every category the profile heads, in the order above; null before any release was learned. */
-  leadCategory: CategorySchema.nullable(),
   description: external_exports.string()
 });
 var DraftingProfileResponseSchema = external_exports.object({ profile: DraftingProfileSchema });
@@ -47607,6 +47623,159 @@ function safeJson(text4) {
   }
 }
 
+// core/generate-request.ts
+function draftingFields(settings = {}) {
+  return {
+    ...settings.internalPaths?.length ? { internalPaths: settings.internalPaths } : {},
+    ...settings.detail ? { detail: settings.detail } : {},
+    ...settings.sections?.length ? { sections: settings.sections } : {}
+  };
+}
+function authorsOf2(request2, commitAuthors) {
+  if (!request2.contributors || request2.range.kind !== "pull_request") return [];
+  return [.../* @__PURE__ */ new Set([...request2.author ? [request2.author] : [], ...commitAuthors])].filter((login) => GITHUB_LOGIN.test(login)).slice(0, MAX_COMMITS);
+}
+function generateRequestOf(request2, gathered) {
+  const { range } = request2;
+  const { pullRequests } = gathered;
+  const repository = `${range.owner}/${range.repo}`;
+  const source = range.kind === "pull_request" ? { pullRequest: range.number, headSha: range.to } : range.kind === "release" ? { release: range.tag } : void 0;
+  const authors = authorsOf2(request2, gathered.authors);
+  const lead = (request2.leadMessages ?? []).filter((m) => m.trim() !== "");
+  const messages = [...lead, ...gathered.commits.map((c) => c.message)].slice(0, MAX_COMMITS);
+  const commitDetails = commitDetailsOf([
+    ...lead.map(() => request2.leadDetail),
+    ...gathered.commits.map((c) => c.detail)
+  ]);
+  const drafting = draftingFields(request2.drafting);
+  const sent = [
+    messages,
+    pullRequests,
+    request2.category ?? null,
+    request2.visibility,
+    ...authors.length ? [authors] : [],
+    // Only when sent, so the keys of requests without them stay what they were.
+    ...commitDetails.length ? [commitDetails] : [],
+    ...Object.keys(drafting).length ? [drafting] : []
+  ];
+  const key = deriveIdempotencyKey({
+    repository,
+    from: gathered.from,
+    to: range.to,
+    operation: request2.operation,
+    extra: [
+      JSON.stringify(source ?? null),
+      // Only when set, so the keys of a repository without components stay what they were.
+      ...request2.component ? [`component:${request2.component}`] : [],
+      ...request2.contributors ? ["contributors"] : [],
+      createHash2("sha256").update(JSON.stringify(sent)).digest("base64url")
+    ]
+  });
+  const input2 = {
+    commits: messages,
+    // Always, even empty: it tells generate these are first-parent commits, so a log holding merge
+    // commits is not read as a full `git log` whose other commits came in with the merges (which would
+    // drop every commit pushed straight to the branch when no pull-request data could be read).
+    pullRequests,
+    ...commitDetails.length ? { commitDetails } : {},
+    ...drafting,
+    ...request2.version ? { version: request2.version } : {},
+    ...request2.category ? { category: request2.category } : {},
+    visibility: request2.visibility,
+    publish: request2.publish,
+    repository,
+    repositoryUrl: request2.repositoryUrl,
+    ...source ? { source } : {},
+    ...request2.regenerate ? { regenerate: true } : {},
+    ...request2.component ? { component: request2.component } : {},
+    ...request2.contributors ? { contributors: true } : {},
+    ...authors.length ? { authors } : {}
+  };
+  return { input: input2, key };
+}
+
+// core/prepare-checkout.ts
+var ShallowCheckoutError = class extends Error {
+  name = "ShallowCheckoutError";
+};
+var SHALLOW_FIX = "The checkout is shallow (actions/checkout fetches one commit by default) and could not be deepened. Check out the whole history with `fetch-depth: 0` in the actions/checkout step, or pass a `github-token` so Shiplog can read the range from the GitHub API.";
+async function prepareCheckout(git, log) {
+  let shallow;
+  try {
+    shallow = (await git(["rev-parse", "--is-shallow-repository"])).trim() === "true";
+  } catch {
+    return "shallow";
+  }
+  if (!shallow) return "full";
+  log.info("The checkout is shallow: fetching the whole history and the tags (git fetch --unshallow --tags)");
+  try {
+    await git(["fetch", "--quiet", "--unshallow", "--tags", "origin"]);
+    return "deepened";
+  } catch (err) {
+    log.warning(
+      `Could not deepen the shallow checkout (${err.message.split("\n")[0]}): reading the range from the GitHub API instead.`
+    );
+    return "shallow";
+  }
+}
+
+// core/resolve-range.ts
+var import_semver = __toESM(require_semver2(), 1);
+var ZERO_SHA = /^0{40}$/;
+var RangeError2 = class extends Error {
+  name = "RangeError";
+};
+function resolveRange(eventName, payload, repo, overrides = {}) {
+  const event = payload;
+  const from = overrides.from || void 0;
+  const to = overrides.to || void 0;
+  if (eventName === "release" && event.release) {
+    const tag = String(event.release.tag_name);
+    return {
+      ...repo,
+      kind: "release",
+      tag,
+      prerelease: Boolean(event.release.prerelease),
+      to: to ?? tag,
+      from: from ?? null
+    };
+  }
+  if ((eventName === "pull_request" || eventName === "pull_request_target") && event.pull_request) {
+    const pr = event.pull_request;
+    return {
+      ...repo,
+      kind: "pull_request",
+      number: Number(pr.number),
+      from: from ?? String(pr.base.sha),
+      to: to ?? String(pr.head.sha),
+      commitCount: Number(pr.commits ?? 0),
+      fromFork: Boolean(pr.head?.repo && pr.head.repo.full_name !== pr.base?.repo?.full_name)
+    };
+  }
+  if (eventName === "push" && event.after && !ZERO_SHA.test(event.after)) {
+    const before = event.before && !ZERO_SHA.test(event.before) ? String(event.before) : null;
+    return { ...repo, kind: "push", from: from ?? before, to: to ?? String(event.after) };
+  }
+  if (!to) throw new RangeError2(`The ${eventName} event names no commits: set the "to" input (and "from")`);
+  return { ...repo, kind: "manual", from: from ?? null, to };
+}
+function versionOf(tag) {
+  return /^v?\d/.test(tag) ? import_semver.default.parse(tag.replace(/^v/, "")) : null;
+}
+function selectPreviousTag(tags, current) {
+  const now = versionOf(current);
+  if (!now) return null;
+  const includePrereleases = now.prerelease.length > 0;
+  let best = null;
+  for (const tag of tags) {
+    const version3 = versionOf(tag);
+    if (!version3 || import_semver.default.gte(version3, now)) continue;
+    if (version3.prerelease.length > 0 && !includePrereleases) continue;
+    if (!best || import_semver.default.gt(version3, best.version)) best = { tag, version: version3 };
+  }
+  return best?.tag ?? null;
+}
+
 // core/draft-release.ts
 async function previousTag(deps, range) {
   const tags = deps.git && await gitHasRange(deps.git, null, range.to) ? await listTagsFromGit(deps.git) : (await listReleaseTagsFromApi(deps.api("listing release tags"), range)).tags;
@@ -47630,12 +47799,12 @@ function optionalApi(deps, why) {
   }
 }
 async function gatherPullRequests(deps, range, from, commits) {
-  const messages = commits.messages;
-  if (range.kind === "pull_request") return { pullRequests: [], messages };
+  const all = commits.commits;
+  if (range.kind === "pull_request") return { pullRequests: [], commits: all };
   const octokit = optionalApi(deps, "reading the pull requests of the range");
   if (!octokit?.graphql) {
     deps.log.info("No GitHub API access: drafting from the commits alone, without pull-request data.");
-    return { pullRequests: [], messages };
+    return { pullRequests: [], commits: all };
   }
   try {
     const gathered = await collectPullRequests(
@@ -47648,13 +47817,13 @@ async function gatherPullRequests(deps, range, from, commits) {
       `${gathered.pullRequests.length} merged pull requests in the range (${gathered.apiCalls} API calls)`
     );
     for (const warning2 of gathered.warnings) deps.log.warning(warning2);
-    const kept = gathered.commits.map((c) => c.message);
-    return { pullRequests: gathered.pullRequests, messages: kept.length > 0 ? kept : messages.slice(0, 1) };
+    const kept = gathered.commits;
+    return { pullRequests: gathered.pullRequests, commits: kept.length > 0 ? kept : all.slice(0, 1) };
   } catch (err) {
     deps.log.warning(
       `Could not read the range's pull requests (${err.message.split("\n")[0]}): drafting from the commits alone.`
     );
-    return { pullRequests: [], messages };
+    return { pullRequests: [], commits: all };
   }
 }
 async function draftRelease(deps, request2) {
@@ -47686,53 +47855,13 @@ async function draftRelease(deps, request2) {
   const gathered = await gatherPullRequests(deps, range, from, commits);
   const { labelMap } = request2;
   const pullRequests = labelMap ? gathered.pullRequests.map((pr) => ({ ...pr, labels: [...new Set(pr.labels?.map(labelMap))] })) : gathered.pullRequests;
-  const rangeMessages = gathered.messages;
-  const repository = `${range.owner}/${range.repo}`;
-  const source = range.kind === "pull_request" ? { pullRequest: range.number, headSha: range.to } : range.kind === "release" ? { release: range.tag } : void 0;
-  const authors = request2.contributors && range.kind === "pull_request" ? [.../* @__PURE__ */ new Set([...request2.author ? [request2.author] : [], ...commits.authors ?? []])].filter((login) => GITHUB_LOGIN.test(login)).slice(0, MAX_COMMITS) : [];
-  const lead = (request2.leadMessages ?? []).filter((m) => m.trim() !== "");
-  const messages = [...lead, ...rangeMessages].slice(0, 500);
-  const key = deriveIdempotencyKey({
-    repository,
+  const { input: input2, key } = generateRequestOf(request2, {
     from,
-    to: range.to,
-    operation: request2.operation,
-    extra: [
-      JSON.stringify(source ?? null),
-      // Only when set, so the keys of a repository without components stay what they were.
-      ...request2.component ? [`component:${request2.component}`] : [],
-      ...request2.contributors ? ["contributors"] : [],
-      // What was sent, so a re-run whose pull requests changed (a label edited) drafts again instead
-      // of meeting `422 idempotency_key_reused`; the source's one entry is re-drafted, never doubled.
-      createHash2("sha256").update(
-        JSON.stringify([
-          messages,
-          pullRequests,
-          request2.category ?? null,
-          request2.visibility,
-          ...authors.length ? [authors] : []
-        ])
-      ).digest("base64url")
-    ]
+    commits: gathered.commits,
+    pullRequests,
+    authors: commits.authors ?? []
   });
-  const generated = await deps.shiplog.generate(
-    {
-      commits: messages,
-      ...pullRequests.length ? { pullRequests } : {},
-      ...request2.version ? { version: request2.version } : {},
-      ...request2.category ? { category: request2.category } : {},
-      visibility: request2.visibility,
-      publish: request2.publish,
-      repository,
-      repositoryUrl: request2.repositoryUrl,
-      ...source ? { source } : {},
-      ...request2.regenerate ? { regenerate: true } : {},
-      ...request2.component ? { component: request2.component } : {},
-      ...request2.contributors ? { contributors: true } : {},
-      ...authors.length ? { authors } : {}
-    },
-    key
-  );
+  const generated = await deps.shiplog.generate(input2, key);
   const entry = await deps.shiplog.getEntry(generated.entry.id);
   return { from, commits, pullRequests, generated, entry };
 }
@@ -57469,8 +57598,28 @@ var InputsSchema = external_exports.object({
   includePaths: external_exports.array(external_exports.string()),
   component: ComponentSchema.optional(),
   /** The changelog to import once as the project's history (a path in the checkout). */
-  importChangelog: external_exports.string().optional()
+  importChangelog: external_exports.string().optional(),
+  /** Globs whose changes alone are Maintenance (generate's `internalPaths`). */
+  internalPaths: external_exports.array(PathGlobSchema).max(100),
+  detail: DetailSchema.optional(),
+  /** This repository's headings, in order: `category: Heading` lines. */
+  sections: external_exports.array(SectionHeadingSchema).min(1).max(4).optional()
 });
+var listInput = (name) => getMultilineInput(name).flatMap((l3) => l3.split(",")).map((p) => p.trim()).filter(Boolean);
+function sectionsInput() {
+  const lines = getMultilineInput("sections").filter((l3) => l3.trim() !== "");
+  if (lines.length === 0) return void 0;
+  return lines.map((line) => {
+    const at2 = line.indexOf(":");
+    return at2 === -1 ? { category: line.trim(), heading: "" } : { category: line.slice(0, at2).trim(), heading: line.slice(at2 + 1).trim() };
+  });
+}
+function nameOf(path2) {
+  const [field, index, key] = path2.map(String);
+  const input2 = field?.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) ?? "";
+  if (index === void 0) return input2;
+  return `${input2} ${field === "sections" ? "line" : "item"} ${Number(index) + 1}${key ? ` (${key})` : ""}`;
+}
 function readInputs() {
   const opt = (name) => getInput(name).trim() || void 0;
   const parsed = InputsSchema.safeParse({
@@ -57482,12 +57631,15 @@ function readInputs() {
     version: opt("version"),
     category: opt("category"),
     visibility: opt("visibility") ?? "external",
-    includePaths: getMultilineInput("include-paths").flatMap((l3) => l3.split(",")).map((p) => p.trim()).filter(Boolean),
+    includePaths: listInput("include-paths"),
     component: opt("component"),
-    importChangelog: opt("import-changelog")
+    importChangelog: opt("import-changelog"),
+    internalPaths: listInput("internal-paths"),
+    detail: opt("detail"),
+    sections: sectionsInput()
   });
   if (!parsed.success) {
-    throw new Error(parsed.error.issues.map((i) => `input ${String(i.path[0])}: ${i.message}`).join("; "));
+    throw new Error(parsed.error.issues.map((i) => `input ${nameOf(i.path)}: ${i.message}`).join("; "));
   }
   const comment = getInput("comment").trim() === "" ? null : bool("comment", true);
   return {
@@ -57561,6 +57713,7 @@ async function run() {
         repositoryUrl: `${context2.serverUrl}/${repo.owner}/${repo.repo}`,
         version: inputs.version ?? componentVersion ?? (range.kind === "release" ? range.tag : void 0),
         category: inputs.category,
+        drafting: { internalPaths: inputs.internalPaths, detail: inputs.detail, sections: inputs.sections },
         visibility: inputs.visibility,
         publish: inputs.publish,
         operation: inputs.publish ? "generate+publish" : "generate"

@@ -1,0 +1,56 @@
+/**
+ * What one change touched, as generate takes it (CONTRACT.md "POST /api/v1/entries/generate",
+ * `commitDetails` and `pullRequests[].files`): its changed paths (at most 300, renamed files under their
+ * new path) and its added and deleted lines (binary files count none). Evidence for drafting: a change
+ * touching only docs, tests, CI or tooling is Maintenance, one touching the product's sources is never
+ * dropped for its words. Pure.
+ */
+import { type CommitDetail, MAX_CHANGED_FILES, MAX_COMMITS } from './contract/generate.schema.ts';
+
+export type ChangedFiles = {
+  /** Repository-relative paths, at most {@link MAX_CHANGED_FILES}, in the order they came. */
+  files: string[];
+  /** Lines added and deleted by every file of the change (also those past the cut). */
+  additions: number;
+  deletions: number;
+};
+
+/** `paths` once each, cut to {@link MAX_CHANGED_FILES}. */
+export function capPaths(paths: Iterable<string>): string[] {
+  return [...new Set(paths)].slice(0, MAX_CHANGED_FILES);
+}
+
+/** Several changes as one (a rebase-merged pull request's commits): their paths once each, lines summed. */
+export function mergeChangedFiles(changes: readonly ChangedFiles[]): ChangedFiles {
+  return {
+    files: capPaths(changes.flatMap((c) => c.files)),
+    additions: changes.reduce((sum, c) => sum + c.additions, 0),
+    deletions: changes.reduce((sum, c) => sum + c.deletions, 0),
+  };
+}
+
+/**
+ * Whether `path` lies under one of `prefixes` (`include-paths`, a component's directories: what git's
+ * pathspec and GitHub's `path` filter take), so a change's evidence covers what was drafted of it.
+ */
+export function underPaths(path: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => {
+    const dir = prefix.replace(/^\.\/?/, '').replace(/\/+$/, '');
+    return dir === '' || path === dir || path.startsWith(`${dir}/`);
+  });
+}
+
+/**
+ * generate's `commitDetails` for `changes` sent as `commits` in this order (the lead messages first: a
+ * pull request's title and description, which stand for the whole pull request), by index; changes
+ * with nothing known are left out, and so is anything past the 500th commit.
+ */
+export function commitDetailsOf(changes: readonly (ChangedFiles | undefined)[]): CommitDetail[] {
+  return changes
+    .slice(0, MAX_COMMITS)
+    .flatMap((change, index) =>
+      change
+        ? [{ index, files: change.files, additions: change.additions, deletions: change.deletions }]
+        : [],
+    );
+}
