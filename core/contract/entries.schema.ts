@@ -43,6 +43,26 @@ export function normalizeVersion(version: string): string {
 const version = plainText(40).transform(normalizeVersion).nullable();
 
 /**
+ * Who an entry is for (CONTRACT.md "Readers and audiences", segments): 0-20 names, each trimmed and
+ * 1-40 characters, matched exactly against the names in a reader's token.
+ * Repeats are dropped, first one kept, rather than refused: `["beta", "beta "]` is `["beta"]`. An
+ * empty list means everyone; an entry with segments reaches only readers whose token names one of them.
+ */
+export const MAX_SEGMENTS = 20;
+export const SegmentNameSchema = plainText(40);
+export const SegmentsSchema = z
+  .array(SegmentNameSchema)
+  .max(MAX_SEGMENTS)
+  .transform((names) => [...new Set(names)]);
+
+/**
+ * The entry for readers in plain words (CONTRACT.md "Two audiences"): at most 500 characters, shown by
+ * the widget and the email with a link to the whole entry; never Markdown (it is shown as text).
+ * `null` clears it.
+ */
+export const SummarySchema = plainText(500).nullable();
+
+/**
  * A time to publish at (CONTRACT.md "Entry lifecycle", scheduling): ISO 8601 with an offset; whether
  * it is in the future is the service's check (it depends on the clock).
  */
@@ -77,6 +97,12 @@ export const CreateEntryInputSchema = z
     publishAt: PublishAtSchema.optional(),
     /** The monorepo component it is about. */
     component: ComponentSchema.optional(),
+    /** Only readers whose token names one of these see it (publishers and owners set it). */
+    segments: SegmentsSchema.default([]),
+    /** Plain words for readers (widget, email); the body stays the whole entry. */
+    summary: SummarySchema.optional(),
+    /** Opens once per reader as the widget's dialog (publishers and owners set it). */
+    announce: z.boolean().default(false),
   })
   .meta(NOT_PUBLISH_AND_PUBLISH_AT);
 export type CreateEntryInput = z.infer<typeof CreateEntryInputSchema>;
@@ -92,6 +118,9 @@ export const UpdateEntryInputSchema = z
     category: CategorySchema.optional(),
     version: version.optional(),
     visibility: VisibilitySchema.optional(),
+    segments: SegmentsSchema.optional(),
+    summary: SummarySchema.optional(),
+    announce: z.boolean().optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: 'send at least one field to change' })
   .meta({ minProperties: 1 });
@@ -163,6 +192,12 @@ export const EntrySummarySchema = z.object({
   source: EntrySourceSchema.nullable(),
   /** The monorepo component it is about, or null. */
   component: z.string().nullable(),
+  /** Readers it is for: empty for everyone, else only readers whose token names one of them. */
+  segments: z.array(z.string()),
+  /** Plain words for readers (widget, email), at most 500 characters; null when none. */
+  summary: z.string().nullable(),
+  /** Whether the widget opens it once per reader as a dialog. */
+  announce: z.boolean(),
 });
 export type EntrySummary = z.infer<typeof EntrySummarySchema>;
 

@@ -8,6 +8,8 @@ import {
   ComponentSchema,
   normalizeVersion,
   NOT_BLANK,
+  SegmentsSchema,
+  SummarySchema,
   NOT_PUBLISH_AND_PUBLISH_AT,
   StatusSchema,
   VisibilitySchema,
@@ -173,6 +175,12 @@ export const GenerateInputSchema = z
      * (who opened it, who wrote its commits), credited with that pull request in the Contributors line.
      */
     authors: z.array(z.string().regex(GITHUB_LOGIN, 'must be a GitHub login')).max(MAX_COMMITS).optional(),
+    /** Only readers whose token names one of these see the entry (publishers and owners set it). */
+    segments: SegmentsSchema.optional(),
+    /** The entry's summary for readers; without it the draft writes one from its highlights. */
+    summary: SummarySchema.optional(),
+    /** The widget opens the entry once per reader as a dialog (publishers and owners set it). */
+    announce: z.boolean().optional(),
   })
   .refine((input) => input.source === undefined || input.repository !== undefined, {
     message: 'source needs repository ("owner/name")',

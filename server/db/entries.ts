@@ -27,6 +27,12 @@ export type EntryRow = {
   sourceHeadSha: string | null;
   /** The monorepo component it is about, or null. */
   component: string | null;
+  /** Readers it is for: empty for everyone, else only readers whose token names one of them. */
+  segments: string[];
+  /** Plain words for readers (widget, email), at most 500 characters; null when none. */
+  summary: string | null;
+  /** Whether the widget opens it once per reader as a dialog. */
+  announce: boolean;
   /** When a person last edited it (PATCH); automated re-drafting leaves an edited entry alone. */
   editedAt: Date | null;
   publishedAt: Date | null;
@@ -60,13 +66,17 @@ export type NewEntry = Omit<
   | 'updatedAt'
   | 'sortAt'
   | 'editedAt'
-> & {
-  publish: boolean;
-  /** When it was published, if not now (an imported release keeps its own date). */
-  publishedAt?: Date;
-  /** What the release was made of (entry_changes), for the drafting profile. */
-  changes?: ReleaseChanges | null;
-};
+  | 'segments'
+  | 'summary'
+  | 'announce'
+> &
+  Partial<Pick<EntryRow, 'segments' | 'summary' | 'announce'>> & {
+    publish: boolean;
+    /** When it was published, if not now (an imported release keeps its own date). */
+    publishedAt?: Date;
+    /** What the release was made of (entry_changes), for the drafting profile. */
+    changes?: ReleaseChanges | null;
+  };
 
 /** What an entry drafts: a pull request or a release of a repository. */
 export type EntrySource = {
@@ -78,9 +88,15 @@ export type EntrySource = {
   component: string | null;
 };
 
+/**
+ * Slugs no entry takes: `/changelog/{project}/search` is the page's search (routes/public/search.ts).
+ * An entry titled "Search" is `search-2`, as if an entry had the slug already.
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['search']);
+
 /** `base`, else `base-2`, `base-3`…: the first candidate not in `taken`, each at most 80 characters. */
 function firstFreeSlug(base: string, taken: Set<string>): string {
-  if (!taken.has(base)) return base;
+  if (!taken.has(base) && !RESERVED_SLUGS.has(base)) return base;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;
     const candidate = truncateSlug(base, MAX_SLUG_LENGTH - suffix.length) + suffix;
@@ -128,12 +144,15 @@ export async function insertEntry(tx: TransactionSql, entry: NewEntry, baseSlug:
     const [row] = await sp<EntryRow[]>`
       insert into entries (id, project_id, title, slug, body, html, category, version, visibility, status,
                            origin, source_repository, source_pull_request, source_release, source_head_sha,
-                           component, published_at, first_published_at)
+                           component, segments, summary, announce, search_language,
+                           published_at, first_published_at)
       values (${entry.id}, ${entry.projectId}, ${entry.title}, ${slug}, ${entry.body}, ${entry.html},
               ${entry.category}, ${entry.version}, ${entry.visibility},
               ${entry.publish ? 'published' : 'draft'}, ${entry.origin}, ${entry.sourceRepository},
               ${entry.sourcePullRequest}, ${entry.sourceRelease}, ${entry.sourceHeadSha},
-              ${entry.component}, ${publishedAt}, ${publishedAt})
+              ${entry.component}, ${entry.segments ?? []}::text[], ${entry.summary ?? null}, ${entry.announce ?? false},
+              (select search_language from projects where id = ${entry.projectId}),
+              ${publishedAt}, ${publishedAt})
       returning *`;
     if (entry.changes) await setEntryChanges(sp, entry.id, entry.changes);
     return row!;
@@ -264,7 +283,17 @@ export async function listEntries(
 export type EntryChanges = Partial<
   Pick<
     EntryRow,
-    'title' | 'body' | 'html' | 'category' | 'version' | 'visibility' | 'sourceHeadSha' | 'editedAt'
+    | 'title'
+    | 'body'
+    | 'html'
+    | 'category'
+    | 'version'
+    | 'visibility'
+    | 'sourceHeadSha'
+    | 'editedAt'
+    | 'segments'
+    | 'summary'
+    | 'announce'
   >
 >;
 

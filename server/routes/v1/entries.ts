@@ -58,20 +58,24 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
     {
       schema: {
         summary: 'Create an entry',
-        description: 'A draft, or published (`publish`) and dispatched, or scheduled (`publishAt`).',
+        description:
+          'A draft, or published (`publish`) and dispatched, or scheduled (`publishAt`). `segments` and `announce` take a publisher (a contributor setting them: `403`).',
         operationId: 'createEntry',
         body: CreateEntryInputSchema,
         response: { 201: CreateEntryResponseSchema },
       },
     },
     async (request, reply) => {
-      const { project } = authOf(request);
+      const { project, role } = authOf(request);
       const response = idempotentResponse(request, (row: EntryRow) => ({
         status: 201,
         headers: { location: entryUrl(row.id) },
         body: { entry: { id: row.id, slug: row.slug, status: row.status } },
       }));
-      const row = await createEntry(ctx, project.id, request.body, { beforeCommit: response.beforeCommit });
+      const row = await createEntry(ctx, project.id, request.body, {
+        role,
+        beforeCommit: response.beforeCommit,
+      });
       return response.send(reply, row);
     },
   );
@@ -97,7 +101,8 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
     {
       schema: {
         summary: 'Edit an entry',
-        description: 'Marks it edited: automated re-drafting leaves it alone. The slug stays.',
+        description:
+          'Marks it edited: automated re-drafting leaves it alone. The slug stays. Changing `segments` or `announce` takes a publisher (`403` for a contributor).',
         operationId: 'updateEntry',
         params: EntryParamsSchema,
         body: UpdateEntryInputSchema,

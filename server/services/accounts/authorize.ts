@@ -2,8 +2,8 @@
  * Who may do what in a project (CONTRACT.md "Dashboard", "Members and roles per project"):
  * - `contributor`: read entries, create and edit drafts, upload images, read analytics and the
  *   subscribers' counts;
- * - `publisher`: also publish, unpublish, schedule and delete entries, edit published or scheduled ones, settings,
- *   channels, the subscriber list (search, export, remove), GitHub links;
+ * - `publisher`: also publish, unpublish, schedule and delete entries, edit published or scheduled ones,
+ *   choose who an entry is for and whether it is announced (`segments`, `announce`), settings, channels, the subscriber list (search, export, remove), GitHub links;
  * - `owner`: also members, API keys, the audit log, deleting the project.
  * API keys act as publishers. Every rule is enforced here, on the server: `403 forbidden` otherwise.
  */
@@ -25,6 +25,7 @@ const MINIMUM_ROLE = {
   'subscribers.count': 'contributor',
   'entries.publish': 'publisher',
   'entries.delete': 'publisher',
+  'entries.target': 'publisher',
   'settings.update': 'publisher',
   'channels.manage': 'publisher',
   'subscribers.read': 'publisher',
@@ -50,6 +51,7 @@ const WHAT: Record<Action, string> = {
   'subscribers.count': "see the subscribers' counts",
   'entries.publish': 'publish, unpublish or schedule entries, or edit published or scheduled ones',
   'entries.delete': 'delete entries',
+  'entries.target': "set an entry's segments or announce it",
   'settings.update': "change the project's settings",
   'channels.manage': 'manage channels',
   'subscribers.read': 'list subscribers',
@@ -95,10 +97,44 @@ export async function projectAccess(
  * The one rule for changing what an entry says, whatever the path (PATCH, the editor, a re-draft by
  * generate or by the App, `regenerate`): a draft is anyone's to change; a published entry, or a draft
  * scheduled to be published, only a publisher's, because what readers see, or will see without another
- * look, changes. Services call it on the row they locked, in the transaction that makes the change.
+ * look, changes. Who it is for (`segments`) and whether it is announced are a publisher's in any case. Services call it on the row they locked, in the transaction that makes the change.
  * @throws ForbiddenError when `role` may not change `entry`.
  */
-export function authorizeEntryChange(role: Role, entry: Pick<EntryRow, 'status' | 'scheduledFor'>): void {
+export function authorizeEntryChange(
+  role: Role,
+  entry: Pick<EntryRow, 'status' | 'scheduledFor'> & Partial<Pick<EntryRow, 'segments' | 'announce'>>,
+  change: AudienceChange = {},
+): void {
   authorize(role, 'entries.draft');
   if (entry.status === 'published' || entry.scheduledFor !== null) authorize(role, 'entries.publish');
+  if (changesAudience(entry, change)) authorize(role, 'entries.target');
+}
+
+/** What a write asks of an entry's audience: its `segments` and `announce`, when given. */
+export type AudienceChange = { segments?: readonly string[] | undefined; announce?: boolean | undefined };
+
+/**
+ * Whether `change` sets the entry's segments or announcement to something else than it has (a new
+ * entry has none and is not announced): who an entry reaches, and whether it interrupts every reader,
+ * are a publisher's to decide. Sending the values the entry already has (an editor saving its whole
+ * form) changes nothing, so a contributor may.
+ */
+function changesAudience(
+  entry: Partial<Pick<EntryRow, 'segments' | 'announce'>>,
+  change: AudienceChange,
+): boolean {
+  const segments = entry.segments ?? [];
+  const newSegments =
+    change.segments !== undefined &&
+    (change.segments.length !== segments.length || change.segments.some((s) => !segments.includes(s)));
+  return newSegments || (change.announce !== undefined && change.announce !== (entry.announce ?? false));
+}
+
+/**
+ * The audience rule for a new entry (create, generate without an existing entry): a contributor's new
+ * entry is for everyone and not announced.
+ * @throws ForbiddenError when `role` may not set `change`.
+ */
+export function authorizeNewEntry(role: Role, change: AudienceChange): void {
+  authorizeEntryChange(role, { status: 'draft', scheduledFor: null }, change);
 }

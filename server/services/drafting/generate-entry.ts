@@ -14,7 +14,7 @@ import { releaseAiDraft, reserveAiDraft } from '../../db/ai-usage.ts';
 import { findEntryBySource } from '../../db/entries.ts';
 import type { ProjectRow } from '../../db/projects.ts';
 import { AiUnavailableError, QuotaExceededError } from '../../errors/errors.ts';
-import { authorizeEntryChange, type Role } from '../accounts/authorize.ts';
+import { authorizeEntryChange, authorizeNewEntry, type Role } from '../accounts/authorize.ts';
 import type { ServiceContext } from '../context.ts';
 import { assertPublishAt } from '../entries/create-entry.ts';
 import { contributorsLine, creditedPullRequests } from './contributors-line.ts';
@@ -58,7 +58,8 @@ export async function generateEntry(
     return saveDraftedEntry(ctx, project.id, role, input, null, '', beforeCommit);
   }
   // Refused before any model call or quota (and again, on the locked row, in the write).
-  if (existing) authorizeEntryChange(role, existing);
+  if (existing) authorizeEntryChange(role, existing, input);
+  else authorizeNewEntry(role, input);
 
   // The author's signals, then the files, then the project's profile (draft-release.ts).
   const profile = await loadDraftingProfile(ctx, project.id);

@@ -9,6 +9,7 @@
 import type { Draft, GenerateInput } from '../../../core/contract/generate.schema.ts';
 import type { TransactionSql } from '../../db/connect.ts';
 import {
+  type EntryChanges,
   type EntryRow,
   type EntrySource,
   findEntryBySource,
@@ -25,6 +26,7 @@ import { withEntryEvents } from '../entries/entry-events.ts';
 import { entryChange, recordAudit } from '../audit/record-audit.ts';
 import { slugFromId, slugFromTitle } from '../entries/make-slug.ts';
 import { scheduleInTransaction } from '../entries/schedule-entry.ts';
+import { summaryOfDraft } from './plain-summary.ts';
 
 export type DraftOutcome = {
   entry: EntryRow;
@@ -63,6 +65,22 @@ export function entrySourceOf(input: GenerateInput): EntrySource | null {
 }
 
 /**
+ * Who a drafted entry is for and what readers read of it (CONTRACT.md "Readers and audiences"): the
+ * request's `segments` and `announce` when given (else a re-draft keeps the entry's), and its `summary`,
+ * else one written in plain words from the draft's highlights.
+ */
+function audienceOf(
+  input: GenerateInput,
+  draft: Draft,
+): Pick<EntryChanges, 'segments' | 'summary' | 'announce'> {
+  return {
+    ...(input.segments !== undefined ? { segments: input.segments } : {}),
+    ...(input.announce !== undefined ? { announce: input.announce } : {}),
+    summary: input.summary !== undefined ? input.summary : summaryOfDraft(draft),
+  };
+}
+
+/**
  * Write `draft` (or keep the source's locked entry when `draft` is null) in one transaction.
  * Re-drafting the source's existing entry is a change of that entry: `role` must be allowed it
  * (`authorizeEntryChange`: a scheduled draft is a publisher's).
@@ -90,7 +108,7 @@ export async function saveDraftedEntry(
       }
       outcome = { entry, draft: null, created: false };
     } else if (existing && draft) {
-      authorizeEntryChange(role, existing);
+      authorizeEntryChange(role, existing, input);
       let entry = (await updateEntry(tx, projectId, existing.id, {
         title: draft.title,
         body: draft.body,
@@ -99,6 +117,7 @@ export async function saveDraftedEntry(
         version: draft.version,
         sourceHeadSha: source?.headSha ?? existing.sourceHeadSha,
         editedAt: null,
+        ...audienceOf(input, draft),
       }))!;
       // A draft's slug follows its title until the first publish (CONTRACT.md "Slugs").
       entry = (await followTitleWithSlug(
@@ -124,6 +143,7 @@ export async function saveDraftedEntry(
           visibility: input.visibility,
           publish: input.publish,
           component: input.component,
+          ...audienceOf(input, draft),
         },
         html,
         { origin: 'generate', source },

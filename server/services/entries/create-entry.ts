@@ -1,7 +1,8 @@
 /**
  * Create an entry (spec 4.2, CONTRACT.md "POST /api/v1/entries"): Markdown rendered to sanitized HTML
  * now, a unique slug from the title, and with `publish: true` the entry is stored published and
- * dispatched in the same transaction.
+ * dispatched in the same transaction. Its `segments`, `summary` and `announce` are stored as given
+ * (CONTRACT.md "Readers and audiences"); segments and announce are a publisher's to set.
  */
 import type { CreateEntryInput } from '../../../core/contract/entries.schema.ts';
 import type { TransactionSql } from '../../db/connect.ts';
@@ -13,8 +14,18 @@ import { slugFromId, slugFromTitle } from './make-slug.ts';
 import { newId } from '../../db/new-id.ts';
 import { assertFuture, scheduleInTransaction } from './schedule-entry.ts';
 import { entryChange, recordAudit } from '../audit/record-audit.ts';
+import { authorizeNewEntry, type Role } from '../accounts/authorize.ts';
+
+/** What a new entry says; who it is for and its announcement default to everyone and no. */
+export type NewEntryInput = Omit<CreateEntryInput, 'segments' | 'announce'> &
+  Partial<Pick<CreateEntryInput, 'segments' | 'announce'>>;
 
 export type CreateEntryOptions = {
+  /**
+   * The caller's role (API keys and the App act as publishers; so do the server's own callers when
+   * none is given): a contributor's new entry is for everyone and not announced.
+   */
+  role?: Role;
   /** How it was made: written (`api`) or drafted from commits (`generate`). */
   origin?: 'api' | 'generate';
   /** The pull request or release it drafts (a generate with `source`). */
@@ -27,7 +38,7 @@ export type CreateEntryOptions = {
 export async function insertNewEntry(
   tx: TransactionSql,
   projectId: string,
-  input: CreateEntryInput,
+  input: NewEntryInput,
   html: string,
   options: Pick<CreateEntryOptions, 'origin' | 'source'>,
 ): Promise<EntryRow> {
@@ -50,6 +61,9 @@ export async function insertNewEntry(
       sourceRelease: source?.release ?? null,
       sourceHeadSha: source?.headSha ?? null,
       component: input.component ?? source?.component ?? null,
+      segments: input.segments ?? [],
+      summary: input.summary ?? null,
+      announce: input.announce ?? false,
       publish: input.publish,
     },
     slugFromTitle(input.title) ?? slugFromId(id),
@@ -72,9 +86,10 @@ export function assertPublishAt(at: Date, publish: boolean): void {
 export async function createEntry(
   ctx: ServiceContext,
   projectId: string,
-  input: CreateEntryInput,
+  input: NewEntryInput,
   options: CreateEntryOptions = {},
 ): Promise<EntryRow> {
+  authorizeNewEntry(options.role ?? 'publisher', input);
   if (input.publishAt) assertPublishAt(input.publishAt, input.publish);
   const html = await ctx.markdown.render(input.body, projectId);
   return withEntryEvents(ctx, async (tx, record) => {

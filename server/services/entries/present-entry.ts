@@ -27,6 +27,9 @@ export function presentEntrySummary(row: EntryRow): EntrySummary {
         }
       : null,
     component: row.component,
+    segments: row.segments,
+    summary: row.summary,
+    announce: row.announce,
   };
 }
 

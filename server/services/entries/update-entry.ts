@@ -1,5 +1,6 @@
 /**
- * PATCH an entry (CONTRACT.md "Entry lifecycle"): title, body, category, version, visibility. A new
+ * PATCH an entry (CONTRACT.md "Entry lifecycle"): title, body, category, version, visibility, and
+ * (CONTRACT.md "Readers and audiences") segments, summary (null clears it) and announce. A new
  * title moves the slug of an entry never published (CONTRACT.md "Slugs"); once published, the slug
  * stays as it is. A new body is re-rendered now. An edit of a published entry reaches the widget at once.
  * The entry is marked edited (`editedAt`): automated re-drafting (a new push to its pull request) then
@@ -37,7 +38,7 @@ export async function updateEntry(
   return withEntryEvents(ctx, async (tx, record) => {
     const current = await lockEntry(tx, projectId, id);
     if (!current) throw new NotFoundError(`No entry ${id} in this project`);
-    authorizeEntryChange(role, current);
+    authorizeEntryChange(role, current, input);
     let updated = (await updateEntryRow(tx, projectId, id, changes))!;
     if (input.title !== undefined)
       updated = (await followTitleWithSlug(tx, projectId, id, slugFromTitle(input.title) ?? slugFromId(id)))!;
