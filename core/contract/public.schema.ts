@@ -4,7 +4,7 @@
  */
 import validator from 'validator';
 import { z } from 'zod';
-import { CategorySchema, ComponentSchema } from './entries.schema.ts';
+import { CategorySchema, ComponentSchema, NOT_BLANK } from './entries.schema.ts';
 
 /** `?component=` of the widget, the feeds and the page: one monorepo component's entries only. */
 export const COMPONENT_QUERY = z.object({ component: ComponentSchema.optional() });
@@ -76,6 +76,29 @@ export const ReactionResultSchema = z.object({
   reactions: z.record(z.string(), z.number().int()).describe('Emoji → count'),
 });
 
+/**
+ * An entry as the widget shows it (spec 4.4; CONTRACT.md "Two audiences"): the summary, when the entry
+ * has one, with a link to the whole entry (`url`); else its HTML.
+ */
+export const WidgetEntrySchema = z.object({
+  id: z.string(),
+  /** Without the version, which is its own field. */
+  title: z.string(),
+  version: z.string().nullable(),
+  category: CategorySchema,
+  publishedAt: z.string(),
+  /** Sanitized HTML: the whole entry. */
+  html: z.string(),
+  /** Plain words for readers (at most 500 characters), shown instead of `html` with a link to `url`; or null. */
+  summary: z.string().nullable(),
+  /** The widget opens it once per reader as a dialog. */
+  announce: z.boolean(),
+  reactions: z.record(z.string(), z.number().int()),
+  /** The entry's public page: the whole entry. */
+  url: z.string(),
+});
+export type WidgetEntry = z.infer<typeof WidgetEntrySchema>;
+
 /** GET /api/widget/{slug} (spec 4.4): the project's look and its last 20 external published entries. */
 export const WidgetResponseSchema = z.object({
   project: z.object({
@@ -89,23 +112,21 @@ export const WidgetResponseSchema = z.object({
     /** Free plan: the widget shows "Powered by Shiplog". */
     branding: z.boolean(),
   }),
-  entries: z.array(
-    z.object({
-      id: z.string(),
-      /** Without the version, which is its own field. */
-      title: z.string(),
-      version: z.string().nullable(),
-      category: CategorySchema,
-      publishedAt: z.string(),
-      /** Sanitized HTML. */
-      html: z.string(),
-      reactions: z.record(z.string(), z.number().int()),
-      /** The entry's public page. */
-      url: z.string(),
-    }),
-  ),
+  entries: z.array(WidgetEntrySchema),
 });
 export type WidgetResponse = z.infer<typeof WidgetResponseSchema>;
+
+/**
+ * `GET /api/widget/{slug}/search?q=` (CONTRACT.md "Readers and audiences", search): 1-200 characters
+ * of words to find, in PostgreSQL's web-search syntax (`"exact phrase"`, `or`, `-word`).
+ */
+export const SearchQuerySchema = z.object({
+  q: z.string().trim().min(1).max(200).meta(NOT_BLANK),
+});
+
+/** The search's answer: at most 20 entries in the widget's shape, best match first. */
+export const SearchResponseSchema = z.object({ entries: z.array(WidgetEntrySchema) });
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
 /**
  * `GET /api/feeds/{slug}/json`: a JSON Feed 1.1 document (https://jsonfeed.org/version/1.1) as the

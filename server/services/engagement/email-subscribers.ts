@@ -1,6 +1,9 @@
 /**
  * Email to subscribers on publish (CONTRACT.md "Dispatch on publish"): every confirmed subscriber of
- * the project gets an `external` entry; internal entries email no one.
+ * the project gets an `external` entry; internal entries email no one. Subscribers are anonymous
+ * readers (CONTRACT.md "Readers and audiences"): an entry with segments, or any entry of an
+ * `identified` project, emails no one either. The message shows the entry's summary with a link to
+ * the whole entry when it has one, else the entry.
  *
  * The dispatch splits the recipients into batches of `BATCH_SIZE` (rows of `email_batches`, made once
  * per dispatch however often it runs), one job each. A batch sends to its recipients one after another
@@ -25,6 +28,7 @@ import {
 } from '../../db/email-deliveries.ts';
 import { titleWithoutVersion, titleWithVersion } from '../../../core/contract/titles.ts';
 import { findEntryById } from '../../db/entries.ts';
+import { isEmailedToSubscribers } from '../../db/public-entries.ts';
 import { findProjectById } from '../../db/projects.ts';
 import { listConfirmedSubscriberIds } from '../../db/subscribers.ts';
 import { renderView } from '../../views/render-view.ts';
@@ -60,7 +64,7 @@ export async function fanOutEntryEmail(
   dispatchId: string,
 ): Promise<void> {
   const entry = await findEntryById(ctx.sql, entryId);
-  if (!entry || entry.status !== 'published' || entry.visibility !== 'external') return;
+  if (!entry || !(await isEmailedToSubscribers(ctx.sql, entryId))) return;
   const ids = await listConfirmedSubscriberIds(ctx.sql, entry.projectId);
   const batches: Parameters<typeof insertBatches>[1] = [];
   for (let i = 0; i < ids.length; i += BATCH_SIZE) {
@@ -124,10 +128,10 @@ export async function sendEmailBatch(
   if (!batch || batch.status !== 'pending') return;
   const entry = await findEntryById(ctx.sql, batch.entryId);
   const project = entry && (await findProjectById(ctx.sql, entry.projectId));
-  if (!entry || !project || entry.status !== 'published' || entry.visibility !== 'external') {
+  if (!entry || !project || !(await isEmailedToSubscribers(ctx.sql, entry.id))) {
     await finishBatch(ctx.sql, batchId, {
       status: 'cancelled',
-      error: 'the entry is no longer a published external entry',
+      error: 'the entry is no longer a published external entry for every reader of a public changelog',
     });
     return;
   }
@@ -136,7 +140,8 @@ export async function sendEmailBatch(
   // The version once (CONTRACT.md "Titles"), also for a title stored with it in front.
   const headline = titleWithoutVersion(entry.title, entry.version);
   const subject = `${project.name}${entry.version ? ` ${entry.version}` : ''}: ${headline}`;
-  const text = `${titleWithVersion(entry.title, entry.version)}\n\n${htmlToText(entry.html)}\n\nRead it on the changelog: ${pageUrl}\n`;
+  // The summary, when the entry has one, with the link to the whole entry (CONTRACT.md "Two audiences").
+  const text = `${titleWithVersion(entry.title, entry.version)}\n\n${entry.summary ?? htmlToText(entry.html)}\n\n${entry.summary ? 'Read the whole entry' : 'Read it on the changelog'}: ${pageUrl}\n`;
   const refused: string[] = [];
   const deadline = Date.now() + ATTEMPT_BUDGET_MS;
   const recorder = createSendRecorder(ctx, entry.id, MAX_UNRECORDED);
@@ -163,6 +168,7 @@ export async function sendEmailBatch(
           version: entry.version,
           title: headline,
           html: entry.html,
+          summary: entry.summary,
           pageUrl,
           unsubscribeUrl: unsubscribe,
         }),

@@ -1,14 +1,19 @@
 /**
  * What the public changelog page and the feeds show of a project (CONTRACT.md "Feeds and page"): its
  * published external entries, newest first, with reaction counts. Internal entries and drafts never
- * appear.
+ * appear; an entry with segments appears only to a reader whose token names one of them (CONTRACT.md
+ * "Readers and audiences"): every function takes the `reader` (null: anonymous) and passes on only
+ * their segments. Whether the reader may open the project at all (`identified` projects) is decided
+ * before, by the routes' reader plugin.
  */
 import type { Sql } from '../../db/connect.ts';
 import { findProjectBySlug, type ProjectRow } from '../../db/projects.ts';
 import { findPublicEntryBySlug, listPublicEntries, type PublicEntryRow } from '../../db/public-entries.ts';
+import { searchPublicEntries } from '../../db/public-search.ts';
 import { reactionCounts } from '../../db/reactions.ts';
 import { findEntry } from '../../db/entries.ts';
 import { verifyPreviewToken } from '../entries/preview-link.ts';
+import { type Reader, readerSegments } from '../readers/reader.ts';
 
 /** The feeds' and the page's length (CONTRACT.md: the last 50 external published entries). */
 export const CHANGELOG_ENTRIES = 50;
@@ -35,19 +40,20 @@ export async function findPublicProject(
 }
 
 /**
- * The project of `slug` and its `limit` newest public entries (the widget shows 20, the page and the
- * feeds 50), only those of `component` when given (a monorepo's `?component=`); undefined when no
- * project has that slug.
+ * The project of `slug` and its `limit` newest public entries `reader` may see (the widget shows 20,
+ * the page and the feeds 50), only those of `component` when given (a monorepo's `?component=`);
+ * undefined when no project has that slug.
  */
 export async function loadChangelog(
   sql: Sql,
   slug: string,
   limit: number = CHANGELOG_ENTRIES,
   component?: string,
+  reader: Reader | null = null,
 ): Promise<PublicChangelog | undefined> {
   const project = await findProjectBySlug(sql, slug);
   if (!project) return undefined;
-  const rows = await listPublicEntries(sql, project.id, limit, component);
+  const rows = await listPublicEntries(sql, project.id, limit, component, readerSegments(reader));
   return { project, entries: await withReactions(sql, project, rows) };
 }
 
@@ -76,9 +82,30 @@ export async function loadChangelogEntry(
   sql: Sql,
   slug: string,
   entrySlug: string,
+  reader: Reader | null = null,
 ): Promise<PublicChangelog | undefined> {
   const project = await findProjectBySlug(sql, slug);
   if (!project) return undefined;
-  const row = await findPublicEntryBySlug(sql, project.id, entrySlug);
+  const row = await findPublicEntryBySlug(sql, project.id, entrySlug, readerSegments(reader));
   return row ? { project, entries: await withReactions(sql, project, [row]) } : undefined;
+}
+
+/** The most entries a search answers with (CONTRACT.md: at most 20). */
+export const SEARCH_RESULTS = 20;
+
+/**
+ * The project of `slug` and its public entries matching `q` that `reader` may see, best match first,
+ * at most 20 (db/public-search.ts; none for a blank `q`); undefined when no project has that slug.
+ */
+export async function searchChangelog(
+  sql: Sql,
+  slug: string,
+  q: string,
+  reader: Reader | null,
+): Promise<PublicChangelog | undefined> {
+  const project = await findProjectBySlug(sql, slug);
+  if (!project) return undefined;
+  if (q.trim() === '') return { project, entries: [] };
+  const rows = await searchPublicEntries(sql, project.id, q, readerSegments(reader), SEARCH_RESULTS);
+  return { project, entries: await withReactions(sql, project, rows) };
 }

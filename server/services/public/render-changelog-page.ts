@@ -2,7 +2,8 @@
  * The public changelog page as HTML (CONTRACT.md "Feeds and page"): the project's entries with their
  * category, version, date, sanitized HTML and reaction counts; a subscribe form; feed links; canonical
  * and OpenGraph tags; the project's theme and accent (from a stylesheet of its own, so the page keeps
- * a strict CSP); "Powered by Shiplog" on the free plan.
+ * a strict CSP); "Powered by Shiplog" on the free plan; a search form (a plain GET form to
+ * `/changelog/{slug}/search`, so it works without JavaScript) and that search's results page.
  */
 import type { Category } from '../../../core/contract/entries.schema.ts';
 import { renderView } from '../../views/render-view.ts';
@@ -34,7 +35,14 @@ function textOf(html: string): string {
 export function renderChangelogPage(
   view: PublicChangelog,
   publicUrl: string,
-  options: { entrySlug?: string; preview?: boolean } = {},
+  options: {
+    entrySlug?: string;
+    preview?: boolean;
+    /** The search page: what was searched for ('' before a search), `view.entries` being its results. */
+    search?: { q: string };
+    /** The reader token the page was opened with: its search form sends it on (`?token=`). */
+    readerToken?: string;
+  } = {},
 ): string {
   const { project } = view;
   const base = `${publicUrl}/changelog/${project.slug}`;
@@ -59,14 +67,19 @@ export function renderChangelogPage(
     branding: project.plan === 'free',
     preview: options.preview === true,
     entryPage: Boolean(options.entrySlug) && !options.preview,
+    search: options.search,
+    readerToken: options.readerToken,
   });
   return renderView('layout', {
-    title: single
-      ? `${options.preview ? 'Preview: ' : ''}${titleWithVersion(single.title, single.version)} · ${project.name} changelog`
-      : `${project.name} changelog`,
-    noindex: options.preview === true,
+    title: options.search
+      ? `${options.search.q ? `“${options.search.q}”: ` : ''}Search · ${project.name} changelog`
+      : single
+        ? `${options.preview ? 'Preview: ' : ''}${titleWithVersion(single.title, single.version)} · ${project.name} changelog`
+        : `${project.name} changelog`,
+    // Search results are a view of the list, not a page of their own: never indexed.
+    noindex: options.preview === true || options.search !== undefined,
     description: single ? textOf(single.html) : `What's new in ${project.name}: every release, as it ships.`,
-    canonical: options.preview ? undefined : single ? `${base}/${single.slug}` : base,
+    canonical: options.preview || options.search ? undefined : single ? `${base}/${single.slug}` : base,
     theme: project.theme,
     // Same origin as the page, whatever PUBLIC_URL says: the CSP allows styles from 'self' only.
     themeCss: `/changelog/${project.slug}/theme.css`,

@@ -7,10 +7,11 @@
  * an invalidation from caching what it read, so a change is visible in the very next response.
  */
 import { WidgetResponseSchema } from '../../../core/contract/public.schema.ts';
-import { titleWithoutVersion } from '../../../core/contract/titles.ts';
 import { createHash } from 'node:crypto';
 import type { Sql } from '../../db/connect.ts';
 import { loadChangelog } from './public-changelog.ts';
+import { type Reader, readerSegments } from '../readers/reader.ts';
+import { presentWidgetEntry } from './widget-entry.ts';
 
 /** Spec 4.4 rule 4: the last 20 published entries. */
 export const WIDGET_ENTRIES = 20;
@@ -19,10 +20,10 @@ export type WidgetItem = { projectId: string; body: Buffer; etag: string; empty?
 
 export type WidgetCache = {
   /**
-   * The widget of project `slug` (of its monorepo `component` only, when given), or undefined when no
-   * project has that slug.
+   * The widget of project `slug` (of its monorepo `component` only, when given) as `reader` (null or
+   * omitted: anonymous) may see it, or undefined when no project has that slug.
    */
-  get(slug: string, component?: string): Promise<WidgetItem | undefined>;
+  get(slug: string, component?: string, reader?: Reader | null): Promise<WidgetItem | undefined>;
   invalidate(projectId: string): void;
   clear(): void;
 };
@@ -32,8 +33,9 @@ async function loadWidget(
   publicUrl: string,
   slug: string,
   component: string | undefined,
+  reader: Reader | null,
 ): Promise<WidgetItem | undefined> {
-  const view = await loadChangelog(sql, slug, WIDGET_ENTRIES, component);
+  const view = await loadChangelog(sql, slug, WIDGET_ENTRIES, component, reader);
   if (!view) return undefined;
   const { project, entries } = view;
   // Encoded by the schema the API document publishes: a widget that strayed from it fails here.
@@ -44,47 +46,63 @@ async function loadWidget(
       settings: { accent: project.accent, position: project.position, theme: project.theme },
       branding: project.plan === 'free',
     },
-    entries: entries.map((e) => ({
-      id: e.id,
-      // The widget shows the version apart: a title stored with it in front does not repeat it.
-      title: titleWithoutVersion(e.title, e.version),
-      version: e.version,
-      category: e.category,
-      publishedAt: e.publishedAt!.toISOString(),
-      html: e.html,
-      reactions: e.reactions,
-      // The entry's public page, where the widget's "Read more" of a long entry leads.
-      url: `${publicUrl}/changelog/${project.slug}/${e.slug}`,
-    })),
+    entries: entries.map((e) => presentWidgetEntry(publicUrl, project.slug, e)),
   });
   const body = Buffer.from(JSON.stringify(document));
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   return { projectId: project.id, body, etag, empty: entries.length === 0 };
 }
 
+/**
+ * The key of a widget: the slug, the component, and the reader's segments in a fixed order (what a
+ * reader sees depends on nothing else of them). Anonymous readers and readers without segments share
+ * the plain slug's entry.
+ */
+function cacheKey(slug: string, component: string | undefined, reader: Reader | null): string {
+  const segments = [...readerSegments(reader)].sort();
+  return [slug, component ?? '', ...segments].join('\u0000');
+}
+
+/**
+ * Widgets cached for readers with segments, at most: the host app decides the segments its tokens
+ * carry, so the combinations are few, but a bound keeps a host that mints many from growing the heap.
+ */
+const MAX_SEGMENTED_ITEMS = 1000;
+
 /** The cache of `sql`'s widgets; `publicUrl` is the `{base_url}` of the entries' page links. */
 export function createWidgetCache(sql: Sql, publicUrl: string): WidgetCache {
   const bySlug = new Map<string, WidgetItem>();
   let generation = 0;
+  let segmentedItems = 0;
   return {
-    async get(slug, component) {
-      const key = component === undefined ? slug : `${slug}\u0000${component}`;
+    async get(slug, component, reader = null) {
+      const key = cacheKey(slug, component, reader);
       const cached = bySlug.get(key);
       if (cached) return cached;
       const startedAt = generation;
-      const item = await loadWidget(sql, publicUrl, slug, component);
+      const item = await loadWidget(sql, publicUrl, slug, component, reader);
       // A component with no entries is not kept: any string may be asked for, only real ones stay.
-      const keep = item && generation === startedAt && (component === undefined || !item.empty);
-      if (keep) bySlug.set(key, item);
+      const segmented = readerSegments(reader).length > 0;
+      const keep =
+        item &&
+        generation === startedAt &&
+        (component === undefined || !item.empty) &&
+        (!segmented || segmentedItems < MAX_SEGMENTED_ITEMS);
+      if (keep) {
+        bySlug.set(key, item);
+        if (segmented) segmentedItems++;
+      }
       return item;
     },
     invalidate(projectId) {
       generation++;
-      for (const [slug, item] of bySlug) if (item.projectId === projectId) bySlug.delete(slug);
+      for (const [key, item] of bySlug) if (item.projectId === projectId) bySlug.delete(key);
+      segmentedItems = [...bySlug.keys()].filter((key) => key.split('\u0000').length > 2).length;
     },
     clear() {
       generation++;
       bySlug.clear();
+      segmentedItems = 0;
     },
   };
 }

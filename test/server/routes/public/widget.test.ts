@@ -56,6 +56,8 @@ describe('GET /api/widget/{slug}', () => {
         category: 'improvement',
         publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         html: '<p><strong>Bold</strong> move</p>\n',
+        summary: null,
+        announce: false,
         reactions: { '👍': 0, '🎉': 0, '❤️': 0, '🚀': 0, '👀': 0 },
         url: `https://changelog.test/changelog/${project.slug}/shipped`,
       },
