@@ -12,7 +12,8 @@ const PUBLIC = {
   origin: '*',
   credentials: false,
   methods: ['GET', 'HEAD', 'POST'],
-  allowedHeaders: ['Content-Type', 'If-None-Match'],
+  // X-Shiplog-Reader: an identified reader's token (plugins/reader-identity.ts).
+  allowedHeaders: ['Content-Type', 'If-None-Match', 'X-Shiplog-Reader'],
   exposedHeaders: ['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
   maxAge: 86_400,
 };

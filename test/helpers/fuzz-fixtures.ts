@@ -2,7 +2,8 @@
  * What a fuzzer of the API needs to reach past "not found": a pro project with its key, a signed-in
  * owner of it (the session, /api/v1's other security scheme), and things that exist in it (drafts,
  * published entries, a channel and a failed delivery, subscribers with their tokens, an upload, a
- * preview link, the widget's script hash, a cursor), offered by field name as {@link FieldHints}.
+ * preview link, the widget's script hash, a cursor, an identified reader's token), offered by field name
+ * as {@link FieldHints}.
  */
 import { addConfirmationLink } from '../../server/db/subscribers.ts';
 import { insertUpload } from '../../server/db/uploads.ts';
@@ -10,6 +11,7 @@ import { newConfirmToken, unsubscribeToken } from '../../server/services/engagem
 import { newId } from '../../server/db/new-id.ts';
 import type { TestServer } from './build-server.ts';
 import { signedInUser } from './dashboard.ts';
+import { createReaderSecret, signReaderToken } from './reader-tokens.ts';
 import { insertSubscribers } from './subscribers.ts';
 
 /** Known values of a parameter or body field (`name`) of the operation `METHOD path`. */
@@ -91,6 +93,8 @@ export async function makeFuzzFixtures(server: TestServer): Promise<FuzzFixtures
     bytes: PNG,
   });
   const script = String((await inject({ url: '/widget.js' })).headers.location);
+  // An identified reader's token, for what only a reader may call (what they have seen).
+  const readerToken = await signReaderToken(await createReaderSecret(server, keyHeaders), { sub: 'fuzz' });
 
   const byPath: Record<string, Record<string, readonly unknown[]>> = {
     '/api/v1/entries/{id}/schedule': { id: [scheduled, ...entryIds] },
@@ -100,6 +104,7 @@ export async function makeFuzzFixtures(server: TestServer): Promise<FuzzFixtures
     '/api/subscribe/confirm': { token: confirmTokens },
     '/api/unsubscribe': { token: unsubscribe },
     '/changelog/{slug}/preview/{token}': { token: [preview.split('/').pop()] },
+    '/api/widget/{slug}/seen': { token: [readerToken] },
   };
   const byName: Record<string, readonly unknown[]> = {
     slug: [slug],

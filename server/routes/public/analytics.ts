@@ -1,7 +1,8 @@
 /**
  * POST /api/analytics (CONTRACT.md "POST /api/analytics"): one `view`/`click` event, or
  * `{"events": [...]}` with up to 50 → 202 `{"accepted": n}`; the rules live in
- * services/analytics/record-analytics-events.ts.
+ * services/analytics/record-analytics-events.ts. With a reader token (`X-Shiplog-Reader`) the events
+ * count for the identified reader, whatever device sent them (CONTRACT.md "Readers and audiences").
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ import { documentRoutes } from '../../openapi/document-routes.ts';
 import { problemResponses } from '../../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { invalidFromZod } from '../../errors/problem-documents.ts';
+import { readerTokenOf } from '../../plugins/reader-identity.ts';
 import { recordAnalyticsEvents } from '../../services/analytics/record-analytics-events.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { ANALYTICS_ID, ANALYTICS_IP } from './rate-limits.ts';
@@ -45,7 +47,7 @@ export async function analyticsIngestRoutes(app: FastifyInstance, ctx: ServiceCo
         operationId: 'recordAnalytics',
         response: {
           202: z.object({ accepted: z.number().int().describe('Events stored') }),
-          ...problemResponses(404, 429),
+          ...problemResponses(401, 404, 429),
         },
       },
       onRequest: app.rateLimitHook([ANALYTICS_IP]),
@@ -53,7 +55,7 @@ export async function analyticsIngestRoutes(app: FastifyInstance, ctx: ServiceCo
     },
     async (request, reply) => {
       const { events, prefix } = parseEvents(request.body);
-      const accepted = await recordAnalyticsEvents(ctx, events, prefix);
+      const accepted = await recordAnalyticsEvents(ctx, events, prefix, readerTokenOf(request));
       return reply.code(202).send({ accepted });
     },
   );

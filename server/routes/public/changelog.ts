@@ -4,13 +4,15 @@
  * entries: a 404 page for browsers, a problem document for other clients.
  */
 import { COMPONENT_QUERY } from '../../../core/contract/public.schema.ts';
+import { ReaderTokenQuery } from '../../../core/contract/readers.schema.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors/errors.ts';
 import { documentRoutes } from '../../openapi/document-routes.ts';
-import { pageRouteSchema, textResponse } from '../../errors/problem-responses.ts';
+import { pageOrProblemResponses, pageRouteSchema, textResponse } from '../../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { asPage, CHANGELOG_PAGE_CSP, sendPage } from '../../plugins/html-pages.ts';
+import { cacheControlFor, readerIdentity } from '../../plugins/reader-identity.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import {
   loadChangelog,
@@ -35,7 +37,7 @@ function answer(
   return asPage(request, reply, 'Not found', async () => {
     if (!view) throw new NotFoundError(options.notFound);
     return sendPage(reply, html(view), {
-      cacheControl: options.cacheControl ?? PAGE_CACHE_CONTROL,
+      cacheControl: options.cacheControl ?? cacheControlFor(request, PAGE_CACHE_CONTROL),
       csp: CHANGELOG_PAGE_CSP,
     });
   });
@@ -45,34 +47,7 @@ export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext)
   const { publicUrl } = ctx.config;
   documentRoutes(app, PUBLIC_DOCS('Changelog page'));
 
-  app.get<{ Params: { slug: string }; Querystring: { component?: string } }>(
-    '/changelog/:slug',
-    {
-      schema: {
-        ...pageRouteSchema("A project's public changelog page", 'getChangelogPage', ['slug']),
-        querystring: COMPONENT_QUERY,
-      },
-    },
-    async (request, reply) =>
-      answer(
-        request,
-        reply,
-        await loadChangelog(ctx.sql, request.params.slug, undefined, request.query.component),
-        (view) => renderChangelogPage(view, publicUrl),
-      ),
-  );
-
-  app.get<{ Params: { slug: string; entrySlug: string } }>(
-    '/changelog/:slug/:entrySlug',
-    { schema: pageRouteSchema("An entry's public page", 'getChangelogEntryPage', ['slug', 'entrySlug']) },
-    async (request, reply) =>
-      answer(
-        request,
-        reply,
-        await loadChangelogEntry(ctx.sql, request.params.slug, request.params.entrySlug),
-        (view) => renderChangelogPage(view, publicUrl, { entrySlug: request.params.entrySlug }),
-      ),
-  );
+  await app.register((scope) => readerPageRoutes(scope, ctx));
 
   app.get<{ Params: { slug: string; token: string } }>(
     '/changelog/:slug/preview/:token',
@@ -123,5 +98,51 @@ export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext)
         .header('cache-control', PAGE_CACHE_CONTROL)
         .send(renderThemeCss(view.project.accent));
     },
+  );
+}
+
+/** The pages a reader reads, in a scope of their own: only these identify the reader. */
+async function readerPageRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const { publicUrl } = ctx.config;
+  await app.register(readerIdentity, { ctx });
+  const withReader = <T extends { response: Record<string, unknown> }>(schema: T) => ({
+    ...schema,
+    response: { ...schema.response, ...pageOrProblemResponses(401) },
+  });
+
+  app.get<{ Params: { slug: string }; Querystring: { component?: string; token?: string } }>(
+    '/changelog/:slug',
+    {
+      schema: {
+        ...withReader(pageRouteSchema("A project's public changelog page", 'getChangelogPage', ['slug'])),
+        querystring: COMPONENT_QUERY.extend(ReaderTokenQuery.shape),
+      },
+    },
+    async (request, reply) =>
+      answer(
+        request,
+        reply,
+        await loadChangelog(ctx.sql, request.params.slug, undefined, request.query.component),
+        (view) => renderChangelogPage(view, publicUrl),
+      ),
+  );
+
+  app.get<{ Params: { slug: string; entrySlug: string }; Querystring: { token?: string } }>(
+    '/changelog/:slug/:entrySlug',
+    {
+      schema: {
+        ...withReader(
+          pageRouteSchema("An entry's public page", 'getChangelogEntryPage', ['slug', 'entrySlug']),
+        ),
+        querystring: ReaderTokenQuery,
+      },
+    },
+    async (request, reply) =>
+      answer(
+        request,
+        reply,
+        await loadChangelogEntry(ctx.sql, request.params.slug, request.params.entrySlug),
+        (view) => renderChangelogPage(view, publicUrl, { entrySlug: request.params.entrySlug }),
+      ),
   );
 }

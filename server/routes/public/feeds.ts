@@ -1,20 +1,24 @@
 /**
  * `GET /api/feeds/{slug}/rss|atom|json` (CONTRACT.md "Feeds and page"): the last 50 external published
  * entries. No key, CORS `*`; a strong ETag answered with 304 on If-None-Match; 404 for an unknown
- * project or format.
+ * project or format. A reader token (`?token=`, the signed link of the reader's widget answer, or
+ * `X-Shiplog-Reader`) makes it that reader's feed, `Cache-Control: private`; an identified project
+ * answers 401 without one (CONTRACT.md "Readers and audiences").
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fresh from 'fresh';
 import { z } from 'zod';
 import { documentRoutes } from '../../openapi/document-routes.ts';
-import { NOT_MODIFIED, textResponse } from '../../errors/problem-responses.ts';
+import { NOT_MODIFIED, problemResponses, textResponse } from '../../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { NotFoundError } from '../../errors/errors.ts';
 import { buildFeed, FEED_CONTENT_TYPES, type FeedFormat } from '../../services/public/build-feeds.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { loadChangelog } from '../../services/public/public-changelog.ts';
 import { COMPONENT_QUERY, JsonFeedSchema } from '../../../core/contract/public.schema.ts';
+import { ReaderTokenQuery } from '../../../core/contract/readers.schema.ts';
+import { cacheControlFor, readerIdentity } from '../../plugins/reader-identity.ts';
 
 /** The feed in each format: XML text, or a JSON Feed object (its body's schema). */
 function feedResponse() {
@@ -27,9 +31,12 @@ function feedResponse() {
 
 const mediaType = (contentType: string) => contentType.split(';')[0]!;
 
+const FEED_CACHE_CONTROL = 'public, max-age=300';
+
 export async function feedRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   documentRoutes(app, PUBLIC_DOCS('Feeds'));
-  app.get<{ Params: { slug: string; format: string }; Querystring: { component?: string } }>(
+  await app.register(readerIdentity, { ctx });
+  app.get<{ Params: { slug: string; format: string }; Querystring: { component?: string; token?: string } }>(
     '/api/feeds/:slug/:format',
     {
       schema: {
@@ -38,10 +45,11 @@ export async function feedRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
           'The last 50 external published entries as RSS 2.0 (`rss`), Atom 1.0 (`atom`) or JSON Feed 1.1 (`json`).',
         operationId: 'getFeed',
         params: z.object({ slug: z.string(), format: z.string().describe('`rss`, `atom` or `json`') }),
-        querystring: COMPONENT_QUERY,
+        querystring: COMPONENT_QUERY.extend(ReaderTokenQuery.shape),
         response: {
           200: feedResponse(),
           ...NOT_MODIFIED,
+          ...problemResponses(401),
         },
       },
     },
@@ -52,7 +60,7 @@ export async function feedRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
       if (!view) throw new NotFoundError(`No project with slug "${request.params.slug}"`);
       const body = buildFeed(view, ctx.config.publicUrl, format);
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      reply.header('cache-control', 'public, max-age=300').header('etag', etag);
+      reply.header('cache-control', cacheControlFor(request, FEED_CACHE_CONTROL)).header('etag', etag);
       if (fresh(request.headers, { etag })) return reply.code(304).send();
       return reply.type(FEED_CONTENT_TYPES[format]).send(body);
     },

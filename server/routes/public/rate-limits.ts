@@ -52,3 +52,5 @@ export const ANALYTICS_ID: RateLimitPolicy = {
   windowSeconds: 60,
   key: anonymousIdOf,
 };
+/** The widget records what a reader has seen at most a few times a minute per page. */
+export const READER_SEEN_IP = byIp('reader-seen-ip', 60, 60);

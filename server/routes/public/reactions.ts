@@ -1,6 +1,8 @@
 /**
- * POST /api/reactions (CONTRACT.md "POST /api/reactions"): toggle an emoji reaction of an anonymous
- * reader on a published external entry. Counts come from the rows; the widget shows them at once.
+ * POST /api/reactions (CONTRACT.md "POST /api/reactions"): toggle an emoji reaction of a reader on a
+ * published external entry. Counts come from the rows; the widget shows them at once. With a reader
+ * token (`X-Shiplog-Reader`) the reaction is the identified reader's, on every device (CONTRACT.md
+ * "Readers and audiences"); a bad token, or none on an identified project, is `401`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +11,7 @@ import { documentRoutes } from '../../openapi/document-routes.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { problemResponses } from '../../errors/problem-responses.ts';
 import type { ServiceContext } from '../../services/context.ts';
+import { readerTokenOf } from '../../plugins/reader-identity.ts';
 import { toggleReaction } from '../../services/engagement/toggle-reaction.ts';
 import { REACTIONS_ID, REACTIONS_IP } from './rate-limits.ts';
 
@@ -26,11 +29,11 @@ export async function reactionsRoutes(base: FastifyInstance, ctx: ServiceContext
         operationId: 'toggleReaction',
         body: ReactionInputSchema,
         // 404: the entry is not published, or internal (CONTRACT.md "POST /api/reactions").
-        response: { 200: ReactionResultSchema, ...problemResponses(404, 429) },
+        response: { 200: ReactionResultSchema, ...problemResponses(401, 404, 429) },
       },
       onRequest: app.rateLimitHook([REACTIONS_IP]),
       preHandler: app.rateLimitHook([REACTIONS_ID]),
     },
-    async (request) => toggleReaction(ctx, request.body),
+    async (request) => toggleReaction(ctx, request.body, readerTokenOf(request)),
   );
 }

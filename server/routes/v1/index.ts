@@ -21,6 +21,7 @@ import { importRoutes } from './import.ts';
 import { subscribersRoutes } from './subscribers.ts';
 import { channelsRoutes } from './channels.ts';
 import { channelActionRoutes } from './channel-actions.ts';
+import { projectRoutes } from './project.ts';
 import { requireRole } from './require-role.ts';
 
 export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
@@ -51,4 +52,5 @@ export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promi
   await app.register((scope) => subscribersRoutes(scope, ctx));
   await app.register((scope) => channelsRoutes(scope, ctx));
   await app.register((scope) => channelActionRoutes(scope, ctx));
+  await app.register((scope) => projectRoutes(scope, ctx));
 }

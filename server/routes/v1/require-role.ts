@@ -48,6 +48,11 @@ const RULES: Record<string, Rule> = {
   'PATCH /api/v1/channels/:id': 'channels.manage',
   'POST /api/v1/channels/:id/test': 'channels.manage',
   'POST /api/v1/channels/:id/deliveries/:deliveryId/retry': 'channels.manage',
+  'GET /api/v1/project': 'entries.read',
+  'PATCH /api/v1/project': 'settings.update',
+  // Owners only (and keys, which only owners make): decided in services/readers/reader-admin.ts,
+  // since a key acts as a publisher here.
+  'POST /api/v1/project/reader-secret': 'settings.update',
 };
 
 function ruleOf(request: FastifyRequest): Rule {

@@ -1,0 +1,69 @@
+/**
+ * SQL for what decides who may read a project (migration 0016): its `access` and its search language.
+ * Kept apart from db/projects.ts so the public surfaces read only the two columns they need.
+ */
+import type { Sql, TransactionSql } from './connect.ts';
+
+type Db = Sql | TransactionSql;
+
+export const ACCESS_LEVELS = ['public', 'identified'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+export type ReaderProjectRow = { id: string; slug: string; access: Access; searchLanguage: string };
+
+/** The project of `slug` with its access and search language, or undefined. */
+export async function findReaderProjectBySlug(sql: Db, slug: string): Promise<ReaderProjectRow | undefined> {
+  const [row] = await sql<ReaderProjectRow[]>`
+    select id, slug, access, search_language::text as search_language from projects where slug = ${slug}`;
+  return row;
+}
+
+/** The same by id. */
+export async function findReaderProjectById(sql: Db, id: string): Promise<ReaderProjectRow | undefined> {
+  const [row] = await sql<ReaderProjectRow[]>`
+    select id, slug, access, search_language::text as search_language from projects where id = ${id}`;
+  return row;
+}
+
+/** Whether `name` is a text search configuration of this database (`simple`, `english`, …). */
+export async function isSearchLanguage(sql: Db, name: string): Promise<boolean> {
+  const [row] = await sql<{ found: boolean }[]>`
+    select exists (select 1 from pg_ts_config where cfgname = ${name}) as found`;
+  return row!.found;
+}
+
+/**
+ * Change the project's access and/or search language. A new language is copied onto its entries too,
+ * whose generated search vectors are recomputed from it (migration 0016): call inside a transaction.
+ */
+export async function updateReaderProject(
+  tx: TransactionSql,
+  id: string,
+  changes: { access?: Access; searchLanguage?: string },
+): Promise<void> {
+  if (changes.access !== undefined) {
+    await tx`update projects set access = ${changes.access}, updated_at = date_trunc('milliseconds', now())
+      where id = ${id}`;
+  }
+  if (changes.searchLanguage !== undefined) {
+    const [changed] = await tx`
+      update projects set search_language = ${changes.searchLanguage}::regconfig,
+        updated_at = date_trunc('milliseconds', now())
+      where id = ${id} and search_language <> ${changes.searchLanguage}::regconfig
+      returning 1`;
+    if (changed) {
+      await tx`update entries set search_language = ${changes.searchLanguage}::regconfig where project_id = ${id}`;
+    }
+  }
+}
+
+/** The project of entry `entryId` (whatever its state) with its access, or undefined. */
+export async function findReaderProjectOfEntry(
+  sql: Db,
+  entryId: string,
+): Promise<ReaderProjectRow | undefined> {
+  const [row] = await sql<ReaderProjectRow[]>`
+    select p.id, p.slug, p.access, p.search_language::text as search_language
+    from entries e join projects p on p.id = e.project_id where e.id = ${entryId}`;
+  return row;
+}

@@ -1,0 +1,73 @@
+/**
+ * Identified readers on a project's public surfaces (CONTRACT.md "Readers and audiences"): the widget
+ * JSON, the feeds and the page. The reader token comes in `X-Shiplog-Reader` (the widget), or as
+ * `?token=` (feed readers and links to the page, which cannot send a header); the header wins.
+ * Registered inside a route file's scope (it is wrapped with fastify-plugin, so its hook guards that
+ * scope's routes), it runs before the handler of every route with a `:slug` parameter and sets
+ * `request.reader` (null: anonymous) and `request.readerProject`. A token that does not verify is
+ * `401`, and so is no token on an `identified` project: never silently anonymous. An unknown slug is
+ * left to the route's own 404. Reactions and analytics name their project in the body, so their
+ * services identify the reader themselves, from {@link readerTokenOf}.
+ *
+ * Caching: every answer here varies by `X-Shiplog-Reader`, so a CDN never gives a reader the anonymous
+ * answer or the reverse; an answer that depends on a reader (or on an identified project) is
+ * {@link READER_CACHE_CONTROL}, which routes use through {@link cacheControlFor}.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ReaderProjectRow } from '../db/reader-projects.ts';
+import type { ServiceContext } from '../services/context.ts';
+import { identifyReaderBySlug } from '../services/readers/identify-reader.ts';
+import type { Reader } from '../services/readers/reader.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified reader of a public surface, or null (anonymous, or no reader-identity plugin). */
+    reader: Reader | null;
+    /** The project of the route's `:slug` with its access, once the plugin has read it. */
+    readerProject: ReaderProjectRow | null;
+  }
+}
+
+export const READER_HEADER = 'x-shiplog-reader';
+/** Only the reader's browser keeps it, and checks with the ETag before reusing it. */
+export const READER_CACHE_CONTROL = 'private, no-cache';
+
+/** The reader token sent with `request`: the header, else `?token=`; undefined when neither. */
+export function readerTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[READER_HEADER];
+  if (typeof header === 'string' && header !== '') return header;
+  const query = request.query as { token?: unknown } | undefined;
+  return typeof query?.token === 'string' ? query.token : undefined;
+}
+
+/** Add `X-Shiplog-Reader` to the answer's `Vary`, keeping what is there. */
+export function varyOnReader(reply: FastifyReply): void {
+  const current = reply.getHeader('vary');
+  const names = typeof current === 'string' && current !== '' ? current.split(/\s*,\s*/) : [];
+  if (!names.some((n) => n.toLowerCase() === READER_HEADER)) names.push('X-Shiplog-Reader');
+  reply.header('vary', names.join(', '));
+}
+
+/** `publicValue` for an anonymous answer of a public project, else {@link READER_CACHE_CONTROL}. */
+export function cacheControlFor(request: FastifyRequest, publicValue: string): string {
+  // Routes outside the plugin's scope have neither set (undefined): anonymous, public.
+  const personal = Boolean(request.reader) || request.readerProject?.access === 'identified';
+  return personal ? READER_CACHE_CONTROL : publicValue;
+}
+
+async function readerIdentityPlugin(app: FastifyInstance, options: { ctx: ServiceContext }): Promise<void> {
+  app.decorateRequest('reader', null);
+  app.decorateRequest('readerProject', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const slug = (request.params as { slug?: unknown } | undefined)?.slug;
+    if (typeof slug !== 'string') return;
+    varyOnReader(reply);
+    const found = await identifyReaderBySlug(options.ctx.sql, slug, readerTokenOf(request));
+    if (!found) return;
+    request.readerProject = found.project;
+    request.reader = found.reader;
+  });
+}
+
+export const readerIdentity = fp(readerIdentityPlugin, { name: 'shiplog-reader-identity' });

@@ -1,0 +1,74 @@
+/**
+ * `GET`/`PATCH /api/v1/project` (CONTRACT.md "Readers and audiences", access): a project's settings
+ * as one document: name and the widget's look (publishers, as in the dashboard), `access` (owners and
+ * keys only: it decides who may read at all) and the search language; and whether a reader secret
+ * exists (never the secret). A change shows in the widget at once, on every instance.
+ */
+import type { ProjectSettings, ProjectSettingsInput } from '../../../core/contract/readers.schema.ts';
+import { notifyProjectChanged } from '../../db/notifications.ts';
+import { updateProject } from '../../db/projects.ts';
+import { findReaderProjectById, updateReaderProject } from '../../db/reader-projects.ts';
+import { findReaderSecrets } from '../../db/reader-secrets.ts';
+import { NotFoundError } from '../../errors/errors.ts';
+import { authorize } from '../accounts/authorize.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { ServiceContext } from '../context.ts';
+import { authorizeReaderAdmin, type ReaderAdmin } from './reader-admin.ts';
+
+/** The settings of the caller's project. */
+export async function readProjectSettings(
+  ctx: Pick<ServiceContext, 'sql'>,
+  caller: ReaderAdmin,
+): Promise<ProjectSettings> {
+  const { project } = caller;
+  const audience = await findReaderProjectById(ctx.sql, project.id);
+  if (!audience) throw new NotFoundError('The project no longer exists');
+  const secret = await findReaderSecrets(ctx.sql, project.id);
+  return {
+    project: {
+      id: project.id,
+      name: project.name,
+      slug: project.slug,
+      plan: project.plan,
+      accent: project.accent,
+      position: project.position,
+      theme: project.theme,
+      access: audience.access,
+      searchLanguage: audience.searchLanguage,
+      readerSecret: secret
+        ? {
+            createdAt: secret.createdAt.toISOString(),
+            previousRetiresAt: secret.previousRetiresAt?.toISOString() ?? null,
+          }
+        : null,
+    },
+  };
+}
+
+/**
+ * Apply `changes` in one transaction, recorded in the audit log.
+ * @throws ForbiddenError for a contributor, or a member below owner changing `access`.
+ */
+export async function changeProjectSettings(
+  ctx: Pick<ServiceContext, 'sql' | 'widgetCache'>,
+  caller: ReaderAdmin,
+  changes: ProjectSettingsInput,
+): Promise<ProjectSettings> {
+  authorize(caller.role, 'settings.update');
+  const { access, searchLanguage, ...look } = changes;
+  if (access !== undefined) authorizeReaderAdmin(caller, 'change who may read the changelog (its access)');
+  const project = await ctx.sql.begin(async (tx) => {
+    const row = await updateProject(tx, caller.project.slug, look);
+    if (!row) throw new NotFoundError('The project no longer exists');
+    await updateReaderProject(tx, row.id, { access, searchLanguage });
+    await notifyProjectChanged(tx, row.id);
+    await recordAudit(tx, row.id, {
+      action: 'project.updated',
+      target: { type: 'project', id: row.id },
+      details: changes,
+    });
+    return row;
+  });
+  ctx.widgetCache.invalidate(project.id);
+  return readProjectSettings(ctx, { ...caller, project });
+}

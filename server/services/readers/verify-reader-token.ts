@@ -1,0 +1,85 @@
+/**
+ * Verifying a reader token (CONTRACT.md "Readers and audiences"): a JWT the host app signed with HS256,
+ * keyed by the project's reader secret (or, for 24 hours after a rotation, the previous one). `sub` and
+ * `exp` are required, `exp` at most 30 days ahead; `name`, `email`, `segments` (0-20 strings) and
+ * `locale` are optional; other claims are ignored. Anything else is `401 unauthorized`: a bad token
+ * never reads as an anonymous reader.
+ */
+import { errors, jwtVerify, type JWTPayload } from 'jose';
+import { z } from 'zod';
+import type { Sql } from '../../db/connect.ts';
+import { findReaderSecrets } from '../../db/reader-secrets.ts';
+import { UnauthorizedError } from '../../errors/errors.ts';
+import type { Reader } from './reader.ts';
+import { readerSecretKey } from './reader-secret-format.ts';
+
+/** The longest a token may live from now on, in seconds. */
+export const MAX_TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+/** Longer strings are refused unread (a header of a few kilobytes at most). */
+export const MAX_TOKEN_LENGTH = 4096;
+/** Clock skew allowed between the host app's server and this one, in seconds. */
+const CLOCK_TOLERANCE_SECONDS = 60;
+
+export const ReaderClaimsSchema = z.object({
+  sub: z.string().min(1).max(255),
+  exp: z.number(),
+  name: z.string().max(200).optional(),
+  email: z.string().max(254).optional(),
+  segments: z.array(z.string().trim().min(1).max(64)).max(20).optional(),
+  locale: z.string().max(35).optional(),
+});
+
+function refuse(why: string): UnauthorizedError {
+  return new UnauthorizedError(`The reader token ${why}`);
+}
+
+/** The payload of `token` under the first of `secrets` that signed it. @throws UnauthorizedError */
+async function verifyWithAny(token: string, secrets: string[]): Promise<JWTPayload> {
+  for (const secret of secrets) {
+    try {
+      const { payload } = await jwtVerify(token, readerSecretKey(secret), {
+        algorithms: ['HS256'],
+        requiredClaims: ['sub', 'exp'],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      });
+      return payload;
+    } catch (err) {
+      // Another secret may have signed it; every other failure is final.
+      if (err instanceof errors.JWSSignatureVerificationFailed) continue;
+      if (err instanceof errors.JWTExpired) throw refuse('has expired');
+      if (err instanceof errors.JWTClaimValidationFailed) throw refuse(`is invalid: ${err.message}`);
+      if (err instanceof errors.JOSEAlgNotAllowed) throw refuse('must be signed with HS256');
+      throw refuse('is malformed');
+    }
+  }
+  throw refuse("is not signed with this project's reader secret");
+}
+
+/**
+ * The reader `token` names in project `projectId`.
+ * @throws UnauthorizedError for a token that is too long, malformed, signed otherwise, expired, valid
+ *   for more than 30 days, or whose claims are not as above; also when the project has no secret.
+ */
+export async function verifyReaderToken(sql: Sql, projectId: string, token: string): Promise<Reader> {
+  if (token.length > MAX_TOKEN_LENGTH) throw refuse(`is longer than ${MAX_TOKEN_LENGTH} characters`);
+  const secrets = await findReaderSecrets(sql, projectId);
+  if (!secrets) throw refuse('cannot be verified: this project has no reader secret');
+  const live = [secrets.secret, ...(secrets.previousSecret ? [secrets.previousSecret] : [])];
+  const payload = await verifyWithAny(token, live);
+  const claims = ReaderClaimsSchema.safeParse(payload);
+  if (!claims.success) {
+    const issue = claims.error.issues[0]!;
+    throw refuse(`claim ${issue.path.join('.') || '(payload)'} is invalid: ${issue.message}`);
+  }
+  const { sub, exp, name, email, segments, locale } = claims.data;
+  if (exp > Date.now() / 1000 + MAX_TOKEN_LIFETIME_SECONDS + CLOCK_TOLERANCE_SECONDS) {
+    throw refuse('lives too long: exp must be at most 30 days ahead');
+  }
+  return {
+    sub,
+    segments: [...new Set(segments ?? [])],
+    ...(name === undefined ? {} : { name }),
+    ...(email === undefined ? {} : { email }),
+    ...(locale === undefined ? {} : { locale }),
+  };
+}

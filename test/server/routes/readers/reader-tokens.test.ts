@@ -1,0 +1,125 @@
+/**
+ * Identified readers (CONTRACT.md "Readers and audiences"): a token the host app signs with jose
+ * verifies; a wrong secret, an expired token, one living longer than 30 days, one without `sub`, one
+ * signed with another project's secret, bad claims, a header too long: all `401`, never anonymous.
+ * Rotation: the previous secret verifies for 24 hours, not after.
+ */
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../helpers/build-server.ts';
+import { createReaderSecret, signReaderToken } from '../../../helpers/reader-tokens.ts';
+
+const { server, headers, owner } = useTestServer();
+const DAY = 24 * 3600;
+
+const widget = (slug: string, token?: string) =>
+  server.app.inject({
+    url: `/api/widget/${slug}`,
+    headers: token === undefined ? {} : { 'x-shiplog-reader': token },
+  });
+
+describe('reader tokens', () => {
+  it('a token signed by the host app with the secret verifies, and the answer is private to the reader', async () => {
+    const secret = await createReaderSecret(server, headers);
+    expect(secret).toMatch(/^rsk_[0-9A-Za-z]{40}$/);
+    const token = await signReaderToken(secret, { sub: 'user-42', name: 'Ada' });
+    const res = await widget(owner.project.slug, token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(String(res.headers.vary)).toMatch(/X-Shiplog-Reader/i);
+    expect(res.json().reader).toEqual({
+      sub: 'user-42',
+      lastSeenAt: null,
+      seenAnnouncements: [],
+      reactions: {},
+    });
+    // Its feed links carry a token of their own, which the feeds accept.
+    const rss = new URL(res.json().links.rss);
+    expect(rss.searchParams.get('token')).toBeTruthy();
+    const feed = await server.app.inject({ url: rss.pathname + rss.search });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('an anonymous answer of a public project keeps its public caching and ETag', async () => {
+    const res = await widget(owner.project.slug);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, s-maxage=60, stale-while-revalidate=300');
+    expect(String(res.headers.vary)).toMatch(/X-Shiplog-Reader/i);
+    expect(res.json().reader).toBeUndefined();
+    const again = await server.app.inject({
+      url: `/api/widget/${owner.project.slug}`,
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it.each([
+    ['a wrong secret', async () => signReaderToken(`rsk_${'x'.repeat(40)}`, { sub: 'u1' })],
+    ['an expired token', async (secret: string) => signReaderToken(secret, { sub: 'u1' }, -120)],
+    [
+      'exp more than 30 days ahead',
+      async (secret: string) => signReaderToken(secret, { sub: 'u1' }, 31 * DAY),
+    ],
+    ['no exp', async (secret: string) => signReaderToken(secret, { sub: 'u1' }, null)],
+    ['no sub', async (secret: string) => signReaderToken(secret, {})],
+    [
+      'too many segments',
+      async (secret: string) =>
+        signReaderToken(secret, { sub: 'u1', segments: Array.from({ length: 21 }, (_, i) => `s${i}`) }),
+    ],
+    [
+      'segments that are not strings',
+      async (secret: string) => signReaderToken(secret, { sub: 'u1', segments: [1] }),
+    ],
+    ['not a JWT', async () => 'not-a-token'],
+    [
+      'a token longer than 4096 characters',
+      async (secret: string) => signReaderToken(secret, { sub: 'u1', name: 'n'.repeat(5000) }),
+    ],
+  ])('%s is 401, not anonymous', async (_why, make) => {
+    const secret = await createReaderSecret(server, headers);
+    const res = await widget(owner.project.slug, await make(secret));
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json().code).toBe('unauthorized');
+  });
+
+  it("another project's secret is 401", async () => {
+    const other = await server.project('pro');
+    const foreign = await createReaderSecret(server, other.headers);
+    await createReaderSecret(server, headers);
+    const res = await widget(owner.project.slug, await signReaderToken(foreign, { sub: 'u1' }));
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('a project without a reader secret refuses tokens (401)', async () => {
+    const other = await server.project('pro');
+    const res = await widget(
+      other.project.slug,
+      await signReaderToken(`rsk_${'y'.repeat(40)}`, { sub: 'u1' }),
+    );
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('after a rotation the previous secret verifies for 24 hours, then not', async () => {
+    const { project, headers: keyHeaders } = await server.project('pro');
+    const old = await createReaderSecret(server, keyHeaders);
+    const rotated = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/project/reader-secret',
+      headers: keyHeaders,
+    });
+    expect(rotated.statusCode).toBe(201);
+    const { secret: current, createdAt, previousRetiresAt } = rotated.json();
+    expect(current).not.toBe(old);
+    expect(Date.parse(previousRetiresAt) - Date.parse(createdAt)).toBe(DAY * 1000);
+    const oldToken = await signReaderToken(old, { sub: 'u1' });
+    expect((await widget(project.slug, oldToken)).statusCode).toBe(200);
+    expect((await widget(project.slug, await signReaderToken(current, { sub: 'u1' }))).statusCode).toBe(200);
+    // A day later (the database's clock decides): the old secret no longer verifies.
+    await server.db.sql`update reader_secrets set previous_retires_at = now() - interval '1 second'
+      where project_id = ${project.id}`;
+    expect((await widget(project.slug, oldToken)).statusCode).toBe(401);
+    expect((await widget(project.slug, await signReaderToken(current, { sub: 'u1' }))).statusCode).toBe(200);
+  });
+});
