@@ -17,6 +17,7 @@ import { newId } from '../../../server/db/new-id.ts';
 import { useTestServer } from '../../helpers/build-server.ts';
 import { createConformance, type Conformance } from '../../helpers/openapi-conformance.ts';
 import { startReceiver, type Receiver } from '../../helpers/receiver.ts';
+import { signReaderToken } from '../../helpers/reader-tokens.ts';
 import { insertSubscribers } from '../../helpers/subscribers.ts';
 import { waitUntil } from '../../helpers/wait-until.ts';
 
@@ -318,6 +319,42 @@ describe('public endpoints and pages', () => {
     await call({ url: '/readyz' }, 200);
     await call({ url: '/' }, 200);
     await call({ url: '/docs/errors' }, 200);
+  });
+});
+
+describe('the project and its readers', () => {
+  it("settings, the reader secret, a reader's widget, feeds and page, and what they have seen", async () => {
+    await call(v1('GET', '/project'), 200);
+    await call({ url: '/api/v1/project' }, 401);
+    await call(v1('PATCH', '/project', { theme: 'dark', searchLanguage: 'english' }), 200);
+    await call(v1('PATCH', '/project', { access: 'secret' }), 400);
+    const { secret } = (await call(v1('POST', '/project/reader-secret'), 201)).json();
+    await call({ method: 'POST', url: '/api/v1/project/reader-secret' }, 401);
+    const slug = owner.project.slug;
+    const token = await signReaderToken(secret, { sub: 'reader-1', segments: ['beta'] });
+    const reader = { 'x-shiplog-reader': token };
+    const widget = await call({ url: `/api/widget/${slug}`, headers: reader }, 200);
+    await call({ url: `/api/widget/${slug}`, headers: { 'x-shiplog-reader': 'forged' } }, 401);
+    const { links, entries } = widget.json();
+    for (const link of [links.rss, links.json, links.page, entries[0].url]) {
+      const url = new URL(link);
+      await call({ url: url.pathname + url.search }, 200);
+    }
+    await call({ url: `/api/feeds/${slug}/rss?token=forged` }, 401);
+    await call({ url: `/changelog/${slug}?token=forged` }, 401);
+    await call({ url: `${new URL(entries[0].url).pathname}?token=forged` }, 401);
+    const seen = `/api/widget/${slug}/seen`;
+    await call(
+      { method: 'POST', url: seen, headers: reader, payload: { lastSeenAt: entries[0].publishedAt } },
+      200,
+    );
+    await call({ method: 'POST', url: seen, headers: reader, payload: { announcementId: 'ent_none' } }, 404);
+    await call({ method: 'POST', url: seen, payload: { lastSeenAt: entries[0].publishedAt } }, 401);
+    await call({ method: 'POST', url: seen, headers: reader, payload: {} }, 400);
+    // An identified project: nothing for anonymous readers.
+    await call(v1('PATCH', '/project', { access: 'identified' }), 200);
+    await call({ url: `/api/widget/${slug}` }, 401);
+    await call(v1('PATCH', '/project', { access: 'public' }), 200);
   });
 });
 
