@@ -3,27 +3,36 @@
  * `commitDetails` and `pullRequests[].files`): its changed paths (at most 300, renamed files under their
  * new path) and its added and deleted lines (binary files count none). Evidence for drafting: a change
  * touching only docs, tests, CI or tooling is Maintenance, one touching the product's sources is never
- * dropped for its words. Pure.
+ * dropped for its words. A change of more than 300 files goes without a file list (its lines only):
+ * the first 300 of them could all be docs while the rest are the product. Pure.
  */
 import { type CommitDetail, MAX_CHANGED_FILES, MAX_COMMITS } from './contract/generate.schema.ts';
 
 export type ChangedFiles = {
-  /** Repository-relative paths, at most {@link MAX_CHANGED_FILES}, in the order they came. */
-  files: string[];
-  /** Lines added and deleted by every file of the change (also those past the cut). */
+  /**
+   * Repository-relative paths, in the order they came; null when there are more than
+   * {@link MAX_CHANGED_FILES} (a partial list would mislead).
+   */
+  files: string[] | null;
+  /** Lines added and deleted by every file of the change. */
   additions: number;
   deletions: number;
 };
 
-/** `paths` once each, cut to {@link MAX_CHANGED_FILES}. */
-export function capPaths(paths: Iterable<string>): string[] {
-  return [...new Set(paths)].slice(0, MAX_CHANGED_FILES);
+/** `paths` once each; null past {@link MAX_CHANGED_FILES}. */
+export function wholePaths(paths: Iterable<string>): string[] | null {
+  const once = [...new Set(paths)];
+  return once.length > MAX_CHANGED_FILES ? null : once;
 }
 
-/** Several changes as one (a rebase-merged pull request's commits): their paths once each, lines summed. */
+/**
+ * Several changes as one (a rebase-merged pull request's commits): their paths once each (null when
+ * one of them had too many to list, or all of them do), lines summed.
+ */
 export function mergeChangedFiles(changes: readonly ChangedFiles[]): ChangedFiles {
+  const unknown = changes.some((c) => c.files === null);
   return {
-    files: capPaths(changes.flatMap((c) => c.files)),
+    files: unknown ? null : wholePaths(changes.flatMap((c) => c.files ?? [])),
     additions: changes.reduce((sum, c) => sum + c.additions, 0),
     deletions: changes.reduce((sum, c) => sum + c.deletions, 0),
   };
@@ -43,13 +52,14 @@ export function underPaths(path: string, prefixes: readonly string[]): boolean {
 /**
  * generate's `commitDetails` for `changes` sent as `commits` in this order (the lead messages first: a
  * pull request's title and description, which stand for the whole pull request), by index; changes
- * with nothing known are left out, and so is anything past the 500th commit.
+ * with nothing known or too many files to list are left out (a detail needs its files), and so is
+ * anything past the 500th commit.
  */
 export function commitDetailsOf(changes: readonly (ChangedFiles | undefined)[]): CommitDetail[] {
   return changes
     .slice(0, MAX_COMMITS)
     .flatMap((change, index) =>
-      change
+      change?.files
         ? [{ index, files: change.files, additions: change.additions, deletions: change.deletions }]
         : [],
     );

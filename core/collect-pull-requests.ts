@@ -11,14 +11,16 @@
  *
  * What each pull request touched (`files`, `additions`, `deletions`, CONTRACT.md `pullRequests`): from a
  * checkout, the first-parent diffs of the commits it stands for (its merge or squash commit; all of a
- * rebase merge's), at no API cost; over the API, in the same GraphQL queries (its first 100 files: a
- * pull request with more sends its line counts without a file list, since a partial list could make
- * a product change look internal). No call is added for them.
+ * rebase merge's), at no API cost; over the API, in the same GraphQL queries (its first 100 files),
+ * and for a pull request with 101-300 files its whole list over REST (1-3 calls each); one with more
+ * sends its line counts without a file list, since a partial list could make a product change look
+ * internal.
  */
 import { GITHUB_LOGIN, type PullRequestInput } from './contract/generate.schema.ts';
-import { type ChangedFiles, capPaths, mergeChangedFiles } from './changed-files.ts';
+import { type ChangedFiles, mergeChangedFiles, wholePaths } from './changed-files.ts';
 import type { RangeCommit } from './collect-commits.ts';
 import type { GitHubClient } from './github-client.ts';
+import { completeFileLists } from './read-pull-request-files.ts';
 
 export type GatheredPullRequests = {
   pullRequests: PullRequestInput[];
@@ -91,13 +93,20 @@ function namesPullRequest(message: string, n: number): boolean {
  * What `pr` touched: the union of its commits' first-parent diffs when they carry them (a checkout),
  * else what GraphQL said of it (its file list only when complete); null when nothing is known.
  */
-function touchedBy(pr: PullRequestNode, details: readonly ChangedFiles[]): Partial<ChangedFiles> | null {
-  if (details.length > 0) return mergeChangedFiles(details);
+function touchedBy(
+  pr: PullRequestNode,
+  details: readonly ChangedFiles[],
+): { files?: string[]; additions?: number; deletions?: number } | null {
+  if (details.length > 0) {
+    const { files, additions, deletions } = mergeChangedFiles(details);
+    return { ...(files ? { files } : {}), additions, deletions };
+  }
   if (pr.additions === undefined && pr.files === undefined) return null;
   const nodes = pr.files?.nodes ?? [];
   const complete = pr.files != null && pr.files.totalCount <= nodes.length;
+  const files = complete ? wholePaths(nodes.map((f) => f.path)) : null;
   return {
-    ...(complete ? { files: capPaths(nodes.map((f) => f.path)) } : {}),
+    ...(files ? { files } : {}),
     ...(pr.additions !== undefined ? { additions: pr.additions } : {}),
     ...(pr.deletions !== undefined ? { deletions: pr.deletions } : {}),
   };
@@ -135,8 +144,10 @@ export async function collectPullRequests(
     });
   }
 
-  let firstTimers: Map<string, number> | null = null;
   const warnings: string[] = [];
+  if (askFiles) apiCalls += await completeFileLists(octokit, repo, [...byNumber.values()], warnings);
+
+  let firstTimers: Map<string, number> | null = null;
   if (release?.previousTag && byNumber.size > 0) {
     apiCalls++;
     try {

@@ -5,9 +5,9 @@
  * root commit's against the empty tree (`--root`), an ordinary commit's against its parent; the same
  * as `git diff --numstat -z <sha>^1 <sha>` per commit, without a process per commit. `--numstat -z`
  * gives paths verbatim (no quoting), a rename (`-M`) as its new path, and `-` for a binary file's
- * lines, counted as 0. Past 300 paths a commit keeps its first 300; its line counts cover all.
+ * lines, counted as 0. A commit of more than 300 paths keeps its line counts and no file list.
  */
-import { type ChangedFiles, capPaths } from './changed-files.ts';
+import { type ChangedFiles, wholePaths } from './changed-files.ts';
 
 /** Runs `git <args>` in the checkout (collect-commits.ts's `GitRunner`). */
 type GitRunner = (args: string[]) => Promise<string>;
@@ -27,7 +27,7 @@ export function parseNumstatLog(out: string): Map<string, ChangedFiles> {
   const flush = (sha: string | null) => {
     if (sha && current)
       found.set(sha, {
-        files: capPaths(current.paths),
+        files: wholePaths(current.paths),
         additions: current.additions,
         deletions: current.deletions,
       });

@@ -46550,6 +46550,10 @@ function normalizeVersion(version3) {
   return version3.replace(/^[vV](?=\d)/, "");
 }
 var version2 = plainText(40).transform(normalizeVersion).nullable();
+var MAX_SEGMENTS = 20;
+var SegmentNameSchema = plainText(40);
+var SegmentsSchema = external_exports.array(SegmentNameSchema).max(MAX_SEGMENTS).transform((names) => [...new Set(names)]);
+var SummarySchema = plainText(500).nullable();
 var PublishAtSchema = external_exports.iso.datetime({ offset: true }).transform((s) => new Date(s));
 var ComponentSchema = external_exports.string().regex(/^[A-Za-z0-9@][A-Za-z0-9@/._-]{0,99}$/, "must be a component name (letters, digits, @ / . _ -)");
 var NOT_PUBLISH_AND_PUBLISH_AT = {
@@ -46565,7 +46569,13 @@ var CreateEntryInputSchema = external_exports.strictObject({
   /** Keep the entry a draft and publish it then (not with `publish: true`). */
   publishAt: PublishAtSchema.optional(),
   /** The monorepo component it is about. */
-  component: ComponentSchema.optional()
+  component: ComponentSchema.optional(),
+  /** Only readers whose token names one of these see it (publishers and owners set it). */
+  segments: SegmentsSchema.default([]),
+  /** Plain words for readers (widget, email); the body stays the whole entry. */
+  summary: SummarySchema.optional(),
+  /** Opens once per reader as the widget's dialog (publishers and owners set it). */
+  announce: external_exports.boolean().default(false)
 }).meta(NOT_PUBLISH_AND_PUBLISH_AT);
 var PublishInputSchema = external_exports.strictObject({ at: PublishAtSchema.optional() }).nullish();
 var UpdateEntryInputSchema = external_exports.strictObject({
@@ -46573,7 +46583,10 @@ var UpdateEntryInputSchema = external_exports.strictObject({
   body: body.optional(),
   category: CategorySchema.optional(),
   version: version2.optional(),
-  visibility: VisibilitySchema.optional()
+  visibility: VisibilitySchema.optional(),
+  segments: SegmentsSchema.optional(),
+  summary: SummarySchema.optional(),
+  announce: external_exports.boolean().optional()
 }).refine((v2) => Object.keys(v2).length > 0, { message: "send at least one field to change" }).meta({ minProperties: 1 });
 function queryInt(min, max, fallback) {
   return external_exports.string().transform((s, ctx) => {
@@ -46621,7 +46634,13 @@ var EntrySummarySchema = external_exports.object({
   /** The pull request or release it drafts (CONTRACT.md "Entry lifecycle"), or null. */
   source: EntrySourceSchema.nullable(),
   /** The monorepo component it is about, or null. */
-  component: external_exports.string().nullable()
+  component: external_exports.string().nullable(),
+  /** Readers it is for: empty for everyone, else only readers whose token names one of them. */
+  segments: external_exports.array(external_exports.string()),
+  /** Plain words for readers (widget, email), at most 500 characters; null when none. */
+  summary: external_exports.string().nullable(),
+  /** Whether the widget opens it once per reader as a dialog. */
+  announce: external_exports.boolean()
 });
 var EntrySchema = EntrySummarySchema.extend({
   body: external_exports.string(),
@@ -46724,7 +46743,13 @@ var GenerateInputSchema = external_exports.strictObject({
    * A pull request's own draft (`source.pullRequest`, no `pullRequests`): the logins of its authors
    * (who opened it, who wrote its commits), credited with that pull request in the Contributors line.
    */
-  authors: external_exports.array(external_exports.string().regex(GITHUB_LOGIN, "must be a GitHub login")).max(MAX_COMMITS).optional()
+  authors: external_exports.array(external_exports.string().regex(GITHUB_LOGIN, "must be a GitHub login")).max(MAX_COMMITS).optional(),
+  /** Only readers whose token names one of these see the entry (publishers and owners set it). */
+  segments: SegmentsSchema.optional(),
+  /** The entry's summary for readers; without it the draft writes one from its highlights. */
+  summary: SummarySchema.optional(),
+  /** The widget opens the entry once per reader as a dialog (publishers and owners set it). */
+  announce: external_exports.boolean().optional()
 }).refine((input2) => input2.source === void 0 || input2.repository !== void 0, {
   message: 'source needs repository ("owner/name")',
   path: ["repository"]
@@ -46760,19 +46785,21 @@ var GenerateResponseSchema = external_exports.object({
 });
 
 // core/changed-files.ts
-function capPaths(paths) {
-  return [...new Set(paths)].slice(0, MAX_CHANGED_FILES);
+function wholePaths(paths) {
+  const once = [...new Set(paths)];
+  return once.length > MAX_CHANGED_FILES ? null : once;
 }
 function mergeChangedFiles(changes) {
+  const unknown2 = changes.some((c) => c.files === null);
   return {
-    files: capPaths(changes.flatMap((c) => c.files)),
+    files: unknown2 ? null : wholePaths(changes.flatMap((c) => c.files ?? [])),
     additions: changes.reduce((sum, c) => sum + c.additions, 0),
     deletions: changes.reduce((sum, c) => sum + c.deletions, 0)
   };
 }
 function commitDetailsOf(changes) {
   return changes.slice(0, MAX_COMMITS).flatMap(
-    (change, index) => change ? [{ index, files: change.files, additions: change.additions, deletions: change.deletions }] : []
+    (change, index) => change?.files ? [{ index, files: change.files, additions: change.additions, deletions: change.deletions }] : []
   );
 }
 
@@ -46786,7 +46813,7 @@ function parseNumstatLog(out) {
   const flush = (sha2) => {
     if (sha2 && current)
       found.set(sha2, {
-        files: capPaths(current.paths),
+        files: wholePaths(current.paths),
         additions: current.additions,
         deletions: current.deletions
       });
@@ -47023,6 +47050,44 @@ async function collectHistory(octokit, range, limit = COMMIT_LIMIT) {
   return collected(kept, truncated ? Math.max(line.length, limit + 1) : kept.length, "api", apiCalls);
 }
 
+// core/read-pull-request-files.ts
+var PER_PAGE2 = 100;
+async function readPullRequestFiles(octokit, repo, pullRequest, total) {
+  if (total > MAX_CHANGED_FILES) return { paths: null, calls: 0 };
+  const paths = [];
+  let calls = 0;
+  for (let page = 1; paths.length < total; page++) {
+    calls++;
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/pulls/{pull_number}/files", {
+      ...repo,
+      pull_number: pullRequest,
+      per_page: PER_PAGE2,
+      page
+    });
+    paths.push(...data.map((f) => f.filename));
+    if (data.length < PER_PAGE2) break;
+  }
+  return { paths: paths.length >= total ? [...new Set(paths)].slice(0, MAX_CHANGED_FILES) : null, calls };
+}
+async function completeFileLists(octokit, repo, pullRequests, warnings) {
+  let calls = 0;
+  for (const pr of pullRequests) {
+    const listed = pr.files;
+    if (!listed || listed.totalCount <= listed.nodes.length) continue;
+    try {
+      const read = await readPullRequestFiles(octokit, repo, pr.number, listed.totalCount);
+      calls += read.calls;
+      if (read.paths)
+        pr.files = { totalCount: read.paths.length, nodes: read.paths.map((path2) => ({ path: path2 })) };
+    } catch (err) {
+      warnings.push(
+        `GitHub did not list the files of #${pr.number} (${err.message.split("\n")[0]}): it is drafted from its words and line counts.`
+      );
+    }
+  }
+  return calls;
+}
+
 // core/collect-pull-requests.ts
 var COMMITS_PER_QUERY = 100;
 var FILES_PER_PULL_REQUEST = 100;
@@ -47052,12 +47117,16 @@ function namesPullRequest(message, n) {
   return subject.startsWith(`Merge pull request #${n} from `) || subject.trimEnd().endsWith(`(#${n})`);
 }
 function touchedBy(pr, details) {
-  if (details.length > 0) return mergeChangedFiles(details);
+  if (details.length > 0) {
+    const { files: files2, additions, deletions } = mergeChangedFiles(details);
+    return { ...files2 ? { files: files2 } : {}, additions, deletions };
+  }
   if (pr.additions === void 0 && pr.files === void 0) return null;
   const nodes = pr.files?.nodes ?? [];
   const complete = pr.files != null && pr.files.totalCount <= nodes.length;
+  const files = complete ? wholePaths(nodes.map((f) => f.path)) : null;
   return {
-    ...complete ? { files: capPaths(nodes.map((f) => f.path)) } : {},
+    ...files ? { files } : {},
     ...pr.additions !== void 0 ? { additions: pr.additions } : {},
     ...pr.deletions !== void 0 ? { deletions: pr.deletions } : {}
   };
@@ -47080,8 +47149,9 @@ async function collectPullRequests(octokit, repo, commits, release) {
       covering.set(sha, pr);
     });
   }
-  let firstTimers = null;
   const warnings = [];
+  if (askFiles) apiCalls += await completeFileLists(octokit, repo, [...byNumber.values()], warnings);
+  let firstTimers = null;
   if (release?.previousTag && byNumber.size > 0) {
     apiCalls++;
     try {

@@ -24,8 +24,8 @@ let repo: string;
 let work: string;
 
 /**
- * A repository whose release v1.1.0 holds, oldest first: a docs-only and a packaging-only change with
- * untyped subjects, a product change with an untyped subject, a merged pull request (its branch's
+ * A repository whose release v1.1.0 holds, oldest first: a commit of 301 files, a docs-only and a
+ * packaging-only change with untyped subjects, a product change with an untyped subject, a merged pull request (its branch's
  * commits are not first-parent), a rename and a typed fix.
  */
 async function buildRepo(dir: string): Promise<void> {
@@ -59,6 +59,11 @@ async function buildRepo(dir: string): Promise<void> {
     'src/reader.rs': lines(12, 'read'),
   });
   await git('tag', 'v1.0.0');
+  // More files than generate takes of one commit: sent without a detail, never with a partial list.
+  await commit(
+    'Add the word lists',
+    Object.fromEntries(Array.from({ length: 301 }, (_, i) => [`data/words/list-${i}.txt`, `word ${i}\n`])),
+  );
   await commit('Explain the install steps', { 'docs/install.md': lines(8, 'step') });
   await commit('Refresh the Debian packaging', {
     'packaging/debian/control': lines(5, 'field'),
@@ -88,7 +93,10 @@ async function buildRepo(dir: string): Promise<void> {
   await git('tag', 'v1.1.0');
 }
 
-/** What each commit of v1.0.0..v1.1.0 changed, newest first: the `commitDetails` the Action sends. */
+/**
+ * What each commit of v1.0.0..v1.1.0 changed, newest first: the `commitDetails` the Action sends (none
+ * for the oldest, index 6: its 301 files are more than a detail lists).
+ */
 const DETAILS: CommitDetail[] = [
   { index: 0, files: ['src/input.rs'], additions: 1, deletions: 0 },
   { index: 1, files: ['src/input.rs'], additions: 0, deletions: 0 },
@@ -154,6 +162,7 @@ describe('the bundled Action drafting from a checkout', () => {
       'Count words in every file at once',
       'Refresh the Debian packaging',
       'Explain the install steps',
+      'Add the word lists',
     ]);
     expect(changes.commitDetails).toEqual(DETAILS);
     // A product change is an item; a change to the docs alone is not, whatever its words.
@@ -181,7 +190,7 @@ describe('the bundled Action drafting from a checkout', () => {
     expect(body).toMatch(/^- Maintenance: 2 internal changes$/m);
     expect(body).toMatch(/^- Count words in every file at once/m);
     // sections: the repository's headings, in its order.
-    expect([...body.matchAll(/^### (.+)$/gm)].map((m) => m[1])).toEqual(['Bug fixes', 'Changed']);
+    expect([...body.matchAll(/^### (.+)$/gm)].map((m) => m[1])).toEqual(['Bug fixes', 'Changed', 'Added']);
   });
 
   it('fails the step naming the input when a drafting input is not valid', async () => {
