@@ -25,7 +25,7 @@ export const ReaderClaimsSchema = z.object({
   exp: z.number(),
   name: z.string().max(200).optional(),
   email: z.string().max(254).optional(),
-  segments: z.array(z.string().trim().min(1).max(64)).max(20).optional(),
+  segments: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
   locale: z.string().max(35).optional(),
 });
 
