@@ -32,6 +32,7 @@ import { widgetRoutes } from './routes/public/widget.ts';
 import { widgetScriptRoutes } from './routes/public/widget-script.ts';
 import { changelogRoutes } from './routes/public/changelog.ts';
 import { feedRoutes } from './routes/public/feeds.ts';
+import { searchRoutes } from './routes/public/search.ts';
 import { v1Routes } from './routes/v1/index.ts';
 import { dashboardRoutes } from './routes/dashboard/index.ts';
 import { dashboardAppRoutes } from './routes/dashboard-app.ts';
@@ -148,6 +149,7 @@ export async function buildApp({
   await app.register((scope) => widgetScriptRoutes(scope, ctx));
   await app.register((scope) => feedRoutes(scope, ctx));
   await app.register((scope) => changelogRoutes(scope, ctx));
+  await app.register((scope) => searchRoutes(scope, ctx));
   await app.register((scope) => subscribeRoutes(scope, ctx));
   await app.register((scope) => reactionsRoutes(scope, ctx));
   await app.register((scope) => analyticsIngestRoutes(scope, ctx));

@@ -217,6 +217,15 @@ describe('public endpoints and pages', () => {
     await call({ url: '/changelog/nobody/theme.css' }, 404);
   });
 
+  it('search: the widget JSON and the page', async () => {
+    await call({ url: `/api/widget/${slug}/search?q=news` }, 200);
+    await call({ url: `/api/widget/${slug}/search?q=` }, 400);
+    await call({ url: '/api/widget/nobody/search?q=news' }, 404);
+    await call({ url: `/changelog/${slug}/search?q=news` }, 200);
+    await call({ url: `/changelog/${slug}/search?q=${'x'.repeat(201)}` }, 400);
+    await call({ url: '/changelog/nobody/search?q=news' }, 404);
+  });
+
   it('the widget script and its demo page', async () => {
     const redirect = await call({ url: '/widget.js' }, 302);
     await call({ url: String(redirect.headers.location) }, 200);

@@ -1,0 +1,98 @@
+/**
+ * Readers' search (CONTRACT.md "Readers and audiences", search):
+ * - `GET /api/widget/{slug}/search?q=` → `{"entries": [… widget entry shape …]}`, at most 20, best match
+ *   first; `q` 1-200 characters once trimmed, else `400 invalid`; CORS `*` (plugins/cors.ts); 404 for an
+ *   unknown project.
+ * - `GET /changelog/{slug}/search?q=`: the public page's search box sends its GET form here, so it works
+ *   without JavaScript; the results as the page shows entries (their body). Without `q`, the empty form
+ *   (or, for an entry published with the slug `search` before the slug was reserved, that entry).
+ * Both see what the reader sees elsewhere (drafts, internal entries and entries for other segments
+ * never), through the reader-identity plugin of this scope: `request.reader`, and `401` for an
+ * `identified` project without a valid reader token.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { SearchQuerySchema, SearchResponseSchema } from '../../../core/contract/public.schema.ts';
+import { ReaderTokenQuery } from '../../../core/contract/readers.schema.ts';
+import { NotFoundError } from '../../errors/errors.ts';
+import { pageOrProblemResponses, pageRouteSchema, problemResponses } from '../../errors/problem-responses.ts';
+import { documentRoutes } from '../../openapi/document-routes.ts';
+import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
+import { asPage, CHANGELOG_PAGE_CSP, sendPage } from '../../plugins/html-pages.ts';
+import { cacheControlFor, readerIdentity, readerTokenOf } from '../../plugins/reader-identity.ts';
+import type { ServiceContext } from '../../services/context.ts';
+import { loadChangelogEntry, searchChangelog } from '../../services/public/public-changelog.ts';
+import { renderChangelogPage } from '../../services/public/render-changelog-page.ts';
+import { presentWidgetEntry } from '../../services/public/widget-entry.ts';
+
+/** An anonymous search of a public project: shared caches may keep it as briefly as the widget. */
+const SEARCH_CACHE_CONTROL = 'public, max-age=60';
+
+/** The page's `q`: optional (the empty form), at most 200 characters. */
+const PageSearchQuery = z.object({ q: z.string().trim().max(200).optional() }).extend(ReaderTokenQuery.shape);
+
+export async function searchRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const { publicUrl } = ctx.config;
+  await app.register(readerIdentity, { ctx });
+
+  await app.register(async (scope) => {
+    documentRoutes(scope, PUBLIC_DOCS('Widget'));
+    scope.get<{ Params: { slug: string }; Querystring: { q: string; token?: string } }>(
+      '/api/widget/:slug/search',
+      {
+        schema: {
+          summary: "Search a project's entries",
+          description:
+            'Full-text search (PostgreSQL, in the project\'s language) over the entries the reader may see: at most 20, best match first. `q`: 1-200 characters, words, `"a phrase"`, `or`, `-word`.',
+          operationId: 'searchEntries',
+          params: z.object({ slug: z.string() }),
+          querystring: SearchQuerySchema.extend(ReaderTokenQuery.shape),
+          response: { 200: SearchResponseSchema, ...problemResponses(401) },
+        },
+      },
+      async (request, reply) => {
+        const { slug } = request.params;
+        const view = await searchChangelog(ctx.sql, slug, request.query.q, request.reader);
+        if (!view) throw new NotFoundError(`No project with slug "${slug}"`);
+        reply.header('cache-control', cacheControlFor(request, SEARCH_CACHE_CONTROL));
+        return { entries: view.entries.map((e) => presentWidgetEntry(publicUrl, view.project.slug, e)) };
+      },
+    );
+  });
+
+  await app.register(async (scope) => {
+    documentRoutes(scope, PUBLIC_DOCS('Changelog page'));
+    const page = pageRouteSchema("Search a project's public changelog page", 'searchChangelogPage', ['slug']);
+    scope.get<{ Params: { slug: string }; Querystring: { q?: string; token?: string } }>(
+      '/changelog/:slug/search',
+      {
+        schema: {
+          ...page,
+          querystring: PageSearchQuery,
+          response: { ...page.response, ...pageOrProblemResponses(400, 401) },
+        },
+      },
+      async (request, reply) =>
+        asPage(request, reply, 'Not found', async () => {
+          const { slug } = request.params;
+          const q = request.query.q ?? '';
+          const token = readerTokenOf(request);
+          const options = { search: { q }, ...(token ? { readerToken: token } : {}) };
+          let html: string | undefined;
+          if (q === '') {
+            const legacy = await loadChangelogEntry(ctx.sql, slug, 'search', request.reader);
+            if (legacy) html = renderChangelogPage(legacy, publicUrl, { entrySlug: 'search' });
+          }
+          if (html === undefined) {
+            const view = await searchChangelog(ctx.sql, slug, q, request.reader);
+            if (!view) throw new NotFoundError('There is no changelog at this address.');
+            html = renderChangelogPage(q === '' ? { ...view, entries: [] } : view, publicUrl, options);
+          }
+          return sendPage(reply, html, {
+            cacheControl: cacheControlFor(request, SEARCH_CACHE_CONTROL),
+            csp: CHANGELOG_PAGE_CSP,
+          });
+        }),
+    );
+  });
+}
