@@ -1,6 +1,10 @@
 /**
  * Drafting one entry of a pull request (issue "GitHub App", scope 4): its commits (under a component's
- * paths, or `include-paths`) and its title and description → the draft → its sticky comment. An entry a
+ * paths, or `include-paths`) and its title and description, with the files the pull request changed
+ * (pull-request-files.ts, as what its title and description stand for touched: generate's
+ * `commitDetails` of that first message) and the repository's drafting settings → the draft → its
+ * sticky comment. The files are evidence, not the draft: when GitHub will not list them, the pull
+ * request is drafted from its words, and the log says so. An entry a
  * person edited is kept, and the changes pushed since are listed under it (pending-changes.ts), never
  * drafted over it nor dropped. Shared by pushes (handlers/pull-request.ts) and `/shiplog regenerate`.
  */
@@ -11,7 +15,8 @@ import { resolveRange } from '../core/resolve-range.ts';
 import type { ShiplogApi } from '../core/shiplog-client.ts';
 import { draftDepsOf } from './draft-deps.ts';
 import { pendingChanges } from './pending-changes.ts';
-import { includePaths, type RepoConfig } from './repo-config.ts';
+import { evidenceOf, type PullRequestFiles } from './pull-request-files.ts';
+import { draftingOf, includePaths, type RepoConfig } from './repo-config.ts';
 import { showEntry, type Sticky } from './sticky-comment.ts';
 
 /**
@@ -54,6 +59,8 @@ export async function draftPullRequest(
     /** A monorepo component: drafted from its paths only, tagged with it. */
     component?: string | null;
     paths?: string[] | undefined;
+    /** The pull request's changed files (what its title and description stand for touched). */
+    files: PullRequestFiles;
   },
 ): Promise<void> {
   const octokit = context.octokit;
@@ -64,12 +71,20 @@ export async function draftPullRequest(
     { pull_request: pr },
     { owner: repository.owner, repo: repository.repo },
   );
+  const leadDetail = await evidenceOf(options.files, paths).catch((err: unknown) => {
+    context.log.warn(
+      `#${pr.number}: GitHub did not list the pull request's files (${(err as Error).message.split('\n')[0]}): drafting from its words.`,
+    );
+    return null;
+  });
   const { generated, entry, commits } = await draftRelease(draftDepsOf(context, shiplog), {
     range,
     paths,
     repositoryUrl: repository.htmlUrl,
     component: options.component ?? undefined,
     leadMessages: [`${pr.title}\n\n${pr.body ?? ''}`.trim()],
+    leadDetail: leadDetail ?? undefined,
+    drafting: draftingOf(config),
     category: labelCategory(pr, config),
     visibility: config.visibility,
     publish: false,

@@ -3,7 +3,7 @@
  * one entry for the repository (`include-paths` applying); with them, one entry per component its
  * changed paths touch, each read for that component's paths, tagged with its name and sent to its own
  * project when it names one. Changed paths come from GitHub in bounded calls: a pull request's files
- * (`octokit.paginate`, at most 3,000 files: 30 pages), a range's from one compare call (300 files).
+ * (pull-request-files.ts, at most 3,000 files: 30 pages), a range's from one compare call (300 files).
  */
 import type { PagingGitHubClient } from '../core/github-client.ts';
 import type { ShiplogApi } from '../core/shiplog-client.ts';
@@ -17,20 +17,6 @@ export type DraftTarget = {
   paths: string[] | undefined;
   shiplog: ShiplogApi;
 };
-
-/** A pull request's changed paths (every page: GitHub lists 3,000 files at most). */
-export async function pullRequestFiles(
-  octokit: PagingGitHubClient,
-  pr: { owner: string; repo: string; number: number },
-): Promise<string[]> {
-  const files = await octokit.paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
-    owner: pr.owner,
-    repo: pr.repo,
-    pull_number: pr.number,
-    per_page: 100,
-  });
-  return files.flatMap((f) => (f.previous_filename ? [f.filename, f.previous_filename] : [f.filename]));
-}
 
 /** The paths changed between two refs: one compare call (GitHub lists the first 300 files). */
 export async function rangeFiles(

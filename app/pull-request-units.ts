@@ -7,7 +7,8 @@ import type { PagingGitHubClient } from '../core/github-client.ts';
 import type { ShiplogApi } from '../core/shiplog-client.ts';
 import type { IssueRef } from '../core/upsert-draft-comment.ts';
 import type { AppDeps } from './app-deps.ts';
-import { componentsTouched, draftTargets, pullRequestFiles } from './draft-targets.ts';
+import { componentsTouched, draftTargets } from './draft-targets.ts';
+import { ALL_FILES, pathsOf, pullRequestFileReader, type PullRequestFiles } from './pull-request-files.ts';
 import { includePaths, type RepoConfig } from './repo-config.ts';
 import { readComponentStickies, readSticky, type Sticky } from './sticky-comment.ts';
 
@@ -19,6 +20,8 @@ export type Unit = {
   component: string | null;
   /** The paths its commits are read under (undefined: every path). */
   paths: string[] | undefined;
+  /** The pull request's changed files, read once for all its units. */
+  files: PullRequestFiles;
 };
 
 /**
@@ -37,11 +40,12 @@ export async function pullRequestUnits(
   issue: IssueRef,
   login: string,
 ): Promise<Unit[]> {
+  const files = pullRequestFileReader(octokit, issue);
   if (!config.components.length) {
     const sticky = await readSticky(octokit, issue, login);
-    return [{ shiplog, sticky, component: null, paths: includePaths(config) }];
+    return [{ shiplog, sticky, component: null, paths: includePaths(config), files }];
   }
-  const touched = componentsTouched(config, await pullRequestFiles(octokit, issue)) ?? [];
+  const touched = componentsTouched(config, pathsOf(await files(ALL_FILES))) ?? [];
   const targets = await draftTargets(deps, repository, config, shiplog, touched);
   const names = targets.map((t) => t.component!.name);
   const stickies = await readComponentStickies(octokit, issue, login, names);
@@ -50,5 +54,6 @@ export async function pullRequestUnits(
     sticky: stickies.get(t.component!.name)!,
     component: t.component!.name,
     paths: t.paths,
+    files,
   }));
 }

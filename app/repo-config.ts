@@ -16,12 +16,18 @@
  * shipped-comment: true         # "Shipped in 1.2.0: <link>" on pull requests and issues once published
  * release-notes: false          # write the drafted notes into the GitHub release (contents: write)
  * contributors: false           # a "Contributors" line crediting every human author of the range
+ * internal-paths: []            # globs whose changes alone are Maintenance (beside docs, tests, CI, tooling)
+ * detail: full                  # or highlights: only the changes the notes would lead with
+ * sections:                     # this repository's headings, in order (1-4)
+ *   - { category: feature, heading: Added }
  * components:                   # a monorepo: one entry per component a change touches
  *   - { name: web, paths: ['packages/web/**'], project: web-changelog }
  * ```
  */
 import { z } from 'zod';
 import { CategorySchema, ComponentSchema, VisibilitySchema } from '../core/contract/entries.schema.ts';
+import { DetailSchema, PathGlobSchema, SectionHeadingSchema } from '../core/contract/generate.schema.ts';
+import type { DraftingSettings } from '../core/generate-request.ts';
 
 /** One monorepo component: its name (tags `name@1.2.0`, `name-v1.2.0`), its paths, its own project. */
 export const ComponentConfigSchema = z.strictObject({
@@ -50,12 +56,21 @@ export const RepoConfigSchema = z.strictObject({
     .max(50)
     .refine((list) => new Set(list.map((c) => c.name)).size === list.length, 'component names must differ')
     .default([]),
+  /** Drafting (CONTRACT.md "GitHub App"): what the file says wins over the drafting profile. */
+  'internal-paths': z.array(PathGlobSchema).max(100).default([]),
+  detail: DetailSchema.optional(),
+  sections: z.array(SectionHeadingSchema).min(1).max(4).optional(),
 });
 export type RepoConfig = z.infer<typeof RepoConfigSchema>;
 
 /** `include-paths` as draft-release.ts takes it: undefined for "every path". */
 export function includePaths(config: RepoConfig): string[] | undefined {
   return config['include-paths'].length ? config['include-paths'] : undefined;
+}
+
+/** The drafting settings generate takes (`internalPaths`, `detail`, `sections`). */
+export function draftingOf(config: RepoConfig): DraftingSettings {
+  return { internalPaths: config['internal-paths'], detail: config.detail, sections: config.sections };
 }
 
 export class RepoConfigError extends Error {

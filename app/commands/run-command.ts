@@ -72,6 +72,7 @@ async function runOnUnit(run: CommandRun, command: RunnableCommand, unit: Unit):
         notice: `Drafted again by @${who}.`,
         component: unit.component,
         paths: unit.paths,
+        files: unit.files,
       },
     );
     return;

@@ -63,7 +63,7 @@ async function followPullRequest(
   context: PullRequestContext,
   config: RepoConfig,
   repository: { owner: string; repo: string; htmlUrl: string },
-  { shiplog, sticky, component, paths }: Unit,
+  { shiplog, sticky, component, paths, files }: Unit,
 ): Promise<void> {
   const { payload, octokit } = context;
   const pr = payload.pull_request;
@@ -103,5 +103,6 @@ async function followPullRequest(
     operation: 'pull_request',
     component,
     paths,
+    files,
   });
 }

@@ -17,7 +17,7 @@ import type { HandlerDeps } from '../app-deps.ts';
 import { componentOfTag, previousComponentTag } from '../../core/components.ts';
 import { draftDepsOf } from '../draft-deps.ts';
 import { componentsTouched, draftTargets, rangeFiles } from '../draft-targets.ts';
-import { labelMapOf, loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
+import { draftingOf, labelMapOf, loadRepoConfig, type RepoConfig, RepoConfigError } from '../repo-config.ts';
 
 type ReleaseContext = Context<'release.published'> | Context<'release.created'>;
 
@@ -88,6 +88,7 @@ export async function onRelease(context: ReleaseContext, deps: HandlerDeps): Pro
       publish,
       operation: publish ? 'release+publish' : 'release',
       labelMap: labelMapOf(config),
+      drafting: draftingOf(config),
       component: target.component?.name,
       contributors: config.contributors,
     });

@@ -235,11 +235,20 @@ describe('every command', () => {
         .reply(200, pr)
         .get(`${REPO_PATH}/pulls/1/commits`)
         .query(true)
-        .reply(200, [{ sha: 'd'.repeat(40), commit: { message: 'feat: fuzzy matching in search' } }]),
+        .reply(200, [{ sha: 'd'.repeat(40), commit: { message: 'feat: fuzzy matching in search' } }])
+        .get(`${REPO_PATH}/pulls/1/files`)
+        .query(true)
+        .reply(200, [{ filename: 'src/search.ts', status: 'modified', additions: 30, deletions: 4 }]),
     );
     const sticky = mockStickyUpdate();
     await run('/shiplog regenerate', ['eyes', '+1']);
     const stored = await entry();
+    // The pull request's files go with its title and description, the first message drafted.
+    const [changes] = await server.db.sql<{ changes: { commitDetails?: unknown[] } }[]>`
+      select changes from entry_changes where entry_id = ${entryId}`;
+    expect(changes!.changes.commitDetails).toEqual([
+      { index: 0, files: ['src/search.ts'], additions: 30, deletions: 4 },
+    ]);
     expect(stored.editedAt).toBeNull();
     expect(stored.body).toMatch(/fuzzy matching/i);
     expect(stored.source.headSha).toBe('d'.repeat(40));

@@ -80,13 +80,15 @@ export function appComment(id: number, body: string) {
 
 /**
  * GitHub's answers while the App drafts pull request `number` of Codertocat/Hello-World: its comments
- * (`existing`), its commits, and `.github/shiplog.yml` (`config`, or none).
+ * (`existing`), its commits, its changed files (`files`, GitHub's shape: none by default), and
+ * `.github/shiplog.yml` (`config`, or none).
  */
 export function mockDraftingCalls(options: {
   number?: number;
   config?: string | null;
   existing?: object[];
   commitList: object[];
+  files?: object[];
 }): nock.Scope[] {
   const number = options.number ?? 2;
   return [
@@ -96,7 +98,10 @@ export function mockDraftingCalls(options: {
       .reply(200, options.existing ?? [])
       .get(`${REPO_PATH}/pulls/${number}/commits`)
       .query(true)
-      .reply(200, options.commitList),
+      .reply(200, options.commitList)
+      .get(`${REPO_PATH}/pulls/${number}/files`)
+      .query(true)
+      .reply(200, options.files ?? []),
     mockRepoConfig(options.config ?? null),
   ];
 }

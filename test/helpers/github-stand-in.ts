@@ -45,6 +45,8 @@ export async function startGithubStandIn(
         return json(200, []);
       if (req.method === 'GET' && path.startsWith('/repos/Codertocat/Hello-World/pulls/2/commits'))
         return json(200, [{ sha: 'a'.repeat(40), commit: { message: 'feat: search as you type (#2)' } }]);
+      if (req.method === 'GET' && path.startsWith('/repos/Codertocat/Hello-World/pulls/2/files'))
+        return json(200, [{ filename: 'src/search.ts', status: 'modified', additions: 12, deletions: 1 }]);
       if (req.method === 'POST' && path === '/repos/Codertocat/Hello-World/issues/2/comments') {
         if (++commentPosts === 1 && options.rateLimitFirstComment)
           return json(
