@@ -33,8 +33,8 @@ export type HostSite = { url: string; close(): void };
 
 /**
  * A website embedding the widget of `project` from `shiplog`. Query parameters become the script's
- * `data-theme`, `data-position`, `data-selector` and `data-component`; `/attached` has a button of its
- * own to attach to. `options.csp` adds directives to the page's CSP (Trusted Types, say).
+ * `data-theme`, `data-position`, `data-selector`, `data-component`, `data-reader-token` and
+ * `data-announce`; `/attached` has a button of its own to attach to. `options.csp` adds directives to the page's CSP (Trusted Types, say).
  */
 export async function startHostSite(
   shiplog: string,
@@ -61,7 +61,7 @@ export async function startHostSite(
       res.writeHead(200, { 'content-type': 'text/css' }).end('body { font-family: serif; margin: 40px; }');
       return;
     }
-    const options = ['theme', 'position', 'selector', 'component']
+    const options = ['theme', 'position', 'selector', 'component', 'reader-token', 'announce']
       .filter((name) => url.searchParams.has(name))
       .map((name) => ` data-${name}="${url.searchParams.get(name)!.replace(/[^\w#.-]/g, '')}"`)
       .join('');

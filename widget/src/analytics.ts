@@ -20,19 +20,22 @@ const MAX_BATCH = 50;
 
 export type Transport = (url: string, body: string) => void;
 
-const keepaliveFetch: Transport = (url, body) => {
-  void fetch(url, {
-    method: 'POST',
-    keepalive: true,
-    credentials: 'omit',
-    headers: { 'content-type': 'application/json' },
-    body,
-  }).catch(() => {
-    // Analytics are best effort: a lost batch is not worth an error on the host page.
-  });
-};
+/** A keepalive fetch, with an identified reader's token (`X-Shiplog-Reader`) when there is one. */
+export const keepaliveFetch =
+  (reader: string | null): Transport =>
+  (url, body) => {
+    void fetch(url, {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'omit',
+      headers: { 'content-type': 'application/json', ...(reader ? { 'x-shiplog-reader': reader } : {}) },
+      body,
+    }).catch(() => {
+      // Analytics are best effort: a lost batch is not worth an error on the host page.
+    });
+  };
 
-export function createAnalytics(url: string, send: Transport = keepaliveFetch) {
+export function createAnalytics(url: string, send: Transport) {
   let queue: AnalyticsEvent[] = [];
   const flush = () => {
     while (queue.length > 0) {

@@ -2,29 +2,19 @@
  * The public endpoints the widget calls (CONTRACT.md "Public endpoints"), with the shapes it reads.
  * Types only come from core/contract: its runtime schemas (zod, validator) stay out of the bundle.
  */
-import type { Category } from '../../core/contract/entries.schema.ts';
+import type { WidgetEntry, WidgetResponse } from '../../core/contract/public.schema.ts';
+import type { ReaderState, ReaderLinksSchema } from '../../core/contract/readers.schema.ts';
+import type { z } from 'zod';
 
-export type WidgetEntry = {
-  id: string;
-  title: string;
-  version: string | null;
-  category: Category;
-  publishedAt: string;
-  html: string;
-  /** Every emoji readers may use, in order, with its count. */
-  reactions: Record<string, number>;
-  /** The entry's public page, `{base_url}/changelog/{project}/{entry slug}`. */
-  url: string;
-};
+export type { WidgetEntry };
 
-export type WidgetDocument = {
-  project: {
-    name: string;
-    slug: string;
-    settings: { accent: string; position: string; theme: string };
-    branding: boolean;
-  };
-  entries: WidgetEntry[];
+/**
+ * GET /api/widget/{slug}: the project's look and entries; for an identified reader also their state
+ * (the same on every device) and their signed feed links.
+ */
+export type WidgetDocument = WidgetResponse & {
+  reader?: ReaderState;
+  links?: z.infer<typeof ReaderLinksSchema>;
 };
 
 /** A failed call: the status (0 without an answer) and `Retry-After` seconds for a 429. */
@@ -38,10 +28,23 @@ export class WidgetApiError extends Error {
   }
 }
 
-async function call<T>(url: string, init?: RequestInit): Promise<T> {
+let warned = false;
+/** Say once per page why the widget stopped: the server refused its reader (missing or bad token). */
+function warnRefused(detail: string): void {
+  if (warned) return;
+  warned = true;
+  console.warn(
+    `Shiplog: the changelog refused this reader (401${detail ? `: ${detail}` : ''}); check data-reader-token.`,
+  );
+}
+
+async function call<T>(url: string, init: RequestInit, reader: string | null): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, init);
+    // An identified reader's token goes with every call (CONTRACT.md "Readers and audiences").
+    const headers = new Headers(init.headers);
+    if (reader) headers.set('x-shiplog-reader', reader);
+    response = await fetch(url, { ...init, headers });
   } catch {
     throw new WidgetApiError(0, null, 'network');
   }
@@ -53,6 +56,7 @@ async function call<T>(url: string, init?: RequestInit): Promise<T> {
     } catch {
       // Not a problem document.
     }
+    if (response.status === 401) warnRefused(detail);
     throw new WidgetApiError(response.status, Number.isFinite(retry) && retry > 0 ? retry : null, detail);
   }
   return (await response.json()) as T;
@@ -64,22 +68,43 @@ const post = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-export function createApi(base: string) {
+/**
+ * The calls of one widget: `base` is the Shiplog origin, `reader` the host app's reader token
+ * (`data-reader-token`), sent as `X-Shiplog-Reader` on every call, or null for an anonymous reader.
+ */
+export function createApi(base: string, reader: string | null = null) {
+  const project = (slug: string) => `${base}/api/widget/${encodeURIComponent(slug)}`;
   return {
+    reader,
     // `no-cache`: revalidated with its ETag on every page (a 304 when unchanged), so a visitor never
     // sees yesterday's list from the browser's cache; a CDN still holds it as Cache-Control says.
-    widget: (project: string, component: string | null = null) =>
+    widget: (slug: string, component: string | null = null) =>
       call<WidgetDocument>(
-        `${base}/api/widget/${encodeURIComponent(project)}${component ? `?component=${encodeURIComponent(component)}` : ''}`,
+        `${project(slug)}${component ? `?component=${encodeURIComponent(component)}` : ''}`,
         { cache: 'no-cache' },
+        reader,
+      ),
+    search: (slug: string, q: string, signal: AbortSignal) =>
+      call<{ entries: WidgetEntry[] }>(
+        `${project(slug)}/search?q=${encodeURIComponent(q)}`,
+        { signal },
+        reader,
       ),
     react: (entryId: string, emoji: string, anonymousId: string) =>
       call<{ reacted: boolean; count: number; reactions: Record<string, number> }>(
         `${base}/api/reactions`,
         post({ entryId, emoji, anonymousId }),
+        reader,
       ),
-    subscribe: (project: string, email: string, page: string | null) =>
-      call<{ status: string }>(`${base}/api/subscribe`, post({ project, email, ...(page ? { page } : {}) })),
+    subscribe: (slug: string, email: string, page: string | null) =>
+      call<{ status: string }>(
+        `${base}/api/subscribe`,
+        post({ project: slug, email, ...(page ? { page } : {}) }),
+        reader,
+      ),
+    /** An identified reader has seen entries up to `lastSeenAt`, or dismissed an announcement. */
+    seen: (slug: string, body: { lastSeenAt?: string; announcementId?: string }) =>
+      call<{ reader: ReaderState }>(`${project(slug)}/seen`, post(body), reader),
     analyticsUrl: `${base}/api/analytics`,
   };
 }

@@ -1,10 +1,12 @@
 /**
- * The panel: a modal dialog with a heading and close button, the entries, the subscribe form, a live
- * region for messages, and "Powered by Shiplog" when the project's plan asks for it (`branding`).
+ * The panel: a modal dialog with a heading and close button, the search box, the entries (or the
+ * search's results in their place), the subscribe form, a live region for messages, and "Powered by
+ * Shiplog" when the project's plan asks for it (`branding`).
  */
 import type { Api, WidgetDocument } from './api.ts';
 import { clipLongEntries } from './clip-long-entries.ts';
 import { el, renderEntry } from './render-entry.ts';
+import { searchBox } from './search-box.ts';
 import { subscribeForm } from './subscribe-form.ts';
 
 export function buildPanel(
@@ -18,6 +20,9 @@ export function buildPanel(
   if (doc.entries.length === 0) list.append(el('p', { class: 'empty' }, 'Nothing here yet.'));
   for (const entry of doc.entries) list.append(renderEntry(entry, reacted));
   clipLongEntries(list);
+  const search = searchBox(api, doc.project.slug, list, (entry) =>
+    renderEntry(entry, reacted, 'shiplog-result-'),
+  );
   const panel = el(
     'div',
     {
@@ -33,7 +38,9 @@ export function buildPanel(
       el('h2', { id: 'shiplog-title' }, `What's new in ${doc.project.name}`),
       close,
     ),
+    search.form,
     list,
+    search.results,
     subscribeForm(api, doc.project.slug),
     announcer,
   );

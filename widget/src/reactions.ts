@@ -9,13 +9,27 @@ import { type Api, WidgetApiError } from './api.ts';
 import type { KeyValueStore } from './last-seen.ts';
 import { reactionWords } from './render-entry.ts';
 
-export function reactedStore(store: KeyValueStore | null, project: string) {
+/**
+ * Which reactions are the reader's own: an identified reader's from the server (`server`, entry id →
+ * emoji, the same on every device; their reactions are stored by the server), an anonymous reader's
+ * from localStorage.
+ */
+export function reactedStore(
+  store: KeyValueStore | null,
+  project: string,
+  server?: Record<string, readonly string[]>,
+) {
   const key = `shiplog:${project}:reacted`;
   let mine = new Set<string>();
-  try {
-    mine = new Set(JSON.parse(store?.getItem(key) ?? '[]') as string[]);
-  } catch {
-    // Unreadable: nothing pressed.
+  if (server) {
+    for (const [entryId, emoji] of Object.entries(server)) for (const e of emoji) mine.add(`${entryId} ${e}`);
+    store = null;
+  } else {
+    try {
+      mine = new Set(JSON.parse(store?.getItem(key) ?? '[]') as string[]);
+    } catch {
+      // Unreadable: nothing pressed.
+    }
   }
   return {
     has: (entryId: string, emoji: string) => mine.has(`${entryId} ${emoji}`),

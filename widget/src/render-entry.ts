@@ -2,6 +2,8 @@
  * One entry of the panel: category chip, version, relative date, title (all as text), the entry's
  * HTML (sanitized on the server: the only markup the widget inserts), a "Read more" link to the
  * entry's page (hidden until clip-long-entries.ts finds the body clipped), and a button per reaction.
+ * An entry with a `summary` (CONTRACT.md "Two audiences") shows those plain words, as text, instead of
+ * its body, and its "Read more" link always: the whole entry is on its page.
  */
 import type { WidgetEntry } from './api.ts';
 import { relativeTime } from './relative-time.ts';
@@ -56,8 +58,10 @@ export function reactionButton(
 export function renderEntry(
   entry: WidgetEntry,
   reacted: (entryId: string, emoji: string) => boolean,
+  /** Ids in the shadow root are unique: search results take another prefix than the list. */
+  idPrefix = 'shiplog-entry-',
 ): HTMLElement {
-  const headingId = `shiplog-entry-${entry.id}`;
+  const headingId = `${idPrefix}${entry.id}`;
   const meta = el(
     'div',
     { class: 'meta' },
@@ -65,9 +69,9 @@ export function renderEntry(
   );
   if (entry.version) meta.append(el('span', { class: 'version' }, entry.version));
   meta.append(el('time', { datetime: entry.publishedAt }, relativeTime(entry.publishedAt)));
-  const body = el('div', { class: 'body' });
+  const body = entry.summary ? el('p', { class: 'summary' }, entry.summary) : el('div', { class: 'body' });
   // Server-sanitized HTML, through the widget's Trusted Types policy; nothing else is HTML.
-  setSanitizedHtml(body, entry.html);
+  if (!entry.summary) setSanitizedHtml(body, entry.html);
   const reactions = el('div', {
     class: 'reactions',
     role: 'group',
@@ -85,7 +89,7 @@ export function renderEntry(
     },
     'Read more',
   );
-  more.hidden = true;
+  more.hidden = !entry.summary;
   for (const [emoji, count] of Object.entries(entry.reactions))
     reactions.append(reactionButton(entry.id, emoji, count, reacted(entry.id, emoji)));
   return el(

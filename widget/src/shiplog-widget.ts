@@ -6,12 +6,17 @@
  * `::part()` styling. With `data-selector` the page's own element is the launcher.
  *
  * Attributes: `project` (slug), `api` (the Shiplog origin), `data-position`, `data-theme` (overrides of
- * the project settings), `data-selector`, `data-component` (a monorepo component's entries only).
+ * the project settings), `data-selector`, `data-component` (a monorepo component's entries only),
+ * `data-reader-token` (an identified reader's token, sent as `X-Shiplog-Reader` on every call; their
+ * unread state and dismissed announcements then live on the server), `data-announce="off"` (no
+ * announcement dialog on this page). A refused token (401) shows nothing and warns once in the console.
  */
-import { createAnalytics } from './analytics.ts';
+import { createAnalytics, keepaliveFetch } from './analytics.ts';
 import { anonymousId } from './anonymous-id.ts';
+import { openAnnouncement } from './announce-dialog.ts';
 import { type Api, createApi, type WidgetDocument } from './api.ts';
-import { countUnread, type KeyValueStore, markSeen, newestPublishedAt, readLastSeen } from './last-seen.ts';
+import { countUnread, type KeyValueStore, newestPublishedAt } from './last-seen.ts';
+import { localReaderState, nextAnnouncement, type ReaderState, serverReaderState } from './reader-state.ts';
 import { reactedStore, toggleReaction } from './reactions.ts';
 import { buildPanel } from './build-panel.ts';
 import { trackEntryViews } from './track-entry-views.ts';
@@ -59,12 +64,21 @@ export class ShiplogWidget extends HTMLElement {
 
   async #load(): Promise<void> {
     const project = this.getAttribute('project') ?? '';
-    const api = createApi(this.getAttribute('api') ?? location.origin);
+    const api = createApi(
+      this.getAttribute('api') ?? location.origin,
+      this.getAttribute('data-reader-token') || null,
+    );
     let doc: WidgetDocument;
+    let state: ReaderState;
     try {
       doc = await api.widget(project, this.getAttribute('data-component'));
+      state = doc.reader
+        ? serverReaderState(api, doc.project.slug, doc.reader)
+        : localReaderState(storage(), doc.project.slug);
     } catch {
-      return; // No widget for a project that does not exist or a server that cannot be reached.
+      // No widget for a project that does not exist, a server that cannot be reached, or a reader the
+      // server refuses (api.ts warns of that once): the host page shows nothing broken.
+      return;
     }
     this.#doc = doc;
     const { settings } = doc.project;
@@ -73,15 +87,17 @@ export class ShiplogWidget extends HTMLElement {
     this.dataset.position = pick(this.getAttribute('data-position'), POSITIONS, settings.position);
     this.dataset.theme = pick(this.getAttribute('data-theme'), THEMES, settings.theme);
     this.#root.adoptedStyleSheets = widgetSheets(settings.accent);
-    this.#render(doc, api);
+    this.#render(doc, api, state);
+    const next = this.getAttribute('data-announce') === 'off' ? null : nextAnnouncement(doc.entries, state);
+    if (next) openAnnouncement(this.#root, next.entry, () => state.dismiss(next.covers));
   }
 
-  #render(doc: WidgetDocument, api: Api): void {
+  #render(doc: WidgetDocument, api: Api, state: ReaderState): void {
     const store = storage();
     const project = doc.project.slug;
     const id = anonymousId(store);
-    const mine = reactedStore(store, project);
-    const analytics = createAnalytics(api.analyticsUrl);
+    const mine = reactedStore(store, project, doc.reader?.reactions);
+    const analytics = createAnalytics(api.analyticsUrl, keepaliveFetch(api.reader));
     addEventListener('pagehide', analytics.flush);
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') analytics.flush();
@@ -114,7 +130,7 @@ export class ShiplogWidget extends HTMLElement {
     this.#launcher = target ?? button;
 
     this.#root.replaceChildren(button);
-    const unread = countUnread(doc.entries, readLastSeen(store, project));
+    const unread = countUnread(doc.entries, state.lastSeen);
     this.#showUnread(unread);
 
     // The panel (twenty entries of HTML) is built when the page is idle or at the first open, whichever
@@ -136,7 +152,7 @@ export class ShiplogWidget extends HTMLElement {
           url: location.href.slice(0, 2048),
         }),
       );
-      built.list.addEventListener('click', (event) => {
+      built.panel.addEventListener('click', (event) => {
         const target = event.target as Element;
         const reaction = target.closest<HTMLButtonElement>('button.reaction');
         if (reaction) {
@@ -165,7 +181,7 @@ export class ShiplogWidget extends HTMLElement {
       else {
         ensurePanel();
         this.#openPanel();
-        markSeen(store, project, newestPublishedAt(doc.entries));
+        state.seen(newestPublishedAt(doc.entries));
         this.#showUnread(0);
       }
     });

@@ -3,7 +3,8 @@
  * element and no `style` attribute, so a host page's `style-src` without `'unsafe-inline'` allows it.
  * Colours meet WCAG AA in both themes; the accent's text colour is picked for contrast. Motion only
  * when the visitor has not asked for less. An entry's body is capped at 15em (ten lines of text), and
- * one that is taller fades out above its "Read more" link (clip-long-entries.ts).
+ * one that is taller fades out above its "Read more" link (clip-long-entries.ts). The announcement is a
+ * `<dialog>` in the top layer; its `::backdrop` dims the page without moving it.
  */
 const BASE = `
 :host { all: initial; position: fixed; z-index: 2147483000; font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
@@ -64,6 +65,15 @@ input { flex: 1; min-width: 0; padding: 6px 10px; border: 1px solid var(--muted)
 .subscribe-button { padding: 6px 12px; border: 0; border-radius: 6px; background: var(--accent); color: var(--on-accent); font-weight: 600; cursor: pointer; }
 .status { margin: 0; min-height: 1.5em; font-size: 13px; }
 .status[data-kind="error"] { color: var(--fg); font-weight: 600; }
+.search { padding: 8px 16px; border-top: 0; border-bottom: 1px solid var(--border); }
+.summary { margin: 4px 0 0; overflow-wrap: anywhere; }
+.announcement { width: min(480px, calc(100vw - 32px)); max-height: min(560px, calc(100vh - 64px)); padding: 0; border: 1px solid var(--border);
+  border-radius: 12px; background: var(--bg); color: var(--fg); box-shadow: var(--shadow); overflow: hidden; }
+.announcement[open] { display: flex; flex-direction: column; }
+.announcement::backdrop { background: rgba(0,0,0,.45); }
+.announcement-content { overflow-y: auto; padding: 12px 16px; }
+.announcement-body { max-height: none; }
+.actions { display: flex; justify-content: flex-end; padding: 12px 16px; border-top: 1px solid var(--border); }
 .brand { padding: 6px 16px 10px; font-size: 12px; color: var(--muted); text-align: center; }
 .brand a { color: inherit; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
@@ -74,7 +84,7 @@ input { flex: 1; min-width: 0; padding: 6px 10px; border: 1px solid var(--muted)
 @media (prefers-reduced-motion: no-preference) {
   .launcher, .reaction { transition: transform .12s ease; }
   .launcher:hover { transform: translateY(-1px); }
-  .panel { animation: shiplog-in .14s ease-out; }
+  .panel, .announcement[open] { animation: shiplog-in .14s ease-out; }
   @keyframes shiplog-in { from { opacity: 0; transform: translateY(6px); } to { opacity: 1; transform: none; } }
 }
 `;
