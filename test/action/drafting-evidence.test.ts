@@ -193,6 +193,18 @@ describe('the bundled Action drafting from a checkout', () => {
     expect([...body.matchAll(/^### (.+)$/gm)].map((m) => m[1])).toEqual(['Bug fixes', 'Changed', 'Added']);
   });
 
+  it('`detail: highlights` drafts only the changes the notes would lead with', async () => {
+    const run = await step({ detail: 'highlights' });
+    expect(run.code, run.stdout).toBe(0);
+    const draft = JSON.parse(run.outputs.draft!) as { detail: string; highlights: string[] };
+    expect(draft.detail).toBe('highlights');
+    const { body } = await drafted(run.outputs['entry-id']!);
+    const items = [...body.matchAll(/^- (.+)$/gm)].map((m) => m[1]!);
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThan(5);
+    expect(body).not.toMatch(/^- Maintenance/m);
+  });
+
   it('fails the step naming the input when a drafting input is not valid', async () => {
     const run = await step({ detail: 'everything', sections: 'fix: Bug fixes\nNo colon here' });
     expect(run.code).toBe(1);
