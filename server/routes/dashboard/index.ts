@@ -1,6 +1,6 @@
 /**
  * The dashboard's JSON routes under /api/dashboard (CONTRACT.md "Dashboard"): accounts, projects,
- * members, keys, uploads, the editor's preview. The entries themselves are /api/v1's routes, called with the session.
+ * members, keys, uploads, the editor's preview and segment picker. The entries themselves are /api/v1's routes, called with the session.
  * Every request that changes something must come from PUBLIC_URL's origin (`Origin`), signed in or not
  * (a forged sign-in is refused too), and, signed in, carry the session's `X-CSRF-Token`; else `403`.
  * No CORS headers are ever sent here, and no answer is cached (`Cache-Control: no-store`).
@@ -17,6 +17,7 @@ import { memberRoutes } from './member-routes.ts';
 import { passwordRoutes } from './password-routes.ts';
 import { previewRoutes } from './preview-routes.ts';
 import { projectRoutes } from './project-routes.ts';
+import { segmentRoutes } from './segment-routes.ts';
 import { subscriberExportRoutes } from './subscriber-export-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
 
@@ -36,4 +37,5 @@ export async function dashboardRoutes(app: FastifyInstance, ctx: ServiceContext)
   await app.register((scope) => githubRoutes(scope, ctx));
   await app.register((scope) => subscriberExportRoutes(scope, ctx));
   await app.register((scope) => previewRoutes(scope, ctx));
+  await app.register((scope) => segmentRoutes(scope, ctx));
 }
