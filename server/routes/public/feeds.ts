@@ -56,8 +56,9 @@ export async function feedRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
     async (request, reply) => {
       const format = request.params.format as FeedFormat;
       if (!(format in FEED_CONTENT_TYPES)) throw new NotFoundError('Feeds are rss, atom and json');
-      const view = await loadChangelog(ctx.sql, request.params.slug, undefined, request.query.component);
-      if (!view) throw new NotFoundError(`No project with slug "${request.params.slug}"`);
+      const { slug } = request.params;
+      const view = await loadChangelog(ctx.sql, slug, undefined, request.query.component, request.reader);
+      if (!view) throw new NotFoundError(`No project with slug "${slug}"`);
       const body = buildFeed(view, ctx.config.publicUrl, format);
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       reply.header('cache-control', cacheControlFor(request, FEED_CACHE_CONTROL)).header('etag', etag);

@@ -51,7 +51,7 @@ export async function widgetRoutes(app: FastifyInstance, ctx: ServiceContext): P
       },
     },
     async (request, reply) => {
-      const item = await ctx.widgetCache.get(request.params.slug, request.query.component);
+      const item = await ctx.widgetCache.get(request.params.slug, request.query.component, request.reader);
       if (!item) {
         reply.header('cache-control', 'no-store');
         throw new NotFoundError(`No project with slug "${request.params.slug}"`);

@@ -15,7 +15,7 @@ import { findPublicEntryProjects } from '../../db/public-entries.ts';
 import { InvalidError, NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { identifyReader } from '../readers/identify-reader.ts';
-import type { Reader } from '../readers/reader.ts';
+import { type Reader, readerSegments } from '../readers/reader.ts';
 
 /**
  * The project id of each slug and the reader each event counts for (`reader:<sub>`, or null for the
@@ -50,7 +50,9 @@ export async function recordAnalyticsEvents(
   const entryIds = [...new Set(events.flatMap((e) => (e.entryId ? [e.entryId] : [])))];
   const projects = await projectsAndReaders(ctx, slugs, readerToken);
   const projectBySlug = new Map([...projects].map(([slug, p]) => [slug, p.id]));
-  const entryProject = await findPublicEntryProjects(ctx.sql, entryIds);
+  // One token for every project named: the same reader, with the same segments, wherever it verified.
+  const reader = [...projects.values()].find((p) => p.reader)?.reader ?? null;
+  const entryProject = await findPublicEntryProjects(ctx.sql, entryIds, readerSegments(reader));
   const errors = events.flatMap((e, i) =>
     e.entryId && entryProject.get(e.entryId) !== projectBySlug.get(e.project)
       ? [

@@ -15,6 +15,7 @@ import { InvalidError, NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { withEntryEvents } from '../entries/entry-events.ts';
 import { identifyReader } from '../readers/identify-reader.ts';
+import { readerSegments } from '../readers/reader.ts';
 
 export type ReactionResult = { reacted: boolean; count: number; reactions: Record<string, number> };
 
@@ -28,7 +29,7 @@ export async function toggleReaction(
   const project = await findReaderProjectOfEntry(ctx.sql, entryId);
   if (!project) throw new NotFoundError(`No published entry ${entryId}`);
   const reader = await identifyReader(ctx.sql, project, readerToken);
-  const found = await findPublicEntryWithProject(ctx.sql, entryId);
+  const found = await findPublicEntryWithProject(ctx.sql, entryId, readerSegments(reader));
   if (!found) throw new NotFoundError(`No published entry ${entryId}`);
   if (!found.reactions.includes(emoji)) {
     throw new InvalidError(`emoji must be one of ${found.reactions.join(' ')}`, [

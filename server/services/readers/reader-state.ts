@@ -29,7 +29,8 @@ export async function loadReaderState(
 /**
  * Record that the reader has seen entries up to `lastSeenAt` (it only moves forward, and never past
  * now) and/or dismissed the announcement `announcementId`.
- * @throws NotFoundError when `announcementId` is no published external entry of the project.
+ * @throws NotFoundError when `announcementId` is no published external entry of the project that the
+ *   reader may see.
  */
 export async function recordReaderSeen(
   sql: Sql,
@@ -39,7 +40,7 @@ export async function recordReaderSeen(
 ): Promise<ReaderState> {
   const { announcementId } = seen;
   if (announcementId !== undefined) {
-    const owner = (await findPublicEntryProjects(sql, [announcementId])).get(announcementId);
+    const owner = (await findPublicEntryProjects(sql, [announcementId], reader.segments)).get(announcementId);
     if (owner !== projectId) throw new NotFoundError(`No published entry ${announcementId}`);
   }
   await sql.begin((tx) =>
