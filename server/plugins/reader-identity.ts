@@ -15,6 +15,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { UnauthorizedError } from '../errors/errors.ts';
+import { renderPage } from '../services/engagement/render-page.ts';
+import { sendPage, wantsHtml } from './html-pages.ts';
 import type { ReaderProjectRow } from '../db/reader-projects.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { identifyReaderBySlug } from '../services/readers/identify-reader.ts';
@@ -56,14 +59,28 @@ export function cacheControlFor(request: FastifyRequest, publicValue: string): s
   return personal ? READER_CACHE_CONTROL : publicValue;
 }
 
-async function readerIdentityPlugin(app: FastifyInstance, options: { ctx: ServiceContext }): Promise<void> {
+/**
+ * @param options.page for pages: a browser refused (`401`) gets a page saying so, with this title,
+ *   instead of the problem document other clients get.
+ */
+async function readerIdentityPlugin(
+  app: FastifyInstance,
+  options: { ctx: ServiceContext; page?: { title: string } },
+): Promise<void> {
   app.decorateRequest('reader', null);
   app.decorateRequest('readerProject', null);
   app.addHook('preHandler', async (request, reply) => {
     const slug = (request.params as { slug?: unknown } | undefined)?.slug;
     if (typeof slug !== 'string') return;
     varyOnReader(reply);
-    const found = await identifyReaderBySlug(options.ctx.sql, slug, readerTokenOf(request));
+    let found: Awaited<ReturnType<typeof identifyReaderBySlug>>;
+    try {
+      found = await identifyReaderBySlug(options.ctx.sql, slug, readerTokenOf(request));
+    } catch (err) {
+      if (!(err instanceof UnauthorizedError && options.page && wantsHtml(request))) throw err;
+      const page = renderPage({ title: options.page.title, message: err.message });
+      return sendPage(reply, page, { status: 401 });
+    }
     if (!found) return;
     request.readerProject = found.project;
     request.reader = found.reader;

@@ -104,7 +104,7 @@ export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext)
 /** The pages a reader reads, in a scope of their own: only these identify the reader. */
 async function readerPageRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { publicUrl } = ctx.config;
-  await app.register(readerIdentity, { ctx });
+  await app.register(readerIdentity, { ctx, page: { title: 'This changelog is for signed-in readers' } });
   const withReader = <T extends { response: Record<string, unknown> }>(schema: T) => ({
     ...schema,
     response: { ...schema.response, ...pageOrProblemResponses(401) },

@@ -57,6 +57,14 @@ describe('an identified project', () => {
     }
   });
 
+  it('shows a browser a page saying so (401), not a problem document', async () => {
+    const res = await server.app.inject({ url: `/changelog/${slug()}`, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain('This changelog is for signed-in readers');
+  });
+
   it('answers 404 for an unknown slug still, with or without a token', async () => {
     expect((await server.app.inject({ url: '/api/widget/no-such-project' })).statusCode).toBe(404);
   });
