@@ -142,7 +142,14 @@ export default tseslint.config(
   },
   // No import circle anywhere in the product: a module that needs what imports it belongs lower down.
   {
-    files: ['server/**/*.ts', 'core/**/*.ts', 'app/**/*.ts', 'action/**/*.ts', 'widget/src/**/*.ts', 'dashboard/src/**/*.{ts,tsx}'],
+    files: [
+      'server/**/*.ts',
+      'core/**/*.ts',
+      'app/**/*.ts',
+      'action/**/*.ts',
+      'widget/src/**/*.ts',
+      'dashboard/src/**/*.{ts,tsx}',
+    ],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
