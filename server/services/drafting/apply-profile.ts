@@ -6,10 +6,9 @@
  * - An untyped change is kept when this project's notes list its kind and size at least half the time
  *   (learn-profile.ts `listingChance`); the others fold into Maintenance. A commit typed user-facing
  *   (`feat:`, `fix:`, a label, a release note) is always an item.
- * - Internal work of a kind this project does list at least half the time (its docs or CI changes, in
- *   a project whose notes carry them) becomes an item, typed or not: the author's `docs:` says what
- *   the change is, and the project's history says such changes are in its notes. Without a learned
- *   profile, typed internal work is always Maintenance.
+ * - Untyped internal work of a kind this project does list at least half the time (its docs or CI
+ *   changes, in a project whose notes carry them) becomes an item. Work its author typed internal
+ *   (`docs:`, `chore:`, `ci:`) stays Maintenance whatever the history says: the author decides first.
  * - An untyped change worded the way this project words its breaking changes is breaking.
  *
  * Measured (`npm run eval:drafts -- --learned`, bench/eval/MATCHER.md): topping the kept changes up to
@@ -40,7 +39,7 @@ export function applyProfile(
   const kept = new Set(candidates.filter((x) => x.p >= 0.5).map((x) => x.c));
   const dropped = commits.changes.filter((c) => open(c) && !kept.has(c));
 
-  const promoted = commits.maintenance.filter((c) => !c.breaking && chance(c) >= 0.5);
+  const promoted = commits.maintenance.filter((c) => open(c) && chance(c) >= 0.5);
   const asItems = promoted.map((c): ClassifiedCommit => ({
     ...c,
     kind: 'change',
