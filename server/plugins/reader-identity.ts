@@ -75,7 +75,7 @@ async function readerIdentityPlugin(
     varyOnReader(reply);
     let found: Awaited<ReturnType<typeof identifyReaderBySlug>>;
     try {
-      found = await identifyReaderBySlug(options.ctx.sql, slug, readerTokenOf(request));
+      found = await identifyReaderBySlug(options.ctx, slug, readerTokenOf(request));
     } catch (err) {
       if (!(err instanceof UnauthorizedError && options.page && wantsHtml(request))) throw err;
       const page = renderPage({ title: options.page.title, message: err.message });

@@ -3,9 +3,11 @@
  * names, or an anonymous reader (null), whom an `identified` project refuses.
  */
 import type { Sql } from '../../db/connect.ts';
-import { findReaderProjectBySlug, type ReaderProjectRow } from '../../db/reader-projects.ts';
+import type { ReaderProjectRow } from '../../db/reader-projects.ts';
 import { UnauthorizedError } from '../../errors/errors.ts';
+import type { ServiceContext } from '../context.ts';
 import type { Reader } from './reader.ts';
+import { readerProjectCache } from './reader-project-cache.ts';
 import { verifyReaderToken } from './verify-reader-token.ts';
 
 /**
@@ -29,11 +31,11 @@ export async function identifyReader(
  * project has that slug, so the route answers its own 404.
  */
 export async function identifyReaderBySlug(
-  sql: Sql,
+  ctx: Pick<ServiceContext, 'sql' | 'widgetCache'>,
   slug: string,
   token: string | undefined,
 ): Promise<{ project: ReaderProjectRow; reader: Reader | null } | undefined> {
-  const project = await findReaderProjectBySlug(sql, slug);
+  const project = await readerProjectCache(ctx.sql, ctx.widgetCache).get(slug);
   if (!project) return undefined;
-  return { project, reader: await identifyReader(sql, project, token) };
+  return { project, reader: await identifyReader(ctx.sql, project, token) };
 }

@@ -81,11 +81,15 @@ describe('GET/PATCH /api/v1/project', () => {
     expect((await patch(as('contributor'), { name: 'Nope' })).statusCode).toBe(403);
   });
 
-  it('owners and keys change the access', async () => {
+  it('owners and keys change the access, which the widget applies at once', async () => {
+    const widget = () => server.app.inject({ url: `/api/widget/${project.slug}` });
+    expect((await widget()).statusCode).toBe(200);
     const res = await patch(as('owner'), { access: 'identified' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().project.access).toBe('identified');
+    expect((await widget()).statusCode).toBe(401);
     expect((await patch(headers, { access: 'public' })).json().project.access).toBe('public');
+    expect((await widget()).statusCode).toBe(200);
   });
 
   it('refuses unknown fields and values (400)', async () => {
