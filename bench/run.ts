@@ -12,6 +12,7 @@ import { dispatchBench } from './dispatch.ts';
 import { generateDraft } from './generate-draft.ts';
 import { learnProfileBench } from './learn-profile.ts';
 import { listDepth } from './list-depth.ts';
+import { searchBench } from './search.ts';
 import { signInBench } from './sign-in.ts';
 import { subscriberExportBench } from './subscriber-export.ts';
 import { widgetThroughput } from './widget-throughput.ts';
@@ -28,6 +29,11 @@ const BENCHMARKS: [name: string, label: string, run: () => Promise<Record<string
     'list',
     'list: page 1 vs page 1000 (1M entries on PostgreSQL with DATABASE_URL, else 100k embedded)',
     listDepth,
+  ],
+  [
+    'search',
+    'search: p50/p95 of full-text search vs the widget newest-entries lookup (1M entries across 1,000 projects on PostgreSQL with DATABASE_URL, else 100k embedded)',
+    searchBench,
   ],
   [
     'generate',

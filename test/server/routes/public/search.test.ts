@@ -97,6 +97,30 @@ describe('GET /api/widget/{slug}/search', () => {
     expect(res.json().code).toBe('invalid');
   });
 
+  it('ranks and filters the same in a project too large to read whole (through the GIN index)', async () => {
+    const large = await server.project('pro');
+    const id = large.project.id;
+    await server.db.sql`
+      insert into entries (id, project_id, title, slug, body, html, category, visibility, status, segments,
+                           published_at)
+      select 'ent_large' || g, ${id}, 'Routine ' || g, 'routine-' || g,
+             case when g % 1000 = 0 then 'A wallaby tweak' else 'Routine work' end, '<p>x</p>', 'fix',
+             'external', 'published', case when g = 3000 then '{beta}'::text[] else '{}'::text[] end,
+             now() - g * interval '1 minute'
+      from generate_series(1, 5001) g`;
+    const title = await postEntry(server.app, large.headers, { title: 'Wallaby mode', publish: true });
+    await server.db.sql`update entries set title = 'Wallaby beta' where id = 'ent_large3000'`;
+    const res = await server.app.inject({ url: `/api/widget/${large.project.slug}/search?q=wallaby` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().entries.map((e: { id: string }) => e.id)).toEqual([
+      title.id,
+      'ent_large1000',
+      'ent_large2000',
+      'ent_large4000',
+      'ent_large5000',
+    ]);
+  });
+
   it('is 400 without q and 404 for an unknown project', async () => {
     const missing = await server.app.inject({ method: 'GET', url: `/api/widget/${project.slug}/search` });
     expect(missing.statusCode).toBe(400);
