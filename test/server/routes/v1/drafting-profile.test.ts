@@ -134,3 +134,51 @@ describe('the drafting profile', () => {
     expect(list.json().entries.length).toBeGreaterThanOrEqual(5);
   });
 });
+
+describe('a project whose notes list its docs work', () => {
+  it('lists its untyped docs changes, and keeps what the author typed docs: in Maintenance', async () => {
+    const other = await server.project('pro');
+    const as = other.headers;
+    const topics = ['invoices', 'payroll', 'timesheets', 'expenses'];
+    const documented = (n: number) => ({
+      version: `2.${n}.0`,
+      publishedAt: new Date(Date.UTC(2024, n, 1)).toISOString(),
+      notes: `### Added\n\n- Added CSV export of ${topics[n - 1]}\n- Documented how to configure SAML login step ${n}\n`,
+      commits: [`Add CSV export of ${topics[n - 1]}`, `Document how to configure SAML login step ${n}`],
+      commitDetails: [
+        { index: 0, files: [`src/export/${topics[n - 1]}.ts`], additions: 90, deletions: 3 },
+        { index: 1, files: [`docs/saml-${n}.md`], additions: 25, deletions: 0 },
+      ],
+    });
+    const imported = await call(
+      'POST',
+      '/api/v1/entries/import',
+      { releases: [1, 2, 3, 4].map(documented) },
+      as,
+    );
+    expect(imported.statusCode, imported.body).toBe(201);
+    const res = await call(
+      'POST',
+      '/api/v1/entries/generate',
+      {
+        commits: [
+          'Add the yearly report',
+          'Document the yearly report options',
+          'docs: fix a typo in the guide',
+        ],
+        commitDetails: [
+          { index: 0, files: ['src/yearly.ts'], additions: 120, deletions: 2 },
+          { index: 1, files: ['docs/yearly.md'], additions: 30, deletions: 0 },
+          { index: 2, files: ['docs/guide.md'], additions: 1, deletions: 1 },
+        ],
+      },
+      as,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { body } = res.json().draft;
+    const maintenance = body.slice(body.indexOf('Maintenance'));
+    expect(body.slice(0, body.indexOf('Maintenance'))).toMatch(/yearly report options/);
+    expect(body).not.toMatch(/typo/);
+    expect(maintenance).toMatch(/^Maintenance: 1 internal change \(docs\)/);
+  });
+});
