@@ -53,6 +53,14 @@ export function benchRows(r: Results): Row[] {
     ratio: l!.ratio!,
     goal: '≤ 1.2',
   }));
+  const s = r.search;
+  add(s, () => ({
+    figure: `search p95 vs the widget's newest-entries lookup p95, ${s!.entries!.toLocaleString('en')} entries across ${s!.projects} projects (${s!.postgresql ? 'PostgreSQL' : 'embedded'})`,
+    measured: `${s!.searchP95Ms} ms`,
+    baseline: `${s!.lookupP95Ms} ms`,
+    ratio: s!.ratioP95!,
+    goal: 'p95 < 20 ms',
+  }));
   const a = r.analytics;
   add(a, () => ({
     figure: 'analytics ingest: 50-event batches vs single events (events/s)',
