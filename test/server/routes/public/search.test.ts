@@ -121,6 +121,26 @@ describe('GET /api/widget/{slug}/search', () => {
     ]);
   });
 
+  it("searches in the project's language, and a change of language re-indexes its entries", async () => {
+    const made = await server.project('pro');
+    const entry = await postEntry(server.app, made.headers, { title: 'Faster exporting', publish: true });
+    const find = async (q: string) =>
+      (await server.app.inject({ url: `/api/widget/${made.project.slug}/search?q=${q}` }))
+        .json()
+        .entries.map((e: { id: string }) => e.id);
+    expect(await find('exports')).toEqual([]); // `simple`: no stemming
+    const res = await server.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/project',
+      headers: made.headers,
+      payload: { searchLanguage: 'english' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await find('exports')).toEqual([entry.id]);
+    const later = await postEntry(server.app, made.headers, { title: 'Exported reports', publish: true });
+    expect(await find('export')).toEqual(expect.arrayContaining([entry.id, later.id]));
+  });
+
   it('is 400 without q and 404 for an unknown project', async () => {
     const missing = await server.app.inject({ method: 'GET', url: `/api/widget/${project.slug}/search` });
     expect(missing.statusCode).toBe(400);
