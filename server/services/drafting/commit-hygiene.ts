@@ -3,9 +3,11 @@
  * release contains to the changes users would want to read about.
  * - A pull request is one change: its items (pull-request-items.ts) stand where its merge commit or
  *   squash commit stands, and those commits are not items of their own.
- * - With no `pullRequests`, a log that holds pull-request merge commits (at least one in ten messages:
- *   a merge workflow, as `git log prev..tag` prints it) lists the commits inside each merge too: only
- *   the merges and commits naming a pull request of their own are items, the rest came in with a merge.
+ * - With no `pullRequests` and no `commitDetails`, a log that holds pull-request merge commits (at
+ *   least one in ten messages: a merge workflow, as `git log prev..tag` prints it) lists the commits
+ *   inside each merge too: only the merges and commits naming a pull request of their own are items,
+ *   the rest came in with a merge. `commitDetails` are first-parent diffs (CONTRACT.md "POST
+ *   /api/v1/entries/generate"), so commits sent with them are the branch's own: each one counts.
  * - Release commits, version bumps, branch merges and noise are dropped; a commit and its revert in the
  *   same range cancel; a fix to something the same range adds folds into Maintenance (users never saw
  *   the bug); duplicates and near-duplicates merge (all their references kept).
@@ -130,7 +132,8 @@ function itemsInOrder(input: ChangeInput): { items: ClassifiedCommit[]; fromComm
   const prItemsOf = (pr: PullRequestInput, commit?: CommitDetail) =>
     pullRequestItems(pr).map((item) => applyEvidence(item, pr.files ? pr : (commit ?? {}), internalPaths));
   const placed = new Set<number>();
-  const mergeLog = input.pullRequests === undefined && isMergeLog(input.commits);
+  const mergeLog =
+    input.pullRequests === undefined && input.commitDetails === undefined && isMergeLog(input.commits);
   const items: ClassifiedCommit[] = [];
   const fromCommit = new Set<ClassifiedCommit>();
   input.commits.forEach((message, index) => {

@@ -60,6 +60,28 @@ describe('what a change touched', () => {
     expect(d.detail).toBe('full');
   });
 
+  it('with commitDetails the commits are first-parent: a change pushed beside merges is an item', async () => {
+    // Without commitDetails (a plain `git log`), a log of merges lists the merged branches' commits too
+    // and only the merges are items; with them, each commit is one the branch itself received.
+    const merges = Array.from(
+      { length: 3 },
+      (_, i) => `Merge pull request #${10 + i} from a/topic-${i}\n\nFix parser case ${i}`,
+    );
+    const d = await draft({
+      commits: ['Add a plain-text export', ...merges],
+      commitDetails: [
+        { index: 0, files: ['src/export/text.rs'], additions: 80, deletions: 2 },
+        ...merges.map((_, i) => ({
+          index: i + 1,
+          files: [`src/parser/case${i}.rs`],
+          additions: 5,
+          deletions: 1,
+        })),
+      ],
+    });
+    expect(items(d)).toContain('Add a plain-text export');
+  });
+
   it("reads a pull request's files, and the repository's internal paths", async () => {
     const d = await draft({
       commits: [
