@@ -60,6 +60,11 @@ export type DraftingProfileModel = {
    * call breaking, [listed as breaking, listed at all] (words never in a breaking change are not kept).
    */
   breakingWords: Record<string, [number, number]>;
+  /**
+   * Notes items paired with a change (matchNotes): with `style.items`, how much of what the notes list
+   * the pairing found. Absent in profiles learned before it was counted.
+   */
+  matchedItems?: number;
 };
 
 /** How often notes list each kind by default: changes users see, yes; internal work and bumps, no. */
@@ -97,6 +102,7 @@ export function emptyProfile(): DraftingProfileModel {
     changeCounts: [],
     style: { items: 0, references: 0, credits: 0, pastTense: 0 },
     breakingWords: {},
+    matchedItems: 0,
   };
 }
 
@@ -116,6 +122,7 @@ function learnRelease(
   profile.itemCounts.push(items.length);
   profile.changeCounts.push(cleaned.changes.length);
   if (items.length > 0 && items.every((i) => i.heading === '')) profile.flatReleases++;
+  profile.matchedItems = (profile.matchedItems ?? 0) + matched.filter(Boolean).length;
   changes.forEach((change, i) => {
     const kind = kindOf(change, internalPaths);
     const item = matched[i];
@@ -166,10 +173,21 @@ export function learnProfile(examples: readonly ProfileExample[]): DraftingProfi
   return profile;
 }
 
+/**
+ * How much of what the notes list the pairing found (0.25-1): a notes item paired with no change is a
+ * change listed in words the pairing missed, so each kind's listed count is divided by it.
+ */
+function pairingCoverage(profile: DraftingProfileModel): number {
+  if (profile.matchedItems === undefined || profile.style.items === 0) return 1;
+  return Math.min(1, Math.max(0.25, profile.matchedItems / profile.style.items));
+}
+
 /** How often this project's notes list changes of `kind` (0-1): its counts blended with the default. */
 export function listingRate(profile: DraftingProfileModel | null, kind: ChangeKind): number {
   const tally = profile?.kinds[kind];
-  return ((tally?.listed ?? 0) + PRIOR_WEIGHT * DEFAULT_RATES[kind]) / ((tally?.seen ?? 0) + PRIOR_WEIGHT);
+  const seen = tally?.seen ?? 0;
+  const listed = profile && tally ? Math.min(seen, tally.listed / pairingCoverage(profile)) : 0;
+  return (listed + PRIOR_WEIGHT * DEFAULT_RATES[kind]) / (seen + PRIOR_WEIGHT);
 }
 
 const logit = (p: number) => Math.log(p / (1 - p));
