@@ -21,6 +21,10 @@ import type {
   UpdateEntryInputSchema,
 } from '../../core/contract/entries.schema.ts';
 import type {
+  ProjectSettingsSchema as ReaderSettingsSchema,
+  ReaderSecretSchema,
+} from '../../core/contract/readers.schema.ts';
+import type {
   DraftingProfileResponseSchema,
   ImportInputSchema,
   ListingRateSchema,
@@ -57,6 +61,15 @@ export type ImportReleaseBody = ImportBody['releases'][number];
 /** GET /api/v1/drafting/profile. */
 export type DraftingProfileResponse = z.output<typeof DraftingProfileResponseSchema>;
 export type ListingRate = z.output<typeof ListingRateSchema>;
+
+/**
+ * GET/PATCH /api/v1/project's `project`: the settings with who may read (`access`) and when the reader
+ * secret was made (never the secret).
+ */
+export type ReaderSettings = z.output<typeof ReaderSettingsSchema>['project'];
+export type Access = ReaderSettings['access'];
+/** POST /api/v1/project/reader-secret: the secret, shown this once. */
+export type ReaderSecret = z.output<typeof ReaderSecretSchema>;
 
 // The dashboard routes' own shapes (no contract schema).
 

@@ -27,6 +27,8 @@ import { launchChromium, startHostSite } from '../helpers/widget-host.ts';
 
 const DOCS = new URL('../../docs/screenshots/', import.meta.url);
 const SLUG = 'acme-app';
+/** The Body field's textarea (the editor has a Summary textarea too). */
+const BODY = '.field:has(> label:text-is("Body")) textarea';
 
 let live: DashboardServer;
 let browser: Browser;
@@ -94,9 +96,9 @@ describe('the dashboard in Chromium', () => {
     await (await chooser).setFiles({ name: 'dark-mode.png', mimeType: 'image/png', buffer: PNG });
     const image = (alt: string) => new RegExp(`!\\[${alt}\\]\\(${live.url}/uploads/upl_\\w+\\.png\\)`);
     await expect.poll(() => bodyOf(page)).toMatch(image('dark mode'));
-    await pasteImage(page, 'textarea', 'pasted.png', 'paste');
+    await pasteImage(page, BODY, 'pasted.png', 'paste');
     await expect.poll(() => bodyOf(page)).toMatch(image('pasted'));
-    await pasteImage(page, 'textarea', 'dropped.png', 'drop');
+    await pasteImage(page, BODY, 'dropped.png', 'drop');
     await expect.poll(() => bodyOf(page)).toMatch(image('dropped'));
 
     const preview = page.getByRole('region', { name: 'Preview' });

@@ -21,6 +21,7 @@ import type {
   Visibility,
 } from '../types.ts';
 import { api, projectPath, segment, v1 } from './client.ts';
+import { segmentsKey } from './segments.ts';
 
 /** The list's tab: drafts, scheduled drafts, or published entries. */
 export type EntryStatus = 'draft' | 'scheduled' | 'published';
@@ -57,13 +58,19 @@ export const useEntry = (slug: string, id: string | undefined) =>
     enabled: id !== undefined,
   });
 
-/** The editor's fields, as it holds them (an empty version is none). */
+/** The editor's fields, as it holds them (an empty version or summary is none). */
 export type EntryForm = {
   title: string;
   body: string;
   category: Category;
   version: string;
   visibility: Visibility;
+  /** Plain words for readers (widget, email), at most 500 characters. */
+  summary: string;
+  /** Readers it is for: none is everyone. */
+  segments: string[];
+  /** Opens once per reader as the widget's dialog. */
+  announce: boolean;
 };
 export type EntryAction = 'save' | 'publish' | 'schedule' | 'cancel' | 'unpublish' | 'delete';
 /** `form` as the editor shows it, whether it differs from what is saved, and the schedule's local time. */
@@ -79,11 +86,13 @@ async function saveEntry(
   extra: { publish?: boolean; publishAt?: string } = {},
 ): Promise<string> {
   const version = form.version.trim();
+  const summary = form.summary.trim();
   if (!saved) {
-    const body = { ...form, version: version || undefined, ...extra };
+    const body = { ...form, version: version || undefined, summary: summary || undefined, ...extra };
     return (await v1<CreatedEntry>(slug, '/entries', { method: 'POST', body })).entry.id;
   }
-  const body: UpdateEntryBody = { ...form, version: version || null };
+  // Segments and announce as saved are sent back unchanged, which a contributor may do.
+  const body: UpdateEntryBody = { ...form, version: version || null, summary: summary || null };
   if (dirty) await v1(slug, `/entries/${segment(saved.id)}`, { method: 'PATCH', body });
   return saved.id;
 }
@@ -141,6 +150,7 @@ export function useEntryAction(
     onSuccess: async (result, input) => {
       onDone(result, input);
       await client.invalidateQueries({ queryKey: entryKeys.lists(slug) });
+      await client.invalidateQueries({ queryKey: segmentsKey(slug) });
       if (result.id !== null && saved)
         await client.invalidateQueries({ queryKey: entryKeys.one(slug, result.id) });
     },

@@ -1,13 +1,16 @@
 /**
  * The entry editor's fields: `Title` (counted against the API's 200), `Body` (Markdown; images by the
- * button, by pasting and by dropping, inserted where the cursor is), `Category`, `Version`, `Visibility`.
+ * button, by pasting and by dropping, inserted where the cursor is), `Summary`, `Category`, `Version`,
+ * `Visibility`, then who it is for (`Segments`) and `Announce in the widget` (audience-fields.tsx).
  */
 import { type ClipboardEvent, type DragEvent, useRef } from 'react';
 import { Field } from '../components/field.tsx';
 import { Options } from '../components/options.tsx';
+import { useProject } from '../components/project-scope.tsx';
 import { ErrorAlert, Notice } from '../components/status.tsx';
 import { useImageUpload } from '../components/use-image-upload.ts';
 import type { Category, Visibility } from '../types.ts';
+import { AnnounceField, SegmentPicker, SummaryField } from './audience-fields.tsx';
 import { CATEGORY_LABELS, VISIBILITY_LABELS } from './entry-options.ts';
 import type { EntryEditor } from './use-entry-editor.ts';
 
@@ -77,12 +80,14 @@ function BodyField({ slug, editor }: { slug: string; editor: EntryEditor }) {
 
 export function EntryFields({ slug, editor }: { slug: string; editor: EntryEditor }) {
   const { form, set, fieldError } = editor;
+  const canTarget = useProject().role !== 'contributor';
   return (
     <>
       <Field label="Title" error={fieldError('/title')} count={{ value: form.title.length, max: TITLE_MAX }}>
         <input required value={form.title} onChange={(e) => set('title', e.target.value)} />
       </Field>
       <BodyField slug={slug} editor={editor} />
+      <SummaryField editor={editor} />
       <div className="row fields-3">
         <Field label="Category" error={fieldError('/category')}>
           <select value={form.category} onChange={(e) => set('category', e.target.value as Category)}>
@@ -98,6 +103,8 @@ export function EntryFields({ slug, editor }: { slug: string; editor: EntryEdito
           </select>
         </Field>
       </div>
+      <SegmentPicker slug={slug} editor={editor} canTarget={canTarget} />
+      <AnnounceField editor={editor} canTarget={canTarget} />
     </>
   );
 }

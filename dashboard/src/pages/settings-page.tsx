@@ -2,16 +2,19 @@
  * Settings (CONTRACT.md "Dashboard"): `Name`, `Accent colour`, `Position`, `Theme`, with a live preview
  * of the real widget (the project's own `/widget.js`, its unsaved position and theme as the embed's
  * overrides, its accent on the launcher), and the embed snippet with a copy button. Publishers and
- * owners change them; a free project is told why the API needs Pro.
+ * owners change them; a free project is told why the API needs Pro. Readers (reader-access.tsx): the
+ * project's access and its reader secret, owners only.
  */
 import { type FormEvent, useState } from 'react';
 import { useSaveSettings } from '../api/projects.ts';
+import { useReaderSettings } from '../api/readers.ts';
 import { CopyButton } from '../components/copy-button.tsx';
 import { Field } from '../components/field.tsx';
 import { Options } from '../components/options.tsx';
 import { useProject } from '../components/project-scope.tsx';
 import { ErrorAlert, Notice, usePageTitle } from '../components/status.tsx';
 import { WidgetPreview } from '../components/widget-preview.tsx';
+import { ReaderAccess } from './reader-access.tsx';
 import { useUnsavedChanges } from '../navigation-guard.ts';
 import type { Position, Project, ProjectSettings, Theme } from '../types.ts';
 
@@ -115,6 +118,9 @@ function EmbedSnippet({ slug }: { slug: string }) {
 export function SettingsPage() {
   usePageTitle('Settings');
   const project = useProject();
+  const readers = useReaderSettings(project.slug);
+  // Unknown access (the question failed): the preview is tried, as before access existed.
+  const identified = readers.error ? false : readers.data && readers.data.access === 'identified';
   const initial: ProjectSettings = { name: project.name, ...project.settings };
   const [form, setForm] = useState(initial);
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
@@ -124,9 +130,16 @@ export function SettingsPage() {
       <h1>Settings</h1>
       <div className="settings">
         <SettingsForm form={form} setForm={setForm} dirty={dirty} canEdit={project.role !== 'contributor'} />
-        <WidgetPreview slug={project.slug} accent={form.accent} position={form.position} theme={form.theme} />
+        <WidgetPreview
+          slug={project.slug}
+          accent={form.accent}
+          position={form.position}
+          theme={form.theme}
+          identified={identified}
+        />
       </div>
       <EmbedSnippet slug={project.slug} />
+      <ReaderAccess slug={project.slug} isOwner={project.role === 'owner'} />
       <ProPlanNote project={project} />
     </>
   );

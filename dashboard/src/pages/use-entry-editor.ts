@@ -14,13 +14,25 @@ import type { Entry } from '../types.ts';
 /** The editor's labels where they are not the pointer's words (problem-messages.ts). */
 export const EDITOR_LABELS = { '/at': 'Publish at', '/publishAt': 'Publish at' };
 
-const EMPTY: EntryForm = { title: '', body: '', category: 'feature', version: '', visibility: 'external' };
+const EMPTY: EntryForm = {
+  title: '',
+  body: '',
+  category: 'feature',
+  version: '',
+  visibility: 'external',
+  summary: '',
+  segments: [],
+  announce: false,
+};
 const formOf = (e: Entry): EntryForm => ({
   title: e.title,
   body: e.body,
   category: e.category,
   version: e.version ?? '',
   visibility: e.visibility,
+  summary: e.summary ?? '',
+  segments: e.segments,
+  announce: e.announce,
 });
 
 export function useEntryEditor(slug: string, saved: Entry | null) {
