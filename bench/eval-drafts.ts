@@ -353,6 +353,32 @@ const groupOf = (repo: string): RepoGroup =>
   HELD_OUT.has(repo) ? 'held-out' : FRESH.has(repo) ? 'fresh' : 'tuned';
 
 /** `--learned`: every release after its repository's first two, learned vs plain vs baseline. */
+/**
+ * `--learned --show owner/name@tag`: that release's plain and learned drafts (title and items: the
+ * before and after the README shows), then its notes' items.
+ */
+function showLearned(
+  results: readonly { release: EvalRelease; draft: Draft }[],
+  which: string,
+  mode: InputMode,
+): void {
+  const found = results.find((r) => `${r.release.repo}@${r.release.tag}` === which);
+  if (!found)
+    throw new Error(
+      `--show ${which}: no such scored release (owner/name@tag, after its repository's first 2)`,
+    );
+  console.log(`# ${which}, plain (no profile)\n`);
+  const plain = draftForEval(found.release, mode);
+  const list = (d: Draft) => `${d.title}\n\n${d.items.map((i) => `- ${i}`).join('\n')}\n`;
+  console.log(list(plain));
+  console.log(`# ${which}, learned\n\n${list(found.draft)}`);
+  console.log(
+    `# ${which}, the maintainers' notes\n\n${notesItems(found.release.releaseNotes)
+      .map((i) => `- ${i.raw}${i.heading ? ` (${i.heading})` : ''}`)
+      .join('\n')}`,
+  );
+}
+
 function printLearned(mode: InputMode, perRelease: boolean): void {
   const { releases, corpusPresent } = loadEvalReleases();
   const { results, skipped } = evaluateLearned(releases, {
@@ -361,6 +387,8 @@ function printLearned(mode: InputMode, perRelease: boolean): void {
     baseline: baselineDraft,
     score: (draft, r) => scoreDraft(draft, notesItems(r.releaseNotes), versionOf(r.tag)).counts,
   });
+  const show = process.argv.indexOf('--show');
+  if (show > 0) return showLearned(results, process.argv[show + 1] ?? '', mode);
   if (perRelease) {
     for (const r of results) {
       const [l, p, b] = [r.learned, r.plain, r.base].map(figures) as [Figures, Figures, Figures];
