@@ -27,7 +27,7 @@ export function searchBox(
     placeholder: 'Search updates',
   });
   const status = el('p', { class: 'status sr-only', role: 'status', 'aria-live': 'polite' });
-  const results = el('div', { class: 'entries results', 'aria-label': 'Search results', role: 'region' });
+  const results = el('div', { class: 'results', 'aria-label': 'Search results', role: 'region' });
   results.hidden = true;
   const form = el(
     'form',

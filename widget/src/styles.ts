@@ -39,7 +39,7 @@ button, input { font: inherit; }
 .head { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 12px 16px; border-bottom: 1px solid var(--border); }
 h2 { margin: 0; font-size: 16px; }
 .close { border: 0; background: transparent; color: var(--fg); font-size: 20px; line-height: 1; padding: 4px 8px; border-radius: 6px; cursor: pointer; }
-.entries { overflow-y: auto; padding: 4px 16px; }
+.entries, .results { overflow-y: auto; padding: 4px 16px; }
 .empty { color: var(--muted); }
 article { padding: 12px 0; border-bottom: 1px solid var(--border); }
 article:last-child { border-bottom: 0; }
