@@ -100,3 +100,21 @@ export const DraftingProfileSchema = z.object({
 export type DraftingProfile = z.infer<typeof DraftingProfileSchema>;
 
 export const DraftingProfileResponseSchema = z.object({ profile: DraftingProfileSchema });
+
+/**
+ * `POST /api/dashboard/projects/{slug}/changelog-preview`: a CHANGELOG.md as the import's parser reads it
+ * (core/parse-changelog.ts), releases in the document's order and the sections it skips with why.
+ */
+export const ChangelogPreviewSchema = z.object({
+  releases: z.array(
+    z.object({
+      version: z.string(),
+      date: z.string().nullable(),
+      notes: z.string(),
+      title: z.string().optional(),
+      heading: z.string(),
+    }),
+  ),
+  skipped: z.array(z.object({ heading: z.string(), version: z.string().nullable(), reason: z.string() })),
+});
+export type ChangelogPreview = z.infer<typeof ChangelogPreviewSchema>;

@@ -151,11 +151,5 @@ export type GithubRepository = {
   }[];
 };
 
-/**
- * POST /api/dashboard/projects/{slug}/changelog-preview: a CHANGELOG.md read by the server's changelog
- * parser (the one `shiplog import` and the Action use), as the history page previews it.
- */
-export type ChangelogPreview = {
-  releases: { version: string; date: string | null; notes: string; title?: string; heading: string }[];
-  skipped: { heading: string; version: string | null; reason: string }[];
-};
+/** POST /api/dashboard/projects/{slug}/changelog-preview (core/contract/history.schema.ts). */
+export type { ChangelogPreview } from '../../core/contract/history.schema.ts';

@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ChangelogPreviewSchema } from '../../../core/contract/history.schema.ts';
 import { parseChangelog } from '../../../core/parse-changelog.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { signedInAccess } from './project-access.ts';
@@ -33,7 +34,10 @@ export async function previewRoutes(base: FastifyInstance, ctx: ServiceContext):
 
   app.post(
     '/projects/:slug/changelog-preview',
-    { bodyLimit: CHANGELOG_BODY_LIMIT, schema: { params: SlugParams, body: ChangelogPreviewBody } },
+    {
+      bodyLimit: CHANGELOG_BODY_LIMIT,
+      schema: { params: SlugParams, body: ChangelogPreviewBody, response: { 200: ChangelogPreviewSchema } },
+    },
     async (request, reply) => {
       await signedInAccess(ctx, request, reply, request.params.slug, 'entries.draft');
       return parseChangelog(request.body.markdown);
