@@ -74,6 +74,9 @@ describe('GET /api/v1/entries', () => {
         'updatedAt',
         'version',
         'visibility',
+        'segments',
+        'summary',
+        'announce',
       ].sort(),
     );
 
