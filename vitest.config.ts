@@ -1,4 +1,5 @@
 import { accessSync, constants } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -32,6 +33,9 @@ export default defineConfig({
   test: {
     globalSetup: ['test/helpers/global-setup.ts'],
     fileParallelism: true,
+    // Vitest's default is one worker fewer than the cores (1 on a 2-core machine): the main process
+    // does little here, so every core runs a worker.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         // One worker process runs many files one after another, loading the server's modules once: a
