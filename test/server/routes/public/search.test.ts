@@ -73,6 +73,13 @@ describe('GET /api/widget/{slug}/search', () => {
     const beta = await search('kangaroo', { 'x-shiplog-reader': await tokenFor(['beta']) });
     expect(beta.statusCode, beta.body).toBe(200);
     expect(beta.json().entries.map((e: { id: string }) => e.id)).toContain(ids.beta);
+    // A reader's answer is theirs alone: never kept by a shared cache, and varied on the token.
+    expect(beta.headers['cache-control']).toMatch(/^private/);
+    expect(String(beta.headers.vary)).toMatch(/X-Shiplog-Reader/i);
+    const anonymous = await search('kangaroo');
+    expect(anonymous.headers['cache-control']).toBe('public, max-age=60');
+    const forged = await search('kangaroo', { 'x-shiplog-reader': 'not.a.token' });
+    expect(forged.statusCode).toBe(401);
     const other = await search('kangaroo', { 'x-shiplog-reader': await tokenFor(['enterprise']) });
     expect(other.statusCode).toBe(200);
     expect(other.json().entries.map((e: { id: string }) => e.id)).not.toContain(ids.beta);
