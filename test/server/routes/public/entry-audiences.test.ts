@@ -5,10 +5,9 @@
  * it sees it; the widget carries summary, announce and the link to the whole entry; the page and
  * feeds carry the body; an `identified` project, or one with nothing for everyone, is not listed.
  */
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectRow } from '../../../../server/db/projects.ts';
-import type { Reader } from '../../../../server/services/readers/reader.ts';
-import { loadChangelog, loadChangelogEntry } from '../../../../server/services/public/public-changelog.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { postEntry } from '../../../helpers/create-entry.ts';
 
@@ -101,27 +100,45 @@ describe('an anonymous reader', () => {
   });
 });
 
-describe('a reader whose segments name the entry', () => {
-  const betaReader: Reader = { sub: 'user-1', segments: ['beta'] };
-  const otherReader: Reader = { sub: 'user-2', segments: ['enterprise'] };
+describe('a reader whose segments name the entry (their token)', () => {
+  let secret: string;
+  beforeAll(async () => {
+    const res = await server.app.inject({ method: 'POST', url: '/api/v1/project/reader-secret', headers });
+    expect(res.statusCode, res.body).toBe(201);
+    secret = res.json().secret;
+  });
+  const tokenFor = (sub: string, segments: string[]) =>
+    new SignJWT({ segments })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(sub)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(secret));
 
-  it('sees it in the widget; a reader of another segment does not, nor does the anonymous cache', async () => {
-    const forBeta = await server.app.shiplog.widgetCache.get(project.slug, undefined, betaReader);
-    const ids = JSON.parse(forBeta!.body.toString()).entries.map((e: { id: string }) => e.id);
-    expect(ids).toEqual([beta.id, everyone.id]);
-    const forOther = await server.app.shiplog.widgetCache.get(project.slug, undefined, otherReader);
-    expect(forOther!.body.toString()).not.toContain(beta.id);
-    const anonymous = await server.app.shiplog.widgetCache.get(project.slug);
-    expect(anonymous!.body.toString()).not.toContain(beta.id);
+  it('sees it in the widget; a reader of another segment does not, nor does the next anonymous one', async () => {
+    const forBeta = await get(`/api/widget/${project.slug}`, {
+      'x-shiplog-reader': await tokenFor('user-1', ['beta']),
+    });
+    expect(forBeta.statusCode, forBeta.body).toBe(200);
+    expect(forBeta.json().entries.map((e: { id: string }) => e.id)).toEqual([beta.id, everyone.id]);
+    const forOther = await get(`/api/widget/${project.slug}`, {
+      'x-shiplog-reader': await tokenFor('user-2', ['enterprise']),
+    });
+    expect(forOther.body).not.toContain(beta.id);
+    expect((await get(`/api/widget/${project.slug}`)).body).not.toContain(beta.id);
   });
 
-  it('sees it in the feeds and the page (their data), and on its own page', async () => {
-    const view = await loadChangelog(server.db.sql, project.slug, 50, undefined, betaReader);
-    expect(view!.entries.map((e) => e.id)).toEqual([beta.id, everyone.id]);
-    const other = await loadChangelog(server.db.sql, project.slug, 50, undefined, otherReader);
-    expect(other!.entries.map((e) => e.id)).toEqual([everyone.id]);
-    expect(await loadChangelogEntry(server.db.sql, project.slug, beta.slug, betaReader)).toBeDefined();
-    expect(await loadChangelogEntry(server.db.sql, project.slug, beta.slug, otherReader)).toBeUndefined();
+  it('sees it in the feeds, the page and its own page (?token=); another reader does not', async () => {
+    const betaToken = await tokenFor('user-1', ['beta']);
+    const otherToken = await tokenFor('user-2', ['enterprise']);
+    for (const path of [`/api/feeds/${project.slug}/json`, `/changelog/${project.slug}`]) {
+      const seen = await get(`${path}?token=${betaToken}`);
+      expect(seen.statusCode, path).toBe(200);
+      expect(seen.body, path).toContain('quasar');
+      const hidden = await get(`${path}?token=${otherToken}`);
+      expect(hidden.body, path).not.toContain('quasar');
+    }
+    expect((await get(`/changelog/${project.slug}/${beta.slug}?token=${betaToken}`)).statusCode).toBe(200);
+    expect((await get(`/changelog/${project.slug}/${beta.slug}?token=${otherToken}`)).statusCode).toBe(404);
   });
 });
 
