@@ -34,6 +34,9 @@ function storage(): KeyValueStore | null {
   }
 }
 
+/** Record an analytics event of the widget's reader about `entryId`, at `url`. */
+type Track = (type: 'view' | 'click', entryId: string, url: string) => void;
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export class ShiplogWidget extends HTMLElement {
@@ -102,7 +105,38 @@ export class ShiplogWidget extends HTMLElement {
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') analytics.flush();
     });
+    const track: Track = (type, entryId, url) =>
+      analytics.track({ project, type, entryId, anonymousId: id, url: url.slice(0, 2048) });
 
+    this.#root.replaceChildren(this.#buildLauncher());
+    const unread = countUnread(doc.entries, state.lastSeen);
+    this.#showUnread(unread);
+
+    // The panel (twenty entries of HTML) is built when the page is idle or at the first open, whichever
+    // comes first: the launcher shows as soon as the list has arrived.
+    const ensurePanel = () => this.#panel ?? this.#buildPanel(doc, api, mine, id, track);
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    idle(() => ensurePanel());
+
+    this.#launcher?.addEventListener('click', (event) => {
+      event.preventDefault();
+      if (this.open) this.close(true);
+      else {
+        ensurePanel();
+        this.#openPanel();
+        state.seen(newestPublishedAt(doc.entries));
+        this.#showUnread(0);
+      }
+    });
+    document.addEventListener('click', this.#outside);
+    this.dispatchEvent(new CustomEvent('shiplog:ready', { detail: { unread } }));
+  }
+
+  /**
+   * The launcher button, with its badge; the launcher is the page's own element instead when
+   * `data-selector` names one (then the button stays hidden).
+   */
+  #buildLauncher(): HTMLButtonElement {
     // The accessible name is the visible text plus the count's meaning: "What's new 3 unread updates".
     this.#badge = el('span', { part: 'badge', class: 'badge' });
     this.#unreadText = el('span', { class: 'sr-only' });
@@ -128,65 +162,36 @@ export class ShiplogWidget extends HTMLElement {
       target.setAttribute('aria-expanded', 'false');
     }
     this.#launcher = target ?? button;
+    return button;
+  }
 
-    this.#root.replaceChildren(button);
-    const unread = countUnread(doc.entries, state.lastSeen);
-    this.#showUnread(unread);
-
-    // The panel (twenty entries of HTML) is built when the page is idle or at the first open, whichever
-    // comes first: the launcher shows as soon as the list has arrived.
-    const ensurePanel = (): HTMLElement => {
-      if (this.#panel) return this.#panel;
-      const built = buildPanel(doc, api, mine.has);
-      this.#panel = built.panel;
-      this.#announcer = built.announcer;
-      this.#root.append(built.panel);
-      built.close.addEventListener('click', () => this.close(true));
-      built.panel.addEventListener('keydown', (event) => this.#trapKeys(event));
-      trackEntryViews(built.list, (entryId) =>
-        analytics.track({
-          project,
-          type: 'view',
-          entryId,
-          anonymousId: id,
-          url: location.href.slice(0, 2048),
-        }),
-      );
-      built.panel.addEventListener('click', (event) => {
-        const target = event.target as Element;
-        const reaction = target.closest<HTMLButtonElement>('button.reaction');
-        if (reaction) {
-          void toggleReaction(reaction, api, id, mine, (message) => this.#announce(message));
-          return;
-        }
-        const link = target.closest<HTMLAnchorElement>('a[href]');
-        const entryId = target.closest<HTMLElement>('article')?.dataset.entry;
-        if (link && entryId && /^https?:/.test(link.href))
-          analytics.track({
-            project,
-            type: 'click',
-            entryId,
-            anonymousId: id,
-            url: link.href.slice(0, 2048),
-          });
-      });
-      return built.panel;
-    };
-    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
-    idle(() => ensurePanel());
-
-    this.#launcher.addEventListener('click', (event) => {
-      event.preventDefault();
-      if (this.open) this.close(true);
-      else {
-        ensurePanel();
-        this.#openPanel();
-        state.seen(newestPublishedAt(doc.entries));
-        this.#showUnread(0);
+  /** The panel, built once: entries, search, subscribe; reactions, views and link clicks wired. */
+  #buildPanel(
+    doc: WidgetDocument,
+    api: Api,
+    mine: ReturnType<typeof reactedStore>,
+    id: string,
+    track: Track,
+  ): HTMLElement {
+    const built = buildPanel(doc, api, mine.has);
+    this.#panel = built.panel;
+    this.#announcer = built.announcer;
+    this.#root.append(built.panel);
+    built.close.addEventListener('click', () => this.close(true));
+    built.panel.addEventListener('keydown', (event) => this.#trapKeys(event));
+    trackEntryViews(built.list, (entryId) => track('view', entryId, location.href));
+    built.panel.addEventListener('click', (event) => {
+      const target = event.target as Element;
+      const reaction = target.closest<HTMLButtonElement>('button.reaction');
+      if (reaction) {
+        void toggleReaction(reaction, api, id, mine, (message) => this.#announce(message));
+        return;
       }
+      const link = target.closest<HTMLAnchorElement>('a[href]');
+      const entryId = target.closest<HTMLElement>('article')?.dataset.entry;
+      if (link && entryId && /^https?:/.test(link.href)) track('click', entryId, link.href);
     });
-    document.addEventListener('click', this.#outside);
-    this.dispatchEvent(new CustomEvent('shiplog:ready', { detail: { unread } }));
+    return built.panel;
   }
 
   #showUnread(count: number): void {
