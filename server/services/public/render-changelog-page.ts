@@ -40,13 +40,16 @@ export function renderChangelogPage(
     preview?: boolean;
     /** The search page: what was searched for ('' before a search), `view.entries` being its results. */
     search?: { q: string };
-    /** The reader token the page was opened with: its search form sends it on (`?token=`). */
+    /** The reader token the page was opened with: its links and search form carry it on (`?token=`). */
     readerToken?: string;
   } = {},
 ): string {
   const { project } = view;
   const base = `${publicUrl}/changelog/${project.slug}`;
   const feedUrl = `${publicUrl}/api/feeds/${project.slug}`;
+  // An identified reader's page links on with their token: the entries, the list and the feeds they
+  // lead to answer only with it (CONTRACT.md "Readers and audiences": `?token=`).
+  const linkQuery = options.readerToken ? `?token=${encodeURIComponent(options.readerToken)}` : '';
   const entries = view.entries.map((e) => ({
     ...e,
     // The version has its own chip: a title stored with it in front does not repeat it.
@@ -69,6 +72,7 @@ export function renderChangelogPage(
     entryPage: Boolean(options.entrySlug) && !options.preview,
     search: options.search,
     readerToken: options.readerToken,
+    linkQuery,
   });
   return renderView('layout', {
     title: options.search
@@ -76,17 +80,23 @@ export function renderChangelogPage(
       : single
         ? `${options.preview ? 'Preview: ' : ''}${titleWithVersion(single.title, single.version)} · ${project.name} changelog`
         : `${project.name} changelog`,
-    // Search results are a view of the list, not a page of their own: never indexed.
-    noindex: options.preview === true || options.search !== undefined,
+    // Search results are a view of the list, not a page of their own: never indexed. A reader's page
+    // carries their token in its address: never indexed, and never sent on as a referrer (to an image
+    // host of an entry, say).
+    noindex: options.preview === true || options.search !== undefined || linkQuery !== '',
     description: single ? textOf(single.html) : `What's new in ${project.name}: every release, as it ships.`,
     canonical: options.preview || options.search ? undefined : single ? `${base}/${single.slug}` : base,
     theme: project.theme,
     // Same origin as the page, whatever PUBLIC_URL says: the CSP allows styles from 'self' only.
     themeCss: `/changelog/${project.slug}/theme.css`,
     feeds: [
-      { type: 'application/rss+xml', title: `${project.name} (RSS)`, href: `${feedUrl}/rss` },
-      { type: 'application/atom+xml', title: `${project.name} (Atom)`, href: `${feedUrl}/atom` },
-      { type: 'application/feed+json', title: `${project.name} (JSON Feed)`, href: `${feedUrl}/json` },
+      { type: 'application/rss+xml', title: `${project.name} (RSS)`, href: `${feedUrl}/rss${linkQuery}` },
+      { type: 'application/atom+xml', title: `${project.name} (Atom)`, href: `${feedUrl}/atom${linkQuery}` },
+      {
+        type: 'application/feed+json',
+        title: `${project.name} (JSON Feed)`,
+        href: `${feedUrl}/json${linkQuery}`,
+      },
     ],
     mainClass: 'changelog',
     body,

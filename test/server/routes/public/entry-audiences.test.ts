@@ -137,7 +137,15 @@ describe('a reader whose segments name the entry (their token)', () => {
       const hidden = await get(`${path}?token=${otherToken}`);
       expect(hidden.body, path).not.toContain('quasar');
     }
-    expect((await get(`/changelog/${project.slug}/${beta.slug}?token=${betaToken}`)).statusCode).toBe(200);
+    const own = await get(`/changelog/${project.slug}/${beta.slug}?token=${betaToken}`);
+    expect(own.statusCode).toBe(200);
+    // The reader's page links on with their token, and never sends it as a referrer.
+    expect(own.body).toContain(`href="https://changelog.test/changelog/${project.slug}?token=${betaToken}"`);
+    expect(own.body).toContain(`/api/feeds/${project.slug}/rss?token=${betaToken}"`);
+    expect(own.body).toContain('<meta name="referrer" content="no-referrer">');
+    const list = await get(`/changelog/${project.slug}?token=${betaToken}`);
+    expect(list.body).toContain(`/changelog/${project.slug}/${beta.slug}?token=${betaToken}"`);
+    expect(list.body).toContain(`<input type="hidden" name="token" value="${betaToken}">`);
     expect((await get(`/changelog/${project.slug}/${beta.slug}?token=${otherToken}`)).statusCode).toBe(404);
   });
 });
