@@ -23,7 +23,7 @@ import { cacheControlFor, readerIdentity, readerTokenOf } from '../../plugins/re
 import type { ServiceContext } from '../../services/context.ts';
 import { loadChangelogEntry, searchChangelog } from '../../services/public/public-changelog.ts';
 import { renderChangelogPage } from '../../services/public/render-changelog-page.ts';
-import { presentWidgetEntry } from '../../services/public/widget-entry.ts';
+import { searchWidgetEntries } from '../../services/public/search-widget-entries.ts';
 
 /** An anonymous search of a public project: shared caches may keep it as briefly as the widget. */
 const SEARCH_CACHE_CONTROL = 'public, max-age=60';
@@ -52,10 +52,10 @@ export async function searchRoutes(app: FastifyInstance, ctx: ServiceContext): P
       },
       async (request, reply) => {
         const { slug } = request.params;
-        const view = await searchChangelog(ctx.sql, slug, request.query.q, request.reader);
-        if (!view) throw new NotFoundError(`No project with slug "${slug}"`);
+        const found = await searchWidgetEntries(ctx.sql, publicUrl, slug, request.query.q, request.reader);
+        if (!found) throw new NotFoundError(`No project with slug "${slug}"`);
         reply.header('cache-control', cacheControlFor(request, SEARCH_CACHE_CONTROL));
-        return { entries: view.entries.map((e) => presentWidgetEntry(publicUrl, view.project.slug, e)) };
+        return found;
       },
     );
   });

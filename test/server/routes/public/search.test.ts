@@ -73,6 +73,13 @@ describe('GET /api/widget/{slug}/search', () => {
     const beta = await search('kangaroo', { 'x-shiplog-reader': await tokenFor(['beta']) });
     expect(beta.statusCode, beta.body).toBe(200);
     expect(beta.json().entries.map((e: { id: string }) => e.id)).toContain(ids.beta);
+    // Their link to the whole entry opens for them: it carries a reader link token.
+    const entry = beta.json().entries.find((e: { id: string }) => e.id === ids.beta);
+    const link = new URL(entry.url);
+    expect(link.searchParams.get('token')).toMatch(/^ey/);
+    const opened = await server.app.inject({ url: link.pathname + link.search });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain('Kangaroo beta');
     // A reader's answer is theirs alone: never kept by a shared cache, and varied on the token.
     expect(beta.headers['cache-control']).toMatch(/^private/);
     expect(String(beta.headers.vary)).toMatch(/X-Shiplog-Reader/i);

@@ -1,0 +1,30 @@
+/**
+ * `GET /api/widget/{slug}/search`'s answer (CONTRACT.md "Readers and audiences", search): the matches
+ * `reader` may see in the widget's entry shape. An identified reader's entries link to their pages with
+ * the reader's link token, as the widget's own entries do (services/readers/reader-widget.ts), so the
+ * link to the whole entry opens for them on an `identified` changelog too.
+ */
+import type { SearchResponse } from '../../../core/contract/public.schema.ts';
+import type { Sql } from '../../db/connect.ts';
+import { findReaderSecrets } from '../../db/reader-secrets.ts';
+import type { Reader } from '../readers/reader.ts';
+import { signReaderLinkToken, withReaderToken } from '../readers/reader-links.ts';
+import { searchChangelog } from './public-changelog.ts';
+import { presentWidgetEntry } from './widget-entry.ts';
+
+/** @returns undefined when no project has that slug. */
+export async function searchWidgetEntries(
+  sql: Sql,
+  publicUrl: string,
+  slug: string,
+  q: string,
+  reader: Reader | null,
+): Promise<SearchResponse | undefined> {
+  const view = await searchChangelog(sql, slug, q, reader);
+  if (!view) return undefined;
+  const entries = view.entries.map((e) => presentWidgetEntry(publicUrl, view.project.slug, e));
+  const secrets = reader ? await findReaderSecrets(sql, view.project.id) : undefined;
+  if (!reader || !secrets) return { entries };
+  const token = await signReaderLinkToken(secrets.secret, reader);
+  return { entries: entries.map((e) => ({ ...e, url: withReaderToken(e.url, token) })) };
+}
