@@ -19,15 +19,10 @@ const ACCESS: Record<Access, string> = {
   identified: 'Identified: only readers your app signs in',
 };
 
-function AccessForm({
-  slug,
-  settings,
-  isOwner,
-}: {
-  slug: string;
-  settings: ReaderSettings;
-  isOwner: boolean;
-}) {
+/** What each part of the section takes: the project, its reader settings, whether the caller may change them. */
+type PanelProps = { slug: string; settings: ReaderSettings; isOwner: boolean };
+
+function AccessForm({ slug, settings, isOwner }: PanelProps) {
   const [access, setAccess] = useState<Access>(settings.access);
   const change = useChangeAccess(slug);
   const submit = (event: FormEvent) => {
@@ -71,15 +66,7 @@ function SecretStatus({ settings }: { settings: ReaderSettings }) {
   );
 }
 
-function ReaderSecretPanel({
-  slug,
-  settings,
-  isOwner,
-}: {
-  slug: string;
-  settings: ReaderSettings;
-  isOwner: boolean;
-}) {
+function ReaderSecretPanel({ slug, settings, isOwner }: PanelProps) {
   const create = useCreateReaderSecret(slug);
   const exists = settings.readerSecret !== null;
   const run = () => {
