@@ -8,8 +8,7 @@
  * it before the dialog opened (inside another shadow root too). A click on the backdrop closes it too. `dismissed` runs once, when it closes.
  */
 import type { WidgetEntry } from './api.ts';
-import { el } from './render-entry.ts';
-import { setSanitizedHtml } from './trusted-html.ts';
+import { el, entryText, readMoreLink } from './render-entry.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -39,23 +38,10 @@ function trapTab(event: KeyboardEvent, dialog: HTMLElement, root: ShadowRoot): v
 /** Open `entry` as the announcement dialog in `root`; `dismissed` runs once it has closed. */
 export function openAnnouncement(root: ShadowRoot, entry: WidgetEntry, dismissed: () => void): void {
   const titleId = `shiplog-announce-${entry.id}`;
-  const content = entry.summary
-    ? el('p', { class: 'summary' }, entry.summary)
-    : el('div', { class: 'body announcement-body' });
-  if (!entry.summary) setSanitizedHtml(content, entry.html);
+  const content = entryText(entry, 'body announcement-body');
   const close = el('button', { type: 'button', class: 'close', 'aria-label': 'Close' }, '×');
   const done = el('button', { type: 'button', class: 'subscribe-button' }, 'Got it');
-  const more = el(
-    'a',
-    {
-      class: 'more',
-      href: entry.url,
-      target: '_blank',
-      rel: 'noopener',
-      'aria-label': `Read more: ${entry.title}`,
-    },
-    'Read more',
-  );
+  const more = readMoreLink(entry);
   const dialog = el(
     'dialog',
     { part: 'announcement', class: 'announcement', 'aria-modal': 'true', 'aria-labelledby': titleId },

@@ -55,6 +55,36 @@ export function reactionButton(
   );
 }
 
+/**
+ * What an entry says: its `summary` as plain text when it has one, else its HTML (sanitized on the
+ * server) in a `div` of class `bodyClass`.
+ */
+export function entryText(entry: WidgetEntry, bodyClass: string): HTMLElement {
+  if (entry.summary) return el('p', { class: 'summary' }, entry.summary);
+  const body = el('div', { class: bodyClass });
+  // Server-sanitized HTML, through the widget's Trusted Types policy; nothing else is HTML.
+  setSanitizedHtml(body, entry.html);
+  return body;
+}
+
+/**
+ * A visible "Read more" to the entry's page in a new tab, named "Read more: <title>" so each link says
+ * where it leads (WCAG 2.4.4).
+ */
+export function readMoreLink(entry: WidgetEntry): HTMLAnchorElement {
+  return el(
+    'a',
+    {
+      class: 'more',
+      href: entry.url,
+      target: '_blank',
+      rel: 'noopener',
+      'aria-label': `Read more: ${entry.title}`,
+    },
+    'Read more',
+  );
+}
+
 export function renderEntry(
   entry: WidgetEntry,
   reacted: (entryId: string, emoji: string) => boolean,
@@ -69,26 +99,13 @@ export function renderEntry(
   );
   if (entry.version) meta.append(el('span', { class: 'version' }, entry.version));
   meta.append(el('time', { datetime: entry.publishedAt }, relativeTime(entry.publishedAt)));
-  const body = entry.summary ? el('p', { class: 'summary' }, entry.summary) : el('div', { class: 'body' });
-  // Server-sanitized HTML, through the widget's Trusted Types policy; nothing else is HTML.
-  if (!entry.summary) setSanitizedHtml(body, entry.html);
+  const body = entryText(entry, 'body');
   const reactions = el('div', {
     class: 'reactions',
     role: 'group',
     'aria-label': `Reactions to ${entry.title}`,
   });
-  // Visible "Read more", named "Read more: <title>" so each link says where it leads (WCAG 2.4.4).
-  const more = el(
-    'a',
-    {
-      class: 'more',
-      href: entry.url,
-      target: '_blank',
-      rel: 'noopener',
-      'aria-label': `Read more: ${entry.title}`,
-    },
-    'Read more',
-  );
+  const more = readMoreLink(entry);
   more.hidden = !entry.summary;
   for (const [emoji, count] of Object.entries(entry.reactions))
     reactions.append(reactionButton(entry.id, emoji, count, reacted(entry.id, emoji)));
