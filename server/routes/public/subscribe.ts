@@ -92,7 +92,8 @@ export async function subscribeRoutes(base: FastifyInstance, ctx: ServiceContext
             'pending',
             'Accepted: a confirmation email is on its way if the address can get one',
           ),
-          ...problemResponses(404, 429),
+          // 401: an `identified` project takes no subscribers (services/engagement/manage-subscription.ts).
+          ...problemResponses(401, 404, 429),
         },
       },
       onRequest: app.rateLimitHook([SUBSCRIBE_IP]),

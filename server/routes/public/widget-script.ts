@@ -2,15 +2,18 @@
  * The embed script (CONTRACT.md "Widget script"): `GET /widget.js` answers a short-lived redirect to the
  * content-hashed `GET /widget.<hash>.js`, which is cached for a year (`immutable`). A script tag keeps
  * its own `src` through the redirect, so the widget still knows the Shiplog origin. `GET /demo/{slug}`
- * embeds it in a page under a strict CSP (no inline script or style).
+ * embeds it in a page under a strict CSP (no inline script or style); an `identified` project's only
+ * for a reader token (`?token=`), else 401, as its widget.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors/errors.ts';
 import { documentRoutes } from '../../openapi/document-routes.ts';
-import { pageRouteSchema, textResponse } from '../../errors/problem-responses.ts';
+import { pageOrProblemResponses, pageRouteSchema, textResponse } from '../../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { asPage, sendPage, WIDGET_HOST_CSP } from '../../plugins/html-pages.ts';
+import { readerIdentity } from '../../plugins/reader-identity.ts';
+import { ReaderTokenQuery } from '../../../core/contract/readers.schema.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { findPublicProject } from '../../services/public/public-changelog.ts';
 import { loadWidgetBundle } from '../../services/public/widget-bundle.ts';
@@ -63,21 +66,31 @@ export async function widgetScriptRoutes(app: FastifyInstance, ctx: ServiceConte
     },
   );
 
-  app.get<{ Params: { slug: string } }>(
-    '/demo/:slug',
-    { schema: pageRouteSchema("A page that embeds a project's widget", 'getWidgetDemo', ['slug']) },
-    async (request, reply) =>
-      asPage(request, reply, 'No such project', async () => {
-        const project = await findPublicProject(ctx.sql, request.params.slug);
-        if (!project) throw new NotFoundError(`No project with slug "${request.params.slug}"`);
-        const body = renderView('demo', { project, base: ctx.config.publicUrl });
-        return sendPage(
-          reply,
-          renderView('layout', { title: `${project.name}: widget demo`, body, noindex: true }),
-          {
-            csp: WIDGET_HOST_CSP,
-          },
-        );
-      }),
-  );
+  // The demo names its project: an identified one's only to its readers (CONTRACT.md "Readers and
+  // audiences"), as its widget; anyone else gets 401 (a page saying so for a browser).
+  await app.register(async (scope) => {
+    await scope.register(readerIdentity, { ctx, page: { title: 'This changelog is for signed-in readers' } });
+    const schema = pageRouteSchema("A page that embeds a project's widget", 'getWidgetDemo', ['slug']);
+    scope.get<{ Params: { slug: string }; Querystring: { token?: string } }>(
+      '/demo/:slug',
+      {
+        schema: {
+          ...schema,
+          querystring: ReaderTokenQuery,
+          response: { ...schema.response, ...pageOrProblemResponses(401) },
+        },
+      },
+      async (request, reply) =>
+        asPage(request, reply, 'No such project', async () => {
+          const project = await findPublicProject(ctx.sql, request.params.slug);
+          if (!project) throw new NotFoundError(`No project with slug "${request.params.slug}"`);
+          const body = renderView('demo', { project, base: ctx.config.publicUrl });
+          return sendPage(
+            reply,
+            renderView('layout', { title: `${project.name}: widget demo`, body, noindex: true }),
+            { csp: WIDGET_HOST_CSP },
+          );
+        }),
+    );
+  });
 }

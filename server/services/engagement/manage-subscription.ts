@@ -15,7 +15,8 @@ import {
   type SubscriberRow,
   unsubscribe,
 } from '../../db/subscribers.ts';
-import { NotFoundError } from '../../errors/errors.ts';
+import { findReaderProjectBySlug } from '../../db/reader-projects.ts';
+import { NotFoundError, UnauthorizedError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../../db/new-id.ts';
 import { confirmationEmail } from './render-email.ts';
@@ -33,7 +34,9 @@ export function unsubscribeUrl(ctx: ServiceContext, subscriberId: string): strin
 /**
  * Record a request and enqueue its job, in one transaction: the same two statements whatever the
  * address's state, so neither the answer nor its timing tells states apart.
- * @throws NotFoundError for an unknown project (the only answer that differs).
+ * @throws NotFoundError for an unknown project (the only answer that differs); UnauthorizedError for
+ *   an `identified` one, which emails no subscriber (CONTRACT.md "Readers and audiences": subscribers
+ *   are anonymous), so it takes none, and never mails its name to an address anyone typed.
  */
 export async function requestSubscribe(
   ctx: ServiceContext,
@@ -41,6 +44,9 @@ export async function requestSubscribe(
 ): Promise<void> {
   const project = await findProjectBySlug(ctx.sql, input.project);
   if (!project) throw new NotFoundError(`No project with slug "${input.project}"`);
+  if ((await findReaderProjectBySlug(ctx.sql, project.slug))?.access === 'identified') {
+    throw new UnauthorizedError('This changelog is private to identified readers: it sends no email updates');
+  }
   await ctx.sql.begin(async (tx) => {
     const subscriberId = await requestSubscription(tx, {
       id: newId('sub'),

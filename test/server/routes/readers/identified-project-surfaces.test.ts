@@ -1,0 +1,86 @@
+/**
+ * An `identified` project says nothing of itself to an anonymous caller (CONTRACT.md "Readers and
+ * audiences": its widget, feeds, page and search answer `401` without a valid reader token, and
+ * nothing of it is listed anywhere public): not its name on the widget's demo page, not its name in
+ * a confirmation email to whoever subscribes an address to it (an identified project emails no one).
+ * And tokens signed otherwise than HS256 with the secret, or with claims of the wrong type, are 401.
+ */
+import { SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../helpers/build-server.ts';
+import { createReaderSecret, signReaderToken } from '../../../helpers/reader-tokens.ts';
+
+const { server, headers, owner } = useTestServer({}, { workers: false });
+const NAME = 'Acme Private Beta';
+let secret: string;
+
+beforeAll(async () => {
+  secret = await createReaderSecret(server, headers);
+  const res = await server.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/project',
+    headers,
+    payload: { name: NAME, access: 'identified' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+});
+
+const slug = () => owner.project.slug;
+
+describe('an identified project, to an anonymous caller', () => {
+  it('has no demo page that names it (401, as its widget)', async () => {
+    for (const accept of ['text/html', 'application/json']) {
+      const res = await server.app.inject({ url: `/demo/${slug()}`, headers: { accept } });
+      expect(res.statusCode, accept).toBe(401);
+      expect(res.body).not.toContain(NAME);
+    }
+    const token = await signReaderToken(secret, { sub: 'u1' });
+    const reader = await server.app.inject({ url: `/demo/${slug()}?token=${token}` });
+    expect(reader.statusCode).toBe(200);
+    expect(reader.body).toContain(NAME);
+  });
+
+  it('takes no subscription (401): nothing is stored, no email names it', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/subscribe',
+      payload: { project: slug(), email: 'stranger@example.com' },
+    });
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json().code).toBe('unauthorized');
+    const rows = await server.db.sql`select 1 from subscribers where project_id = ${owner.project.id}`;
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('reader tokens signed otherwise', () => {
+  const widget = (token: string) =>
+    server.app.inject({ url: `/api/widget/${slug()}`, headers: { 'x-shiplog-reader': token } });
+  const key = () => new TextEncoder().encode(secret);
+  const exp = () => Math.floor(Date.now() / 1000) + 3600;
+
+  it.each([
+    [
+      'alg none',
+      async () => {
+        const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+        return `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: 'u1', exp: exp() })}.`;
+      },
+    ],
+    [
+      'HS512 with the secret',
+      async () =>
+        new SignJWT({ sub: 'u1' }).setProtectedHeader({ alg: 'HS512' }).setExpirationTime(exp()).sign(key()),
+    ],
+    ['sub a number', async () => signReaderToken(secret, { sub: 42 as unknown as string })],
+    ['exp a string', async () => signReaderToken(secret, { sub: 'u1', exp: String(exp()) }, null)],
+    [
+      'name an object',
+      async () => signReaderToken(secret, { sub: 'u1', name: { a: 1 } as unknown as string }),
+    ],
+  ])('%s is 401', async (_why, make) => {
+    const res = await widget(await make());
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json().code).toBe('unauthorized');
+  });
+});
