@@ -12,6 +12,7 @@ import {
   PLANS,
   POSITIONS,
   type ProjectRow,
+  type ProjectSettings as ProjectColumns,
   THEMES,
   updateProject,
 } from '../../db/projects.ts';
@@ -122,16 +123,32 @@ export async function updateProjectSettings(
 ): Promise<ProjectRow> {
   const changes = parse(UpdateProjectSchema, input);
   return sql.begin(async (tx) => {
-    const project = await updateProject(tx, slug, changes);
+    const project = await recordProjectUpdate(tx, slug, changes, changes);
     if (!project) throw new NotFoundError(`No project with slug "${slug}"`);
-    await notifyProjectChanged(tx, project.id);
-    await recordAudit(tx, project.id, {
-      action: 'project.updated',
-      target: { type: 'project', id: project.id },
-      details: changes,
-    });
     return project;
   });
+}
+
+/**
+ * In `tx`: write `columns` to the project `slug`, tell every instance at commit (their widget caches
+ * drop it), and audit `project.updated` with `details` (what the caller asked to change).
+ * @returns the updated row, or undefined when no project has that slug (nothing written then).
+ */
+export async function recordProjectUpdate(
+  tx: TransactionSql,
+  slug: string,
+  columns: ProjectColumns,
+  details: Record<string, unknown>,
+): Promise<ProjectRow | undefined> {
+  const project = await updateProject(tx, slug, columns);
+  if (!project) return undefined;
+  await notifyProjectChanged(tx, project.id);
+  await recordAudit(tx, project.id, {
+    action: 'project.updated',
+    target: { type: 'project', id: project.id },
+    details,
+  });
+  return project;
 }
 
 async function requireProject(sql: Sql | TransactionSql, slug: string): Promise<ProjectRow> {

@@ -5,13 +5,11 @@
  * exists (never the secret). A change shows in the widget at once, on every instance.
  */
 import type { ProjectSettings, ProjectSettingsInput } from '../../../core/contract/readers.schema.ts';
-import { notifyProjectChanged } from '../../db/notifications.ts';
-import { updateProject } from '../../db/projects.ts';
 import { findReaderProjectById, updateReaderProject } from '../../db/reader-projects.ts';
 import { findReaderSecrets } from '../../db/reader-secrets.ts';
 import { NotFoundError } from '../../errors/errors.ts';
 import { authorize } from '../accounts/authorize.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { recordProjectUpdate } from '../accounts/manage-projects.ts';
 import type { ServiceContext } from '../context.ts';
 import { authorizeReaderAdmin, type ReaderAdmin } from './reader-admin.ts';
 
@@ -58,15 +56,9 @@ export async function changeProjectSettings(
   const { access, searchLanguage, ...look } = changes;
   if (access !== undefined) authorizeReaderAdmin(caller, 'change who may read the changelog (its access)');
   const project = await ctx.sql.begin(async (tx) => {
-    const row = await updateProject(tx, caller.project.slug, look);
+    const row = await recordProjectUpdate(tx, caller.project.slug, look, changes);
     if (!row) throw new NotFoundError('The project no longer exists');
     await updateReaderProject(tx, row.id, { access, searchLanguage });
-    await notifyProjectChanged(tx, row.id);
-    await recordAudit(tx, row.id, {
-      action: 'project.updated',
-      target: { type: 'project', id: row.id },
-      details: changes,
-    });
     return row;
   });
   ctx.widgetCache.invalidate(project.id);
