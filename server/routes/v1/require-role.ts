@@ -7,6 +7,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { authOf } from '../../plugins/auth.ts';
 import { type Action, authorize } from '../../services/accounts/authorize.ts';
+import { authorizeReaderAdmin } from '../../services/readers/reader-admin.ts';
 
 type Rule = Action | ((body: Record<string, unknown>) => Action);
 
@@ -50,16 +51,24 @@ const RULES: Record<string, Rule> = {
   'POST /api/v1/channels/:id/deliveries/:deliveryId/retry': 'channels.manage',
   'GET /api/v1/project': 'entries.read',
   'PATCH /api/v1/project': 'settings.update',
-  // Owners only (and keys, which only owners make): decided in services/readers/reader-admin.ts,
-  // since a key acts as a publisher here.
+  // Owners only (and keys, which only owners make): see OWNER_OR_KEY.
   'POST /api/v1/project/reader-secret': 'settings.update',
 };
 
+/**
+ * Routes for owners and keys only (services/readers/reader-admin.ts; a key acts as a publisher
+ * elsewhere). Checked here too, not only in the service: an `Idempotency-Key` is the project's, and its
+ * replay (the secret, shown once) must not reach a publisher who sends the owner's key.
+ */
+const OWNER_OR_KEY: Record<string, string> = {
+  'POST /api/v1/project/reader-secret': 'create or rotate the reader secret',
+};
+
+const routeOf = (request: FastifyRequest) =>
+  `${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`;
+
 function ruleOf(request: FastifyRequest): Rule {
-  return (
-    RULES[`${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`] ??
-    'entries.publish'
-  );
+  return RULES[routeOf(request)] ?? 'entries.publish';
 }
 
 /** The preHandler that refuses (`403 forbidden`) a call the caller's role does not allow. */
@@ -69,5 +78,7 @@ export function requireRole(): preHandlerAsyncHookHandler {
     const rule = ruleOf(request);
     const body = request.body !== null && typeof request.body === 'object' ? request.body : {};
     authorize(auth.role, typeof rule === 'function' ? rule(body as Record<string, unknown>) : rule);
+    const ownerOnly = OWNER_OR_KEY[routeOf(request)];
+    if (ownerOnly) authorizeReaderAdmin(auth, ownerOnly);
   };
 }
