@@ -8,12 +8,13 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { NOT_BLANK } from '../../../core/contract/entries.schema.ts';
+import { SubscriberStatusSchema } from '../../../core/contract/subscribers.schema.ts';
 import type { ProjectRow } from '../../db/projects.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { exportSubscribersCsv } from '../../services/engagement/export-subscribers.ts';
 
 export const SubscriberFilterSchema = z.strictObject({
-  status: z.enum(['pending', 'confirmed', 'unsubscribed']).optional(),
+  status: SubscriberStatusSchema.optional(),
   q: z.string().trim().min(1).max(254).meta(NOT_BLANK).optional(),
 });
 

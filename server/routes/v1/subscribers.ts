@@ -16,6 +16,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryInt } from '../../../core/contract/entries.schema.ts';
+import {
+  SubscriberCountsResponseSchema,
+  SubscriberPageSchema,
+} from '../../../core/contract/subscribers.schema.ts';
 import { NO_CONTENT, textResponse } from '../../errors/problem-responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -28,27 +32,6 @@ const ListQuerySchema = SubscriberFilterSchema.extend({
   cursor: z.string().min(1).max(500).optional(),
 });
 const SubscriberParamsSchema = z.object({ id: z.string().min(1).max(64) });
-
-const CountsSchema = z.object({
-  pending: z.number().int(),
-  confirmed: z.number().int(),
-  unsubscribed: z.number().int(),
-  total: z.number().int(),
-});
-const SubscriberPageSchema = z.object({
-  subscribers: z.array(
-    z.object({
-      id: z.string(),
-      email: z.string(),
-      status: z.enum(['pending', 'confirmed', 'unsubscribed']),
-      createdAt: z.string(),
-      confirmedAt: z.string().nullable(),
-      unsubscribedAt: z.string().nullable(),
-    }),
-  ),
-  counts: CountsSchema,
-  nextCursor: z.string().nullable(),
-});
 
 export async function subscribersRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -78,7 +61,7 @@ export async function subscribersRoutes(base: FastifyInstance, ctx: ServiceConte
       schema: {
         summary: 'Subscriber counts by status',
         operationId: 'countSubscribers',
-        response: { 200: z.object({ counts: CountsSchema }) },
+        response: { 200: SubscriberCountsResponseSchema },
       },
     },
     async (request) => ({
