@@ -39,8 +39,11 @@ export const SEARCH_LANGUAGES = [
 ] as const;
 
 const Hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #2563eb');
-const POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const;
-const THEMES = ['light', 'dark', 'auto'] as const;
+/** A project's plan: the free one has no API access (keys answer `402`) nor GitHub links. */
+export const PLANS = ['free', 'pro', 'business'] as const;
+/** Where the widget's launcher sits, and its colours (`auto`: the reader's system setting). */
+export const POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const;
+export const THEMES = ['light', 'dark', 'auto'] as const;
 
 /** `PATCH /api/v1/project`: any of these; what is absent stays as it is. */
 export const ProjectSettingsInputSchema = z.strictObject({
@@ -65,7 +68,7 @@ export const ProjectSettingsSchema = z.object({
     id: z.string(),
     name: z.string(),
     slug: z.string(),
-    plan: z.enum(['free', 'pro', 'business']),
+    plan: z.enum(PLANS),
     accent: z.string(),
     position: z.enum(POSITIONS),
     theme: z.enum(THEMES),

@@ -1,10 +1,11 @@
 /** SQL for project memberships: who belongs to which project, with which role (CONTRACT.md "Dashboard"). */
+import { ROLES } from '../../core/contract/accounts.schema.ts';
 import type { Sql, TransactionSql } from './connect.ts';
 import type { ProjectRow } from './projects.ts';
 
 type Db = Sql | TransactionSql;
 
-export const ROLES = ['owner', 'publisher', 'contributor'] as const;
+export { ROLES };
 export type Role = (typeof ROLES)[number];
 
 export type MemberRow = { userId: string; email: string; role: Role; createdAt: Date };

@@ -1,11 +1,10 @@
 /** SQL for projects. Plain functions taking `sql` (or a transaction); rows come back camelCased. */
+import { PLANS, POSITIONS, THEMES } from '../../core/contract/readers.schema.ts';
 import type { Sql, TransactionSql } from './connect.ts';
 
-export const PLANS = ['free', 'pro', 'business'] as const;
+export { PLANS, POSITIONS, THEMES };
 export type Plan = (typeof PLANS)[number];
-export const POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const;
 export type Position = (typeof POSITIONS)[number];
-export const THEMES = ['light', 'dark', 'auto'] as const;
 export type Theme = (typeof THEMES)[number];
 
 export type ProjectRow = {

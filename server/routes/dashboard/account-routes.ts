@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SessionViewSchema, SetupLinkSchema } from '../../../core/contract/accounts.schema.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
 import {
   clearSessionCookie,
@@ -44,39 +45,51 @@ export async function accountRoutes(base: FastifyInstance, ctx: ServiceContext):
     key: (request) => (request.body as { email?: string } | undefined)?.email,
   });
 
-  app.get('/setup/:token', { schema: { params: TokenParams } }, async (request) => {
-    if (!(await isSetupLinkUsable(ctx, request.params.token))) {
-      throw new NotFoundError(
-        'This setup link is unknown, already used or expired, or an account exists already',
-      );
-    }
-    return { valid: true };
-  });
-
-  app.post('/setup', { schema: { body: SetupBody } }, async (request, reply) => {
-    const { user, session } = await setUpFirstAccount(ctx, request.body);
-    setSessionCookie(reply, publicUrl, session.token);
-    return reply.code(201).send(await describeSession(ctx, user, session.csrfToken));
-  });
-
-  app.post('/sign-in', { schema: { body: SignInBody } }, async (request, reply) => {
-    await perAddress.assertAllowed(request);
-    await perAccount.assertAllowed(request);
-    try {
-      const signedIn = await signIn(ctx, request.body.email, request.body.password);
-      // A session the browser held before is replaced, not left behind.
-      const previous = await currentSession(ctx, request, reply);
-      if (previous) await endSession(ctx, previous);
-      setSessionCookie(reply, publicUrl, signedIn.token);
-      return await describeSession(ctx, signedIn.user, signedIn.csrfToken);
-    } catch (err) {
-      if (err instanceof UnauthorizedError) {
-        await perAddress.recordFailure(request);
-        await perAccount.recordFailure(request);
+  app.get(
+    '/setup/:token',
+    { schema: { params: TokenParams, response: { 200: SetupLinkSchema } } },
+    async (request) => {
+      if (!(await isSetupLinkUsable(ctx, request.params.token))) {
+        throw new NotFoundError(
+          'This setup link is unknown, already used or expired, or an account exists already',
+        );
       }
-      throw err;
-    }
-  });
+      return { valid: true as const };
+    },
+  );
+
+  app.post(
+    '/setup',
+    { schema: { body: SetupBody, response: { 201: SessionViewSchema } } },
+    async (request, reply) => {
+      const { user, session } = await setUpFirstAccount(ctx, request.body);
+      setSessionCookie(reply, publicUrl, session.token);
+      return reply.code(201).send(await describeSession(ctx, user, session.csrfToken));
+    },
+  );
+
+  app.post(
+    '/sign-in',
+    { schema: { body: SignInBody, response: { 200: SessionViewSchema } } },
+    async (request, reply) => {
+      await perAddress.assertAllowed(request);
+      await perAccount.assertAllowed(request);
+      try {
+        const signedIn = await signIn(ctx, request.body.email, request.body.password);
+        // A session the browser held before is replaced, not left behind.
+        const previous = await currentSession(ctx, request, reply);
+        if (previous) await endSession(ctx, previous);
+        setSessionCookie(reply, publicUrl, signedIn.token);
+        return await describeSession(ctx, signedIn.user, signedIn.csrfToken);
+      } catch (err) {
+        if (err instanceof UnauthorizedError) {
+          await perAddress.recordFailure(request);
+          await perAccount.recordFailure(request);
+        }
+        throw err;
+      }
+    },
+  );
 
   app.post('/sign-out', async (request, reply) => {
     const session = await requireSession(ctx, request, reply);
@@ -85,7 +98,7 @@ export async function accountRoutes(base: FastifyInstance, ctx: ServiceContext):
     return reply.code(204).send();
   });
 
-  app.get('/session', async (request, reply) => {
+  app.get('/session', { schema: { response: { 200: SessionViewSchema } } }, async (request, reply) => {
     const session = await requireSession(ctx, request, reply);
     return describeSession(ctx, session.user, session.csrfToken);
   });

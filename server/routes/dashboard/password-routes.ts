@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PasswordResetRequestedSchema } from '../../../core/contract/accounts.schema.ts';
 import { InvalidError } from '../../errors/errors.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
 import { requireSession } from '../../plugins/session.ts';
@@ -42,7 +43,7 @@ export async function passwordRoutes(base: FastifyInstance, ctx: ServiceContext)
   app.post(
     '/password-reset',
     {
-      schema: { body: ResetRequestBody },
+      schema: { body: ResetRequestBody, response: { 202: PasswordResetRequestedSchema } },
       onRequest: app.rateLimitHook([
         { name: 'password-reset-ip', max: 20, windowSeconds: 3600, key: clientAddress },
       ]),

@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PreviewSchema } from '../../../core/contract/accounts.schema.ts';
 import { ChangelogPreviewSchema } from '../../../core/contract/history.schema.ts';
 import { parseChangelog } from '../../../core/parse-changelog.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -25,7 +26,7 @@ export async function previewRoutes(base: FastifyInstance, ctx: ServiceContext):
 
   app.post(
     '/projects/:slug/preview',
-    { schema: { params: SlugParams, body: PreviewBody } },
+    { schema: { params: SlugParams, body: PreviewBody, response: { 200: PreviewSchema } } },
     async (request, reply) => {
       const { project } = await signedInAccess(ctx, request, reply, request.params.slug, 'entries.draft');
       return { html: await ctx.markdown.render(request.body.body, project.id) };

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DashboardProjectResponseSchema } from '../../../core/contract/accounts.schema.ts';
 import { requireSession } from '../../plugins/session.ts';
 import {
   createOwnedProject,
@@ -20,20 +21,40 @@ import { NewProjectBody, ProjectSettingsBody, SlugParams } from './schemas.ts';
 export async function projectRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/projects', { schema: { body: NewProjectBody } }, async (request, reply) => {
-    const session = await requireSession(ctx, request, reply);
-    const project = await createOwnedProject(ctx.sql, session.user.id, request.body);
-    return reply.code(201).send({ project: presentProject(project, 'owner') });
-  });
+  app.post(
+    '/projects',
+    { schema: { body: NewProjectBody, response: { 201: DashboardProjectResponseSchema } } },
+    async (request, reply) => {
+      const session = await requireSession(ctx, request, reply);
+      const project = await createOwnedProject(ctx.sql, session.user.id, request.body);
+      return reply.code(201).send({ project: presentProject(project, 'owner') });
+    },
+  );
 
-  app.get('/projects/:slug', { schema: { params: SlugParams } }, async (request, reply) => {
-    const { project, role } = await signedInAccess(ctx, request, reply, request.params.slug, 'entries.read');
-    return { project: presentProject(project, role) };
-  });
+  app.get(
+    '/projects/:slug',
+    { schema: { params: SlugParams, response: { 200: DashboardProjectResponseSchema } } },
+    async (request, reply) => {
+      const { project, role } = await signedInAccess(
+        ctx,
+        request,
+        reply,
+        request.params.slug,
+        'entries.read',
+      );
+      return { project: presentProject(project, role) };
+    },
+  );
 
   app.patch(
     '/projects/:slug',
-    { schema: { params: SlugParams, body: ProjectSettingsBody } },
+    {
+      schema: {
+        params: SlugParams,
+        body: ProjectSettingsBody,
+        response: { 200: DashboardProjectResponseSchema },
+      },
+    },
     async (request, reply) => {
       const access = await signedInAccess(ctx, request, reply, request.params.slug, 'settings.update');
       const project = await updateOwnedProject(ctx, access, request.body);

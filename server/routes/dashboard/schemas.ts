@@ -4,9 +4,9 @@
  * rules (no quoted local parts).
  */
 import { z } from 'zod';
+import { RoleSchema } from '../../../core/contract/accounts.schema.ts';
 import { CreateEntryInputSchema } from '../../../core/contract/entries.schema.ts';
 import { ProjectSlugParam, SubscribeInputSchema } from '../../../core/contract/public.schema.ts';
-import { ROLES } from '../../services/accounts/authorize.ts';
 import { PasswordSchema } from '../../services/accounts/hash-password.ts';
 import { NewProjectSchema } from '../../services/accounts/manage-owned-projects.ts';
 import { ProjectSettingsSchema } from '../../services/accounts/manage-projects.ts';
@@ -14,7 +14,6 @@ import { ProjectSettingsSchema } from '../../services/accounts/manage-projects.t
 export const EmailSchema = SubscribeInputSchema.shape.email;
 /** A link's token as sent back: what `newSecretToken` makes is 43 characters. */
 const TokenSchema = z.string().min(1).max(200);
-export const RoleSchema = z.enum(ROLES);
 
 export const TokenParams = z.object({ token: TokenSchema });
 export const SlugParams = z.object({ slug: ProjectSlugParam });

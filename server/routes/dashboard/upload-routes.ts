@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { UploadSchema } from '../../../core/contract/accounts.schema.ts';
 import { InvalidError, UnsupportedMediaTypeError } from '../../errors/errors.ts';
 import { MAX_UPLOAD_BYTES, storeUpload } from '../../services/accounts/store-upload.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -40,7 +41,7 @@ export async function uploadRoutes(base: FastifyInstance, ctx: ServiceContext): 
 
   app.post(
     '/projects/:slug/uploads',
-    { bodyLimit: MAX_UPLOAD_BYTES, schema: { params: SlugParams } },
+    { bodyLimit: MAX_UPLOAD_BYTES, schema: { params: SlugParams, response: { 201: UploadSchema } } },
     async (request, reply) => {
       const access = await signedInAccess(ctx, request, reply, request.params.slug, 'uploads.create');
       const body: unknown = request.body;

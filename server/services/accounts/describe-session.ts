@@ -1,13 +1,10 @@
 /** What `GET /api/dashboard/session` answers: the user, the session's CSRF token, their projects. */
+import type { z } from 'zod';
+import type { SessionViewSchema } from '../../../core/contract/accounts.schema.ts';
 import { listUserProjects } from '../../db/memberships.ts';
 import type { ServiceContext } from '../context.ts';
-import type { Role } from './authorize.ts';
 
-export type SessionView = {
-  user: { id: string; email: string };
-  csrfToken: string;
-  projects: { id: string; name: string; slug: string; plan: string; role: Role }[];
-};
+export type SessionView = z.output<typeof SessionViewSchema>;
 
 export async function describeSession(
   ctx: Pick<ServiceContext, 'sql'>,
