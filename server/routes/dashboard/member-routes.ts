@@ -12,6 +12,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SessionViewSchema } from '../../../core/contract/accounts.schema.ts';
+import {
+  CreatedInvitationSchema,
+  InvitationViewResponseSchema,
+  MemberListSchema,
+  MemberResponseSchema,
+} from '../../../core/contract/members.schema.ts';
 import { assertCsrfToken, currentSession, setSessionCookie } from '../../plugins/session.ts';
 import { acceptInvitation, lookupInvitation } from '../../services/accounts/accept-invitation.ts';
 import { describeSession } from '../../services/accounts/describe-session.ts';
@@ -38,15 +45,22 @@ import {
 export async function memberRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/projects/:slug/members', { schema: { params: SlugParams } }, async (request, reply) => {
-    const access = await signedInAccess(ctx, request, reply, request.params.slug, 'members.read');
-    const { members, invitations } = await listMembers(ctx, access);
-    return { members: members.map(presentMember), invitations: invitations?.map(presentInvitation) ?? null };
-  });
+  app.get(
+    '/projects/:slug/members',
+    { schema: { params: SlugParams, response: { 200: MemberListSchema } } },
+    async (request, reply) => {
+      const access = await signedInAccess(ctx, request, reply, request.params.slug, 'members.read');
+      const { members, invitations } = await listMembers(ctx, access);
+      return {
+        members: members.map(presentMember),
+        invitations: invitations?.map(presentInvitation) ?? null,
+      };
+    },
+  );
 
   app.post(
     '/projects/:slug/members',
-    { schema: { params: SlugParams, body: InviteBody } },
+    { schema: { params: SlugParams, body: InviteBody, response: { 201: CreatedInvitationSchema } } },
     async (request, reply) => {
       const access = await signedInAccess(ctx, request, reply, request.params.slug, 'members.manage');
       const invitation = await inviteMember(ctx, access, access.session.user.id, request.body);
@@ -56,7 +70,7 @@ export async function memberRoutes(base: FastifyInstance, ctx: ServiceContext): 
 
   app.patch(
     '/projects/:slug/members/:userId',
-    { schema: { params: MemberParams, body: RoleBody } },
+    { schema: { params: MemberParams, body: RoleBody, response: { 200: MemberResponseSchema } } },
     async (request, reply) => {
       const access = await signedInAccess(ctx, request, reply, request.params.slug, 'members.manage');
       const member = await changeMemberRole(ctx, access, request.params.userId, request.body.role);
@@ -85,18 +99,26 @@ export async function memberRoutes(base: FastifyInstance, ctx: ServiceContext): 
     },
   );
 
-  app.get('/invitations/:token', { schema: { params: TokenParams } }, async (request) => {
-    const view = await lookupInvitation(ctx, request.params.token);
-    return { invitation: { ...view, expiresAt: view.expiresAt.toISOString() } };
-  });
+  app.get(
+    '/invitations/:token',
+    { schema: { params: TokenParams, response: { 200: InvitationViewResponseSchema } } },
+    async (request) => {
+      const view = await lookupInvitation(ctx, request.params.token);
+      return { invitation: { ...view, expiresAt: view.expiresAt.toISOString() } };
+    },
+  );
 
-  app.post('/invitations/accept', { schema: { body: AcceptBody } }, async (request, reply) => {
-    // Signed in or not: with a session, this is a cookie-authenticated change and needs its CSRF token.
-    const session = await currentSession(ctx, request, reply);
-    if (session) assertCsrfToken(request, session);
-    const accepted = await acceptInvitation(ctx, request.body.token, session, request.body.password);
-    if (accepted.session) setSessionCookie(reply, ctx.config.publicUrl, accepted.session.token);
-    const csrfToken = accepted.session?.csrfToken ?? session!.csrfToken;
-    return describeSession(ctx, accepted.user, csrfToken);
-  });
+  app.post(
+    '/invitations/accept',
+    { schema: { body: AcceptBody, response: { 200: SessionViewSchema } } },
+    async (request, reply) => {
+      // Signed in or not: with a session, this is a cookie-authenticated change and needs its CSRF token.
+      const session = await currentSession(ctx, request, reply);
+      if (session) assertCsrfToken(request, session);
+      const accepted = await acceptInvitation(ctx, request.body.token, session, request.body.password);
+      if (accepted.session) setSessionCookie(reply, ctx.config.publicUrl, accepted.session.token);
+      const csrfToken = accepted.session?.csrfToken ?? session!.csrfToken;
+      return describeSession(ctx, accepted.user, csrfToken);
+    },
+  );
 }
