@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiKeyListSchema, CreatedApiKeySchema } from '../../../core/contract/keys.schema.ts';
 import {
   apiAvailable,
   createKey,
@@ -20,15 +21,19 @@ import { KeyParams, NewKeyBody, SlugParams } from './schemas.ts';
 export async function keyRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/projects/:slug/keys', { schema: { params: SlugParams } }, async (request, reply) => {
-    const access = await signedInAccess(ctx, request, reply, request.params.slug, 'keys.manage');
-    const keys = await listKeys(ctx, access);
-    return { keys: keys.map(presentKey), apiAvailable: apiAvailable(access.project) };
-  });
+  app.get(
+    '/projects/:slug/keys',
+    { schema: { params: SlugParams, response: { 200: ApiKeyListSchema } } },
+    async (request, reply) => {
+      const access = await signedInAccess(ctx, request, reply, request.params.slug, 'keys.manage');
+      const keys = await listKeys(ctx, access);
+      return { keys: keys.map(presentKey), apiAvailable: apiAvailable(access.project) };
+    },
+  );
 
   app.post(
     '/projects/:slug/keys',
-    { schema: { params: SlugParams, body: NewKeyBody } },
+    { schema: { params: SlugParams, body: NewKeyBody, response: { 201: CreatedApiKeySchema } } },
     async (request, reply) => {
       const access = await signedInAccess(ctx, request, reply, request.params.slug, 'keys.manage');
       const { apiKey, row } = await createKey(ctx, access, request.body?.name ?? null);
