@@ -9,6 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AuditPageSchema } from '../../../core/contract/audit.schema.ts';
 import { queryInt } from '../../../core/contract/entries.schema.ts';
 import { listAuditLogPage } from '../../services/audit/list-audit-log.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -24,7 +25,7 @@ export async function auditRoutes(base: FastifyInstance, ctx: ServiceContext): P
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/projects/:slug/audit',
-    { schema: { params: SlugParams, querystring: AuditQuery } },
+    { schema: { params: SlugParams, querystring: AuditQuery, response: { 200: AuditPageSchema } } },
     async (request, reply) => {
       const { project } = await signedInAccess(ctx, request, reply, request.params.slug, 'audit.read');
       const { nextLink, ...page } = await listAuditLogPage(ctx, project, request.query);
