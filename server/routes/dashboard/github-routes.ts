@@ -12,6 +12,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { GithubRepositoryListSchema } from '../../../core/contract/github.schema.ts';
 import { ProjectSlugParam } from '../../../core/contract/public.schema.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import {
@@ -33,10 +34,14 @@ const LinkParams = z.object({ slug: ProjectSlugParam, owner: name, name });
 export async function githubRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/projects/:slug/github', { schema: { params: SlugParams } }, async (request, reply) => {
-    const { project } = await signedInAccess(ctx, request, reply, request.params.slug, 'github.manage');
-    return { repositories: await listGithubRepositories(ctx, project) };
-  });
+  app.get(
+    '/projects/:slug/github',
+    { schema: { params: SlugParams, response: { 200: GithubRepositoryListSchema } } },
+    async (request, reply) => {
+      const { project } = await signedInAccess(ctx, request, reply, request.params.slug, 'github.manage');
+      return { repositories: await listGithubRepositories(ctx, project) };
+    },
+  );
 
   app.post(
     '/projects/:slug/github/links',
