@@ -1,13 +1,21 @@
 /**
  * The JSON shapes the dashboard sends and reads. Every shape the API contract has comes from
  * core/contract, as types only (the bundle never carries the server's runtime schemas): answers are the
- * schemas' output types, request bodies their input types (before zod's defaults and transforms). Below
- * them, the dashboard routes' own shapes (session, project, members, keys, audit, GitHub) and the
- * subscriber list, which have no contract schema, written out as server/routes/dashboard/present.ts
- * and server/routes/v1/subscribers.ts answer them.
+ * schemas' output types, request bodies their input types (before zod's defaults and transforms). The
+ * routes declare the same schemas as their responses, so a field the server stops sending is a type
+ * error here.
  */
 import type { z } from 'zod';
+import type {
+  DashboardProjectSchema,
+  PositionSchema,
+  RoleSchema,
+  SessionViewSchema,
+  ThemeSchema,
+  UploadSchema,
+} from '../../core/contract/accounts.schema.ts';
 import type { EntryActivitySchema } from '../../core/contract/analytics.schema.ts';
+import type { AuditEventSchema } from '../../core/contract/audit.schema.ts';
 import type {
   ChannelSchema,
   CreatedChannelSchema,
@@ -20,10 +28,19 @@ import type {
   ListEntriesResponseSchema,
   UpdateEntryInputSchema,
 } from '../../core/contract/entries.schema.ts';
+import type { GithubRepositorySchema } from '../../core/contract/github.schema.ts';
+import type { ApiKeySchema } from '../../core/contract/keys.schema.ts';
 import type {
+  InvitationSchema,
+  InvitationViewSchema,
+  MemberSchema,
+} from '../../core/contract/members.schema.ts';
+import type {
+  ProjectSettingsInputSchema,
   ProjectSettingsSchema as ReaderSettingsSchema,
   ReaderSecretSchema,
 } from '../../core/contract/readers.schema.ts';
+import type { SubscriberCountsSchema, SubscriberSchema } from '../../core/contract/subscribers.schema.ts';
 import type {
   DraftingProfileResponseSchema,
   ImportInputSchema,
@@ -71,85 +88,37 @@ export type Access = ReaderSettings['access'];
 /** POST /api/v1/project/reader-secret: the secret, shown this once. */
 export type ReaderSecret = z.output<typeof ReaderSecretSchema>;
 
-// The dashboard routes' own shapes (no contract schema).
+// The dashboard routes' own shapes (core/contract/accounts, members, keys, audit and github schemas),
+// and the subscriber list's (/api/v1/subscribers, core/contract/subscribers.schema.ts).
 
-export type Role = 'owner' | 'publisher' | 'contributor';
+export type Role = z.output<typeof RoleSchema>;
+export type Position = z.output<typeof PositionSchema>;
+export type Theme = z.output<typeof ThemeSchema>;
 
-export type SessionView = {
-  user: { id: string; email: string };
-  csrfToken: string;
-  projects: { id: string; name: string; slug: string; plan: string; role: Role }[];
-};
+/** GET /api/dashboard/session (and what sign-in, first run and accepting an invitation answer). */
+export type SessionView = z.output<typeof SessionViewSchema>;
+/** GET/PATCH /api/dashboard/projects/{slug}'s `project`, with the caller's role. */
+export type Project = z.output<typeof DashboardProjectSchema>;
+/**
+ * What a project's Settings form changes (PATCH /api/dashboard/projects/{slug}): the fields of
+ * PATCH /api/v1/project's body that the dashboard route takes too, all of them sent.
+ */
+export type ProjectSettings = Required<
+  Pick<z.input<typeof ProjectSettingsInputSchema>, 'name' | 'accent' | 'position' | 'theme'>
+>;
 
-export type Position = 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
-export type Theme = 'light' | 'dark' | 'auto';
-
-export type Project = {
-  id: string;
-  name: string;
-  slug: string;
-  plan: string;
-  settings: { accent: string; position: Position; theme: Theme };
-  reactions: string[];
-  apiAvailable: boolean;
-  role: Role;
-};
-
-/** What a project's Settings form changes (PATCH /api/dashboard/projects/{slug}). */
-export type ProjectSettings = { name: string; accent: string; position: Position; theme: Theme };
-
-export type Member = { userId: string; email: string; role: Role; joinedAt: string };
-export type Invitation = { id: string; email: string; role: Role; createdAt: string; expiresAt: string };
+export type Member = z.output<typeof MemberSchema>;
+export type Invitation = z.output<typeof InvitationSchema>;
 /** GET /api/dashboard/invitations/{token}: what an invitation link offers. */
-export type InvitationView = {
-  project: { name: string; slug: string };
-  email: string;
-  role: Role;
-  expiresAt: string;
-  accountExists: boolean;
-};
-export type ApiKey = {
-  id: string;
-  name: string | null;
-  last4: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-};
-export type Upload = { id: string; url: string; type: string; size: number };
+export type InvitationView = z.output<typeof InvitationViewSchema>;
+export type ApiKey = z.output<typeof ApiKeySchema>;
+/** POST /api/dashboard/projects/{slug}/uploads. */
+export type Upload = z.output<typeof UploadSchema>;
 
-export type SubscriberCounts = { pending: number; confirmed: number; unsubscribed: number; total: number };
-export type Subscriber = {
-  id: string;
-  email: string;
-  status: 'pending' | 'confirmed' | 'unsubscribed';
-  createdAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-};
-export type AuditEvent = {
-  id: string;
-  actor: { type: 'user' | 'key'; id: string; label: string };
-  action: string;
-  target: { type: string; id: string | null };
-  details: Record<string, unknown>;
-  createdAt: string;
-};
-export type GithubRepository = {
-  repository: string;
-  installed: boolean;
-  account: string | null;
-  private: boolean;
-  link: 'this' | 'other' | null;
-  lastDeliveries: {
-    id: string;
-    event: string;
-    status: 'received' | 'ignored' | 'processed' | 'failed';
-    error: string | null;
-    receivedAt: string;
-    finishedAt: string | null;
-  }[];
-};
+export type SubscriberCounts = z.output<typeof SubscriberCountsSchema>;
+export type Subscriber = z.output<typeof SubscriberSchema>;
+export type AuditEvent = z.output<typeof AuditEventSchema>;
+export type GithubRepository = z.output<typeof GithubRepositorySchema>;
 
 /** POST /api/dashboard/projects/{slug}/changelog-preview (core/contract/history.schema.ts). */
 export type { ChangelogPreview } from '../../core/contract/history.schema.ts';
