@@ -57,13 +57,18 @@ export async function updateReaderProject(
   }
 }
 
-/** The project of entry `entryId` (whatever its state) with its access, or undefined. */
+/**
+ * The project of entry `entryId` with its access, or undefined, for a published external entry only:
+ * a draft's or an internal entry's id is, to a reader, an id that does not exist (`404`), whatever
+ * their token, never a `401` that would tell it is an entry of an `identified` project.
+ */
 export async function findReaderProjectOfEntry(
   sql: Db,
   entryId: string,
 ): Promise<ReaderProjectRow | undefined> {
   const [row] = await sql<ReaderProjectRow[]>`
     select p.id, p.slug, p.access, p.search_language::text as search_language
-    from entries e join projects p on p.id = e.project_id where e.id = ${entryId}`;
+    from entries e join projects p on p.id = e.project_id
+    where e.id = ${entryId} and e.status = 'published' and e.visibility = 'external'`;
   return row;
 }

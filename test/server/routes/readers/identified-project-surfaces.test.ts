@@ -53,6 +53,31 @@ describe('an identified project, to an anonymous caller', () => {
   });
 });
 
+describe('a reaction on an entry of an identified project that no reader sees', () => {
+  it('is 404 as for an unknown id (a draft, an internal entry), with no token or a foreign one', async () => {
+    const make = async (payload: object) => {
+      const res = await server.app.inject({ method: 'POST', url: '/api/v1/entries', headers, payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().entry.id as string;
+    };
+    const draft = await make({ title: 'Unannounced plan', body: 'x' });
+    const internal = await make({ title: 'Internal', body: 'x', visibility: 'internal', publish: true });
+    const other = await server.project('pro');
+    const foreign = await signReaderToken(await createReaderSecret(server, other.headers), { sub: 'u9' });
+    for (const entryId of [draft, internal, 'ent_01jdzzzzzzzzzzzzzzzzzzzzzz']) {
+      for (const extra of [{}, { 'x-shiplog-reader': foreign }]) {
+        const res = await server.app.inject({
+          method: 'POST',
+          url: '/api/reactions',
+          headers: extra,
+          payload: { entryId, emoji: '👍', anonymousId: 'device-aaaa' },
+        });
+        expect(res.statusCode, `${entryId} ${JSON.stringify(extra)}`).toBe(404);
+      }
+    }
+  });
+});
+
 describe('reader tokens signed otherwise', () => {
   const widget = (token: string) =>
     server.app.inject({ url: `/api/widget/${slug()}`, headers: { 'x-shiplog-reader': token } });
