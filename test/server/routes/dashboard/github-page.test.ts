@@ -127,4 +127,17 @@ describe('the GitHub page', () => {
     expect((await page())[0]!.lastDeliveries[0]!.error).toBeTruthy();
     expect((await page())[1]!.lastDeliveries).toEqual([]);
   });
+
+  it('lists a repository linked here without the App (by the CLI): not installed, privacy unknown', async () => {
+    await linkRepository(server.db.sql, 'Octo/Cli-Only', project.slug);
+    const linkedOnly = (await page()).find((r) => r.repository === 'octo/cli-only');
+    expect(linkedOnly).toEqual({
+      repository: 'octo/cli-only',
+      installed: false,
+      account: 'octo',
+      private: null,
+      link: 'this',
+      lastDeliveries: [],
+    });
+  });
 });
