@@ -51,11 +51,14 @@ export const DashboardProjectSchema = z.object({
 /** `POST /api/dashboard/projects` (`201`), `GET` and `PATCH /api/dashboard/projects/{slug}`. */
 export const DashboardProjectResponseSchema = z.object({ project: DashboardProjectSchema });
 
+/** The images an upload may be (CONTRACT.md "Images"): known by their bytes' signature; SVG never. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
 /** `POST /api/dashboard/projects/{slug}/uploads` → `201`: the stored image and where it is served. */
 export const UploadSchema = z.object({
   id: z.string(),
   url: z.string(),
-  type: z.enum(['image/png', 'image/jpeg', 'image/gif', 'image/webp']),
+  type: z.enum(IMAGE_TYPES),
   /** Bytes. */
   size: z.number().int(),
 });

@@ -1,4 +1,5 @@
 /** SQL for the GitHub App: repository → project links, and the webhook deliveries already accepted. */
+import type { GITHUB_DELIVERY_STATUSES } from '../../core/contract/github.schema.ts';
 import type { Sql, TransactionSql } from './connect.ts';
 
 type Db = Sql | TransactionSql;
@@ -56,7 +57,7 @@ export async function recordDelivery(
   return rows.length > 0;
 }
 
-export type GithubDeliveryStatus = 'received' | 'ignored' | 'processed' | 'failed';
+export type GithubDeliveryStatus = (typeof GITHUB_DELIVERY_STATUSES)[number];
 
 /** How a delivery's handling ended (the last attempt's outcome; a retry that succeeds overwrites a failure). */
 export async function finishDelivery(

@@ -1,9 +1,10 @@
 /** SQL for uploaded images (CONTRACT.md "Images"): the bytes live in the database. */
+import { IMAGE_TYPES } from '../../core/contract/accounts.schema.ts';
 import type { Sql, TransactionSql } from './connect.ts';
 
 type Db = Sql | TransactionSql;
 
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export { IMAGE_TYPES };
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
 export async function insertUpload(
