@@ -60,6 +60,17 @@ export function cacheControlFor(request: FastifyRequest, publicValue: string): s
 }
 
 /**
+ * What a page of the changelog needs of its reader: their token, for its own links (a page of an
+ * identified reader links on with it), and whether it offers email updates (an `identified` project
+ * sends none, and refuses subscribers).
+ */
+export function readerPageOptions(request: FastifyRequest): { readerToken?: string; emailUpdates: boolean } {
+  const token = request.reader ? readerTokenOf(request) : undefined;
+  const emailUpdates = request.readerProject?.access !== 'identified';
+  return token === undefined ? { emailUpdates } : { readerToken: token, emailUpdates };
+}
+
+/**
  * @param options.page for pages: a browser refused (`401`) gets a page saying so, with this title,
  *   instead of the problem document other clients get.
  */

@@ -12,7 +12,7 @@ import { documentRoutes } from '../../openapi/document-routes.ts';
 import { pageOrProblemResponses, pageRouteSchema, textResponse } from '../../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { asPage, CHANGELOG_PAGE_CSP, sendPage } from '../../plugins/html-pages.ts';
-import { cacheControlFor, readerIdentity, readerTokenOf } from '../../plugins/reader-identity.ts';
+import { cacheControlFor, readerIdentity, readerPageOptions } from '../../plugins/reader-identity.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import {
   loadChangelog,
@@ -123,7 +123,7 @@ async function readerPageRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
         request,
         reply,
         await loadChangelog(ctx.sql, request.params.slug, undefined, request.query.component, request.reader),
-        (view) => renderChangelogPage(view, publicUrl, readerOptions(request)),
+        (view) => renderChangelogPage(view, publicUrl, readerPageOptions(request)),
       ),
   );
 
@@ -145,14 +145,8 @@ async function readerPageRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
         (view) =>
           renderChangelogPage(view, publicUrl, {
             entrySlug: request.params.entrySlug,
-            ...readerOptions(request),
+            ...readerPageOptions(request),
           }),
       ),
   );
-}
-
-/** The reader's token, for the page's own links (a page of an identified reader links with it). */
-function readerOptions(request: FastifyRequest): { readerToken?: string } {
-  const token = request.reader ? readerTokenOf(request) : undefined;
-  return token === undefined ? {} : { readerToken: token };
 }

@@ -19,7 +19,7 @@ import { pageOrProblemResponses, pageRouteSchema, problemResponses } from '../..
 import { documentRoutes } from '../../openapi/document-routes.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { asPage, CHANGELOG_PAGE_CSP, sendPage } from '../../plugins/html-pages.ts';
-import { cacheControlFor, readerIdentity, readerTokenOf } from '../../plugins/reader-identity.ts';
+import { cacheControlFor, readerIdentity, readerPageOptions } from '../../plugins/reader-identity.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { loadChangelogEntry, searchChangelog } from '../../services/public/public-changelog.ts';
 import { renderChangelogPage } from '../../services/public/render-changelog-page.ts';
@@ -76,12 +76,16 @@ export async function searchRoutes(app: FastifyInstance, ctx: ServiceContext): P
         asPage(request, reply, 'Not found', async () => {
           const { slug } = request.params;
           const q = request.query.q ?? '';
-          const token = readerTokenOf(request);
-          const options = { search: { q }, ...(token ? { readerToken: token } : {}) };
+          const options = { search: { q }, ...readerPageOptions(request) };
           let html: string | undefined;
           if (q === '') {
             const legacy = await loadChangelogEntry(ctx.sql, slug, 'search', request.reader);
-            if (legacy) html = renderChangelogPage(legacy, publicUrl, { entrySlug: 'search' });
+            if (legacy) {
+              html = renderChangelogPage(legacy, publicUrl, {
+                entrySlug: 'search',
+                ...readerPageOptions(request),
+              });
+            }
           }
           if (html === undefined) {
             const view = await searchChangelog(ctx.sql, slug, q, request.reader);

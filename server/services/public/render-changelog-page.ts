@@ -42,6 +42,11 @@ export function renderChangelogPage(
     search?: { q: string };
     /** The reader token the page was opened with: its links and search form carry it on (`?token=`). */
     readerToken?: string;
+    /**
+     * False for an `identified` project, which emails no subscriber and refuses them: no subscribe
+     * form. True by default.
+     */
+    emailUpdates?: boolean;
   } = {},
 ): string {
   const { project } = view;
@@ -72,6 +77,7 @@ export function renderChangelogPage(
     entryPage: Boolean(options.entrySlug) && !options.preview,
     search: options.search,
     readerToken: options.readerToken,
+    emailUpdates: options.emailUpdates !== false,
     linkQuery,
   });
   return renderView('layout', {

@@ -53,6 +53,21 @@ describe('an identified project, to an anonymous caller', () => {
   });
 });
 
+describe("an identified reader's page", () => {
+  it('offers no email subscription, which the project would refuse; a public page does', async () => {
+    const token = await signReaderToken(secret, { sub: 'u1' });
+    for (const path of ['', '/search', '/search?q=x']) {
+      const url = `/changelog/${slug()}${path}${path.includes('?') ? '&' : '?'}token=${token}`;
+      const res = await server.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('action="/api/subscribe"');
+    }
+    const open = await server.project('pro');
+    const page = await server.app.inject({ url: `/changelog/${open.project.slug}` });
+    expect(page.body).toContain('action="/api/subscribe"');
+  });
+});
+
 describe('a reaction on an entry of an identified project that no reader sees', () => {
   it('is 404 as for an unknown id (a draft, an internal entry), with no token or a foreign one', async () => {
     const make = async (payload: object) => {
