@@ -1,9 +1,10 @@
 /** SQL for subscribers (double opt-in, CONTRACT.md "POST /api/subscribe"). Emails are stored lower-cased. */
+import type { SUBSCRIBER_STATUSES } from '../../core/contract/subscribers.schema.ts';
 import type { Sql, TransactionSql } from './connect.ts';
 
 type Db = Sql | TransactionSql;
 
-export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 export type SubscriberRow = {
   id: string;
   projectId: string;
