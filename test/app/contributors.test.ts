@@ -4,19 +4,16 @@
  * authors of its merged pull requests; a pull request's own entry (its range is its commits) credits who
  * opened it and who wrote its commits, each with that pull request. Without the setting, no such line.
  */
-import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import {
   captureComment,
-  GITHUB_API,
   mockDraftingCalls,
   mockInstallationToken,
   mockRepoConfig,
   pullRequestEvent,
-  REPO_PATH,
   useAppServer,
 } from '../helpers/github-app.ts';
-import { compareCommits, mockPullRequests } from '../helpers/release-mocks.ts';
+import { mockPullRequests, mockReleaseRange } from '../helpers/release-mocks.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
 
 // The login is asked once, by the first pull request's sticky comment.
@@ -100,16 +97,7 @@ describe('contributors: true', () => {
     });
     scopes.push(
       mockRepoConfig('contributors: true\n'),
-      nock(GITHUB_API)
-        .get(`${REPO_PATH}/releases`)
-        .query(true)
-        .reply(200, [
-          { tag_name: '3.1.0', draft: false },
-          { tag_name: '3.0.0', draft: false },
-        ])
-        .get(`${REPO_PATH}/compare/3.0.0...3.1.0`)
-        .query(true)
-        .reply(200, { total_commits: 2, commits: compareCommits(commits) }),
+      mockReleaseRange('3.0.0', '3.1.0', commits),
       mockPullRequests({
         [commits[0]!.sha]: pr(41, 'ada'),
         [commits[1]!.sha]: pr(42, 'dependabot', 'Bot'),

@@ -18,7 +18,7 @@ import {
   REPO_PATH,
   useAppServer,
 } from '../helpers/github-app.ts';
-import { compareCommits, mockPullRequests } from '../helpers/release-mocks.ts';
+import { mockPullRequests, mockReleaseRange } from '../helpers/release-mocks.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
 
 const { server, headers, scopes, receive } = useAppServer();
@@ -164,16 +164,7 @@ describe("a release's merged pull requests", () => {
     });
     let query = '';
     scopes.push(
-      nock(GITHUB_API)
-        .get(`${REPO_PATH}/releases`)
-        .query(true)
-        .reply(200, [
-          { tag_name: '3.1.0', draft: false },
-          { tag_name: '3.0.0', draft: false },
-        ])
-        .get(`${REPO_PATH}/compare/3.0.0...3.1.0`)
-        .query(true)
-        .reply(200, { total_commits: commits.length, commits: compareCommits(commits) })
+      mockReleaseRange('3.0.0', '3.1.0', commits)
         .post(`${REPO_PATH}/releases/generate-notes`)
         .reply(200, { body: '' })
         .get(`${REPO_PATH}/pulls/53/files`)

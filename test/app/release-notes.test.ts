@@ -4,17 +4,10 @@
  * markers, first on the draft release, then again when it is published, keeping what a person wrote
  * outside the markers in between.
  */
-import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { RELEASE_NOTES_END, RELEASE_NOTES_START } from '../../core/release-notes-body.ts';
-import {
-  GITHUB_API,
-  mockInstallationToken,
-  mockRepoConfig,
-  REPO_PATH,
-  useAppServer,
-} from '../helpers/github-app.ts';
-import { compareCommits, mockPullRequests } from '../helpers/release-mocks.ts';
+import { mockInstallationToken, mockRepoConfig, REPO_PATH, useAppServer } from '../helpers/github-app.ts';
+import { mockPullRequests, mockReleaseRange } from '../helpers/release-mocks.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
 
 const { server, headers, scopes, receive } = useAppServer({ auth: mockInstallationToken });
@@ -40,13 +33,7 @@ function mockDrafting(to: string, commits: { sha: string; message: string }[], s
   scopes.push(
     mockRepoConfig('release-notes: true\n'),
     mockPullRequests(),
-    nock(GITHUB_API)
-      .get(`${REPO_PATH}/releases`)
-      .query(true)
-      .reply(200, [{ tag_name: '2.0.0', draft: false }])
-      .get(`${REPO_PATH}/compare/2.0.0...${to}`)
-      .query(true)
-      .reply(200, { total_commits: commits.length, commits: compareCommits(commits) })
+    mockReleaseRange('2.0.0', to, commits, [{ tag_name: '2.0.0', draft: false }])
       .get(RELEASE)
       .reply(200, { id: 17372790, body: stored })
       .patch(RELEASE, (b: { body: string }) => ((written.body = b.body), true))

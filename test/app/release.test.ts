@@ -12,7 +12,7 @@ import {
   REPO_PATH,
   useAppServer,
 } from '../helpers/github-app.ts';
-import { compareCommits, mockPullRequests } from '../helpers/release-mocks.ts';
+import { mockPullRequests, mockReleaseRange } from '../helpers/release-mocks.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
 import { loadReleases } from '../fixtures/releases/load-releases.ts';
 
@@ -33,20 +33,11 @@ function published(tag: string) {
 function mockRange(from: string, to: string) {
   scopes.push(
     mockPullRequests(),
-    nock(GITHUB_API)
-      .get(`${REPO_PATH}/releases`)
-      .query(true)
-      .reply(200, [
-        { tag_name: to, draft: false },
-        { tag_name: from, draft: false },
-        { tag_name: '99.0.0', draft: true },
-      ])
-      .get(`${REPO_PATH}/compare/${from}...${to}`)
-      .query(true)
-      .reply(200, {
-        total_commits: fixture.commits.length,
-        commits: compareCommits(fixture.commits),
-      }),
+    mockReleaseRange(from, to, fixture.commits, [
+      { tag_name: to, draft: false },
+      { tag_name: from, draft: false },
+      { tag_name: '99.0.0', draft: true },
+    ]),
   );
 }
 
@@ -87,16 +78,7 @@ describe('release.published', () => {
       closingIssuesReferences: { nodes: number === 43 ? [{ number: 40 }] : [] },
     });
     scopes.push(
-      nock(GITHUB_API)
-        .get(`${REPO_PATH}/releases`)
-        .query(true)
-        .reply(200, [
-          { tag_name: '2.1.0', draft: false },
-          { tag_name: '2.0.0', draft: false },
-        ])
-        .get(`${REPO_PATH}/compare/2.0.0...2.1.0`)
-        .query(true)
-        .reply(200, { total_commits: 3, commits: compareCommits(commits) })
+      mockReleaseRange('2.0.0', '2.1.0', commits)
         .post(`${REPO_PATH}/releases/generate-notes`, { tag_name: '2.1.0', previous_tag_name: '2.0.0' })
         .reply(200, {
           body: '## New Contributors\n* @grace made their first contribution in https://github.com/Codertocat/Hello-World/pull/43\n',

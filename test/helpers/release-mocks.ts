@@ -1,6 +1,6 @@
 /** GitHub's answers about a release range, for the App's release tests (nock scopes to push and check). */
 import nock from 'nock';
-import { GITHUB_API } from './github-app.ts';
+import { GITHUB_API, REPO_PATH } from './github-app.ts';
 
 /** Commits as the compare API lists them: oldest first, each with its parents. */
 export function compareCommits(commits: readonly { sha: string; message: string }[]) {
@@ -23,4 +23,26 @@ export function mockPullRequests(bySha: Record<string, object> = {}) {
       }
       return { data: { repository } };
     });
+}
+
+/**
+ * GitHub's releases list (`releases`: by default `to`, then `from`, both published) and the compare of
+ * `from...to` listing `commits`. Returns the nock scope, to chain the release's other calls on.
+ */
+export function mockReleaseRange(
+  from: string,
+  to: string,
+  commits: readonly { sha: string; message: string }[],
+  releases: readonly { tag_name: string; draft: boolean }[] = [
+    { tag_name: to, draft: false },
+    { tag_name: from, draft: false },
+  ],
+) {
+  return nock(GITHUB_API)
+    .get(`${REPO_PATH}/releases`)
+    .query(true)
+    .reply(200, releases)
+    .get(`${REPO_PATH}/compare/${from}...${to}`)
+    .query(true)
+    .reply(200, { total_commits: commits.length, commits: compareCommits(commits) });
 }
