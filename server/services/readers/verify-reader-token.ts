@@ -7,6 +7,7 @@
  */
 import { errors, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
+import { SegmentNameSchema } from '../../../core/contract/entries.schema.ts';
 import type { Sql } from '../../db/connect.ts';
 import { findReaderSecrets } from '../../db/reader-secrets.ts';
 import { UnauthorizedError } from '../../errors/errors.ts';
@@ -20,13 +21,22 @@ export const MAX_TOKEN_LENGTH = 4096;
 /** Clock skew allowed between the host app's server and this one, in seconds. */
 const CLOCK_TOLERANCE_SECONDS = 60;
 
+/** A claim's text: no NUL (U+0000), which PostgreSQL's text cannot hold (a `401`, never a `500`). */
+const claimText = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL (U+0000)');
+
 export const ReaderClaimsSchema = z.object({
-  sub: z.string().min(1).max(255),
+  sub: claimText(1, 255),
   exp: z.number(),
-  name: z.string().max(200).optional(),
-  email: z.string().max(254).optional(),
-  segments: z.array(z.string().trim().min(1).max(40)).max(20).optional(),
-  locale: z.string().max(35).optional(),
+  name: claimText(0, 200).optional(),
+  email: claimText(0, 254).optional(),
+  // The names entries carry (trimmed, 1-40 characters), so that a reader's segment can match one.
+  segments: z.array(SegmentNameSchema).max(20).optional(),
+  locale: claimText(0, 35).optional(),
 });
 
 function refuse(why: string): UnauthorizedError {

@@ -114,6 +114,8 @@ describe('reader tokens signed otherwise', () => {
     ],
     ['sub a number', async () => signReaderToken(secret, { sub: 42 as unknown as string })],
     ['exp a string', async () => signReaderToken(secret, { sub: 'u1', exp: String(exp()) }, null)],
+    ['a NUL in sub', async () => signReaderToken(secret, { sub: 'u\u00001' })],
+    ['a NUL in a segment', async () => signReaderToken(secret, { sub: 'u1', segments: ['be\u0000ta'] })],
     [
       'name an object',
       async () => signReaderToken(secret, { sub: 'u1', name: { a: 1 } as unknown as string }),
