@@ -75,6 +75,16 @@ export async function signedInUser(
   return signIn(server, user.email);
 }
 
+/** The headers of a new signed-in member of `project` with `role`, for its /api/v1 calls. */
+export async function memberHeaders(
+  server: TestServer,
+  project: { id: string; slug: string },
+  role: Role,
+): Promise<Record<string, string>> {
+  const user = await signedInUser(server, [{ projectId: project.id, role }]);
+  return { ...user.headers, 'shiplog-project': project.slug };
+}
+
 /**
  * One signed-in user for the whole test file, made in `beforeAll` after the hooks registered before
  * this call (the server's); `memberships` is called then. The object is filled in place.

@@ -81,27 +81,14 @@ describe('an identified project', () => {
   });
 
   it('refuses anonymous reactions and analytics (401), and takes them from a reader', async () => {
+    const post = async (url: string, payload: object, headers: Record<string, string> = {}) =>
+      (await server.app.inject({ method: 'POST', url, headers, payload })).statusCode;
     const reaction = { entryId, emoji: '👍', anonymousId: 'device-aaaa' };
-    const anonymous = await server.app.inject({ method: 'POST', url: '/api/reactions', payload: reaction });
-    expect(anonymous.statusCode).toBe(401);
-    const mine = await server.app.inject({
-      method: 'POST',
-      url: '/api/reactions',
-      headers: reader(),
-      payload: reaction,
-    });
-    expect(mine.statusCode).toBe(200);
+    expect(await post('/api/reactions', reaction)).toBe(401);
+    expect(await post('/api/reactions', reaction, reader())).toBe(200);
     const event = { project: slug(), type: 'view', entryId, anonymousId: 'device-aaaa' };
-    expect(
-      (await server.app.inject({ method: 'POST', url: '/api/analytics', payload: event })).statusCode,
-    ).toBe(401);
-    const view = await server.app.inject({
-      method: 'POST',
-      url: '/api/analytics',
-      headers: reader(),
-      payload: event,
-    });
-    expect(view.statusCode).toBe(202);
+    expect(await post('/api/analytics', event)).toBe(401);
+    expect(await post('/api/analytics', event, reader())).toBe(202);
     const [row] = await server.db.sql`select anonymous_id from analytics_events where entry_id = ${entryId}`;
     expect(row!.anonymousId).toBe('reader:customer-7');
   });

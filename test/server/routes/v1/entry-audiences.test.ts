@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectRow } from '../../../../server/db/projects.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { postEntry } from '../../../helpers/create-entry.ts';
-import { signedInUser } from '../../../helpers/dashboard.ts';
+import { memberHeaders } from '../../../helpers/dashboard.ts';
 
 let server: TestServer;
 let project: ProjectRow;
@@ -17,11 +17,8 @@ let contributor: Record<string, string>;
 
 beforeAll(async () => {
   server = await buildTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' }, { workers: false });
-  const made = await server.project('pro');
-  project = made.project;
-  keyHeaders = made.headers;
-  const user = await signedInUser(server, [{ projectId: project.id, role: 'contributor' }]);
-  contributor = { ...user.headers, 'shiplog-project': project.slug };
+  ({ project, headers: keyHeaders } = await server.project('pro'));
+  contributor = await memberHeaders(server, project, 'contributor');
 });
 afterAll(() => server.close());
 
