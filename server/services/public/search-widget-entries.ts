@@ -8,7 +8,7 @@ import type { SearchResponse } from '../../../core/contract/public.schema.ts';
 import type { Sql } from '../../db/connect.ts';
 import { findReaderSecrets } from '../../db/reader-secrets.ts';
 import type { Reader } from '../readers/reader.ts';
-import { signReaderLinkToken, withReaderToken } from '../readers/reader-links.ts';
+import { linkSecretOf, signReaderLinkToken, withReaderToken } from '../readers/reader-links.ts';
 import { searchChangelog } from './public-changelog.ts';
 import { presentWidgetEntry } from './widget-entry.ts';
 
@@ -23,8 +23,8 @@ export async function searchWidgetEntries(
   const view = await searchChangelog(sql, slug, q, reader);
   if (!view) return undefined;
   const entries = view.entries.map((e) => presentWidgetEntry(publicUrl, view.project.slug, e));
-  const secrets = reader ? await findReaderSecrets(sql, view.project.id) : undefined;
-  if (!reader || !secrets) return { entries };
-  const token = await signReaderLinkToken(secrets.secret, reader);
+  if (!reader) return { entries };
+  const secret = linkSecretOf(await findReaderSecrets(sql, view.project.id), reader);
+  const token = await signReaderLinkToken(secret, reader);
   return { entries: entries.map((e) => ({ ...e, url: withReaderToken(e.url, token) })) };
 }

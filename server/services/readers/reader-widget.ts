@@ -9,9 +9,8 @@ import { createHash } from 'node:crypto';
 import type { WidgetResponse } from '../../../core/contract/public.schema.ts';
 import type { Sql } from '../../db/connect.ts';
 import { findReaderSecrets } from '../../db/reader-secrets.ts';
-import { UnauthorizedError } from '../../errors/errors.ts';
 import type { Reader } from './reader.ts';
-import { readerLinks, signReaderLinkToken, withReaderToken } from './reader-links.ts';
+import { linkSecretOf, readerLinks, signReaderLinkToken, withReaderToken } from './reader-links.ts';
 import { loadReaderState } from './reader-state.ts';
 
 /**
@@ -25,10 +24,9 @@ export async function readerWidgetDocument(
   reader: Reader,
   body: Buffer,
 ): Promise<{ body: Buffer; etag: string }> {
-  const secrets = await findReaderSecrets(sql, project.id);
-  // Only a verified reader gets here, and only a secret verifies: gone, it was deleted in between.
-  if (!secrets) throw new UnauthorizedError('The project no longer has a reader secret');
-  const token = await signReaderLinkToken(secrets.secret, reader);
+  // Only a verified reader gets here, and only a secret verifies: gone, it was rotated out in between.
+  const secret = linkSecretOf(await findReaderSecrets(sql, project.id), reader);
+  const token = await signReaderLinkToken(secret, reader);
   const document = JSON.parse(body.toString('utf8')) as WidgetResponse;
   const entries = document.entries.map((e) => ({ ...e, url: withReaderToken(e.url, token) }));
   const state = await loadReaderState(

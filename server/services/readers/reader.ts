@@ -11,6 +11,11 @@ export interface Reader {
   name?: string;
   email?: string;
   locale?: string;
+  /**
+   * True when the project's previous reader secret (in the 24 hours after a rotation) signed the
+   * token: the links made for this reader are signed with it too, so they retire with it.
+   */
+  byPreviousSecret?: true;
 }
 
 /** The segments a reader may see entries of: none for an anonymous reader. */

@@ -43,16 +43,19 @@ function refuse(why: string): UnauthorizedError {
   return new UnauthorizedError(`The reader token ${why}`);
 }
 
-/** The payload of `token` under the first of `secrets` that signed it. @throws UnauthorizedError */
-async function verifyWithAny(token: string, secrets: string[]): Promise<JWTPayload> {
-  for (const secret of secrets) {
+/**
+ * The payload of `token` under the first of `secrets` that signed it, and that secret's index.
+ * @throws UnauthorizedError
+ */
+async function verifyWithAny(token: string, secrets: string[]): Promise<{ payload: JWTPayload; by: number }> {
+  for (const [by, secret] of secrets.entries()) {
     try {
       const { payload } = await jwtVerify(token, readerSecretKey(secret), {
         algorithms: ['HS256'],
         requiredClaims: ['sub', 'exp'],
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
       });
-      return payload;
+      return { payload, by };
     } catch (err) {
       // Another secret may have signed it; every other failure is final.
       if (err instanceof errors.JWSSignatureVerificationFailed) continue;
@@ -75,7 +78,7 @@ export async function verifyReaderToken(sql: Sql, projectId: string, token: stri
   const secrets = await findReaderSecrets(sql, projectId);
   if (!secrets) throw refuse('cannot be verified: this project has no reader secret');
   const live = [secrets.secret, ...(secrets.previousSecret ? [secrets.previousSecret] : [])];
-  const payload = await verifyWithAny(token, live);
+  const { payload, by } = await verifyWithAny(token, live);
   const claims = ReaderClaimsSchema.safeParse(payload);
   if (!claims.success) {
     const issue = claims.error.issues[0]!;
@@ -91,5 +94,6 @@ export async function verifyReaderToken(sql: Sql, projectId: string, token: stri
     ...(name === undefined ? {} : { name }),
     ...(email === undefined ? {} : { email }),
     ...(locale === undefined ? {} : { locale }),
+    ...(by > 0 ? { byPreviousSecret: true as const } : {}),
   };
 }
