@@ -1,14 +1,9 @@
 /** The anonymous id of reactions and analytics: contract-shaped, kept, replaced when malformed, no storage needed. */
 import { describe, expect, it } from 'vitest';
 import { anonymousId, newAnonymousId } from '../../widget/src/anonymous-id.ts';
-import type { KeyValueStore } from '../../widget/src/last-seen.ts';
+import { memoryStore, refusing } from '../helpers/key-value-stores.ts';
 
 const CONTRACT = /^[A-Za-z0-9_-]{8,64}$/;
-
-function memoryStore(initial: Record<string, string> = {}): KeyValueStore & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v) };
-}
 
 describe('anonymous id', () => {
   it('is 128 random bits in base64url, in the contract shape', () => {
@@ -34,14 +29,6 @@ describe('anonymous id', () => {
 
   it('still gives an id when storage is missing or refuses', () => {
     expect(anonymousId(null)).toMatch(CONTRACT);
-    const refusing: KeyValueStore = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('SecurityError');
-      },
-    };
     expect(anonymousId(refusing)).toMatch(CONTRACT);
   });
 });

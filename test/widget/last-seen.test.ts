@@ -2,12 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   countUnread,
-  type KeyValueStore,
   markSeen,
   NEW_VISITOR_UNREAD,
   newestPublishedAt,
   readLastSeen,
 } from '../../widget/src/last-seen.ts';
+import { memoryStore, refusing } from '../helpers/key-value-stores.ts';
 
 const entries = [
   { publishedAt: '2026-11-20T10:00:00.000Z' },
@@ -16,19 +16,6 @@ const entries = [
   { publishedAt: '2026-10-01T10:00:00.000Z' },
   { publishedAt: '2026-09-01T10:00:00.000Z' },
 ];
-
-function memoryStore(): KeyValueStore & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v) };
-}
-const refusing: KeyValueStore = {
-  getItem: () => {
-    throw new Error('SecurityError');
-  },
-  setItem: () => {
-    throw new Error('QuotaExceededError');
-  },
-};
 
 describe('unread count', () => {
   it('shows a new visitor the latest few, not everything', () => {

@@ -3,21 +3,8 @@
  * announcements dismissed (each opens once), storage that refuses; and which announcement opens next.
  */
 import { describe, expect, it } from 'vitest';
-import type { KeyValueStore } from '../../widget/src/last-seen.ts';
 import { localReaderState, nextAnnouncement } from '../../widget/src/reader-state.ts';
-
-function memoryStore(): KeyValueStore & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v) };
-}
-const refusing: KeyValueStore = {
-  getItem: () => {
-    throw new Error('SecurityError');
-  },
-  setItem: () => {
-    throw new Error('QuotaExceededError');
-  },
-};
+import { memoryStore, refusing } from '../helpers/key-value-stores.ts';
 
 const entries = [
   { id: 'ent_c', publishedAt: '2026-11-20T10:00:00.000Z', announce: false },
