@@ -6,11 +6,12 @@
  * after the page's CSP has let a request go, so a refused image is the CSP's doing and nothing else.
  * An entry's page links back to the list, and a feature's chip says "Feature" (issue 30 item 14).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEntry } from '../helpers/create-entry.ts';
 import { type DashboardServer, screenshot, startDashboardServer } from '../helpers/dashboard-browser.ts';
-import { axeViolations, launchChromium, watch, type Watched } from '../helpers/widget-host.ts';
+import { useChromium } from '../helpers/use-chromium.ts';
+import { axeViolations, watch, type Watched } from '../helpers/widget-host.ts';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -20,11 +21,10 @@ const PNG = Buffer.from(
 const HTTPS_IMAGE = 'https://images.example/shot.png';
 const HTTP_IMAGE = 'http://images.example/old.png';
 
+const chromium = useChromium();
 let live: DashboardServer;
 let shiplog: string;
-let browser: Browser;
 let slug: string;
-let context: BrowserContext | undefined;
 
 beforeAll(async () => {
   // PUBLIC_URL is the server's own address: the page's absolute links lead back to it.
@@ -42,20 +42,14 @@ beforeAll(async () => {
     ].join('\n\n'),
     publish: true,
   });
-  browser = await launchChromium();
 });
 afterAll(async () => {
-  await browser?.close();
   await live?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
 });
 
 /** A page with every image address answered by a PNG: only the CSP can keep one out. */
 async function open(path: string, width = 1280): Promise<{ page: Page; watched: Watched }> {
-  context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await chromium.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const watched = await watch(page);
   for (const pattern of ['https://images.example/**', 'http://images.example/**', `${shiplog}/uploads/**`])

@@ -5,16 +5,15 @@
  * page, which lists the matching entries with their bodies and keeps the words in the box; axe-core
  * finds no serious or critical violation on either page, at 1280 and 375 px.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEntry } from '../helpers/create-entry.ts';
 import { type DashboardServer, screenshot, startDashboardServer } from '../helpers/dashboard-browser.ts';
-import { axeViolations, launchChromium } from '../helpers/widget-host.ts';
+import { useChromium } from '../helpers/use-chromium.ts';
+import { axeViolations } from '../helpers/widget-host.ts';
 
+const chromium = useChromium();
 let live: DashboardServer;
-let browser: Browser;
 let slug: string;
-let context: BrowserContext | undefined;
 
 beforeAll(async () => {
   live = await startDashboardServer();
@@ -30,20 +29,14 @@ beforeAll(async () => {
     body: 'Follows your system.',
     publish: true,
   });
-  browser = await launchChromium();
 });
 afterAll(async () => {
-  await browser?.close();
   await live?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
 });
 
 for (const width of [1280, 375])
   it(`searches with the keyboard alone, through a plain GET form (${width} px)`, async () => {
-    context = await browser.newContext({ viewport: { width, height: 900 } });
+    const context = await chromium.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${live.url}/changelog/${slug}`);
     expect(await page.locator('script').count(), 'the page has no script').toBe(0);

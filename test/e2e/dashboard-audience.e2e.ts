@@ -10,42 +10,30 @@
  * docs/screenshots/ for the README.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addInstallationRepositories, upsertInstallation } from '../../server/db/github-installations.ts';
 import type { ProjectRow } from '../../server/db/projects.ts';
-import { createUser, type SignedInUser, signIn } from '../helpers/dashboard.ts';
-import {
-  type DashboardPage,
-  type DashboardServer,
-  openPage,
-  screenshot,
-  startDashboardServer,
-} from '../helpers/dashboard-browser.ts';
+import { type SignedInUser, signedInUser } from '../helpers/dashboard.ts';
+import { type Look, screenshot } from '../helpers/dashboard-browser.ts';
+import { LOOKS, pageProblems, useDashboardInChromium } from '../helpers/dashboard-chromium.ts';
 import { type Receiver, startReceiver } from '../helpers/receiver.ts';
 import { insertSubscribers } from '../helpers/subscribers.ts';
-import { axeViolations, launchChromium } from '../helpers/widget-host.ts';
 
 const DOCS = new URL('../../docs/screenshots/', import.meta.url);
 const DAY = 86_400_000;
 
-let live: DashboardServer;
-let browser: Browser;
+const dashboard = useDashboardInChromium({ env: { SHIPLOG_ALLOW_PRIVATE_DESTINATIONS: 'true' } });
+const { live } = dashboard;
 let receiver: Receiver;
 let project: ProjectRow;
 let owner: SignedInUser;
-const opened: DashboardPage[] = [];
 
 beforeAll(async () => {
-  live = await startDashboardServer({ SHIPLOG_ALLOW_PRIVATE_DESTINATIONS: 'true' });
   receiver = await startReceiver();
-  browser = await launchChromium();
   project = (await live.server.project('free')).project;
-  owner = await signIn(
-    live.server,
-    (await createUser(live.server, [{ projectId: project.id, role: 'owner' }])).email,
-  );
+  owner = await signedInUser(live.server, [{ projectId: project.id, role: 'owner' }]);
   const headers = { ...owner.headers, 'shiplog-project': project.slug };
   const ids: string[] = [];
   for (const title of ['Dark mode', 'Faster search']) {
@@ -75,28 +63,11 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await browser?.close();
   await receiver?.close();
-  await live?.close();
-});
-afterEach(async () => {
-  for (const { context, watched } of opened.splice(0)) {
-    await context.close();
-    expect(watched.violations, 'CSP violations').toEqual([]);
-    expect(watched.errors, 'console errors').toEqual([]);
-    expect(watched.dialogs, 'unexpected dialogs').toEqual([]);
-  }
 });
 
-async function open(path: string, look: Parameters<typeof openPage>[1] = {}): Promise<DashboardPage> {
-  const opening = await openPage(browser, look);
-  opened.push(opening);
-  await opening.context.addCookies([
-    { name: 'shiplog_session', value: owner.cookie.split('=')[1]!, url: live.url },
-  ]);
-  await opening.page.goto(`${live.url}/app/p/${project.slug}${path}`);
-  return opening;
-}
+const open = (path: string, look: Look = {}) =>
+  dashboard.openAs(owner, `/app/p/${project.slug}${path}`, look);
 const cells = (page: Page, rowName: string) =>
   page
     .getByRole('row', { name: new RegExp(rowName) })
@@ -221,12 +192,7 @@ describe('audience and insight pages', () => {
 
   it('each page: axe-core clean in light and dark, at 1280 and 375 px, nothing overflows', async () => {
     const problems: string[] = [];
-    for (const look of [
-      { colorScheme: 'light', width: 1280 },
-      { colorScheme: 'dark', width: 1280 },
-      { colorScheme: 'light', width: 375 },
-      { colorScheme: 'dark', width: 375 },
-    ] as const) {
+    for (const look of LOOKS) {
       for (const [path, heading] of [
         ['/analytics', 'Analytics'],
         ['/subscribers', 'Subscribers'],
@@ -237,10 +203,7 @@ describe('audience and insight pages', () => {
         const { page } = await open(path, look);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         await page.waitForLoadState('networkidle');
-        const tag = `${heading} ${look.colorScheme} ${look.width}px`;
-        for (const v of await axeViolations(page)) problems.push(`${tag}: ${v}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (overflow > 0) problems.push(`${tag}: ${overflow}px of horizontal overflow`);
+        problems.push(...(await pageProblems(page, `${heading} ${look.colorScheme} ${look.width}px`)));
         await screenshot(page, `dashboard-${path.slice(1)}-${look.colorScheme}-${look.width}`);
       }
     }

@@ -6,56 +6,28 @@
  * counted ("245/200 · 45 too many") and refused with a sentence, not cut. In Chromium, by roles and
  * names, axe-core clean, at 1280 and 375 px; screenshots into test-results/.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn } from '../helpers/dashboard.ts';
-import {
-  type DashboardPage,
-  type DashboardServer,
-  openPage,
-  screenshot,
-  startDashboardServer,
-} from '../helpers/dashboard-browser.ts';
-import { axeViolations, launchChromium } from '../helpers/widget-host.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SignedInUser, signedInUser } from '../helpers/dashboard.ts';
+import { screenshot } from '../helpers/dashboard-browser.ts';
+import { useDashboardInChromium } from '../helpers/dashboard-chromium.ts';
+import { axeViolations } from '../helpers/widget-host.ts';
 
-let live: DashboardServer;
-let browser: Browser;
-let cookie: string;
+// The refused request is logged by Chromium as a failed load: that 400 is the point of the test.
+const dashboard = useDashboardInChromium({ allowErrors: [/status of 400/] });
+const { live } = dashboard;
+let owner: SignedInUser;
 let projectId: string;
-const opened: DashboardPage[] = [];
 
 beforeAll(async () => {
-  live = await startDashboardServer();
-  browser = await launchChromium();
-  const project = (await live.server.project('free', 'acme')).project;
-  projectId = project.id;
-  const user = await createUser(live.server, [{ projectId, role: 'owner' }]);
-  cookie = (await signIn(live.server, user.email)).cookie.split('=')[1]!;
-});
-afterAll(async () => {
-  await browser?.close();
-  await live?.close();
-});
-afterEach(async () => {
-  for (const { context, watched } of opened.splice(0)) {
-    await context.close();
-    expect(watched.violations, 'CSP violations').toEqual([]);
-    // The refused request is logged by Chromium as a failed load: that 400 is the point of the test.
-    expect(
-      watched.errors.filter((e) => !/status of 400/.test(e)),
-      'console errors',
-    ).toEqual([]);
-    expect(watched.dialogs, 'unexpected dialogs').toEqual([]);
-  }
+  projectId = (await live.server.project('free', 'acme')).project.id;
+  owner = await signedInUser(live.server, [{ projectId, role: 'owner' }]);
 });
 
 async function openEditor(width: number): Promise<Page> {
-  const opening = await openPage(browser, { width });
-  opened.push(opening);
-  await opening.context.addCookies([{ name: 'shiplog_session', value: cookie, url: live.url }]);
-  await opening.page.goto(`${live.url}/app/p/acme/entries/new`);
-  await opening.page.getByRole('heading', { level: 1, name: 'New entry' }).waitFor();
-  return opening.page;
+  const { page } = await dashboard.openAs(owner, '/app/p/acme/entries/new', { width });
+  await page.getByRole('heading', { level: 1, name: 'New entry' }).waitFor();
+  return page;
 }
 /** The text of the elements `aria-describedby` names: what a screen reader reads after the name. */
 const description = (control: Locator) =>

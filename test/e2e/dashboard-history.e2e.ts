@@ -9,18 +9,12 @@
  * on the defaults; a contributor sees both pages read-only. axe-core clean at 1280 and 375 px, in light
  * and dark, with nothing overflowing; no CSP violation, console error or unannounced dialog.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectRow } from '../../server/db/projects.ts';
-import { createUser, type SignedInUser, signIn } from '../helpers/dashboard.ts';
-import {
-  type DashboardPage,
-  type DashboardServer,
-  openPage,
-  screenshot,
-  startDashboardServer,
-} from '../helpers/dashboard-browser.ts';
-import { axeViolations, launchChromium } from '../helpers/widget-host.ts';
+import { type SignedInUser, signedInUser } from '../helpers/dashboard.ts';
+import { type Look, screenshot } from '../helpers/dashboard-browser.ts';
+import { LOOKS, pageProblems, useDashboardInChromium } from '../helpers/dashboard-chromium.ts';
 
 /** Keep a Changelog, with what an import leaves out: Unreleased, a future date, no date. */
 const CHANGELOG = `# Changelog
@@ -66,35 +60,18 @@ const learned = (n: number) => ({
   ],
 });
 
-let live: DashboardServer;
-let browser: Browser;
+const dashboard = useDashboardInChromium();
+const { live } = dashboard;
 let project: ProjectRow;
 let owner: SignedInUser;
 let contributor: SignedInUser;
-const opened: DashboardPage[] = [];
 
 beforeAll(async () => {
-  live = await startDashboardServer();
-  browser = await launchChromium();
   project = (await live.server.project('free')).project;
-  const member = (role: 'owner' | 'contributor') =>
-    createUser(live.server, [{ projectId: project.id, role }]).then((u) => signIn(live.server, u.email));
-  owner = await member('owner');
-  contributor = await member('contributor');
+  owner = await signedInUser(live.server, [{ projectId: project.id, role: 'owner' }]);
+  contributor = await signedInUser(live.server, [{ projectId: project.id, role: 'contributor' }]);
   const res = await api('POST', '/api/v1/entries/import', { releases: [2, 3].map(learned) });
   expect(res.statusCode, res.body).toBe(201);
-});
-afterAll(async () => {
-  await browser?.close();
-  await live?.close();
-});
-afterEach(async () => {
-  for (const { context, watched } of opened.splice(0)) {
-    await context.close();
-    expect(watched.violations, 'CSP violations').toEqual([]);
-    expect(watched.errors, 'console errors').toEqual([]);
-    expect(watched.dialogs, 'unexpected dialogs').toEqual([]);
-  }
 });
 
 function api(method: 'GET' | 'POST', url: string, payload?: object) {
@@ -103,14 +80,8 @@ function api(method: 'GET' | 'POST', url: string, payload?: object) {
 }
 const profile = async () => (await api('GET', '/api/v1/drafting/profile')).json().profile;
 
-async function open(path: string, as = owner, look: Parameters<typeof openPage>[1] = {}) {
-  const opening = await openPage(browser, look);
-  opened.push(opening);
-  const value = as.cookie.split('=')[1]!;
-  await opening.context.addCookies([{ name: 'shiplog_session', value, url: live.url }]);
-  await opening.page.goto(`${live.url}/app/p/${project.slug}${path}`);
-  return opening;
-}
+const open = (path: string, as = owner, look: Look = {}) =>
+  dashboard.openAs(as, `/app/p/${project.slug}${path}`, look);
 const rowsOf = (page: Page, table: string) =>
   page
     .getByRole('table', { name: table })
@@ -249,12 +220,7 @@ describe('import history and the drafting profile', () => {
 
   it('both pages: axe-core clean in light and dark, at 1280 and 375 px, nothing overflows', async () => {
     const problems: string[] = [];
-    for (const look of [
-      { colorScheme: 'light', width: 1280 },
-      { colorScheme: 'dark', width: 1280 },
-      { colorScheme: 'light', width: 375 },
-      { colorScheme: 'dark', width: 375 },
-    ] as const) {
+    for (const look of LOOKS) {
       for (const [path, heading] of [
         ['/history', 'Import history'],
         ['/drafting', 'Drafting profile'],
@@ -267,10 +233,7 @@ describe('import history and the drafting profile', () => {
           await page.getByRole('table', { name: 'Releases in the changelog' }).waitFor();
         }
         await page.waitForLoadState('networkidle');
-        const tag = `${heading} ${look.colorScheme} ${look.width}px`;
-        for (const v of await axeViolations(page)) problems.push(`${tag}: ${v}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (overflow > 0) problems.push(`${tag}: ${overflow}px of horizontal overflow`);
+        problems.push(...(await pageProblems(page, `${heading} ${look.colorScheme} ${look.width}px`)));
         await screenshot(page, `dashboard-${path.slice(1)}-${look.colorScheme}-${look.width}`);
       }
     }

@@ -7,28 +7,18 @@
  * In Chromium, by roles and names; axe-core and no horizontal overflow on the not-found pages at 1280
  * and 375 px; no CSP violation, console error or dialog. Screenshots into test-results/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn } from '../helpers/dashboard.ts';
-import {
-  type DashboardPage,
-  type DashboardServer,
-  openPage,
-  screenshot,
-  startDashboardServer,
-} from '../helpers/dashboard-browser.ts';
-import { axeViolations, launchChromium } from '../helpers/widget-host.ts';
+import { type Look, screenshot } from '../helpers/dashboard-browser.ts';
+import { pageProblems, useDashboardInChromium } from '../helpers/dashboard-chromium.ts';
 
-let live: DashboardServer;
-let browser: Browser;
+// Signing out asks who is signed in once more: that 401 is the answer, not an error.
+const dashboard = useDashboardInChromium({ allowErrors: [/status of 401/] });
+const { live } = dashboard;
 let email: string;
-const opened: DashboardPage[] = [];
-/** Console errors a test provokes on purpose (an unknown project's 404), removed before the check. */
-let expectedErrors: RegExp[] = [];
 
 beforeAll(async () => {
-  live = await startDashboardServer();
-  browser = await launchChromium();
   const acme = (await live.server.project('free', 'acme')).project;
   const beta = (await live.server.project('free', 'beta')).project;
   email = (
@@ -38,37 +28,11 @@ beforeAll(async () => {
     ])
   ).email;
 });
-afterAll(async () => {
-  await browser?.close();
-  await live?.close();
-});
-afterEach(async () => {
-  for (const { context, watched } of opened.splice(0)) {
-    await context.close();
-    expect(watched.violations, 'CSP violations').toEqual([]);
-    // Signing out asks who is signed in once more: that 401 is the answer, not an error.
-    const expected = [/status of 401/, ...expectedErrors];
-    expect(
-      watched.errors.filter((e) => !expected.some((re) => re.test(e))),
-      'console errors',
-    ).toEqual([]);
-    expect(watched.dialogs, 'unexpected dialogs').toEqual([]);
-  }
-  expectedErrors = [];
-});
-
 const at = (path: string) => `${live.url}/app${path}`;
 
 /** A page signed in with a session of its own (signing out in one test ends no other's). */
-async function open(path: string, look: Parameters<typeof openPage>[1] = {}): Promise<Page> {
-  const opening = await openPage(browser, look);
-  opened.push(opening);
-  const { cookie } = await signIn(live.server, email);
-  await opening.context.addCookies([
-    { name: 'shiplog_session', value: cookie.split('=')[1]!, url: live.url },
-  ]);
-  await opening.page.goto(at(path));
-  return opening.page;
+async function open(path: string, look: Look = {}): Promise<Page> {
+  return (await dashboard.openAs(await signIn(live.server, email), `/app${path}`, look)).page;
 }
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
 const banner = (page: Page) => page.getByRole('banner');
@@ -143,7 +107,7 @@ describe('an unknown dashboard address', () => {
   }
 
   it('an unknown project says so and links back to the projects', async () => {
-    expectedErrors = [/status of 404/];
+    dashboard.expectErrors(/status of 404/);
     const page = await open('/p/no-such-project/settings');
     await heading(page, 'Project unavailable');
     await page.getByRole('link', { name: 'Back to your projects' }).click();
@@ -157,9 +121,7 @@ describe('an unknown dashboard address', () => {
       for (const { name, path } of cases) {
         const page = await open(path, { width });
         await heading(page, 'Page not found');
-        for (const v of await axeViolations(page)) problems.push(`${path} ${width}px: axe ${v}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (overflow > 0) problems.push(`${path} ${width}px: ${overflow}px of horizontal overflow`);
+        problems.push(...(await pageProblems(page, `${path} ${width}px`)));
         await screenshot(page, `dashboard-not-found-${name}-${width}`);
       }
     }

@@ -9,37 +9,28 @@
  * answer 401 to anonymous readers; a publisher sees it all read-only. axe-core clean in light and dark at
  * 1280 and 375 px; screenshots into test-results/ and docs/screenshots/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectRow } from '../../server/db/projects.ts';
-import { createUser, type SignedInUser, signIn } from '../helpers/dashboard.ts';
-import {
-  type DashboardPage,
-  type DashboardServer,
-  openPage,
-  screenshot,
-  startDashboardServer,
-} from '../helpers/dashboard-browser.ts';
+import { type SignedInUser, signedInUser } from '../helpers/dashboard.ts';
+import { type Look, screenshot } from '../helpers/dashboard-browser.ts';
+import { LOOKS, pageProblems, useDashboardInChromium } from '../helpers/dashboard-chromium.ts';
 import { signReaderToken } from '../helpers/reader-tokens.ts';
-import { axeViolations, launchChromium } from '../helpers/widget-host.ts';
 
 const DOCS = new URL('../../docs/screenshots/', import.meta.url);
 
-let live: DashboardServer;
-let browser: Browser;
+const dashboard = useDashboardInChromium();
+const { live } = dashboard;
 let project: ProjectRow;
 let owner: SignedInUser;
 let publisher: SignedInUser;
 let contributor: SignedInUser;
 let draftId: string;
-const opened: DashboardPage[] = [];
 
 beforeAll(async () => {
-  live = await startDashboardServer();
-  browser = await launchChromium();
   project = (await live.server.project('pro')).project;
   const member = (role: 'owner' | 'publisher' | 'contributor') =>
-    createUser(live.server, [{ projectId: project.id, role }]).then((u) => signIn(live.server, u.email));
+    signedInUser(live.server, [{ projectId: project.id, role }]);
   owner = await member('owner');
   publisher = await member('publisher');
   contributor = await member('contributor');
@@ -57,32 +48,14 @@ beforeAll(async () => {
   });
   draftId = draft.json().entry.id;
 });
-afterAll(async () => {
-  await browser?.close();
-  await live?.close();
-});
-afterEach(async () => {
-  for (const { context, watched } of opened.splice(0)) {
-    await context.close();
-    expect(watched.violations, 'CSP violations').toEqual([]);
-    expect(watched.errors, 'console errors').toEqual([]);
-    expect(watched.dialogs, 'unexpected dialogs').toEqual([]);
-  }
-});
 
 function api(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, as = owner) {
   const headers = { ...as.headers, 'shiplog-project': project.slug };
   return live.server.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
 
-async function open(path: string, as = owner, look: Parameters<typeof openPage>[1] = {}) {
-  const opening = await openPage(browser, look);
-  opened.push(opening);
-  const value = as.cookie.split('=')[1]!;
-  await opening.context.addCookies([{ name: 'shiplog_session', value, url: live.url }]);
-  await opening.page.goto(`${live.url}/app/p/${project.slug}${path}`);
-  return opening;
-}
+const open = (path: string, as = owner, look: Look = {}) =>
+  dashboard.openAs(as, `/app/p/${project.slug}${path}`, look);
 const segments = (page: Page) => page.getByRole('group', { name: 'Segments' });
 const widget = (headers: Record<string, string> = {}) =>
   live.server.app.inject({ method: 'GET', url: `/api/widget/${project.slug}`, headers });
@@ -194,12 +167,7 @@ describe('Settings › Readers', () => {
 
   it('editor and Settings: axe-core clean in light and dark, at 1280 and 375 px, nothing overflows', async () => {
     const problems: string[] = [];
-    for (const look of [
-      { colorScheme: 'light', width: 1280 },
-      { colorScheme: 'dark', width: 1280 },
-      { colorScheme: 'light', width: 375 },
-      { colorScheme: 'dark', width: 375 },
-    ] as const) {
+    for (const look of LOOKS) {
       for (const [path, ready] of [
         [`/entries/${draftId}`, (p: Page) => segments(p).getByRole('checkbox', { name: 'beta' })],
         ['/settings', (p: Page) => p.getByRole('region', { name: 'Readers' }).getByLabel('Access')],
@@ -207,10 +175,7 @@ describe('Settings › Readers', () => {
         const { page } = await open(path, owner, look);
         await ready(page).waitFor();
         await page.waitForLoadState('networkidle');
-        const tag = `${path} ${look.colorScheme} ${look.width}px`;
-        for (const v of await axeViolations(page)) problems.push(`${tag}: ${v}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (overflow > 0) problems.push(`${tag}: ${overflow}px of horizontal overflow`);
+        problems.push(...(await pageProblems(page, `${path} ${look.colorScheme} ${look.width}px`)));
         await screenshot(
           page,
           `dashboard-readers-${path === '/settings' ? 'settings' : 'editor'}-${look.colorScheme}-${look.width}`,

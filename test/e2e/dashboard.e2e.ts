@@ -9,60 +9,25 @@
  * unsaved changes are lost. Every page ends with no CSP violation, console error or unannounced
  * dialog. Screenshots go to test-results/, and the README's to docs/screenshots/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { issueSetupLink } from '../../server/services/accounts/set-up-first-account.ts';
 import { PASSWORD } from '../helpers/dashboard.ts';
-import {
-  type DashboardPage,
-  type DashboardServer,
-  openPage,
-  pasteImage,
-  PNG,
-  screenshot,
-  startDashboardServer,
-} from '../helpers/dashboard-browser.ts';
+import { type DashboardPage, type Look, pasteImage, PNG, screenshot } from '../helpers/dashboard-browser.ts';
+import { useDashboardInChromium } from '../helpers/dashboard-chromium.ts';
 import { linkIn } from '../helpers/smtp-inbox.ts';
-import { launchChromium, startHostSite } from '../helpers/widget-host.ts';
+import { startHostSite } from '../helpers/widget-host.ts';
 
 const DOCS = new URL('../../docs/screenshots/', import.meta.url);
 const SLUG = 'acme-app';
 /** The Body field's textarea (the editor has a Summary textarea too). */
 const BODY = '.field:has(> label:text-is("Body")) textarea';
 
-let live: DashboardServer;
-let browser: Browser;
+const dashboard = useDashboardInChromium();
+const { live } = dashboard;
 let owner: Awaited<ReturnType<DashboardPage['context']['storageState']>>;
-const opened: DashboardPage[] = [];
-/** Console errors a test expects (the 403 it provokes on purpose), removed before the check. */
-let expectedErrors: RegExp[] = [];
 
-beforeAll(async () => {
-  live = await startDashboardServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await live?.close();
-});
-afterEach(async () => {
-  for (const { context, watched } of opened.splice(0)) {
-    await context.close();
-    expect(watched.violations, 'CSP violations').toEqual([]);
-    expect(
-      watched.errors.filter((e) => !expectedErrors.some((re) => re.test(e))),
-      'console errors',
-    ).toEqual([]);
-    expect(watched.dialogs, 'unexpected dialogs').toEqual([]);
-  }
-  expectedErrors = [];
-});
-
-async function open(signedIn = true, look: Parameters<typeof openPage>[1] = {}): Promise<DashboardPage> {
-  const opening = await openPage(browser, look, signedIn ? owner : undefined);
-  opened.push(opening);
-  return opening;
-}
+const open = (signedIn = true, look: Look = {}) => dashboard.open(look, signedIn ? owner : undefined);
 const at = (path: string) => `${live.url}/app${path}`;
 const bodyOf = (page: Page) => page.getByLabel('Body').inputValue();
 /** `date` as a datetime-local input's value, in the browser's (and this process's) time zone. */
@@ -217,7 +182,7 @@ describe('the dashboard in Chromium', () => {
 
     const { page } = await open(false);
     // Signed out, the app asks for the session first: that 401 is expected.
-    expectedErrors = [/status of 401/, /status of 403/];
+    dashboard.expectErrors(/status of 401/, /status of 403/);
     await page.goto(link);
     await page.getByText(/invited to Acme App as a contributor/).waitFor();
     await page.getByLabel('Password').fill('a writer password 123');

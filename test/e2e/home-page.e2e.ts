@@ -5,57 +5,26 @@
  * nothing wider than the window, and the curl command wrapped inside its box, all of it readable.
  * axe-core clean; no CSP violation or console error. Screenshots into test-results/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { postEntry } from '../helpers/create-entry.ts';
-import {
-  type DashboardPage,
-  type DashboardServer,
-  openPage,
-  screenshot,
-  startDashboardServer,
-} from '../helpers/dashboard-browser.ts';
-import { axeViolations, launchChromium } from '../helpers/widget-host.ts';
+import { screenshot } from '../helpers/dashboard-browser.ts';
+import { useDashboardInChromium } from '../helpers/dashboard-chromium.ts';
+import { axeViolations } from '../helpers/widget-host.ts';
 
-let live: DashboardServer;
-let browser: Browser;
-const opened: DashboardPage[] = [];
-/** Console errors a test provokes on purpose (the dashboard asking for a session), removed before the check. */
-let expectedErrors: RegExp[] = [];
+// The API reference's bundled zod probes once for eval, which its CSP refuses (api-reference.e2e.ts).
+const dashboard = useDashboardInChromium({ allowViolations: ['script-src eval'] });
+const { live } = dashboard;
 
 beforeAll(async () => {
-  live = await startDashboardServer();
-  browser = await launchChromium();
   const { headers } = await live.server.project('pro', 'acme');
   await postEntry(live.server.app, headers, { title: 'Dark mode', body: 'Toggle it.', publish: true });
 });
-afterAll(async () => {
-  await browser?.close();
-  await live?.close();
-});
-afterEach(async () => {
-  for (const { context, watched } of opened.splice(0)) {
-    await context.close();
-    // The API reference's bundled zod probes once for eval, which its CSP refuses (api-reference.e2e.ts).
-    expect(
-      watched.violations.filter((v) => v !== 'script-src eval'),
-      'CSP violations',
-    ).toEqual([]);
-    expect(
-      watched.errors.filter((e) => !expectedErrors.some((re) => re.test(e))),
-      'console errors',
-    ).toEqual([]);
-    expect(watched.dialogs, 'dialogs').toEqual([]);
-  }
-  expectedErrors = [];
-});
-
 async function openHome(width: number): Promise<Page> {
-  const opening = await openPage(browser, { width });
-  opened.push(opening);
-  await opening.page.goto(`${live.url}/`);
-  await opening.page.getByRole('heading', { level: 1, name: 'Shiplog' }).waitFor();
-  return opening.page;
+  const { page } = await dashboard.open({ width });
+  await page.goto(`${live.url}/`);
+  await page.getByRole('heading', { level: 1, name: 'Shiplog' }).waitFor();
+  return page;
 }
 
 describe('the root page', () => {
@@ -90,7 +59,7 @@ describe('the root page', () => {
   it('leads to the dashboard, a public changelog and the API reference', async () => {
     const page = await openHome(375);
     // Signed out, the dashboard asks who is signed in: that 401 is the answer, not an error.
-    expectedErrors = [/status of 401/];
+    dashboard.expectErrors(/status of 401/);
     await page.getByRole('link', { name: 'Open the dashboard' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in to Shiplog' }).waitFor();
 
