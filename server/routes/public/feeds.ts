@@ -18,7 +18,7 @@ import type { ServiceContext } from '../../services/context.ts';
 import { loadChangelog } from '../../services/public/public-changelog.ts';
 import { COMPONENT_QUERY, JsonFeedSchema } from '../../../core/contract/public.schema.ts';
 import { ReaderTokenQuery } from '../../../core/contract/readers.schema.ts';
-import { cacheControlFor, readerIdentity } from '../../plugins/reader-identity.ts';
+import { cacheControlFor, readerIdentity, readerPageOptions } from '../../plugins/reader-identity.ts';
 
 /** The feed in each format: XML text, or a JSON Feed object (its body's schema). */
 function feedResponse() {
@@ -59,7 +59,7 @@ export async function feedRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
       const { slug } = request.params;
       const view = await loadChangelog(ctx.sql, slug, undefined, request.query.component, request.reader);
       if (!view) throw new NotFoundError(`No project with slug "${slug}"`);
-      const body = buildFeed(view, ctx.config.publicUrl, format);
+      const body = buildFeed(view, ctx.config.publicUrl, format, readerPageOptions(request).readerToken);
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       reply.header('cache-control', cacheControlFor(request, FEED_CACHE_CONTROL)).header('etag', etag);
       if (fresh(request.headers, { etag })) return reply.code(304).send();

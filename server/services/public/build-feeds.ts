@@ -27,28 +27,39 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The feed of `view` in `format`, with absolute links under `publicUrl`. */
-export function buildFeed(view: PublicChangelog, publicUrl: string, format: FeedFormat): string {
+/**
+ * The feed of `view` in `format`, with absolute links under `publicUrl`.
+ * @param readerToken the reader token of an identified reader's feed (CONTRACT.md "Readers and
+ *   audiences"): its links carry it on (`?token=`), so the pages they lead to open for that reader;
+ *   ids stay the plain page addresses, the same whatever token (a feed reader keys items by id).
+ */
+export function buildFeed(
+  view: PublicChangelog,
+  publicUrl: string,
+  format: FeedFormat,
+  readerToken?: string,
+): string {
   const { project, entries } = view;
   const page = `${publicUrl}/changelog/${project.slug}`;
   const feedUrl = `${publicUrl}/api/feeds/${project.slug}`;
+  const own = readerToken === undefined ? '' : `?token=${encodeURIComponent(readerToken)}`;
   const feed = new Feed({
     title: `${project.name} changelog`,
     description: `What's new in ${project.name}`,
     id: page,
-    link: page,
+    link: `${page}${own}`,
     language: 'en',
     copyright: project.name,
     updated: entries[0]?.publishedAt ?? project.updatedAt,
     generator: 'Shiplog',
-    feedLinks: { rss: `${feedUrl}/rss`, atom: `${feedUrl}/atom`, json: `${feedUrl}/json` },
+    feedLinks: { rss: `${feedUrl}/rss${own}`, atom: `${feedUrl}/atom${own}`, json: `${feedUrl}/json${own}` },
   });
   for (const entry of entries) {
     const title = titleWithVersion(entry.title, entry.version);
     feed.addItem({
       title: format === 'json' ? title : escapeHtml(title),
       id: `${page}/${entry.slug}`,
-      link: `${page}/${entry.slug}`,
+      link: `${page}/${entry.slug}${own}`,
       date: entry.publishedAt!,
       content: entry.html,
       category: [{ name: entry.category }],

@@ -68,6 +68,32 @@ describe("an identified reader's page", () => {
   });
 });
 
+describe("an identified reader's feeds", () => {
+  it("link each item to a page that opens for them (their token), its id staying the page's", async () => {
+    const made = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/entries',
+      headers,
+      payload: { title: 'Feed item', body: 'x', publish: true },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const token = await signReaderToken(secret, { sub: 'u1' });
+    const widget = await server.app.inject({
+      url: `/api/widget/${slug()}`,
+      headers: { 'x-shiplog-reader': token },
+    });
+    const link = new URL(widget.json().links.json);
+    const feed = await server.app.inject({ url: link.pathname + link.search });
+    expect(feed.statusCode).toBe(200);
+    const item = feed.json().items.find((i: { title: string }) => i.title === 'Feed item');
+    expect(item.id).toBe(`https://changelog.test/changelog/${slug()}/${made.json().entry.slug}`);
+    const page = new URL(item.url);
+    const res = await server.app.inject({ url: page.pathname + page.search });
+    expect(res.statusCode, item.url).toBe(200);
+    expect(res.body).toContain('Feed item');
+  });
+});
+
 describe('a reaction on an entry of an identified project that no reader sees', () => {
   it('is 404 as for an unknown id (a draft, an internal entry), with no token or a foreign one', async () => {
     const make = async (payload: object) => {
