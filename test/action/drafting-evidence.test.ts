@@ -5,17 +5,14 @@
  * counts from git (`commitDetails`: a merge's diff against its first parent, a rename under its new
  * path) and the `internal-paths`, `detail` and `sections` inputs; the draft shows them deciding.
  */
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommitDetail } from '../../core/contract/generate.schema.ts';
 import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
+import { commitFiles, datedGit } from '../helpers/dated-git.ts';
 import { runActionStep } from '../helpers/run-action.ts';
-
-const exec = promisify(execFile);
 
 let server: TestServer;
 let url: string;
@@ -30,27 +27,12 @@ let work: string;
  */
 async function buildRepo(dir: string): Promise<void> {
   let clock = Date.parse('2024-05-01T10:00:00Z');
-  const git = async (...args: string[]) => {
-    const date = new Date((clock += 3_600_000)).toISOString();
-    const env = {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'Fixture',
-      GIT_AUTHOR_EMAIL: 'fixture@example.com',
-      GIT_COMMITTER_NAME: 'Fixture',
-      GIT_COMMITTER_EMAIL: 'fixture@example.com',
-      GIT_AUTHOR_DATE: date,
-      GIT_COMMITTER_DATE: date,
-    };
-    return (await exec('git', args, { cwd: dir, env })).stdout;
-  };
-  const commit = async (message: string, files: Record<string, string>) => {
-    for (const [path, text] of Object.entries(files)) {
-      await mkdir(dirname(join(dir, path)), { recursive: true });
-      await writeFile(join(dir, path), text);
-    }
-    await git('add', '--all');
-    await git('commit', '-q', '-m', message);
-  };
+  // An hour apart, in order: each commit and tag has a date of its own.
+  const at = () => new Date((clock += 3_600_000)).toISOString();
+  const run = datedGit(dir);
+  const git = (...args: string[]) => run(args, at());
+  const commit = (message: string, files: Record<string, string>) =>
+    commitFiles(run, dir, message, at(), files);
   const lines = (n: number, word: string) => Array.from({ length: n }, (_, i) => `${word} ${i}\n`).join('');
   await git('init', '-q', '-b', 'main');
   await commit('Initial commit', {

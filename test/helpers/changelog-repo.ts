@@ -4,13 +4,10 @@
  * pull request (its branch's commits are not first-parent), three tag forms (`v0.1.0` lightweight,
  * `0.2.0` annotated, `rocket-v1.0.0`) and fixed dates. What each release should carry is in RELEASES.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
-
-const exec = promisify(execFile);
+import { join } from 'node:path';
+import { commitFiles, datedGit } from './dated-git.ts';
 
 export const CHANGELOG = `# Changelog
 
@@ -72,27 +69,9 @@ export type ChangelogRepo = { dir: string; remove: () => Promise<void> };
 
 export async function buildChangelogRepo(): Promise<ChangelogRepo> {
   const dir = await mkdtemp(join(tmpdir(), 'shiplog-changelog-'));
-  const git = async (args: string[], date: string) => {
-    const who = { NAME: 'Fixture', EMAIL: 'fixture@example.com' };
-    const env = {
-      ...process.env,
-      GIT_AUTHOR_NAME: who.NAME,
-      GIT_AUTHOR_EMAIL: who.EMAIL,
-      GIT_COMMITTER_NAME: who.NAME,
-      GIT_COMMITTER_EMAIL: who.EMAIL,
-      GIT_AUTHOR_DATE: date,
-      GIT_COMMITTER_DATE: date,
-    };
-    return (await exec('git', args, { cwd: dir, env })).stdout;
-  };
-  const commit = async (message: string, date: string, files: Record<string, string>) => {
-    for (const [path, text] of Object.entries(files)) {
-      await mkdir(dirname(join(dir, path)), { recursive: true });
-      await writeFile(join(dir, path), text);
-    }
-    await git(['add', '--all'], date);
-    await git(['commit', '-q', '-m', message], date);
-  };
+  const git = datedGit(dir);
+  const commit = (message: string, date: string, files: Record<string, string>) =>
+    commitFiles(git, dir, message, date, files);
   await git(['init', '-q', '-b', 'main'], '2023-01-01T10:00:00Z');
   await commit('Initial commit', '2023-01-01T10:00:00Z', { 'README.md': '# Rocket\n' });
   await commit('feat: parse the config file', '2023-01-05T12:00:00Z', {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Release } from '../fixtures/releases/load-releases.ts';
+import { FIXTURE_IDENTITY } from './dated-git.ts';
 
 const exec = promisify(execFile);
 
@@ -25,10 +26,7 @@ export async function buildFixtureRepo(
   const dir = await mkdtemp(join(tmpdir(), 'shiplog-repo-'));
   const env = {
     ...process.env,
-    GIT_AUTHOR_NAME: 'Fixture',
-    GIT_AUTHOR_EMAIL: 'fixture@example.com',
-    GIT_COMMITTER_NAME: 'Fixture',
-    GIT_COMMITTER_EMAIL: 'fixture@example.com',
+    ...FIXTURE_IDENTITY,
   };
   const git = async (args: string[], input?: string) => {
     const child = exec('git', args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
