@@ -59,6 +59,9 @@ export function cacheControlFor(request: FastifyRequest, publicValue: string): s
   return personal ? READER_CACHE_CONTROL : publicValue;
 }
 
+/** The `page` option of the changelog's pages: the title of the page a refused browser gets. */
+export const READERS_ONLY_PAGE = { title: 'This changelog is for signed-in readers' };
+
 /**
  * What a page of the changelog needs of its reader: their token, for its own links (a page of an
  * identified reader links on with it), and whether it offers email updates (an `identified` project

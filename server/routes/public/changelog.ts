@@ -12,7 +12,12 @@ import { documentRoutes } from '../../openapi/document-routes.ts';
 import { pageOrProblemResponses, pageRouteSchema, textResponse } from '../../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { asPage, CHANGELOG_PAGE_CSP, sendPage } from '../../plugins/html-pages.ts';
-import { cacheControlFor, readerIdentity, readerPageOptions } from '../../plugins/reader-identity.ts';
+import {
+  cacheControlFor,
+  READERS_ONLY_PAGE,
+  readerIdentity,
+  readerPageOptions,
+} from '../../plugins/reader-identity.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import {
   loadChangelog,
@@ -104,7 +109,7 @@ export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext)
 /** The pages a reader reads, in a scope of their own: only these identify the reader. */
 async function readerPageRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { publicUrl } = ctx.config;
-  await app.register(readerIdentity, { ctx, page: { title: 'This changelog is for signed-in readers' } });
+  await app.register(readerIdentity, { ctx, page: READERS_ONLY_PAGE });
   const withReader = <T extends { response: Record<string, unknown> }>(schema: T) => ({
     ...schema,
     response: { ...schema.response, ...pageOrProblemResponses(401) },

@@ -19,7 +19,12 @@ import { pageOrProblemResponses, pageRouteSchema, problemResponses } from '../..
 import { documentRoutes } from '../../openapi/document-routes.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { asPage, CHANGELOG_PAGE_CSP, sendPage } from '../../plugins/html-pages.ts';
-import { cacheControlFor, readerIdentity, readerPageOptions } from '../../plugins/reader-identity.ts';
+import {
+  cacheControlFor,
+  READERS_ONLY_PAGE,
+  readerIdentity,
+  readerPageOptions,
+} from '../../plugins/reader-identity.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { loadChangelogEntry, searchChangelog } from '../../services/public/public-changelog.ts';
 import { renderChangelogPage } from '../../services/public/render-changelog-page.ts';
@@ -33,10 +38,10 @@ const PageSearchQuery = z.object({ q: z.string().trim().max(200).optional() }).e
 
 export async function searchRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { publicUrl } = ctx.config;
-  await app.register(readerIdentity, { ctx });
 
   await app.register(async (scope) => {
     documentRoutes(scope, PUBLIC_DOCS('Widget'));
+    await scope.register(readerIdentity, { ctx });
     scope.get<{ Params: { slug: string }; Querystring: { q: string; token?: string } }>(
       '/api/widget/:slug/search',
       {
@@ -62,6 +67,8 @@ export async function searchRoutes(app: FastifyInstance, ctx: ServiceContext): P
 
   await app.register(async (scope) => {
     documentRoutes(scope, PUBLIC_DOCS('Changelog page'));
+    // A browser refused gets a page saying so, as on the changelog's other pages.
+    await scope.register(readerIdentity, { ctx, page: READERS_ONLY_PAGE });
     const page = pageRouteSchema("Search a project's public changelog page", 'searchChangelogPage', ['slug']);
     scope.get<{ Params: { slug: string }; Querystring: { q?: string; token?: string } }>(
       '/changelog/:slug/search',

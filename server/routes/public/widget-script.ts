@@ -12,7 +12,7 @@ import { documentRoutes } from '../../openapi/document-routes.ts';
 import { pageOrProblemResponses, pageRouteSchema, textResponse } from '../../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { asPage, sendPage, WIDGET_HOST_CSP } from '../../plugins/html-pages.ts';
-import { readerIdentity } from '../../plugins/reader-identity.ts';
+import { READERS_ONLY_PAGE, readerIdentity } from '../../plugins/reader-identity.ts';
 import { ReaderTokenQuery } from '../../../core/contract/readers.schema.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { findPublicProject } from '../../services/public/public-changelog.ts';
@@ -69,7 +69,7 @@ export async function widgetScriptRoutes(app: FastifyInstance, ctx: ServiceConte
   // The demo names its project: an identified one's only to its readers (CONTRACT.md "Readers and
   // audiences"), as its widget; anyone else gets 401 (a page saying so for a browser).
   await app.register(async (scope) => {
-    await scope.register(readerIdentity, { ctx, page: { title: 'This changelog is for signed-in readers' } });
+    await scope.register(readerIdentity, { ctx, page: READERS_ONLY_PAGE });
     const schema = pageRouteSchema("A page that embeds a project's widget", 'getWidgetDemo', ['slug']);
     scope.get<{ Params: { slug: string }; Querystring: { token?: string } }>(
       '/demo/:slug',

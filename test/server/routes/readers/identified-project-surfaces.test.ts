@@ -40,6 +40,17 @@ describe('an identified project, to an anonymous caller', () => {
     expect(reader.body).toContain(NAME);
   });
 
+  it("answers a browser's search of its page with a page saying so (401), as its other pages", async () => {
+    const res = await server.app.inject({
+      url: `/changelog/${slug()}/search?q=x`,
+      headers: { accept: 'text/html' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('This changelog is for signed-in readers');
+    expect(res.body).not.toContain(NAME);
+  });
+
   it('takes no subscription (401): nothing is stored, no email names it', async () => {
     const res = await server.app.inject({
       method: 'POST',
