@@ -86,6 +86,22 @@ export async function memberHeaders(
 }
 
 /**
+ * {@link memberHeaders} for the whole test file, made in `beforeAll` after the hooks registered before
+ * this call (the server's); `project` is called then. The object is filled in place.
+ */
+export function useMemberHeaders(
+  server: TestServer,
+  project: () => { id: string; slug: string },
+  role: Role,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  beforeAll(async () => {
+    Object.assign(headers, await memberHeaders(server, project(), role));
+  });
+  return headers;
+}
+
+/**
  * One signed-in user for the whole test file, made in `beforeAll` after the hooks registered before
  * this call (the server's); `memberships` is called then. The object is filled in place.
  */

@@ -4,23 +4,17 @@
  * (a contributor setting them is `403`, keeping them as they are is not); a draft's summary is written
  * from its highlights in plain words when the caller gives none.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectRow } from '../../../../server/db/projects.ts';
-import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../helpers/build-server.ts';
 import { postEntry } from '../../../helpers/create-entry.ts';
-import { memberHeaders } from '../../../helpers/dashboard.ts';
+import { useMemberHeaders } from '../../../helpers/dashboard.ts';
 
-let server: TestServer;
-let project: ProjectRow;
-let keyHeaders: Record<string, string>;
-let contributor: Record<string, string>;
-
-beforeAll(async () => {
-  server = await buildTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' }, { workers: false });
-  ({ project, headers: keyHeaders } = await server.project('pro'));
-  contributor = await memberHeaders(server, project, 'contributor');
-});
-afterAll(() => server.close());
+const {
+  server,
+  headers: keyHeaders,
+  owner,
+} = useTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' }, { workers: false });
+const contributor = useMemberHeaders(server, () => owner.project, 'contributor');
 
 const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: object, payload?: object) =>
   server.app.inject({ method, url, headers: headers as Record<string, string>, payload });

@@ -3,22 +3,16 @@
  * a contributor may change drafts, but not a scheduled or published entry, neither by PATCH nor by a
  * re-draft through generate (`source`, with or without `regenerate`). A publisher (or a key) may.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectRow } from '../../../../server/db/projects.ts';
-import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
-import { memberHeaders } from '../../../helpers/dashboard.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../helpers/build-server.ts';
+import { useMemberHeaders } from '../../../helpers/dashboard.ts';
 
-let server: TestServer;
-let project: ProjectRow;
-let keyHeaders: Record<string, string>;
-let contributor: Record<string, string>;
-
-beforeAll(async () => {
-  server = await buildTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' }, { workers: false });
-  ({ project, headers: keyHeaders } = await server.project('pro'));
-  contributor = await memberHeaders(server, project, 'contributor');
-});
-afterAll(() => server.close());
+const {
+  server,
+  headers: keyHeaders,
+  owner,
+} = useTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' }, { workers: false });
+const contributor = useMemberHeaders(server, () => owner.project, 'contributor');
 
 const generateBody = (pullRequest: number, commits: string[], extra: object = {}) => ({
   commits,
