@@ -5,19 +5,12 @@
  * opened it and who wrote its commits, each with that pull request. Without the setting, no such line.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  captureComment,
-  mockDraftingCalls,
-  mockInstallationToken,
-  mockRepoConfig,
-  pullRequestEvent,
-  useAppServer,
-} from '../helpers/github-app.ts';
+import { mockInstallationToken, mockRepoConfig, useAppServer } from '../helpers/github-app.ts';
 import { mockPullRequests, mockReleaseRange } from '../helpers/release-mocks.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
 
 // The login is asked once, by the first pull request's sticky comment.
-const { server, headers, scopes, receive } = useAppServer({
+const { server, headers, scopes, receive, draftOpened } = useAppServer({
   auth: () => mockInstallationToken().get('/app').reply(200, { id: 123, slug: 'shiplog-test' }),
 });
 
@@ -51,19 +44,12 @@ const COMMITS = [
 ];
 
 async function draftPullRequest(number: number, config: string) {
-  scopes.push(...mockDraftingCalls({ number, config, commitList: COMMITS }));
-  const posted = captureComment('post', number);
-  scopes.push(posted.scope);
-  await receive(
-    'pull_request',
-    pullRequestEvent('opened', (pr) => {
-      pr.number = number;
-      pr.head.sha = sha('4');
-      pr.commits = COMMITS.length;
-      pr.user = { ...pr.user, login: 'grace' };
-    }),
-  );
-  return entry(entryIdIn(posted.captured.body));
+  const body = await draftOpened({ number, config, commitList: COMMITS }, (pr) => {
+    pr.head.sha = sha('4');
+    pr.commits = COMMITS.length;
+    pr.user = { ...pr.user, login: 'grace' };
+  });
+  return entry(entryIdIn(body));
 }
 
 describe('contributors: true', () => {

@@ -12,7 +12,6 @@ import type { CommitDetail, PullRequestInput } from '../../core/contract/generat
 import {
   captureComment,
   GITHUB_API,
-  mockDraftingCalls,
   mockRepoConfig,
   pullRequestEvent,
   REPO_PATH,
@@ -21,7 +20,7 @@ import {
 import { mockPullRequests, mockReleaseRange } from '../helpers/release-mocks.ts';
 import { webhookExample } from '../helpers/webhook-examples.ts';
 
-const { server, headers, scopes, receive } = useAppServer();
+const { server, headers, scopes, receive, draftOpened } = useAppServer();
 
 const sha = (c: string) => c.repeat(40);
 /** The pull request's commits as GitHub lists them (oldest first). */
@@ -51,20 +50,12 @@ async function changesOf(entryId: string): Promise<Changes> {
 
 /** Pull request `number` titled "Refresh the Debian packaging", drafted with `config`: the sticky comment. */
 async function draftPullRequest(number: number, config: string, files: object[] = PACKAGING_FILES) {
-  scopes.push(...mockDraftingCalls({ number, config, commitList: COMMITS, files }));
-  const posted = captureComment('post', number);
-  scopes.push(posted.scope);
-  await receive(
-    'pull_request',
-    pullRequestEvent('opened', (pr) => {
-      pr.number = number;
-      pr.title = 'Refresh the Debian packaging';
-      pr.body = 'New maintainer scripts.';
-      pr.head.sha = sha('4');
-      pr.commits = COMMITS.length;
-    }),
-  );
-  const body = posted.captured.body ?? '';
+  const body = await draftOpened({ number, config, commitList: COMMITS, files }, (pr) => {
+    pr.title = 'Refresh the Debian packaging';
+    pr.body = 'New maintainer scripts.';
+    pr.head.sha = sha('4');
+    pr.commits = COMMITS.length;
+  });
   const entryId = /<!-- shiplog:entry (ent_\w+) -->/.exec(body)![1]!;
   return { body, changes: await changesOf(entryId) };
 }

@@ -164,7 +164,24 @@ export function useAppServer(options: { auth?: () => nock.Scope } = {}) {
   });
   const receive = (name: string, payload: object) =>
     server.app.shiplog.github!.receive({ id: `d${++delivery}`, name, payload } as never);
-  return { server, headers, owner, scopes, receive };
+  /** Pull request `calls.number` opened (`change` edits it), GitHub answering `calls`: the comment posted. */
+  const draftOpened = async (
+    calls: Parameters<typeof mockDraftingCalls>[0] & { number: number },
+    change: (pr: Record<string, any>) => void = () => {},
+  ): Promise<string> => {
+    scopes.push(...mockDraftingCalls(calls));
+    const posted = captureComment('post', calls.number);
+    scopes.push(posted.scope);
+    await receive(
+      'pull_request',
+      pullRequestEvent('opened', (pr) => {
+        pr.number = calls.number;
+        change(pr);
+      }),
+    );
+    return posted.captured.body ?? '';
+  };
+  return { server, headers, owner, scopes, receive, draftOpened };
 }
 
 /** A delivery through POST /api/github/webhooks, signed as GitHub signs it. @returns the answer. */
