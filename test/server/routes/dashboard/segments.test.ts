@@ -3,36 +3,29 @@
  * distinct segment names of the project's entries (drafts too), alphabetical, to any member who may
  * read entries; never another project's; signed out or not a member is refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectRow } from '../../../../server/db/projects.ts';
-import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../../../helpers/build-server.ts';
 import { createEntry } from '../../../helpers/create-entry.ts';
-import { type SignedInUser, signedInUser } from '../../../helpers/dashboard.ts';
+import { type SignedInUser, signedInUser, useSignedInUser } from '../../../helpers/dashboard.ts';
 
-let server: TestServer;
-let project: ProjectRow;
-let contributor: SignedInUser;
+const { server, headers: keyHeaders, owner } = useTestServer({}, { workers: false });
+const contributor = useSignedInUser(server, () => [{ projectId: owner.project.id, role: 'contributor' }]);
 let outsider: SignedInUser;
 
 beforeAll(async () => {
-  server = await buildTestServer({}, { workers: false });
-  const made = await server.project('pro');
-  project = made.project;
   const other = await server.project('pro');
-  contributor = await signedInUser(server, [{ projectId: project.id, role: 'contributor' }]);
   outsider = await signedInUser(server, [{ projectId: other.project.id, role: 'owner' }]);
-  await createEntry(server.app, made.headers, { title: 'For all', publish: true });
-  await createEntry(server.app, made.headers, {
+  await createEntry(server.app, keyHeaders, { title: 'For all', publish: true });
+  await createEntry(server.app, keyHeaders, {
     title: 'Beta',
     segments: ['beta', 'enterprise'],
     publish: true,
   });
-  await createEntry(server.app, made.headers, { title: 'Draft', segments: ['alpha testers', 'beta'] });
+  await createEntry(server.app, keyHeaders, { title: 'Draft', segments: ['alpha testers', 'beta'] });
   await createEntry(server.app, other.headers, { title: 'Elsewhere', segments: ['secret-customer'] });
 });
-afterAll(() => server.close());
 
-const segments = (headers: Record<string, string>, slug = project.slug) =>
+const segments = (headers: Record<string, string>, slug = owner.project.slug) =>
   server.app.inject({ method: 'GET', url: `/api/dashboard/projects/${slug}/segments`, headers });
 
 describe('GET /api/dashboard/projects/{slug}/segments', () => {
