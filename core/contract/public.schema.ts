@@ -111,6 +111,8 @@ export const WidgetResponseSchema = z.object({
     }),
     /** Free plan: the widget shows "Powered by Shiplog". */
     branding: z.boolean(),
+    /** Whether readers may subscribe by email (an `identified` project emails no one: no form). */
+    subscribe: z.boolean(),
   }),
   entries: z.array(WidgetEntrySchema),
 });

@@ -17,6 +17,8 @@ export type ProjectRow = {
   theme: Theme;
   /** The emoji readers may react with, in display order. */
   reactions: string[];
+  /** `identified`: only readers with a valid token see it; it emails no one (migration 0016). */
+  access: 'public' | 'identified';
   createdAt: Date;
   updatedAt: Date;
 };

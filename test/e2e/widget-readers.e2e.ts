@@ -138,5 +138,9 @@ describe('an identified project', () => {
     const token = await signReaderToken(secret, { sub: 'reader-99' });
     await page.goto(`${host.url}/?reader-token=${token}&announce=off`);
     expect(await unread(page)).toBe(3);
+    // It emails no one: its readers get no subscribe form that could only fail.
+    await launcher(page).click();
+    await page.locator('shiplog-widget [part="entry"]').first().waitFor();
+    expect(await page.locator('shiplog-widget [part="subscribe"]').count()).toBe(0);
   });
 });

@@ -41,7 +41,7 @@ export function buildPanel(
     search.form,
     list,
     search.results,
-    subscribeForm(api, doc.project.slug),
+    ...(doc.project.subscribe ? [subscribeForm(api, doc.project.slug)] : []),
     announcer,
   );
   if (doc.project.branding) {

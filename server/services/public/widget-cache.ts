@@ -45,6 +45,7 @@ async function loadWidget(
       slug: project.slug,
       settings: { accent: project.accent, position: project.position, theme: project.theme },
       branding: project.plan === 'free',
+      subscribe: project.access === 'public',
     },
     entries: entries.map((e) => presentWidgetEntry(publicUrl, project.slug, e)),
   });

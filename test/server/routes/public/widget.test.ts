@@ -47,6 +47,7 @@ describe('GET /api/widget/{slug}', () => {
       slug: project.slug,
       settings: { accent: '#2563eb', position: 'bottom-right', theme: 'auto' },
       branding: false,
+      subscribe: true,
     });
     expect(body.entries).toEqual([
       {

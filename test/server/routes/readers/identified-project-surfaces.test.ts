@@ -51,6 +51,16 @@ describe('an identified project, to an anonymous caller', () => {
     expect(res.body).not.toContain(NAME);
   });
 
+  it("tells its readers' widget that there is no email subscription (no form to fail)", async () => {
+    const token = await signReaderToken(secret, { sub: 'u1' });
+    const res = await server.app.inject({
+      url: `/api/widget/${slug()}`,
+      headers: { 'x-shiplog-reader': token },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().project.subscribe).toBe(false);
+  });
+
   it('takes no subscription (401): nothing is stored, no email names it', async () => {
     const res = await server.app.inject({
       method: 'POST',
