@@ -71,7 +71,12 @@ export const JOB_HANDLERS: { [Q in QueueName]: JobHandler<JobPayloads[Q]> } = {
     try {
       await github.receive({ id, name, payload: JSON.parse(body) } as Parameters<typeof github.receive>[0]);
     } catch (err) {
-      await finishDelivery(ctx.sql, id, 'failed', err instanceof Error ? err.message.slice(0, 500) : 'failed');
+      await finishDelivery(
+        ctx.sql,
+        id,
+        'failed',
+        err instanceof Error ? err.message.slice(0, 500) : 'failed',
+      );
       throw err;
     }
     await finishDelivery(ctx.sql, id, 'processed');

@@ -6,15 +6,15 @@
  */
 
 /** An account email: the job makes its link (a reset, an invitation) and sends it. */
-export type AccountEmailJob = { kind: 'password-reset'; email: string } | { kind: 'invitation'; invitationId: string };
+export type AccountEmailJob =
+  { kind: 'password-reset'; email: string } | { kind: 'invitation'; invitationId: string };
 
 /** One GitHub webhook delivery as received: its id (`X-GitHub-Delivery`), event name and raw body. */
 export type WebhookJob = { id: string; name: string; body: string };
 
 /** An email batch job: a batch row's id, or the older form this version adopts as a batch. */
 export type EmailBatchJob =
-  | { batchId: string }
-  | { batchId?: undefined; entryId: string; subscriberIds: string[] };
+  { batchId: string } | { batchId?: undefined; entryId: string; subscriberIds: string[] };
 
 /** Every queue's payload, by queue name. */
 export interface JobPayloads {

@@ -65,7 +65,13 @@ export type QueueSettings = {
   needsGithub?: boolean;
 };
 
-const GITHUB_RETRY = { retryLimit: 6, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 600 };
+const GITHUB_RETRY = {
+  retryLimit: 6,
+  retryDelay: 30,
+  retryBackoff: true,
+  retryDelayMax: 3600,
+  expireInSeconds: 600,
+};
 
 export const QUEUES: { [Q in QueueName]: QueueSettings } = {
   'subscription-requested': { queue: { ...EMAIL_RETRY, expireInSeconds: 60 }, work: BATCHED },

@@ -22,7 +22,11 @@ import type { ImportInput, ImportResponse } from '../../../core/contract/history
 import { titleWithoutVersion } from '../../../core/contract/titles.ts';
 import type { TransactionSql } from '../../db/connect.ts';
 import { type EntryRow, insertEntry, setEntryChanges } from '../../db/entries.ts';
-import { deleteEntryChanges, lockEntriesOfVersions, replaceImportedEntry } from '../../db/imported-entries.ts';
+import {
+  deleteEntryChanges,
+  lockEntriesOfVersions,
+  replaceImportedEntry,
+} from '../../db/imported-entries.ts';
 import { InvalidError, ShiplogError } from '../../errors/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { learnDraftingProfile } from '../drafting/project-profile.ts';

@@ -7,7 +7,10 @@
  */
 import { expect, it } from 'vitest';
 import { OVERDUE_AFTER_SECONDS } from '../../../server/jobs/scheduled-sweeper.ts';
-import { publishOverdueScheduled, publishScheduled } from '../../../server/services/entries/schedule-entry.ts';
+import {
+  publishOverdueScheduled,
+  publishScheduled,
+} from '../../../server/services/entries/schedule-entry.ts';
 import { useTestServer } from '../../helpers/build-server.ts';
 import { createEntry } from '../../helpers/create-entry.ts';
 import { waitUntil } from '../../helpers/wait-until.ts';
