@@ -190,7 +190,7 @@ export function createShiplogClient(clientOptions: ShiplogClientOptions): Shiplo
     },
     async listEntries(query) {
       const search = new URLSearchParams(
-        Object.entries(query).flatMap(([name, value]) =>
+        Object.entries(query).flatMap(([name, value]): [string, string][] =>
           value === undefined ? [] : [[name, String(value)]],
         ),
       );

@@ -47504,6 +47504,18 @@ var DraftingProfileSchema = external_exports.object({
   description: external_exports.string()
 });
 var DraftingProfileResponseSchema = external_exports.object({ profile: DraftingProfileSchema });
+var ChangelogPreviewSchema = external_exports.object({
+  releases: external_exports.array(
+    external_exports.object({
+      version: external_exports.string(),
+      date: external_exports.string().nullable(),
+      notes: external_exports.string(),
+      title: external_exports.string().optional(),
+      heading: external_exports.string()
+    })
+  ),
+  skipped: external_exports.array(external_exports.object({ heading: external_exports.string(), version: external_exports.string().nullable(), reason: external_exports.string() }))
+});
 
 // core/contract/problem.ts
 var FieldErrorSchema = external_exports.object({ pointer: external_exports.string(), detail: external_exports.string() });
