@@ -91,6 +91,18 @@ export default tseslint.config(
     'cli',
     'admin',
   ]),
+  // Errors sit below services (services throw them): the handler reads CORS policy from http/, never plugins.
+  ...layer('server/errors/**/*.ts', 'errors/ is below services: it imports only core/, db/ and http/', [
+    'services',
+    'plugins',
+    'routes',
+    'jobs',
+    'queue',
+    'openapi',
+    'channels',
+    'cli',
+    'admin',
+  ]),
   ...layer('server/services/**/*.ts', 'services never import plugins, routes, job handlers or the CLI', [
     'plugins',
     'routes',

@@ -22,7 +22,7 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import { sessions } from './plugins/session.ts';
 import { zodValidatorCompiler } from './plugins/validate.ts';
 import { apiReferenceRoutes } from './routes/api-reference.ts';
-import { docsErrorsRoutes } from './errors/docs-errors-route.ts';
+import { docsErrorsRoutes } from './routes/docs-errors-route.ts';
 import { healthRoutes } from './routes/health.ts';
 import { homeRoutes } from './routes/home.ts';
 import { analyticsIngestRoutes } from './routes/public/analytics.ts';

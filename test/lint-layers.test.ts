@@ -36,13 +36,18 @@ describe('layer rules', () => {
     ],
     [
       'server/services/entries/create-entry.ts',
-      "import { collectRouteMethods } from '../../plugins/route-methods.ts';",
+      "import { sendPage } from '../../plugins/html-pages.ts';",
       /services never import plugins/,
     ],
     [
       'server/services/entries/entry-events.ts',
       "import { JOB_HANDLERS } from '../../jobs/job-handlers.ts';",
       /services never import plugins, routes, job handlers/,
+    ],
+    [
+      'server/errors/error-handler.ts',
+      "import { sendPage } from '../plugins/html-pages.ts';",
+      /errors\/ is below services/,
     ],
     [
       'server/queue/job-queue.ts',

@@ -19,7 +19,7 @@ import {
   UnsupportedMediaTypeError,
 } from './errors.ts';
 import { problemFor } from './problem-documents.ts';
-import { collectRouteMethods } from '../plugins/route-methods.ts';
+import { collectRouteMethods } from './route-methods.ts';
 
 /** What a client is told to wait while the database is unreachable (a restart takes seconds). */
 const DATABASE_RETRY_AFTER_SECONDS = 5;

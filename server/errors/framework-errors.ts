@@ -11,7 +11,7 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { NotFoundError, ShiplogError } from './errors.ts';
 import { newId } from '../db/new-id.ts';
-import { PUBLIC_CORS_HEADERS, sendsNoCors } from '../plugins/cors.ts';
+import { PUBLIC_CORS_HEADERS, sendsNoCors } from '../http/cors-policy.ts';
 import { problemFor } from './problem-documents.ts';
 import { sendProblem } from './error-handler.ts';
 

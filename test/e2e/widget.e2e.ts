@@ -8,7 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_CORS_HEADERS } from '../../server/plugins/cors.ts';
+import { PUBLIC_CORS_HEADERS } from '../../server/http/cors-policy.ts';
 import { createEntry } from '../../server/services/entries/create-entry.ts';
 import { updateProjectSettings } from '../../server/services/accounts/manage-projects.ts';
 import { buildTestServer, type TestServer } from '../helpers/build-server.ts';

@@ -4,12 +4,12 @@
  * hook), to a find-my-way router (fastify's own router, so a concrete path matches the same routes
  * here as when it is served); a path's methods are those whose routes match it. `HEAD` goes with every
  * `GET` (fastify answers it), and `OPTIONS` with every public path, where the CORS plugin answers the
- * preflight (plugins/cors.ts). The CORS plugin's catch-all `OPTIONS *` route is left out: it would make
+ * preflight (plugins/cors.ts, http/cors-policy.ts). The CORS plugin's catch-all `OPTIONS *` route is left out: it would make
  * every path, even one with no route, look known.
  */
 import type { FastifyInstance } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { sendsNoCors } from './cors.ts';
+import { sendsNoCors } from '../http/cors-policy.ts';
 
 /** The order `Allow` lists methods in. */
 const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

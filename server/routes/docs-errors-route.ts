@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PROBLEM_CODES } from '../../core/contract/problem.ts';
 import { documentRoutes } from '../openapi/document-routes.ts';
-import { pageRouteSchema } from './problem-responses.ts';
+import { pageRouteSchema } from '../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../openapi/scope-docs.ts';
 import { sendPage } from '../plugins/html-pages.ts';
 import { renderView } from '../views/render-view.ts';

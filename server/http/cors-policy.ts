@@ -1,0 +1,37 @@
+/**
+ * Which responses carry CORS headers, and which (CONTRACT.md "Key-authenticated API", "Dashboard"): `*`
+ * with preflight on the public endpoints, never credentials; none at all on /api/v1, whose keys belong
+ * to servers and CI, never to browsers, nor on the dashboard's /api/dashboard, which the session cookie
+ * authenticates. A leaf module: the CORS plugin applies it, and the error handlers (server/errors/),
+ * which answer outside the plugin, read it too.
+ */
+
+/** The public endpoints' CORS options (@fastify/cors), built once: the widget's hot path reads them. */
+export const PUBLIC_CORS = {
+  origin: '*',
+  credentials: false,
+  methods: ['GET', 'HEAD', 'POST'],
+  // X-Shiplog-Reader: an identified reader's token (plugins/reader-identity.ts).
+  allowedHeaders: ['Content-Type', 'If-None-Match', 'X-Shiplog-Reader'],
+  exposedHeaders: ['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
+  maxAge: 86_400,
+};
+
+/** Whether `url` is on the key-authenticated API, which sends no CORS headers. */
+export function isKeyApiPath(url: string): boolean {
+  return url.startsWith('/api/v1/') || url === '/api/v1' || url.startsWith('/api/v1?');
+}
+
+/**
+ * Whether `url` answers without CORS: the key-authenticated API and the dashboard's routes, which a
+ * session cookie authenticates (CONTRACT.md "Dashboard": no CORS ever applies to them).
+ */
+export function sendsNoCors(url: string): boolean {
+  return isKeyApiPath(url) || /^\/api\/dashboard(?:[/?]|$)/.test(url);
+}
+
+/** The CORS headers of a public response, for answers written outside the plugin (framework errors). */
+export const PUBLIC_CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': PUBLIC_CORS.exposedHeaders.join(', '),
+};
