@@ -39,8 +39,18 @@ function reconnectDelaySeconds(retries: number): number {
   return (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 1);
 }
 
+/**
+ * Seconds a connection may take from its TCP connect to ready for queries (the driver's default is
+ * 30). A PostgreSQL stopped with `-m immediate` or starting up can take a connection into its backlog
+ * and never answer it: a query queued on that connection waited the whole 30 s, so a request hung
+ * instead of answering 503 (test/faults/postgres-stopped-under-load.test.ts, 1 request in about 600).
+ * A handshake on a working server takes milliseconds, over TLS on another continent well under a second.
+ */
+const CONNECT_TIMEOUT_SECONDS = 5;
+
 const clientOptions = {
   onnotice: () => {},
+  connect_timeout: CONNECT_TIMEOUT_SECONDS,
   transform: postgres.camel,
   types: { bigint: postgres.BigInt },
   backoff: reconnectDelaySeconds,
