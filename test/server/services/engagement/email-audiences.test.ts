@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { createEntry } from '../../../helpers/create-entry.ts';
+import { jobsSettled } from '../../../helpers/jobs-settled.ts';
 import { type Inbox, startInbox } from '../../../helpers/smtp-inbox.ts';
 
 let server: TestServer;
@@ -20,16 +21,7 @@ afterAll(async () => {
 });
 
 /** Wait (bounded) until no dispatch job is left to run. */
-async function dispatchSettled(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const [row] = await server.db.sql<{ n: number }[]>`
-      select count(*)::int as n from pgboss.job
-      where name in ('entry-published', 'email-batch') and state not in ('completed', 'failed', 'cancelled')`;
-    if (row!.n === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('dispatch jobs did not settle');
-}
+const dispatchSettled = () => jobsSettled(server.db.sql, ['entry-published', 'email-batch'], 10_000);
 
 async function subscribed(email: string) {
   const made = await server.project('pro');
