@@ -1,7 +1,8 @@
 /**
  * The workers of this instance: every queue (queue/queue-settings.ts) worked with its options and its
- * handler (job-handlers.ts), each job settling on its own, the hourly housekeeping schedule, and the sweeper that keeps
- * scheduled publishing within its bound when a worker dies holding a job (scheduled-sweeper.ts). Started
+ * handler (job-handlers.ts), each job settling on its own, the queues' schedules (hourly housekeeping,
+ * the daily audit purge), and the sweeper that keeps scheduled publishing within its bound when a
+ * worker dies holding a job (scheduled-sweeper.ts). Started
  * by `shiplog serve` (and the tests) after the app is built; stopped, draining what is in progress, when
  * the app closes.
  */
@@ -38,7 +39,6 @@ export async function startWorkers(ctx: ServiceContext, log: JobLog): Promise<vo
       eachJob((data, job) => handle(ctx, data, job, log)) as never,
     );
   }
-  await boss.schedule('housekeeping', '0 * * * *');
   for (const [name, { schedule }] of Object.entries(QUEUES)) {
     if (schedule) await boss.schedule(name, schedule);
   }

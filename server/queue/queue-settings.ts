@@ -111,10 +111,11 @@ export const QUEUES: { [Q in QueueName]: QueueSettings } = {
     queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
     work: { ...BATCHED, groupConcurrency: 1 },
   },
-  /** Hourly (start-workers.ts schedules it). */
+  /** Hourly, at the top of the hour (UTC). */
   housekeeping: {
     queue: { retryLimit: 2, retryDelay: 60, expireInSeconds: 600 },
     work: { pollingIntervalSeconds: POLLING_SECONDS },
+    schedule: '0 * * * *',
   },
   /** The audit log keeps a year (CONTRACT.md "Dashboard"): daily at 03:17 UTC. */
   'audit-purge': {

@@ -23,6 +23,15 @@ describe('the job queues', () => {
     }
   });
 
+  it('schedules every queue that has a schedule: hourly housekeeping, the daily audit purge', async () => {
+    const rows = await server.db.sql<{ name: string; cron: string }[]>`
+      select name, cron from pgboss.schedule order by name`;
+    expect(rows.map((r) => [r.name, r.cron])).toEqual([
+      ['audit-purge', '17 3 * * *'],
+      ['housekeeping', '0 * * * *'],
+    ]);
+  });
+
   it('types send() by queue: the payload of each queue and nothing else', () => {
     const send: JobQueue['send'] = async () => {};
     const db = server.db.sql;
