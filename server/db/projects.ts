@@ -1,6 +1,7 @@
 /** SQL for projects. Plain functions taking `sql` (or a transaction); rows come back camelCased. */
 import { PLANS, POSITIONS, THEMES } from '../../core/contract/readers.schema.ts';
 import type { Sql, TransactionSql } from './connect.ts';
+import type { Access } from './reader-projects.ts';
 
 export { PLANS, POSITIONS, THEMES };
 export type Plan = (typeof PLANS)[number];
@@ -18,7 +19,7 @@ export type ProjectRow = {
   /** The emoji readers may react with, in display order. */
   reactions: string[];
   /** `identified`: only readers with a valid token see it; it emails no one (migration 0016). */
-  access: 'public' | 'identified';
+  access: Access;
   createdAt: Date;
   updatedAt: Date;
 };

@@ -2,12 +2,13 @@
  * SQL for what decides who may read a project (migration 0016): its `access` and its search language.
  * Kept apart from db/projects.ts so the public surfaces read only the two columns they need.
  */
+import type { ACCESS } from '../../core/contract/readers.schema.ts';
 import type { Sql, TransactionSql } from './connect.ts';
 
 type Db = Sql | TransactionSql;
 
-export const ACCESS_LEVELS = ['public', 'identified'] as const;
-export type Access = (typeof ACCESS_LEVELS)[number];
+/** `public` or `identified` (core/contract/readers.schema.ts holds the one list). */
+export type Access = (typeof ACCESS)[number];
 
 export type ReaderProjectRow = { id: string; slug: string; access: Access; searchLanguage: string };
 
