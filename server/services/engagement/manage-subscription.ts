@@ -15,7 +15,6 @@ import {
   type SubscriberRow,
   unsubscribe,
 } from '../../db/subscribers.ts';
-import { findReaderProjectBySlug } from '../../db/reader-projects.ts';
 import { NotFoundError, UnauthorizedError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../../db/new-id.ts';
@@ -44,7 +43,7 @@ export async function requestSubscribe(
 ): Promise<void> {
   const project = await findProjectBySlug(ctx.sql, input.project);
   if (!project) throw new NotFoundError(`No project with slug "${input.project}"`);
-  if ((await findReaderProjectBySlug(ctx.sql, project.slug))?.access === 'identified') {
+  if (project.access === 'identified') {
     throw new UnauthorizedError('This changelog is private to identified readers: it sends no email updates');
   }
   await ctx.sql.begin(async (tx) => {
