@@ -42,7 +42,10 @@ export async function saveDraftingProfile(
   return row!;
 }
 
-/** Forget what was learned: from now on only entries published after this moment teach the profile. */
+/**
+ * Forget what was learned: from now on only releases published or stored (imported, re-imported,
+ * drafted) after this moment teach the profile (docs/api.md#import-history-and-the-drafting-profile).
+ */
 export async function resetDraftingProfile(sql: Db, projectId: string): Promise<void> {
   await sql`
     insert into drafting_profiles (project_id, profile, releases_learned, reset_at)
@@ -56,8 +59,9 @@ export async function resetDraftingProfile(sql: Db, projectId: string): Promise<
 export type LearningRelease = { entryId: string; body: string; changes: ReleaseChanges; publishedAt: Date };
 
 /**
- * The project's published entries that keep what they were made of, published after its last reset,
- * oldest first, at most `limit` (the newest).
+ * The project's published entries that keep what they were made of, published or stored after its last
+ * reset (an imported release is dated in the past, so its `kept_at` says when it came), oldest first, at
+ * most `limit` (the newest).
  */
 export async function listLearningReleases(
   sql: Db,
@@ -71,7 +75,7 @@ export async function listLearningReleases(
       join entry_changes c on c.entry_id = e.id
       left join drafting_profiles p on p.project_id = e.project_id
       where e.project_id = ${projectId} and e.status = 'published'
-        and (p.reset_at is null or e.published_at > p.reset_at)
+        and (p.reset_at is null or e.published_at > p.reset_at or c.kept_at > p.reset_at)
       order by e.published_at desc, e.id desc
       limit ${limit}
     ) newest

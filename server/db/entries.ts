@@ -167,7 +167,7 @@ export async function setEntryChanges(
 ): Promise<void> {
   await tx`
     insert into entry_changes (entry_id, changes) values (${entryId}, ${tx.json(changes as never)})
-    on conflict (entry_id) do update set changes = excluded.changes`;
+    on conflict (entry_id) do update set changes = excluded.changes, kept_at = excluded.kept_at`;
 }
 
 /**

@@ -133,6 +133,18 @@ describe('the drafting profile', () => {
     const list = await call('GET', '/api/v1/entries?status=published&limit=100');
     expect(list.json().entries.length).toBeGreaterThanOrEqual(5);
   });
+
+  it('learns again from releases imported after the reset, though they are dated before it', async () => {
+    expect(await profile()).toMatchObject({ releasesLearned: 0 });
+    const fresh = await call('POST', '/api/v1/entries/import', { releases: [5, 6].map(release) });
+    expect(fresh.statusCode, fresh.body).toBe(201);
+    expect(fresh.json().profile).toEqual({ releasesLearned: 2 });
+    // Imported again after a reset, a release that taught before the reset teaches again too.
+    expect((await call('DELETE', '/api/v1/drafting/profile')).statusCode).toBe(204);
+    const again = await call('POST', '/api/v1/entries/import', { releases: [release(1)] });
+    expect(again.json()).toMatchObject({ replaced: 1, profile: { releasesLearned: 1 } });
+    expect(await profile()).toMatchObject({ releasesLearned: 1 });
+  });
 });
 
 describe('a project whose notes list its docs work', () => {
