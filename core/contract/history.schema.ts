@@ -59,7 +59,13 @@ export const ImportResponseSchema = z.object({
   replaced: z.number().int(),
   skipped: z.array(z.object({ version: z.string(), reason: z.string() })),
   entries: z.array(
-    z.object({ id: z.string(), slug: z.string(), version: z.string(), status: z.literal('published') }),
+    z.object({
+      id: z.string(),
+      slug: z.string(),
+      version: z.string(),
+      /** `draft` for an entry imported again after the team unpublished it: a re-import keeps status. */
+      status: z.enum(['draft', 'published']),
+    }),
   ),
   profile: z.object({ releasesLearned: z.number().int() }),
 });

@@ -29,8 +29,10 @@ export type ImportedContent = Pick<EntryRow, 'title' | 'body' | 'html' | 'catego
 };
 
 /**
- * Replace what an imported entry says with its release imported again: published, external, dated
- * `publishedAt` (its first publish too: an imported release was first published then). Id and slug stay.
+ * Replace what an imported entry says with its release imported again: its notes, title, category and
+ * source. What the team decided since stays: status, visibility, schedule, segments, summary, announce
+ * (docs/api.md#import-history-and-the-drafting-profile). A published entry takes the release's date
+ * (its first publish too: an imported release was first published then). Id and slug stay.
  */
 export async function replaceImportedEntry(
   tx: TransactionSql,
@@ -41,9 +43,10 @@ export async function replaceImportedEntry(
   const [row] = await tx<EntryRow[]>`
     update entries
     set title = ${content.title}, body = ${content.body}, html = ${content.html},
-        category = ${content.category}, source_repository = ${content.sourceRepository},
-        visibility = 'external', status = 'published', scheduled_for = null, edited_at = null,
-        published_at = ${content.publishedAt}, first_published_at = ${content.publishedAt},
+        category = ${content.category}, source_repository = ${content.sourceRepository}, edited_at = null,
+        published_at = case when status = 'published' then ${content.publishedAt} else published_at end,
+        first_published_at = case when status = 'published' then ${content.publishedAt}
+                                  else first_published_at end,
         updated_at = date_trunc('milliseconds', now())
     where project_id = ${projectId} and id = ${id} and origin = 'import'
     returning *`;

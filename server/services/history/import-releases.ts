@@ -7,7 +7,8 @@
  * `origin: 'import'`, its body the notes (rendered like every entry's), its title the given `title` or
  * the notes' leading change (lead-of-notes.ts; never the version), its category by what the notes lead
  * with. With `commits`, what the release was made of is kept (entry_changes) for the drafting profile.
- * Importing a version again replaces its imported entry in place (same id and slug: `replaced`); a
+ * Importing a version again replaces its imported entry's notes in place (same id and slug: `replaced`),
+ * keeping what the team decided since (status, visibility, schedule, segments, summary, announce); a
  * version that already has an entry made another way (the API, generate) is left alone (`skipped`), as
  * is a version listed twice in one call. One transaction for all of it.
  *
@@ -131,7 +132,7 @@ async function store(
     if (previous && !release.commits?.length) await deleteEntryChanges(tx, row.id);
     else if (previous) await setEntryChanges(tx, row.id, changesOf(release)!);
     tally[previous ? 'replaced' : 'imported']++;
-    tally.entries.push({ id: row.id, slug: row.slug, version, status: 'published' });
+    tally.entries.push({ id: row.id, slug: row.slug, version, status: row.status });
     await record('imported', row);
   }
   return tally;

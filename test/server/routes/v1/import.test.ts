@@ -161,6 +161,35 @@ describe('POST /api/v1/entries/import', () => {
     expect(await dispatchJobs()).toBe(jobsBefore);
   });
 
+  it('keeps what the team decided when a version is imported again: status, visibility, segments, summary, announce', async () => {
+    const { headers: other, project } = await server.project();
+    const call = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      server.app.inject({ method, url, headers: other, payload });
+    const release = { version: '3.1.0', publishedAt: '2024-08-01T00:00:00Z', notes: '- Added sharing.' };
+    const id = (await call('POST', '/api/v1/entries/import', { releases: [release] })).json().entries[0].id;
+    const decided = {
+      visibility: 'internal',
+      segments: ['beta'],
+      summary: 'Sharing, for the beta group.',
+      announce: true,
+    };
+    expect((await call('PATCH', `/api/v1/entries/${id}`, decided)).statusCode).toBe(200);
+    expect((await call('POST', `/api/v1/entries/${id}/unpublish`, {})).statusCode).toBe(200);
+
+    const again = await call('POST', '/api/v1/entries/import', {
+      releases: [{ ...release, notes: '- Added sharing with a link.' }],
+    });
+    expect(again.json()).toMatchObject({ replaced: 1, entries: [{ id, status: 'draft' }] });
+    const entry = (await server.app.inject({ url: `/api/v1/entries/${id}`, headers: other })).json().entry;
+    expect(entry).toMatchObject({
+      ...decided,
+      status: 'draft',
+      publishedAt: null,
+      body: '- Added sharing with a link.',
+    });
+    expect((await server.app.inject({ url: `/api/widget/${project.slug}` })).json().entries).toEqual([]);
+  });
+
   it('refuses a release dated now or later, naming it, and writes nothing', async () => {
     const { headers: other } = await server.project();
     const res = await server.app.inject({
