@@ -73,17 +73,23 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
-  // Task-list checkboxes from GFM only; any other input is dropped.
-  // Images without an absolute http(s) source are dropped.
-  exclusiveFilter: (frame) =>
-    (frame.tag === 'input' && frame.attribs.type !== 'checkbox') ||
-    (frame.tag === 'img' && !ABSOLUTE_IMAGE.test(frame.attribs.src ?? '')),
+  // Task-list checkboxes from GFM only; any other input is dropped. Images without an absolute
+  // http(s) source are dropped. A link without an absolute target loses its tag, opening and closing,
+  // and keeps its content where it was (`excludeTag`). Turning it into a tag the allowlist drops
+  // instead would leave sanitize-html's record of that rename behind, and the next link at the same
+  // depth would close as the dropped tag: its `</a>` lost, it swallowed the rest of the paragraph.
+  exclusiveFilter: (frame) => {
+    if (frame.tag === 'a') return ABSOLUTE_LINK.test(frame.attribs.href ?? '') ? false : 'excludeTag';
+    return (
+      (frame.tag === 'input' && frame.attribs.type !== 'checkbox') ||
+      (frame.tag === 'img' && !ABSOLUTE_IMAGE.test(frame.attribs.src ?? ''))
+    );
+  },
   transformTags: {
-    // A link without an absolute target loses its tag (a span is not allowed) and keeps its text.
     a: (tagName, attribs) =>
       ABSOLUTE_LINK.test(attribs.href ?? '')
         ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' } }
-        : { tagName: 'span', attribs: {} },
+        : { tagName, attribs },
     input: (tagName, attribs) => ({
       tagName,
       attribs: { type: 'checkbox', disabled: '', ...(attribs.checked !== undefined ? { checked: '' } : {}) },
