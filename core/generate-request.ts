@@ -8,6 +8,7 @@
  *   lead's is the pull request's own files).
  * - `pullRequests`: always sent, empty when none could be read: the commits are first-parent ones.
  * - `internalPaths`, `detail`, `sections`: the repository's drafting settings, only when set.
+ * - `source`: the pull request, the release tag, or else the range itself (`from...to`).
  * - The key is derived from the repository, the range, the operation, the source and a hash of what
  *   was sent, so a re-run of the same job gets the same answer and a re-run whose input changed (a label
  *   edited, a setting changed) re-drafts the source's one entry instead of meeting
@@ -101,12 +102,14 @@ export function generateRequestOf(
   const { range } = request;
   const { pullRequests } = gathered;
   const repository = `${range.owner}/${range.repo}`;
+  // Every draft names its source, so a re-run with other inputs (`detail`, sections) re-drafts the one
+  // entry of that pull request, release or range instead of making a second (docs/github-action.md).
   const source =
     range.kind === 'pull_request'
       ? { pullRequest: range.number, headSha: range.to }
       : range.kind === 'release'
         ? { release: range.tag }
-        : undefined;
+        : { range: `${gathered.from ?? ''}...${range.to}` };
   // A pull request's draft sends no pull requests: its Contributors line credits its commits' authors.
   const authors = authorsOf(request, gathered.authors);
   const lead = (request.leadMessages ?? []).filter((m) => m.trim() !== '');

@@ -46614,6 +46614,8 @@ var EntrySourceSchema = external_exports.object({
   repository: external_exports.string(),
   pullRequest: external_exports.number().int().nullable(),
   release: external_exports.string().nullable(),
+  /** A compare range, `from...to`, drafted as neither a pull request nor a release. */
+  range: external_exports.string().nullable(),
   headSha: external_exports.string().nullable()
 });
 var EntrySummarySchema = external_exports.object({
@@ -46667,10 +46669,15 @@ var MAX_COMMITS = 500;
 var GenerateSourceSchema = external_exports.strictObject({
   pullRequest: external_exports.int().min(1).max(2147483647).optional(),
   release: external_exports.string().trim().min(1).max(255).refine((s) => !s.includes("\0"), "Must not contain NUL (U+0000) characters").meta(NOT_BLANK).optional(),
+  /**
+   * A compare range that is neither a pull request nor a release, `from...to` (`...to` from the
+   * first commit): a re-run of the same range re-drafts its one entry (docs/api.md#generate-a-draft-from-commits-and-pull-requests).
+   */
+  range: external_exports.string().max(255).regex(/^(?:[^\s.]\S*)?\.\.\.[^\s.]\S*$/, 'must be "from...to" (or "...to")').optional(),
   headSha: external_exports.string().regex(/^[0-9a-fA-F]{7,64}$/, "must be a commit SHA").optional()
-}).refine((s) => s.pullRequest === void 0 !== (s.release === void 0), {
-  message: "give exactly one of pullRequest and release"
-}).meta({ oneOf: [{ required: ["pullRequest"] }, { required: ["release"] }] });
+}).refine((s) => [s.pullRequest, s.release, s.range].filter((v2) => v2 !== void 0).length === 1, {
+  message: "give exactly one of pullRequest, release and range"
+}).meta({ oneOf: [{ required: ["pullRequest"] }, { required: ["release"] }, { required: ["range"] }] });
 var noNul2 = (s) => !s.includes("\0");
 var NUL_MESSAGE = "Must not contain NUL (U+0000) characters";
 var GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
@@ -47473,7 +47480,13 @@ var ImportResponseSchema = external_exports.object({
   replaced: external_exports.number().int(),
   skipped: external_exports.array(external_exports.object({ version: external_exports.string(), reason: external_exports.string() })),
   entries: external_exports.array(
-    external_exports.object({ id: external_exports.string(), slug: external_exports.string(), version: external_exports.string(), status: external_exports.literal("published") })
+    external_exports.object({
+      id: external_exports.string(),
+      slug: external_exports.string(),
+      version: external_exports.string(),
+      /** `draft` for an entry imported again after the team unpublished it: a re-import keeps status. */
+      status: external_exports.enum(["draft", "published"])
+    })
   ),
   profile: external_exports.object({ releasesLearned: external_exports.number().int() })
 });
@@ -47721,7 +47734,7 @@ function generateRequestOf(request2, gathered) {
   const { range } = request2;
   const { pullRequests } = gathered;
   const repository = `${range.owner}/${range.repo}`;
-  const source = range.kind === "pull_request" ? { pullRequest: range.number, headSha: range.to } : range.kind === "release" ? { release: range.tag } : void 0;
+  const source = range.kind === "pull_request" ? { pullRequest: range.number, headSha: range.to } : range.kind === "release" ? { release: range.tag } : { range: `${gathered.from ?? ""}...${range.to}` };
   const authors = authorsOf2(request2, gathered.authors);
   const lead = (request2.leadMessages ?? []).filter((m) => m.trim() !== "");
   const messages = [...lead, ...gathered.commits.map((c) => c.message)].slice(0, MAX_COMMITS);

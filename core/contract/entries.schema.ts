@@ -169,6 +169,8 @@ const EntrySourceSchema = z.object({
   repository: z.string(),
   pullRequest: z.number().int().nullable(),
   release: z.string().nullable(),
+  /** A compare range, `from...to`, drafted as neither a pull request nor a release. */
+  range: z.string().nullable(),
   headSha: z.string().nullable(),
 });
 

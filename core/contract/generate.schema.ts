@@ -33,15 +33,25 @@ export const GenerateSourceSchema = z
       .refine((s) => !s.includes('\u0000'), 'Must not contain NUL (U+0000) characters')
       .meta(NOT_BLANK)
       .optional(),
+    /**
+     * A compare range that is neither a pull request nor a release, `from...to` (`...to` from the
+     * first commit): a re-run of the same range re-drafts its one entry
+     * (docs/api.md#generate-a-draft-from-commits-and-pull-requests).
+     */
+    range: z
+      .string()
+      .max(255)
+      .regex(/^(?:[^\s.]\S*)?\.\.\.[^\s.]\S*$/, 'must be "from...to" (or "...to")')
+      .optional(),
     headSha: z
       .string()
       .regex(/^[0-9a-fA-F]{7,64}$/, 'must be a commit SHA')
       .optional(),
   })
-  .refine((s) => (s.pullRequest === undefined) !== (s.release === undefined), {
-    message: 'give exactly one of pullRequest and release',
+  .refine((s) => [s.pullRequest, s.release, s.range].filter((v) => v !== undefined).length === 1, {
+    message: 'give exactly one of pullRequest, release and range',
   })
-  .meta({ oneOf: [{ required: ['pullRequest'] }, { required: ['release'] }] });
+  .meta({ oneOf: [{ required: ['pullRequest'] }, { required: ['release'] }, { required: ['range'] }] });
 export type GenerateSource = z.infer<typeof GenerateSourceSchema>;
 
 const noNul = (s: string) => !s.includes('\u0000');

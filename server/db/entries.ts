@@ -20,10 +20,12 @@ export type EntryRow = {
   status: Status;
   /** How the entry was made. */
   origin: 'api' | 'generate' | 'import';
-  /** The repository (`owner/name`, lower-case) and pull request or release it drafts, if any. */
+  /** The repository (`owner/name`, lower-case) and pull request, release or range it drafts, if any. */
   sourceRepository: string | null;
   sourcePullRequest: number | null;
   sourceRelease: string | null;
+  /** A compare range (`from...to`) that is neither a pull request nor a release. */
+  sourceRange: string | null;
   sourceHeadSha: string | null;
   /** The monorepo component it is about, or null. */
   component: string | null;
@@ -83,6 +85,8 @@ export type EntrySource = {
   repository: string;
   pullRequest: number | null;
   release: string | null;
+  /** A compare range, `from...to` (`...to` from the first commit). */
+  range: string | null;
   headSha: string | null;
   /** A monorepo component: one entry per source and component. */
   component: string | null;
@@ -143,13 +147,15 @@ export async function insertEntry(tx: TransactionSql, entry: NewEntry, baseSlug:
         : sp`date_trunc('milliseconds', now())`;
     const [row] = await sp<EntryRow[]>`
       insert into entries (id, project_id, title, slug, body, html, category, version, visibility, status,
-                           origin, source_repository, source_pull_request, source_release, source_head_sha,
+                           origin, source_repository, source_pull_request, source_release, source_range,
+                           source_head_sha,
                            component, segments, summary, announce, search_language,
                            published_at, first_published_at)
       values (${entry.id}, ${entry.projectId}, ${entry.title}, ${slug}, ${entry.body}, ${entry.html},
               ${entry.category}, ${entry.version}, ${entry.visibility},
               ${entry.publish ? 'published' : 'draft'}, ${entry.origin}, ${entry.sourceRepository},
-              ${entry.sourcePullRequest}, ${entry.sourceRelease}, ${entry.sourceHeadSha},
+              ${entry.sourcePullRequest}, ${entry.sourceRelease}, ${entry.sourceRange},
+              ${entry.sourceHeadSha},
               ${entry.component}, ${entry.segments ?? []}::text[], ${entry.summary ?? null}, ${entry.announce ?? false},
               (select search_language from projects where id = ${entry.projectId}),
               ${publishedAt}, ${publishedAt})
@@ -215,21 +221,29 @@ export async function lockEntry(
 }
 
 /**
- * The entry of a pull request or release. In a transaction, drafts of one source take turns from here
+ * The entry of a pull request, release or range. In a transaction, drafts of one source take turns from here
  * to the commit (an advisory lock, which also covers the insert of a first draft): the second finds
  * and re-drafts what the first made instead of inserting a second entry. Outside one, a plain read.
  */
 export async function findEntryBySource(
   tx: Db,
   projectId: string,
-  source: Pick<EntrySource, 'repository' | 'pullRequest' | 'release' | 'component'>,
+  source: Pick<EntrySource, 'repository' | 'pullRequest' | 'release' | 'range' | 'component'>,
 ): Promise<EntryRow | undefined> {
-  const key = `source:${projectId}:${source.repository}:${source.pullRequest ?? `release ${source.release}`}:${source.component ?? ''}`;
+  const which =
+    source.pullRequest !== null
+      ? tx`source_pull_request = ${source.pullRequest}`
+      : source.release !== null
+        ? tx`source_release = ${source.release}`
+        : tx`source_range = ${source.range}`;
+  const named =
+    source.pullRequest ?? (source.release !== null ? `release ${source.release}` : `range ${source.range}`);
+  const key = `source:${projectId}:${source.repository}:${named}:${source.component ?? ''}`;
   await tx`select pg_advisory_xact_lock(hashtext(${key}))`;
   const [row] = await tx<EntryRow[]>`
     select * from entries
     where project_id = ${projectId} and source_repository = ${source.repository}
-      and ${source.pullRequest !== null ? tx`source_pull_request = ${source.pullRequest}` : tx`source_release = ${source.release}`}
+      and ${which}
       and component is not distinct from ${source.component}
     for update`;
   return row;

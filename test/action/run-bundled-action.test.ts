@@ -153,6 +153,29 @@ describe('the bundled Action', () => {
     expect(result.outputs['entry-id']).toMatch(/^ent_/);
   });
 
+  it('keeps one entry per range: a re-run with another detail re-drafts it instead of making a second', async () => {
+    const inputs = { 'api-url': url, 'api-key': apiKey, 'github-token': '', from: '14.0.0', to: '14.0.2' };
+    const dispatch = { name: 'workflow_dispatch', payload: { inputs: {} } };
+    const full = await runStep({ ...inputs, detail: 'full' }, dispatch);
+    expect(full.code, full.stdout).toBe(0);
+    const highlights = await runStep({ ...inputs, detail: 'highlights' }, dispatch);
+    expect(highlights.code, highlights.stdout).toBe(0);
+    expect(highlights.outputs['entry-id']).toBe(full.outputs['entry-id']);
+    const stored = await server.app.inject({
+      url: `/api/v1/entries/${full.outputs['entry-id']}`,
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    expect(stored.json().entry.source).toMatchObject({ range: '14.0.0...14.0.2', release: null });
+    const listed = await server.app.inject({
+      url: '/api/v1/entries?limit=100',
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    const ofRange = listed
+      .json()
+      .entries.filter((e: { source: { range?: string } | null }) => e.source?.range === '14.0.0...14.0.2');
+    expect(ofRange).toHaveLength(1);
+  });
+
   it('publishes when asked', async () => {
     const result = await runStep(
       { 'api-url': url, 'api-key': apiKey, 'github-token': 'x', publish: 'true', category: 'fix' },

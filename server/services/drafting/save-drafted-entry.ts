@@ -59,6 +59,7 @@ export function entrySourceOf(input: GenerateInput): EntrySource | null {
     repository: input.repository.toLowerCase(),
     pullRequest: input.source.pullRequest ?? null,
     release: input.source.release ?? null,
+    range: input.source.range ?? null,
     headSha: input.source.headSha?.toLowerCase() ?? null,
     component: input.component ?? null,
   };

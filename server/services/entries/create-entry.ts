@@ -59,6 +59,7 @@ export async function insertNewEntry(
       sourceRepository: source?.repository ?? null,
       sourcePullRequest: source?.pullRequest ?? null,
       sourceRelease: source?.release ?? null,
+      sourceRange: source?.range ?? null,
       sourceHeadSha: source?.headSha ?? null,
       component: input.component ?? source?.component ?? null,
       segments: input.segments ?? [],

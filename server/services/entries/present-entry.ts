@@ -23,6 +23,7 @@ export function presentEntrySummary(row: EntryRow): EntrySummary {
           repository: row.sourceRepository,
           pullRequest: row.sourcePullRequest,
           release: row.sourceRelease,
+          range: row.sourceRange,
           headSha: row.sourceHeadSha,
         }
       : null,

@@ -170,6 +170,7 @@ function insertNew(
       sourceRepository: content.sourceRepository,
       sourcePullRequest: null,
       sourceRelease: null,
+      sourceRange: null,
       sourceHeadSha: null,
       component: null,
       publish: true,

@@ -72,6 +72,7 @@ describe('GET /api/v1/entries?q=', () => {
       repository: 'octo-org/hello-world',
       pullRequest: 12,
       release: null,
+      range: null,
       headSha: 'a'.repeat(40),
     });
     expect(listed.filter((e) => e.source === null)).toHaveLength(5);

@@ -34,6 +34,7 @@ describe('generate with a source', () => {
       repository: 'octo-org/hello-world',
       pullRequest: 7,
       release: null,
+      range: null,
       headSha: 'a'.repeat(40),
     });
     expect(stored.origin).toBe('generate');

@@ -74,7 +74,7 @@ describe('POST /api/v1/entries/import', () => {
       title: 'Fix the crash on an empty config file',
       category: 'fix',
       body: HISTORY.releases[0]!.notes,
-      source: { repository: 'acme/rocket', pullRequest: null, release: null, headSha: null },
+      source: { repository: 'acme/rocket', pullRequest: null, release: null, range: null, headSha: null },
     });
     expect(newer.html).toContain('<h3>Fixed</h3>');
     expect(older).toMatchObject({
