@@ -46671,7 +46671,8 @@ var GenerateSourceSchema = external_exports.strictObject({
   release: external_exports.string().trim().min(1).max(255).refine((s) => !s.includes("\0"), "Must not contain NUL (U+0000) characters").meta(NOT_BLANK).optional(),
   /**
    * A compare range that is neither a pull request nor a release, `from...to` (`...to` from the
-   * first commit): a re-run of the same range re-drafts its one entry (docs/api.md#generate-a-draft-from-commits-and-pull-requests).
+   * first commit): a re-run of the same range re-drafts its one entry
+   * (docs/api.md#generate-a-draft-from-commits-and-pull-requests).
    */
   range: external_exports.string().max(255).regex(/^(?:[^\s.]\S*)?\.\.\.[^\s.]\S*$/, 'must be "from...to" (or "...to")').optional(),
   headSha: external_exports.string().regex(/^[0-9a-fA-F]{7,64}$/, "must be a commit SHA").optional()
