@@ -32,6 +32,42 @@ function layer(files, message, folders, types = false) {
   ];
 }
 
+const PURE_DRAFTING = 'core/drafting is pure: no I/O, environment or clock, nothing of core/ but contract/';
+
+/**
+ * core/drafting's rule for the files at one depth (`up` climbs from them to core/): the core/ layer's
+ * own rule, and no way out to I/O: node's I/O modules, the network and database clients, the rest of
+ * core/ (collectors, the API client) but its contract, `process` and `Date.now`.
+ */
+function draftingLayer(files, up) {
+  return [
+    {
+      files: [files],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: '^(\\.{1,2}/)+(.*/)?(server|app|action)(/|\\.ts$)',
+                message: 'core/ is shared by the Action and the App: no server code',
+              },
+              { regex: `^${up}(?!contract/|drafting/|\\.\\./)`, message: PURE_DRAFTING },
+              {
+                regex:
+                  '^(node:)?(fs|fs/promises|child_process|http|https|net|tls|dns|os|worker_threads)$|^(openai|postgres|pg-boss|@octokit/.*|@actions/.*)$',
+                message: PURE_DRAFTING,
+              },
+            ],
+          },
+        ],
+        'no-restricted-globals': ['error', { name: 'process', message: PURE_DRAFTING }],
+        'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: PURE_DRAFTING }],
+      },
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -121,6 +157,11 @@ export default tseslint.config(
     'app',
     'action',
   ]),
+  // The drafting library is pure (docs/architecture.md): the server, the Action without a server, the
+  // evaluation and the benches run it alike, so it reads no environment, clock or network, and
+  // imports nothing of core/ but the contract's schemas.
+  ...draftingLayer('core/drafting/*.ts', '\\.\\./'),
+  ...draftingLayer('core/drafting/*/**/*.ts', '\\.\\./\\.\\./'),
   ...layer('app/**/*.ts', 'the App reaches Shiplog through core/ (its API), never server/', [
     'server',
     'action',

@@ -25,10 +25,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommitDetail, PullRequestInput } from '../core/contract/generate.schema.ts';
-import type { DraftCore } from '../server/services/drafting/offline-drafter.ts';
-import { draftRelease } from '../server/services/drafting/draft-release.ts';
-import { type ProfileExample, learnProfile } from '../server/services/drafting/learn-profile.ts';
-import { isCollapsedLine } from '../server/services/drafting/render-draft.ts';
+import type { DraftCore } from '../core/drafting/render/draft-offline.ts';
+import { draftRelease } from '../core/drafting/draft-release.ts';
+import { type ProfileExample, learnProfile } from '../core/drafting/profile/learn-profile.ts';
+import { isCollapsedLine } from '../core/drafting/render/render-draft.ts';
 import { loadReleases } from '../test/fixtures/releases/load-releases.ts';
 import type { CorpusPullRequest, CorpusRelease, FirstParentCommit } from './eval/build-corpus.ts';
 import {

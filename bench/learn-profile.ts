@@ -10,8 +10,8 @@
  * - the offline draft of 500 real commits (ripgrep's, as bench/generate-draft.ts drafts them) with the
  *   profile learned above, against the 50 ms budget, and against the same draft with no profile.
  */
-import { draftRelease } from '../server/services/drafting/draft-release.ts';
-import { learnProfile, type ProfileExample } from '../server/services/drafting/learn-profile.ts';
+import { draftRelease } from '../core/drafting/draft-release.ts';
+import { learnProfile, type ProfileExample } from '../core/drafting/profile/learn-profile.ts';
 import { loadEvalReleases, profileExampleOf } from './eval-drafts.ts';
 
 /** Median wall-clock and CPU ms of `runs` calls of `fn`, after `warm` calls (JIT, caches). */

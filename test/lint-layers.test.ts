@@ -10,7 +10,12 @@ import { describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '..');
 // Only the two rules under test, without type information (the typed rules would build a TypeScript
 // program of the whole repository: most of this file's time).
-const RULES = new Set(['no-restricted-imports', 'import-x/no-cycle']);
+const RULES = new Set([
+  'no-restricted-imports',
+  'import-x/no-cycle',
+  'no-restricted-globals',
+  'no-restricted-properties',
+]);
 const eslint = new ESLint({
   cwd: root,
   ruleFilter: ({ ruleId }) => RULES.has(ruleId),
@@ -67,6 +72,17 @@ describe('layer rules', () => {
     ['core/draft-release.ts', "import { loadConfig } from '../server/config.ts';", /core\/ is shared/],
     ['app/index.ts', "import { loadConfig } from '../server/config.ts';", /never server/],
     [
+      'core/drafting/draft-release.ts',
+      "import { loadConfig } from '../../server/config.ts';",
+      /core\/ is shared/,
+    ],
+    [
+      'core/drafting/profile/learn-profile.ts',
+      "import { ShiplogClient } from '../../shiplog-client.ts';",
+      /core\/drafting is pure/,
+    ],
+    ['core/drafting/draft-release.ts', "import { readFileSync } from 'node:fs';", /core\/drafting is pure/],
+    [
       'widget/src/api.ts',
       "import { CreateEntryInputSchema } from '../../core/contract/entries.schema.ts';",
       /types only/,
@@ -85,6 +101,22 @@ describe('layer rules', () => {
       ),
     ).toEqual([]);
     expect(await layerErrors('server/db/entries.ts', '')).toEqual([]);
+    expect(await layerErrors('core/drafting/profile/learn-profile.ts', '')).toEqual([]);
+  });
+
+  it('keeps core/drafting from reading the environment or the clock', async () => {
+    const env = await lintErrors(
+      'core/drafting/draft-release.ts',
+      'void process.env.X;',
+      'no-restricted-globals',
+    );
+    expect(env).toEqual([expect.stringMatching(/core\/drafting is pure/)]);
+    const clock = await lintErrors(
+      'core/drafting/draft-release.ts',
+      'void Date.now();',
+      'no-restricted-properties',
+    );
+    expect(clock).toEqual([expect.stringMatching(/core\/drafting is pure/)]);
   });
 
   it('refuses an import that closes a circle, and finds none in the files as they are', async () => {

@@ -9,7 +9,7 @@ type Db = Sql | TransactionSql;
 
 export type DraftingProfileRow = {
   projectId: string;
-  /** The learned counts (services/drafting/learn-profile.ts `DraftingProfileModel`), or null. */
+  /** The learned counts (core/drafting/profile/learn-profile.ts `DraftingProfileModel`), or null. */
   profile: unknown;
   releasesLearned: number;
   resetAt: Date | null;

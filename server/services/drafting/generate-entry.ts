@@ -17,13 +17,15 @@ import { AiUnavailableError, QuotaExceededError } from '../../errors/errors.ts';
 import { authorizeEntryChange, authorizeNewEntry, type Role } from '../accounts/authorize.ts';
 import type { ServiceContext } from '../context.ts';
 import { assertPublishAt } from '../entries/create-entry.ts';
-import { contributorsLine, creditedPullRequests } from './contributors-line.ts';
-import { selectChanges } from './draft-release.ts';
-import { draftOffline } from './offline-drafter.ts';
-import { traitsOf } from './profile-view.ts';
+import {
+  completeDraft,
+  draftRelease,
+  refLinker,
+  renderOptionsOf,
+  selectRelease,
+} from '../../../core/drafting/index.ts';
 import { loadDraftingProfile, projectVoice } from './project-profile.ts';
 import { draftWithOpenAI } from './openai-drafter.ts';
-import { refLinker } from './ref-links.ts';
 import {
   type DraftOutcome,
   entrySourceOf,
@@ -61,16 +63,16 @@ export async function generateEntry(
   if (existing) authorizeEntryChange(role, existing, input);
   else authorizeNewEntry(role, input);
 
-  // The author's signals, then the files, then the project's profile (draft-release.ts).
+  // The drafting itself is core/drafting's (draft-release.ts): the author's signals, then the files,
+  // then the project's profile. The service adds only the model call and its quota.
   const profile = await loadDraftingProfile(ctx, project.id);
-  const commits = selectChanges(input, profile);
-  const options = { traits: traitsOf(profile), detail: input.detail, sections: input.sections };
-  const version = input.version ?? null;
   const link = refLinker(input.repository, input.repositoryUrl);
-  const useModel = ai.provider === 'openai' && ctx.openai !== null && commits.changes.length > 0;
+  const useModel = ai.provider === 'openai' && ctx.openai !== null;
+  const selection = useModel ? selectRelease(input, profile) : null;
+  const callModel = selection !== null && selection.changes.length > 0;
 
   let reserved: string | null = null;
-  if (useModel) {
+  if (callModel) {
     const limit = project.plan === 'business' ? ai.monthlyQuota.business : ai.monthlyQuota.pro;
     reserved = await reserveAiDraft(ctx.sql, project.id, limit);
     if (!reserved) {
@@ -79,48 +81,36 @@ export async function generateEntry(
       );
     }
   }
-  const provider = useModel ? 'openai' : 'offline';
+  const provider = callModel ? 'openai' : 'offline';
   const stopTimer = ctx.metrics.aiDraftSeconds.startTimer({ provider });
   let drafted = false;
   try {
-    let core: Omit<Draft, 'version' | 'commits' | 'provider' | 'model' | 'usage' | 'profile'>;
-    let meta: Pick<Draft, 'provider' | 'model' | 'usage'>;
-    if (useModel) {
-      const detail = options.detail ?? options.traits.detail;
-      const count = Math.min(5, Math.max(1, options.traits.itemsPerRelease ?? 3));
+    let draft: Draft;
+    if (callModel && selection) {
+      const options = renderOptionsOf(input, profile);
+      const detail = options.detail ?? options.traits!.detail;
+      const count = Math.min(5, Math.max(1, options.traits!.itemsPerRelease ?? 3));
       const voice = await projectVoice(ctx, project.id, profile, detail === 'highlights' ? { count } : null);
-      const drafted = await draftWithOpenAI(
+      const answer = await draftWithOpenAI(
         ctx.openai!,
-        commits,
-        version,
+        selection,
+        input.version ?? null,
         { model: ai.model, maxInputTokens: ai.maxInputTokens },
         link,
         { voice, draft: options },
       );
-      if (drafted.removedRefs.length > 0)
-        log.warn({ removedRefs: drafted.removedRefs }, 'stripped references the model invented');
-      const { model, usage, removedRefs: _removed, ...rest } = drafted;
-      core = rest;
-      meta = { provider: 'openai', model, usage };
+      if (answer.removedRefs.length > 0)
+        log.warn({ removedRefs: answer.removedRefs }, 'stripped references the model invented');
+      const { model, usage, removedRefs: _removed, ...core } = answer;
+      draft = completeDraft(core, input, selection, profile, { provider: 'openai', model, usage }, link);
     } else {
-      core = draftOffline(commits, link, options);
-      meta = { provider: 'offline', model: null, usage: { inputTokens: 0, outputTokens: 0 } };
+      draft = draftRelease(input, profile, { link });
     }
     stopTimer();
     drafted = true;
     ctx.metrics.aiDrafts.inc({ provider, outcome: 'drafted' });
-    ctx.metrics.aiTokens.inc({ kind: 'input' }, meta.usage.inputTokens);
-    ctx.metrics.aiTokens.inc({ kind: 'output' }, meta.usage.outputTokens);
-    const credits = input.contributors ? contributorsLine(creditedPullRequests(input), link) : null;
-    if (credits) core = { ...core, body: `${core.body.trimEnd()}\n\n${credits}\n` };
-    const draft: Draft = {
-      ...core,
-      category: input.category ?? core.category,
-      version,
-      commits: { received: commits.received, used: commits.used, ignored: commits.ignored },
-      ...meta,
-      profile: { releasesLearned: profile?.releasesLearned ?? 0 },
-    };
+    ctx.metrics.aiTokens.inc({ kind: 'input' }, draft.usage.inputTokens);
+    ctx.metrics.aiTokens.inc({ kind: 'output' }, draft.usage.outputTokens);
     const html = await ctx.markdown.render(draft.body, project.id);
     return await saveDraftedEntry(ctx, project.id, role, input, draft, html, beforeCommit);
   } catch (err) {

@@ -8,32 +8,17 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { CATEGORIES } from '../../../core/contract/entries.schema.ts';
-import type { DraftSection } from '../../../core/contract/generate.schema.ts';
 import { parseRetryAfter } from '../../../core/parse-retry-after.ts';
-import { AiUnavailableError, GenerationFailedError } from '../../errors/errors.ts';
-import { buildPrompt, type ProjectVoice } from './build-prompt.ts';
-import type { CleanCommits } from './commit-hygiene.ts';
-import { stripInventedRefs } from './commit-refs.ts';
 import {
-  bodyStyle,
-  byImportance,
+  type CleanCommits,
   type DraftCore,
   type DraftOptions,
-  finishDraft,
-  nameOf,
-  withCollapsedLines,
-} from './offline-drafter.ts';
-import { isInternalProse } from './internal-work.ts';
-import { plainRefs, type RefLinker } from './ref-links.ts';
-import {
-  BREAKING_PREFIX,
-  escapeText,
-  isBreakingItem,
-  isDescriptive,
-  newContributorsLine,
-  renderBreakingItems,
-  stripVersion,
-} from './render-draft.ts';
+  finishModelDraft,
+  plainRefs,
+  type RefLinker,
+} from '../../../core/drafting/index.ts';
+import { AiUnavailableError, GenerationFailedError } from '../../errors/errors.ts';
+import { buildPrompt, type ProjectVoice } from './build-prompt.ts';
 
 const ModelDraftSchema = z.strictObject({
   title: z.string(),
@@ -79,16 +64,6 @@ export function mapProviderError(err: unknown): Error {
     );
   }
   return err instanceof Error ? err : new Error(String(err));
-}
-
-/** An item of the model's that is internal work (its text without prefix, scope and references). */
-function isInternalItem(item: string): boolean {
-  const text = item
-    .replace(/^(\*\*)?Breaking:?(\*\*)?:?\s*/, '')
-    .replace(/^\*\*[^*]+\*\*:\s*/, '')
-    .replace(/\s*\([^)]*\)\s*$/, '')
-    .replace(/\\(.)/g, '$1');
-  return isInternalProse(text);
 }
 
 /**
@@ -137,48 +112,9 @@ export async function draftWithOpenAI(
     throw new GenerationFailedError('The AI answer was not a valid draft', err);
   }
 
-  const removedRefs: string[] = [];
-  const clean = (text: string) => {
-    const result = stripInventedRefs(text.trim(), commits.allowedRefs);
-    removedRefs.push(...result.removed);
-    return result.text;
-  };
-  // The answer is as untrusted as the commits it was made from: Markdown text only, no HTML or links.
-  const cleanMarkdown = (text: string) => escapeText(clean(text));
-  // The same guarantees as the offline drafter: no internal work listed, every breaking change kept.
-  const sections: DraftSection[] = parsed.sections.map((s) => ({
-    category: s.category,
-    items: s.items
-      .map(cleanMarkdown)
-      .filter((item) => item.replace(/[^\p{L}\p{N}]/gu, '').length >= 3 && !isInternalItem(item))
-      .map((item) => item.replace(/^(\*\*)?Breaking:?(\*\*)?:?\s*/, BREAKING_PREFIX))
-      .map(link.text),
-  }));
-  if (sections.every((s) => s.items.length === 0))
-    throw new GenerationFailedError('The AI draft had no usable items');
-  const answered = sections.flatMap((s) => s.items).filter(isBreakingItem).length;
-  const expected = commits.changes.filter((c) => c.breaking);
-  if (answered < expected.reduce((n, c) => n + Math.max(1, c.breakingNotes.length), 0)) {
-    // Repaired, not trusted: the breaking changes as the commits state them replace the model's.
-    for (const section of sections) section.items = section.items.filter((i) => !isBreakingItem(i));
-    for (const c of expected) {
-      const target = sections.find((s) => s.category === c.category) ?? sections[0]!;
-      target.items.unshift(...renderBreakingItems(c, link));
-    }
-  }
-  const modelHeadline = stripVersion(clean(parsed.title));
-  const ranked = byImportance(commits.changes).map(nameOf);
-  const headline = expected.length > 0 || !isDescriptive(modelHeadline) ? (ranked[0] ?? null) : modelHeadline;
-  const detail = project.draft?.detail ?? project.draft?.traits?.detail ?? 'full';
-  const core = finishDraft({
-    sections: detail === 'highlights' ? sections : withCollapsedLines(sections, commits),
-    headings: bodyStyle(project.draft).headings,
-    detail,
-    highlights: headline ? [headline, ...ranked.filter((h) => h !== headline).slice(0, 2)] : [],
-    hasInternal: commits.maintenance.length + commits.dependencies.length > 0,
-    summary: cleanMarkdown(parsed.summary) || null,
-    closing: newContributorsLine(commits.newContributors, link),
-  });
+  const finished = finishModelDraft(parsed, commits, link, project.draft);
+  if ('unusable' in finished) throw new GenerationFailedError(finished.unusable);
+  const { draft: core, removedRefs } = finished;
   return {
     ...core,
     model: completion.model || options.model,

@@ -15,9 +15,13 @@ import {
 } from '../../db/drafting-profiles.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { ServiceContext } from '../context.ts';
-import { type DraftingProfileModel, learnProfile } from './learn-profile.ts';
+import {
+  describeProfile,
+  type DraftingProfileModel,
+  learnProfile,
+  presentProfile,
+} from '../../../core/drafting/index.ts';
 import type { ProjectVoice } from './build-prompt.ts';
-import { describeProfile, presentProfile } from './profile-view.ts';
 
 /** The most releases a profile learns from: the newest. */
 export const MAX_LEARNED_RELEASES = 100;

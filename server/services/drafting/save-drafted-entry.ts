@@ -26,7 +26,7 @@ import { withEntryEvents } from '../entries/entry-events.ts';
 import { entryChange, recordAudit } from '../audit/record-audit.ts';
 import { slugFromId, slugFromTitle } from '../entries/make-slug.ts';
 import { scheduleInTransaction } from '../entries/schedule-entry.ts';
-import { summaryOfDraft } from './plain-summary.ts';
+import { summaryOfDraft } from '../../../core/drafting/index.ts';
 
 export type DraftOutcome = {
   entry: EntryRow;

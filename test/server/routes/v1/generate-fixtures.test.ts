@@ -8,9 +8,9 @@
  */
 import { expect, it } from 'vitest';
 import { DraftSchema } from '../../../../core/contract/generate.schema.ts';
-import { classifyCommit } from '../../../../server/services/drafting/classify-commit.ts';
-import { extractRefs, extractUrls } from '../../../../server/services/drafting/commit-refs.ts';
-import { isCollapsedLine } from '../../../../server/services/drafting/render-draft.ts';
+import { classifyCommit } from '../../../../core/drafting/changes/classify-commit.ts';
+import { extractRefs, extractUrls } from '../../../../core/drafting/changes/commit-refs.ts';
+import { isCollapsedLine } from '../../../../core/drafting/render/render-draft.ts';
 import { useTestServer } from '../../../helpers/build-server.ts';
 import { loadReleases } from '../../../fixtures/releases/load-releases.ts';
 

@@ -5,12 +5,12 @@
  * bumps and branch merges, New contributors, titles without the version.
  */
 import { describe, expect, it } from 'vitest';
-import type { PullRequestInput } from '../../../../core/contract/generate.schema.ts';
-import { classifyCommit } from '../../../../server/services/drafting/classify-commit.ts';
-import { cleanChanges } from '../../../../server/services/drafting/commit-hygiene.ts';
-import { draftOffline } from '../../../../server/services/drafting/offline-drafter.ts';
-import { isCollapsedLine } from '../../../../server/services/drafting/render-draft.ts';
-import { releaseNoteOf } from '../../../../server/services/drafting/release-note-section.ts';
+import type { PullRequestInput } from '../../../core/contract/generate.schema.ts';
+import { classifyCommit } from '../../../core/drafting/changes/classify-commit.ts';
+import { cleanChanges } from '../../../core/drafting/changes/clean-changes.ts';
+import { draftOffline } from '../../../core/drafting/render/draft-offline.ts';
+import { isCollapsedLine } from '../../../core/drafting/render/render-draft.ts';
+import { releaseNoteOf } from '../../../core/drafting/changes/release-note-section.ts';
 
 const draft = (commits: string[], pullRequests?: PullRequestInput[]) =>
   draftOffline(cleanChanges({ commits, pullRequests }));

@@ -10,7 +10,7 @@
  *   touching the linter's own sources is that linter's feature).
  * Noise and release commits stay what they are: their subject is all there is to them.
  */
-import { type ClassifiedCommit, categoryFromProse } from './classify-commit.ts';
+import { type ClassifiedCommit, categoryFromProse } from '../changes/classify-commit.ts';
 import { touchedBy } from './touched-paths.ts';
 
 /** `c` with its paths and line count, and the kind its paths decide where its author did not. */

@@ -8,7 +8,7 @@
  * "Add …", "Deprecate …").
  */
 import { CommitParser } from 'conventional-commits-parser';
-import type { Category } from '../../../core/contract/entries.schema.ts';
+import type { Category } from '../../contract/entries.schema.ts';
 import { bodySaysBreaking, isBreakingProse, raisesRequirement } from './breaking-prose.ts';
 import { extractRefs } from './commit-refs.ts';
 import { INTERNAL_AREA, isInternalProse, isReviewFollowUp } from './internal-work.ts';

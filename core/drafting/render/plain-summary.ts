@@ -5,7 +5,7 @@
  * A draft with no highlights (maintenance only) says what its own summary says, in plain words.
  */
 import { marked, type Token } from 'marked';
-import type { Draft } from '../../../core/contract/generate.schema.ts';
+import type { Draft } from '../../contract/generate.schema.ts';
 
 /** CONTRACT.md: a summary is at most 500 characters. */
 export const SUMMARY_MAX = 500;

@@ -12,8 +12,8 @@
  *   after them (files, profile, words) changes what they decided.
  * The App maps a repository's own `category-labels` and `skip-labels` onto these names before sending.
  */
-import type { Category } from '../../../core/contract/entries.schema.ts';
-import type { PullRequestInput } from '../../../core/contract/generate.schema.ts';
+import type { Category } from '../../contract/entries.schema.ts';
+import type { PullRequestInput } from '../../contract/generate.schema.ts';
 import { BREAKING_LABELS, bodySaysBreaking, isBreakingProse } from './breaking-prose.ts';
 import { breakingNotesOf, type ClassifiedCommit, classifyCommit } from './classify-commit.ts';
 import { extractRefs } from './commit-refs.ts';

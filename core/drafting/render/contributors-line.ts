@@ -4,8 +4,8 @@
  * first pull request, bots excluded (`dependabot[bot]`, `renovate`…), with their pull requests; a pull
  * request's own draft credits its `authors` with it.
  */
-import type { GenerateInput, PullRequestInput } from '../../../core/contract/generate.schema.ts';
-import { BOT_LOGIN } from './commit-hygiene.ts';
+import type { GenerateInput, PullRequestInput } from '../../contract/generate.schema.ts';
+import { BOT_LOGIN } from '../changes/clean-changes.ts';
 import { escapeText } from './render-draft.ts';
 import { plainRefs, type RefLinker } from './ref-links.ts';
 

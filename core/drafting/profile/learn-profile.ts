@@ -15,11 +15,11 @@
  * nothing (they only add history). Cost: one `cleanChanges` and one match per release (≈ 10 ms for a
  * release of 50 changes).
  */
-import type { Category } from '../../../core/contract/entries.schema.ts';
-import type { CommitDetail, PullRequestInput } from '../../../core/contract/generate.schema.ts';
-import { type ChangeKind, kindOf, type Size, sizeOf } from './change-kinds.ts';
-import { cleanChanges } from './commit-hygiene.ts';
-import { contentWords } from './content-words.ts';
+import type { Category } from '../../contract/entries.schema.ts';
+import type { CommitDetail, PullRequestInput } from '../../contract/generate.schema.ts';
+import { type ChangeKind, kindOf, type Size, sizeOf } from '../evidence/change-kinds.ts';
+import { cleanChanges } from '../changes/clean-changes.ts';
+import { contentWords } from '../changes/content-words.ts';
 import { matchNotes } from './match-notes.ts';
 import { readNotes } from './read-notes.ts';
 

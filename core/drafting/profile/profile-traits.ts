@@ -4,10 +4,10 @@
  * items are worded, and all of it in words ("lists fixes, leaves out docs and dependency updates, about
  * 6 items, headings Features / Bug fixes").
  */
-import type { Category } from '../../../core/contract/entries.schema.ts';
-import type { Detail, SectionHeading } from '../../../core/contract/generate.schema.ts';
-import type { DraftingProfile } from '../../../core/contract/history.schema.ts';
-import { CHANGE_KINDS, KIND_NAMES } from './change-kinds.ts';
+import type { Category } from '../../contract/entries.schema.ts';
+import type { Detail, SectionHeading } from '../../contract/generate.schema.ts';
+import type { DraftingProfile } from '../../contract/history.schema.ts';
+import { CHANGE_KINDS, KIND_NAMES } from '../evidence/change-kinds.ts';
 import { type DraftingProfileModel, listingRate, median } from './learn-profile.ts';
 
 /** Style rules hold when at least this share of the project's notes items follow them. */

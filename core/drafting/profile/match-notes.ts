@@ -12,8 +12,8 @@
  * Dice), and each item with at most one change (a maintainer's line for several pull requests
  * teaches through the first).
  */
-import type { ClassifiedCommit } from './classify-commit.ts';
-import { contentWords, dice, sharedWords } from './content-words.ts';
+import type { ClassifiedCommit } from '../changes/classify-commit.ts';
+import { contentWords, dice, sharedWords } from '../changes/content-words.ts';
 import type { NotesItem } from './read-notes.ts';
 
 const REF = /(?<![\w&/])#(\d{1,7})\b|\/(?:pull|issues)\/(\d{1,7})\b|\bGH-(\d{1,7})\b/gi;

@@ -4,10 +4,10 @@
  * the category, the collapsed lines, items as sentences, and links.
  */
 import { describe, expect, it } from 'vitest';
-import { cleanCommits } from '../../../../server/services/drafting/commit-hygiene.ts';
-import { draftOffline } from '../../../../server/services/drafting/offline-drafter.ts';
-import { refLinker } from '../../../../server/services/drafting/ref-links.ts';
-import { isCollapsedLine } from '../../../../server/services/drafting/render-draft.ts';
+import { cleanCommits } from '../../../core/drafting/changes/clean-changes.ts';
+import { draftOffline } from '../../../core/drafting/render/draft-offline.ts';
+import { refLinker } from '../../../core/drafting/render/ref-links.ts';
+import { isCollapsedLine } from '../../../core/drafting/render/render-draft.ts';
 
 const draft = (commits: string[]) => draftOffline(cleanCommits(commits));
 const items = (d: ReturnType<typeof draft>) => d.sections.flatMap((s) => s.items);

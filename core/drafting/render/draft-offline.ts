@@ -7,13 +7,13 @@
  * - a title naming the most important change (breaking, then feature, then fix), a summary naming the
  *   highlights, and the release category by rule.
  */
-import type { Category } from '../../../core/contract/entries.schema.ts';
-import type { Detail, DraftSection, SectionHeading } from '../../../core/contract/generate.schema.ts';
-import { raisesRequirement } from './breaking-prose.ts';
-import type { ClassifiedCommit } from './classify-commit.ts';
-import type { CleanCommits } from './commit-hygiene.ts';
+import type { Category } from '../../contract/entries.schema.ts';
+import type { Detail, DraftSection, SectionHeading } from '../../contract/generate.schema.ts';
+import { raisesRequirement } from '../changes/breaking-prose.ts';
+import type { ClassifiedCommit } from '../changes/classify-commit.ts';
+import type { CleanCommits } from '../changes/clean-changes.ts';
 import { plainRefs, type RefLinker } from './ref-links.ts';
-import type { ProfileTraits } from './profile-view.ts';
+import type { ProfileTraits } from '../profile/profile-traits.ts';
 import {
   type BodyHeadings,
   categoryByRule,

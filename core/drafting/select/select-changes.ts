@@ -15,10 +15,15 @@
  * the number the chances add up to, and ranking by the kind the notes lead with, both cost more than
  * they gave on held-out and fresh repositories, and were removed.
  */
-import type { ClassifiedCommit } from './classify-commit.ts';
-import type { CleanCommits } from './commit-hygiene.ts';
-import { kindOf, sizeOf } from './change-kinds.ts';
-import { categoryOfKind, type DraftingProfileModel, listingChance, soundsBreaking } from './learn-profile.ts';
+import type { ClassifiedCommit } from '../changes/classify-commit.ts';
+import type { CleanCommits } from '../changes/clean-changes.ts';
+import { kindOf, sizeOf } from '../evidence/change-kinds.ts';
+import {
+  categoryOfKind,
+  type DraftingProfileModel,
+  listingChance,
+  soundsBreaking,
+} from '../profile/learn-profile.ts';
 
 const open = (c: ClassifiedCommit) => c.decidedBy !== 'author' && !c.breaking;
 

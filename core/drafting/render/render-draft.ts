@@ -3,9 +3,9 @@
  * maintenance lines, the Markdown body, the title from the version and the dominant change, the
  * one-line summary, and the entry category. Deterministic: the same input gives the same bytes.
  */
-import type { Category } from '../../../core/contract/entries.schema.ts';
-import type { DraftSection } from '../../../core/contract/generate.schema.ts';
-import type { ClassifiedCommit } from './classify-commit.ts';
+import type { Category } from '../../contract/entries.schema.ts';
+import type { DraftSection } from '../../contract/generate.schema.ts';
+import type { ClassifiedCommit } from '../changes/classify-commit.ts';
 import { outsideCodeSpans, plainRefs, type RefLinker } from './ref-links.ts';
 
 export const SECTION_ORDER: Category[] = ['announcement', 'feature', 'improvement', 'fix'];

@@ -4,7 +4,7 @@
  * requests, bots excluded; without it, no such line.
  */
 import { describe, expect, it } from 'vitest';
-import { useTestServer } from '../../../helpers/build-server.ts';
+import { useTestServer } from '../../helpers/build-server.ts';
 
 const { server, headers } = useTestServer({}, { plan: 'pro' });
 

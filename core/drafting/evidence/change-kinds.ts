@@ -4,7 +4,7 @@
  * `announcement`), `dependency`, and the kinds of internal work (`docs`, `tests`, `ci`, `tooling`,
  * `refactor`, `internal`), read from the author's type or scope first, then from the files it touched.
  */
-import type { ClassifiedCommit } from './classify-commit.ts';
+import type { ClassifiedCommit } from '../changes/classify-commit.ts';
 import { internalAreasOf, type PathKind } from './touched-paths.ts';
 
 export const CHANGE_KINDS = [

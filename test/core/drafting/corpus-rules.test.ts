@@ -12,10 +12,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifyCommit } from '../../../../server/services/drafting/classify-commit.ts';
-import { cleanCommits } from '../../../../server/services/drafting/commit-hygiene.ts';
-import { draftOffline } from '../../../../server/services/drafting/offline-drafter.ts';
-import { isCollapsedLine } from '../../../../server/services/drafting/render-draft.ts';
+import { classifyCommit } from '../../../core/drafting/changes/classify-commit.ts';
+import { cleanCommits } from '../../../core/drafting/changes/clean-changes.ts';
+import { draftOffline } from '../../../core/drafting/render/draft-offline.ts';
+import { isCollapsedLine } from '../../../core/drafting/render/render-draft.ts';
 
 type FixtureCommit = {
   rule: string;
@@ -28,7 +28,7 @@ type FixtureCommit = {
 };
 
 const FIXTURES: FixtureCommit[] = JSON.parse(
-  readFileSync(join(import.meta.dirname, '../../../fixtures/drafting/commits.json'), 'utf8'),
+  readFileSync(join(import.meta.dirname, '../../fixtures/drafting/commits.json'), 'utf8'),
 ) as FixtureCommit[];
 
 const ofRule = (rule: string) => FIXTURES.filter((c) => c.rule === rule);

@@ -1,0 +1,110 @@
+/**
+ * The drafting library's one orchestrator (docs/drafting.md): a release's changes (generate's input)
+ * and the project's drafting profile → a draft, in a few numbered steps, one stage folder each:
+ *
+ * 1. `changes/`: each commit and pull request read as a change, by what its author said (type, `!`,
+ *    labels, a release-note section), then reverts, duplicates and same-range fixes tidied away;
+ * 2. `evidence/`: what each change touched (its files) decides where its author said nothing;
+ * 3. `select/`: the project's drafting profile decides what the author and the files left open;
+ * 4. `render/`: the draft written the project's way (its headings, detail and item style), its
+ *    title, summary and category by rule, the closing contributors line.
+ *
+ * Generate (the offline drafter, and the changes the AI drafter is given), import learning, the
+ * profile's replay, `npm run eval:drafts`, the benches, the tests and the Action without a server all
+ * call `draftRelease` (or `selectRelease`, steps 1-3, for the AI drafter). Pure: no database, no
+ * network, no environment; the same input and profile give the same bytes.
+ */
+import type { Draft, GenerateInput } from '../contract/generate.schema.ts';
+import { type CleanCommits, cleanChanges } from './changes/clean-changes.ts';
+import type { DraftingProfileModel } from './profile/learn-profile.ts';
+import { traitsOf } from './profile/profile-traits.ts';
+import { applyProfile } from './select/select-changes.ts';
+import { contributorsLine, creditedPullRequests } from './render/contributors-line.ts';
+import { type DraftCore, type DraftOptions, draftOffline } from './render/draft-offline.ts';
+import { type RefLinker, refLinker } from './render/ref-links.ts';
+
+/**
+ * What a release holds and how its repository wants it drafted: generate's input (docs/api.md,
+ * "Generate a draft"), of which drafting reads these fields; only `commits` is required.
+ */
+export type DraftInput = Pick<GenerateInput, 'commits'> &
+  Partial<
+    Pick<
+      GenerateInput,
+      | 'commitDetails'
+      | 'pullRequests'
+      | 'internalPaths'
+      | 'detail'
+      | 'sections'
+      | 'version'
+      | 'category'
+      | 'repository'
+      | 'repositoryUrl'
+      | 'contributors'
+      | 'authors'
+      | 'source'
+    >
+  >;
+
+/** How to draft beyond the input: the reference linker (default: from `input.repository`). */
+export type DraftReleaseOptions = { link?: RefLinker };
+
+/** The draft `draftRelease` gives: generate's `draft`, as the offline drafter writes it. */
+export type ReleaseDraft = Draft;
+
+/** Steps 1-3: the changes `input` holds, as `profile` would have them drafted (null: the built-in defaults). */
+export function selectRelease(input: DraftInput, profile: DraftingProfileModel | null): CleanCommits {
+  // 1-2. Read each change by its author's signals and its files; tidy reverts and duplicates.
+  const changes = cleanChanges(input);
+  // 3. The profile decides what the author and the files left open.
+  return applyProfile(changes, profile, input.internalPaths ?? []);
+}
+
+/** How `profile` and the request's settings (which win) shape the rendering. */
+export function renderOptionsOf(input: DraftInput, profile: DraftingProfileModel | null): DraftOptions {
+  return { traits: traitsOf(profile), detail: input.detail, sections: input.sections };
+}
+
+/**
+ * Step 4's closing: a rendered draft (either drafter's) completed for generate's answer: the
+ * contributors line when asked, the request's category (it wins), the version as given, the commit
+ * counts and the profile followed.
+ */
+export function completeDraft(
+  core: DraftCore,
+  input: DraftInput,
+  selection: CleanCommits,
+  profile: DraftingProfileModel | null,
+  meta: Pick<Draft, 'provider' | 'model' | 'usage'>,
+  link: RefLinker,
+): Draft {
+  const credits = input.contributors ? contributorsLine(creditedPullRequests(input), link) : null;
+  return {
+    ...core,
+    body: credits ? `${core.body.trimEnd()}\n\n${credits}\n` : core.body,
+    category: input.category ?? core.category,
+    version: input.version ?? null,
+    commits: { received: selection.received, used: selection.used, ignored: selection.ignored },
+    ...meta,
+    profile: { releasesLearned: profile?.releasesLearned ?? 0 },
+  };
+}
+
+/** The offline draft of `input` for a project with `profile` (null: the built-in defaults). */
+export function draftRelease(
+  input: DraftInput,
+  profile: DraftingProfileModel | null,
+  options: DraftReleaseOptions = {},
+): ReleaseDraft {
+  const link = options.link ?? refLinker(input.repository, input.repositoryUrl);
+  const selection = selectRelease(input, profile);
+  // 4. Written the project's way.
+  const core = draftOffline(selection, link, renderOptionsOf(input, profile));
+  return completeDraft(core, input, selection, profile, OFFLINE, link);
+}
+
+const OFFLINE: Pick<Draft, 'provider' | 'model' | 'usage'> = {
+  provider: 'offline',
+  model: null,
+  usage: { inputTokens: 0, outputTokens: 0 },
+};

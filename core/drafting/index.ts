@@ -1,0 +1,39 @@
+/**
+ * Shiplog's drafting library (docs/drafting.md): pure functions from a release's changes and a
+ * project's history to a changelog draft. No database, no network, no environment, no clock: whatever
+ * it needs comes in as arguments, so the server, the Action without a server, the evaluation and the
+ * benches run the very same code.
+ *
+ * The public API (stable; everything else is the stages' own):
+ * - `draftRelease(input, profile, options?)` → generate's `draft` (docs/api.md, "Generate a draft"):
+ *   `input` is generate's body (only `commits` required), `profile` the project's drafting profile or
+ *   null (the built-in defaults), `options.link` how references become links (default: from
+ *   `input.repository`). `selectRelease(input, profile)` gives the selected changes alone (the AI
+ *   drafter's input), `completeDraft` finishes a rendered draft the same way.
+ * - `learnProfile(examples)` → the profile learned from a project's releases, oldest first, each
+ *   `{ changes: { commits, commitDetails?, pullRequests? }, notes }` (import's shape); releases
+ *   without commits teach nothing. Store it as JSON and give it back to `draftRelease`.
+ * - `presentProfile(profile, updatedAt)` and `describeProfile(profile)`: the profile as
+ *   `GET /api/v1/drafting/profile` shows it, and in words.
+ * - `summaryOfDraft(draft)`: a draft's summary for readers, in plain words.
+ *
+ * Stages, one folder each, in the order `draftRelease` calls them: `changes/` (what the author said),
+ * `evidence/` (what each change touched), `profile/` (what the history teaches), `select/` (what the
+ * profile decides), `render/` (the Markdown).
+ */
+export {
+  completeDraft,
+  type DraftInput,
+  draftRelease,
+  type DraftReleaseOptions,
+  type ReleaseDraft,
+  renderOptionsOf,
+  selectRelease,
+} from './draft-release.ts';
+export type { CleanCommits } from './changes/clean-changes.ts';
+export { type DraftingProfileModel, learnProfile, type ProfileExample } from './profile/learn-profile.ts';
+export { describeProfile, presentProfile, traitsOf } from './profile/profile-traits.ts';
+export { type DraftCore, type DraftOptions } from './render/draft-offline.ts';
+export { finishModelDraft, type ModelAnswer, type ModelDraft } from './render/finish-model-draft.ts';
+export { summaryOfDraft } from './render/plain-summary.ts';
+export { plainRefs, type RefLinker, refLinker } from './render/ref-links.ts';
