@@ -1,7 +1,9 @@
 /**
- * Identified readers on a project's public surfaces (CONTRACT.md "Readers and audiences"): the widget
- * JSON, the feeds and the page. The reader token comes in `X-Shiplog-Reader` (the widget), or as
- * `?token=` (feed readers and links to the page, which cannot send a header); the header wins.
+ * Identified readers on a project's public surfaces (docs/readers.md): the widget JSON, the feeds and
+ * the page. The reader token comes in `X-Shiplog-Reader` (the widget), or as `?token=` (feed readers
+ * and links to the page, which cannot send a header); the header wins, even empty (a bad token).
+ * Scopes registered with `links: true` (the feeds and the page, which only read) take a reader link's
+ * token too, and set `request.readerLinkToken` for the links they write; every other scope refuses it.
  * Registered inside a route file's scope (it is wrapped with fastify-plugin, so its hook guards that
  * scope's routes), it runs before the handler of every route with a `:slug` parameter and sets
  * `request.reader` (null: anonymous) and `request.readerProject`. A token that does not verify is
@@ -22,6 +24,7 @@ import type { ReaderProjectRow } from '../db/reader-projects.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { identifyReaderBySlug } from '../services/readers/identify-reader.ts';
 import type { Reader } from '../services/readers/reader.ts';
+import { signReaderLinkToken } from '../services/readers/reader-links.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,6 +32,11 @@ declare module 'fastify' {
     reader: Reader | null;
     /** The project of the route's `:slug` with its access, once the plugin has read it. */
     readerProject: ReaderProjectRow | null;
+    /**
+     * In a `links: true` scope, the token the answer's own links carry on for an identified reader: the
+     * link token they came with, or one made from their own token. Null otherwise.
+     */
+    readerLinkToken: string | null;
   }
 }
 
@@ -36,10 +44,13 @@ export const READER_HEADER = 'x-shiplog-reader';
 /** Only the reader's browser keeps it, and checks with the ETag before reusing it. */
 export const READER_CACHE_CONTROL = 'private, no-cache';
 
-/** The reader token sent with `request`: the header, else `?token=`; undefined when neither. */
+/**
+ * The reader token sent with `request`: the header, else `?token=`; undefined when neither. An empty
+ * header is an empty token, which does not verify: a host page that sends one learns it at once.
+ */
 export function readerTokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers[READER_HEADER];
-  if (typeof header === 'string' && header !== '') return header;
+  if (typeof header === 'string') return header;
   const query = request.query as { token?: unknown } | undefined;
   return typeof query?.token === 'string' ? query.token : undefined;
 }
@@ -63,33 +74,38 @@ export function cacheControlFor(request: FastifyRequest, publicValue: string): s
 export const READERS_ONLY_PAGE = { title: 'This changelog is for signed-in readers' };
 
 /**
- * What a page of the changelog needs of its reader: their token, for its own links (a page of an
- * identified reader links on with it), and whether it offers email updates (an `identified` project
- * sends none, and refuses subscribers).
+ * What a page (or feed) of the changelog needs of its reader: the link token its own links carry on
+ * (an identified reader's page links on with one, never with the reader's own token), and whether it
+ * offers email updates (an `identified` project sends none, and refuses subscribers).
  */
 export function readerPageOptions(request: FastifyRequest): { readerToken?: string; emailUpdates: boolean } {
-  const token = request.reader ? readerTokenOf(request) : undefined;
+  const token = request.readerLinkToken;
   const emailUpdates = request.readerProject?.access !== 'identified';
-  return token === undefined ? { emailUpdates } : { readerToken: token, emailUpdates };
+  return token === null ? { emailUpdates } : { readerToken: token, emailUpdates };
 }
 
 /**
  * @param options.page for pages: a browser refused (`401`) gets a page saying so, with this title,
  *   instead of the problem document other clients get.
+ * @param options.links true for the feeds and the page: they take a reader link's token, and their
+ *   links carry one (`request.readerLinkToken`).
  */
 async function readerIdentityPlugin(
   app: FastifyInstance,
-  options: { ctx: ServiceContext; page?: { title: string } },
+  options: { ctx: ServiceContext; page?: { title: string }; links?: boolean },
 ): Promise<void> {
+  const surface = { links: options.links === true };
   app.decorateRequest('reader', null);
   app.decorateRequest('readerProject', null);
+  app.decorateRequest('readerLinkToken', null);
   app.addHook('preHandler', async (request, reply) => {
     const slug = (request.params as { slug?: unknown } | undefined)?.slug;
     if (typeof slug !== 'string') return;
     varyOnReader(reply);
+    const token = readerTokenOf(request);
     let found: Awaited<ReturnType<typeof identifyReaderBySlug>>;
     try {
-      found = await identifyReaderBySlug(options.ctx, slug, readerTokenOf(request));
+      found = await identifyReaderBySlug(options.ctx, slug, token, surface);
     } catch (err) {
       if (!(err instanceof UnauthorizedError && options.page && wantsHtml(request))) throw err;
       const page = renderPage({ title: options.page.title, message: err.message });
@@ -98,6 +114,9 @@ async function readerIdentityPlugin(
     if (!found) return;
     request.readerProject = found.project;
     request.reader = found.reader;
+    if (found.reader && surface.links) {
+      request.readerLinkToken = found.reader.link ? token! : await signReaderLinkToken(found.reader);
+    }
   });
 }
 

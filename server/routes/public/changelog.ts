@@ -1,7 +1,8 @@
 /**
  * The public changelog page (CONTRACT.md "Feeds and page"): `GET /changelog/{slug}`, the page of one
  * entry `GET /changelog/{slug}/{entrySlug}`, and the project's theme stylesheet. Unknown projects and
- * entries: a 404 page for browsers, a problem document for other clients.
+ * entries: a 404 page for browsers, a problem document for other clients. An identified project's
+ * pages and stylesheet answer only its readers (plugins/reader-identity.ts).
  */
 import { COMPONENT_QUERY } from '../../../core/contract/public.schema.ts';
 import { ReaderTokenQuery } from '../../../core/contract/readers.schema.ts';
@@ -9,7 +10,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors/errors.ts';
 import { documentRoutes } from '../../openapi/document-routes.ts';
-import { pageOrProblemResponses, pageRouteSchema, textResponse } from '../../errors/problem-responses.ts';
+import {
+  pageOrProblemResponses,
+  pageRouteSchema,
+  problemResponses,
+  textResponse,
+} from '../../errors/problem-responses.ts';
 import { PUBLIC_DOCS } from '../../openapi/scope-docs.ts';
 import { asPage, CHANGELOG_PAGE_CSP, sendPage } from '../../plugins/html-pages.ts';
 import {
@@ -84,32 +90,12 @@ export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext)
       );
     },
   );
-
-  app.get<{ Params: { slug: string } }>(
-    '/changelog/:slug/theme.css',
-    {
-      schema: {
-        summary: "The changelog page's stylesheet (the project's accent colour)",
-        operationId: 'getChangelogTheme',
-        params: z.object({ slug: z.string() }),
-        response: { 200: textResponse('The stylesheet', 'text/css') },
-      },
-    },
-    async (request, reply) => {
-      const view = await loadChangelog(ctx.sql, request.params.slug);
-      if (!view) throw new NotFoundError('No such project');
-      return reply
-        .type('text/css; charset=utf-8')
-        .header('cache-control', PAGE_CACHE_CONTROL)
-        .send(renderThemeCss(view.project.accent));
-    },
-  );
 }
 
 /** The pages a reader reads, in a scope of their own: only these identify the reader. */
 async function readerPageRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { publicUrl } = ctx.config;
-  await app.register(readerIdentity, { ctx, page: READERS_ONLY_PAGE });
+  await app.register(readerIdentity, { ctx, page: READERS_ONLY_PAGE, links: true });
   const withReader = <T extends { response: Record<string, unknown> }>(schema: T) => ({
     ...schema,
     response: { ...schema.response, ...pageOrProblemResponses(401) },
@@ -153,5 +139,28 @@ async function readerPageRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
             ...readerPageOptions(request),
           }),
       ),
+  );
+
+  // The page's stylesheet names the project and its accent: an identified project's answers only its
+  // readers, as the page does (the page links to it with the reader's link token).
+  app.get<{ Params: { slug: string }; Querystring: { token?: string } }>(
+    '/changelog/:slug/theme.css',
+    {
+      schema: {
+        summary: "The changelog page's stylesheet (the project's accent colour)",
+        operationId: 'getChangelogTheme',
+        params: z.object({ slug: z.string() }),
+        querystring: ReaderTokenQuery,
+        response: { 200: textResponse('The stylesheet', 'text/css'), ...problemResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const view = await loadChangelog(ctx.sql, request.params.slug);
+      if (!view) throw new NotFoundError('No such project');
+      return reply
+        .type('text/css; charset=utf-8')
+        .header('cache-control', cacheControlFor(request, PAGE_CACHE_CONTROL))
+        .send(renderThemeCss(view.project.accent));
+    },
   );
 }

@@ -35,7 +35,7 @@ const FEED_CACHE_CONTROL = 'public, max-age=300';
 
 export async function feedRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   documentRoutes(app, PUBLIC_DOCS('Feeds'));
-  await app.register(readerIdentity, { ctx });
+  await app.register(readerIdentity, { ctx, links: true });
   app.get<{ Params: { slug: string; format: string }; Querystring: { component?: string; token?: string } }>(
     '/api/feeds/:slug/:format',
     {

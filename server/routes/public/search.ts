@@ -68,7 +68,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: ServiceContext): P
   await app.register(async (scope) => {
     documentRoutes(scope, PUBLIC_DOCS('Changelog page'));
     // A browser refused gets a page saying so, as on the changelog's other pages.
-    await scope.register(readerIdentity, { ctx, page: READERS_ONLY_PAGE });
+    await scope.register(readerIdentity, { ctx, page: READERS_ONLY_PAGE, links: true });
     const page = pageRouteSchema("Search a project's public changelog page", 'searchChangelogPage', ['slug']);
     scope.get<{ Params: { slug: string }; Querystring: { q?: string; token?: string } }>(
       '/changelog/:slug/search',

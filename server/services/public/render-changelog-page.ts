@@ -94,7 +94,7 @@ export function renderChangelogPage(
     canonical: options.preview || options.search ? undefined : single ? `${base}/${single.slug}` : base,
     theme: project.theme,
     // Same origin as the page, whatever PUBLIC_URL says: the CSP allows styles from 'self' only.
-    themeCss: `/changelog/${project.slug}/theme.css`,
+    themeCss: `/changelog/${project.slug}/theme.css${linkQuery}`,
     feeds: [
       { type: 'application/rss+xml', title: `${project.name} (RSS)`, href: `${feedUrl}/rss${linkQuery}` },
       { type: 'application/atom+xml', title: `${project.name} (Atom)`, href: `${feedUrl}/atom${linkQuery}` },

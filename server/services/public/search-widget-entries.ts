@@ -6,9 +6,8 @@
  */
 import type { SearchResponse } from '../../../core/contract/public.schema.ts';
 import type { Sql } from '../../db/connect.ts';
-import { findReaderSecrets } from '../../db/reader-secrets.ts';
 import type { Reader } from '../readers/reader.ts';
-import { linkSecretOf, signReaderLinkToken, withReaderToken } from '../readers/reader-links.ts';
+import { signReaderLinkToken, withReaderToken } from '../readers/reader-links.ts';
 import { searchChangelog } from './public-changelog.ts';
 import { presentWidgetEntry } from './widget-entry.ts';
 
@@ -24,7 +23,6 @@ export async function searchWidgetEntries(
   if (!view) return undefined;
   const entries = view.entries.map((e) => presentWidgetEntry(publicUrl, view.project.slug, e));
   if (!reader) return { entries };
-  const secret = linkSecretOf(await findReaderSecrets(sql, view.project.id), reader);
-  const token = await signReaderLinkToken(secret, reader);
+  const token = await signReaderLinkToken(reader);
   return { entries: entries.map((e) => ({ ...e, url: withReaderToken(e.url, token) })) };
 }

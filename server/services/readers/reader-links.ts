@@ -1,44 +1,45 @@
 /**
- * An identified reader's own links to the feeds and the page (CONTRACT.md "Readers and audiences":
- * readers' feeds use signed per-reader links). A feed reader cannot send a header, so the link carries
- * a reader token made here: signed with the project's current reader secret, holding only `sub` and
- * `segments` (a name or an email never goes into a URL), valid 29-30 days. Its `exp` is the end of the
- * 30th day from today (UTC), so the links, and the widget answer that carries them, stay the same all
- * day long and its ETag keeps answering 304. A rotation retires them with the old secret, 24 hours on,
- * and so does it those of a reader whose token the old secret signed ({@link linkSecretOf}).
+ * An identified reader's own links to the feeds and the page (docs/readers.md "Signed links"). A feed
+ * reader cannot send a header, so the link carries a token: a **link token**, made here from the
+ * reader's own token, signed with the secret that verified it (so a rotation retires it with that
+ * secret), holding only `sub` and `segments` (a name or an email never goes into a URL), and the
+ * audience {@link LINK_AUDIENCE}. A link is pasted into feed readers and ends up in histories and logs:
+ * its token only reads the feeds and the page; reactions, seen, analytics, the widget and its search
+ * refuse it (`401`), so a link never acts for the reader and never leads to a new link.
+ *
+ * It never outlives the token it came from: its `exp` is that token's, rounded down to the hour (so
+ * the links, and the widget answer that carries them, stay the same while the host app signs a fresh
+ * token for each page, and its ETag keeps answering 304), or the token's own `exp` when that hour has
+ * already begun.
  */
 import { SignJWT } from 'jose';
 import { UnauthorizedError } from '../../errors/errors.ts';
-import type { Reader } from './reader.ts';
+import { LINK_AUDIENCE, LINK_REFUSED, type Reader } from './reader.ts';
 import { readerSecretKey } from './reader-secret-format.ts';
+import { secretThatVerified } from './verify-reader-token.ts';
 
-const DAY_SECONDS = 24 * 60 * 60;
+const HOUR_SECONDS = 60 * 60;
 
 export type ReaderLinks = { rss: string; atom: string; json: string; page: string };
 
-/**
- * The secret to sign `reader`'s links with: the one that signed their token, so a link never outlives
- * the secret that vouched for the reader (a rotated-out secret, leaked perhaps, retires with all it
- * led to 24 hours on). `secrets` as db/reader-secrets.ts reads them (a retired previous one is null).
- * @throws UnauthorizedError when that secret is gone (rotated out, or retired, since the token verified).
- */
-export function linkSecretOf(
-  secrets: { secret: string; previousSecret: string | null } | undefined,
-  reader: Reader,
-): string {
-  const secret = reader.byPreviousSecret ? secrets?.previousSecret : secrets?.secret;
-  if (!secret) throw new UnauthorizedError("The reader token's secret no longer verifies");
-  return secret;
+/** When a link made now from a token expiring at `expiresAt` expires (seconds since the epoch). */
+export function linkExpiresAt(expiresAt: number, now = Date.now()): number {
+  const hour = Math.floor(expiresAt / HOUR_SECONDS) * HOUR_SECONDS;
+  return hour > now / 1000 ? hour : expiresAt;
 }
 
-/** A link token for `reader`, signed with `secret`. */
-export async function signReaderLinkToken(secret: string, reader: Reader, now = Date.now()): Promise<string> {
-  const today = Math.floor(now / 1000 / DAY_SECONDS) * DAY_SECONDS;
+/**
+ * A new link token for `reader`, signed with the secret that verified the reader's token.
+ * @throws UnauthorizedError when `reader` came with a link token: a link never makes another.
+ */
+export async function signReaderLinkToken(reader: Reader, now = Date.now()): Promise<string> {
+  if (reader.link) throw new UnauthorizedError(LINK_REFUSED);
   return new SignJWT({ segments: [...reader.segments] })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(reader.sub)
-    .setExpirationTime(today + 30 * DAY_SECONDS)
-    .sign(readerSecretKey(secret));
+    .setAudience(LINK_AUDIENCE)
+    .setExpirationTime(linkExpiresAt(reader.expiresAt, now))
+    .sign(readerSecretKey(secretThatVerified(reader)));
 }
 
 /** `url` with `?token=` (or `&token=`) appended. */

@@ -1,16 +1,16 @@
 /**
- * The widget answer of an identified reader (CONTRACT.md "Readers and audiences"): the project's
- * widget document as readers of the reader's segments see it, plus what is the reader's own: their
- * state (`reader`: last seen, announcements dismissed, their reactions) and their signed links to the
- * feeds and the page (`links`). Each entry's `url` carries the same token, so "Read more" opens a
- * page the reader may see. Never cached beyond the reader's own browser (the route says `private`).
+ * The widget answer of an identified reader (docs/readers.md): the project's widget document as
+ * readers of the reader's segments see it, plus what is the reader's own: their state (`reader`: last
+ * seen, announcements dismissed, their reactions) and their signed links to the feeds and the page
+ * (`links`, with a link token: services/readers/reader-links.ts). Each entry's `url` carries the same
+ * token, so "Read more" opens a page the reader may see. Never cached beyond the reader's own browser
+ * (the route says `private`).
  */
 import { createHash } from 'node:crypto';
 import type { WidgetResponse } from '../../../core/contract/public.schema.ts';
 import type { Sql } from '../../db/connect.ts';
-import { findReaderSecrets } from '../../db/reader-secrets.ts';
 import type { Reader } from './reader.ts';
-import { linkSecretOf, readerLinks, signReaderLinkToken, withReaderToken } from './reader-links.ts';
+import { readerLinks, signReaderLinkToken, withReaderToken } from './reader-links.ts';
 import { loadReaderState } from './reader-state.ts';
 
 /**
@@ -24,9 +24,7 @@ export async function readerWidgetDocument(
   reader: Reader,
   body: Buffer,
 ): Promise<{ body: Buffer; etag: string }> {
-  // Only a verified reader gets here, and only a secret verifies: gone, it was rotated out in between.
-  const secret = linkSecretOf(await findReaderSecrets(sql, project.id), reader);
-  const token = await signReaderLinkToken(secret, reader);
+  const token = await signReaderLinkToken(reader);
   const document = JSON.parse(body.toString('utf8')) as WidgetResponse;
   const entries = document.entries.map((e) => ({ ...e, url: withReaderToken(e.url, token) }));
   const state = await loadReaderState(

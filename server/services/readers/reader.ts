@@ -1,22 +1,35 @@
 /**
- * The reader of a public surface (CONTRACT.md "Readers and audiences"): who a verified reader token says
- * is reading, or `null` for an anonymous reader. Public services take it to decide what the reader may
- * see: an entry with segments reaches only a reader whose `segments` name one of them.
+ * The reader of a public surface (docs/readers.md): who a verified reader token says is reading, or
+ * `null` for an anonymous reader. Public services take it to decide what the reader may see: an entry
+ * with segments reaches only a reader whose `segments` name one of them.
  */
 export interface Reader {
   /** The host app's stable id of its user (the token's `sub`): unread state and reactions follow it. */
   sub: string;
-  /** 0-20 segment names from the token; an anonymous reader has none. */
+  /** 0-20 segment names from the token, matched exactly; an anonymous reader has none. */
   segments: readonly string[];
   name?: string;
   email?: string;
   locale?: string;
+  /** When the token stops verifying (its `exp`), in seconds since the epoch. */
+  expiresAt: number;
   /**
-   * True when the project's previous reader secret (in the 24 hours after a rotation) signed the
-   * token: the links made for this reader are signed with it too, so they retire with it.
+   * True when the token is a reader link's ({@link LINK_AUDIENCE}): it reads the feeds and the page,
+   * and nothing else (docs/readers.md "Signed links").
    */
-  byPreviousSecret?: true;
+  link?: true;
 }
+
+/**
+ * The `aud` of the tokens in a reader's links (services/readers/reader-links.ts). A link ends up in
+ * feed readers, browser histories and logs, so it may only read: the surfaces that write, or that
+ * hand out links, refuse a token with this audience (`401`).
+ */
+export const LINK_AUDIENCE = 'shiplog:reader-link';
+
+/** Why a surface that writes, or hands out links, refuses a link token (`401`). */
+export const LINK_REFUSED =
+  "The reader token is a reader link's: it only reads the feeds and the page. Send the token your app signed";
 
 /** The segments a reader may see entries of: none for an anonymous reader. */
 export function readerSegments(reader: Reader | null): readonly string[] {

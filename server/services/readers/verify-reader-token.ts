@@ -1,41 +1,48 @@
 /**
- * Verifying a reader token (CONTRACT.md "Readers and audiences"): a JWT the host app signed with HS256,
- * keyed by the project's reader secret (or, for 24 hours after a rotation, the previous one). `sub` and
- * `exp` are required, `exp` at most 30 days ahead; `name`, `email`, `segments` (0-20 strings) and
- * `locale` are optional; other claims are ignored. Anything else is `401 unauthorized`: a bad token
- * never reads as an anonymous reader.
+ * Verifying a reader token (docs/readers.md): a JWT the host app signed with HS256, keyed by the
+ * project's reader secret (or, for 24 hours after a rotation, the previous one). `sub` and `exp` are
+ * required, `exp` at most 30 days ahead; `name`, `email`, `segments` (0-20 strings, matched exactly)
+ * and `locale` are optional; other claims are ignored, but for `aud` {@link LINK_AUDIENCE}, which makes
+ * it a reader link's token. `exp` and `nbf` are checked with {@link CLOCK_TOLERANCE_SECONDS} of leeway.
+ * Anything else is `401 unauthorized`: a bad token never reads as an anonymous reader, and claims that
+ * are not exactly text (bytes that are not UTF-8, which jose refuses; a lone surrogate) are bad, never
+ * folded to U+FFFD (two readers would share one `sub`).
  */
 import { errors, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
-import { SegmentNameSchema } from '../../../core/contract/entries.schema.ts';
+import { MAX_SEGMENTS } from '../../../core/contract/entries.schema.ts';
 import type { Sql } from '../../db/connect.ts';
 import { findReaderSecrets } from '../../db/reader-secrets.ts';
 import { UnauthorizedError } from '../../errors/errors.ts';
-import type { Reader } from './reader.ts';
+import { LINK_AUDIENCE, type Reader } from './reader.ts';
 import { readerSecretKey } from './reader-secret-format.ts';
 
 /** The longest a token may live from now on, in seconds. */
 export const MAX_TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 /** Longer strings are refused unread (a header of a few kilobytes at most). */
 export const MAX_TOKEN_LENGTH = 4096;
-/** Clock skew allowed between the host app's server and this one, in seconds. */
-const CLOCK_TOLERANCE_SECONDS = 60;
+/** Clock skew allowed between the host app's server and this one on `exp` and `nbf`, in seconds. */
+export const CLOCK_TOLERANCE_SECONDS = 60;
 
-/** A claim's text: no NUL (U+0000), which PostgreSQL's text cannot hold (a `401`, never a `500`). */
+/**
+ * A claim's text, kept exactly as sent: no NUL (U+0000), which PostgreSQL's text cannot hold (a `401`,
+ * never a `500`), and no lone surrogate (a JSON `\ud800`), which UTF-8 would store as U+FFFD.
+ */
 const claimText = (min: number, max: number) =>
   z
     .string()
     .min(min)
     .max(max)
-    .refine((s) => !s.includes('\u0000'), 'must not contain NUL (U+0000)');
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL (U+0000)')
+    .refine((s) => s.isWellFormed(), 'must not contain a lone surrogate');
 
 export const ReaderClaimsSchema = z.object({
   sub: claimText(1, 255),
   exp: z.number(),
   name: claimText(0, 200).optional(),
   email: claimText(0, 254).optional(),
-  // The names entries carry (trimmed, 1-40 characters), so that a reader's segment can match one.
-  segments: z.array(SegmentNameSchema).max(20).optional(),
+  // As long as the names entries carry (1-40 characters), matched exactly: never trimmed here.
+  segments: z.array(claimText(1, 40)).max(MAX_SEGMENTS).optional(),
   locale: claimText(0, 35).optional(),
 });
 
@@ -68,6 +75,20 @@ async function verifyWithAny(token: string, secrets: string[]): Promise<{ payloa
   throw refuse("is not signed with this project's reader secret");
 }
 
+/** The secret that verified each reader, for the links made for them (never a field: never logged). */
+const verifiedBy = new WeakMap<Reader, string>();
+
+/**
+ * The secret that signed `reader`'s token: a reader's links are signed with it, so they retire with
+ * it (docs/readers.md "Rotation").
+ * @throws Error for a reader that {@link verifyReaderToken} did not make.
+ */
+export function secretThatVerified(reader: Reader): string {
+  const secret = verifiedBy.get(reader);
+  if (secret === undefined) throw new Error('This reader was not verified here');
+  return secret;
+}
+
 /**
  * The reader `token` names in project `projectId`.
  * @throws UnauthorizedError for a token that is too long, malformed, signed otherwise, expired, valid
@@ -88,12 +109,15 @@ export async function verifyReaderToken(sql: Sql, projectId: string, token: stri
   if (exp > Date.now() / 1000 + MAX_TOKEN_LIFETIME_SECONDS + CLOCK_TOLERANCE_SECONDS) {
     throw refuse('lives too long: exp must be at most 30 days ahead');
   }
-  return {
+  const reader: Reader = {
     sub,
     segments: [...new Set(segments ?? [])],
     ...(name === undefined ? {} : { name }),
     ...(email === undefined ? {} : { email }),
     ...(locale === undefined ? {} : { locale }),
-    ...(by > 0 ? { byPreviousSecret: true as const } : {}),
+    expiresAt: exp,
+    ...([payload.aud].flat().includes(LINK_AUDIENCE) ? { link: true as const } : {}),
   };
+  verifiedBy.set(reader, live[by]!);
+  return reader;
 }

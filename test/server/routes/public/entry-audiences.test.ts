@@ -139,13 +139,18 @@ describe('a reader whose segments name the entry (their token)', () => {
     }
     const own = await get(`/changelog/${project.slug}/${beta.slug}?token=${betaToken}`);
     expect(own.statusCode).toBe(200);
-    // The reader's page links on with their token, and never sends it as a referrer.
-    expect(own.body).toContain(`href="https://changelog.test/changelog/${project.slug}?token=${betaToken}"`);
-    expect(own.body).toContain(`/api/feeds/${project.slug}/rss?token=${betaToken}"`);
+    // The reader's page links on with a link token made from theirs (never theirs: docs/readers.md
+    // "Signed links"), and never sends it as a referrer.
+    const link = /\/changelog\/[^/?"]+\?token=([^"&]+)"/.exec(own.body)![1]!;
+    expect(link).not.toBe(betaToken);
+    expect(own.body).not.toContain(betaToken);
+    expect(own.body).toContain(`href="https://changelog.test/changelog/${project.slug}?token=${link}"`);
+    expect(own.body).toContain(`/api/feeds/${project.slug}/rss?token=${link}"`);
     expect(own.body).toContain('<meta name="referrer" content="no-referrer">');
-    const list = await get(`/changelog/${project.slug}?token=${betaToken}`);
-    expect(list.body).toContain(`/changelog/${project.slug}/${beta.slug}?token=${betaToken}"`);
-    expect(list.body).toContain(`<input type="hidden" name="token" value="${betaToken}">`);
+    const list = await get(`/changelog/${project.slug}?token=${link}`);
+    expect(list.body).toContain('quasar');
+    expect(list.body).toContain(`/changelog/${project.slug}/${beta.slug}?token=${link}"`);
+    expect(list.body).toContain(`<input type="hidden" name="token" value="${link}">`);
     expect((await get(`/changelog/${project.slug}/${beta.slug}?token=${otherToken}`)).statusCode).toBe(404);
   });
 });

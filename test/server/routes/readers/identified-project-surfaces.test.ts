@@ -40,6 +40,30 @@ describe('an identified project, to an anonymous caller', () => {
     expect(reader.body).toContain(NAME);
   });
 
+  it("has no stylesheet that tells it exists (401); its page's stylesheet link opens for its reader", async () => {
+    await server.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/project',
+      headers,
+      payload: { accent: '#a1b2c3' },
+    });
+    const anonymous = await server.app.inject({ url: `/changelog/${slug()}/theme.css` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('unauthorized');
+    expect(anonymous.body).not.toContain('#a1b2c3');
+    const token = await signReaderToken(secret, { sub: 'u1' });
+    const page = await server.app.inject({ url: `/changelog/${slug()}?token=${token}` });
+    expect(page.statusCode).toBe(200);
+    const href = /<link rel="stylesheet" href="([^"]*theme\.css[^"]*)"/.exec(page.body)![1]!;
+    const css = await server.app.inject({ url: href.replace(/&amp;/g, '&') });
+    expect(css.statusCode, href).toBe(200);
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect(css.headers['cache-control']).toBe('private, no-cache');
+    expect(css.body).toContain('#a1b2c3');
+    // An unknown project's stylesheet is still 404.
+    expect((await server.app.inject({ url: '/changelog/no-such-project-x/theme.css' })).statusCode).toBe(404);
+  });
+
   it("answers a browser's search of its page with a page saying so (401), as its other pages", async () => {
     const res = await server.app.inject({
       url: `/changelog/${slug()}/search?q=x`,

@@ -38,10 +38,19 @@ describe("a reader's segments", () => {
     expect(titles(res)).toEqual(['Beta only', 'For everyone']);
     for (const link of [res.json().links.json, res.json().links.page]) {
       const url = new URL(link);
-      expect((await server.app.inject({ url: url.pathname + url.search })).body).toContain('Beta only');
+      expect((await server.app.inject({ url: url.pathname + url.search })).body, link).toContain('Beta only');
     }
     expect(titles(await widget(await as(['gamma'])))).toEqual(['For everyone']);
     expect(titles(await widget())).toEqual(['For everyone']);
+  });
+
+  it('match exactly, as documented: spaces and case included, never trimmed', async () => {
+    expect(titles(await widget(await as(['beta'])))).toEqual(['Beta only', 'For everyone']);
+    for (const near of [' beta', 'beta ', 'Beta', 'BETA']) {
+      const res = await widget(await as([near]));
+      expect(res.statusCode, near).toBe(200);
+      expect(titles(res), JSON.stringify(near)).toEqual(['For everyone']);
+    }
   });
 
   it('let only those readers react to it, or mark it seen', async () => {

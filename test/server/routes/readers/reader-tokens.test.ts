@@ -4,11 +4,19 @@
  * signed with another project's secret, bad claims, a header too long: all `401`, never anonymous.
  * Rotation: the previous secret verifies for 24 hours, not after.
  */
+import { createHmac } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../../../helpers/build-server.ts';
 import { createReaderSecret, signReaderToken } from '../../../helpers/reader-tokens.ts';
 
 const { server, headers, owner } = useTestServer();
+
+/** A token over claims given as bytes, which need not be UTF-8 (a library would not sign them). */
+function signRawClaims(secret: string, claims: Buffer): string {
+  const input = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${claims.toString('base64url')}`;
+  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+}
 const DAY = 24 * 3600;
 
 const widget = (slug: string, token?: string) =>
@@ -72,6 +80,27 @@ describe('reader tokens', () => {
       async (secret: string) => signReaderToken(secret, { sub: 'u1', segments: [1] }),
     ],
     ['not a JWT', async () => 'not-a-token'],
+    ['an empty header', async () => ''],
+    // Folded to U+FFFD, two readers would share one state.
+    ['a sub with a lone surrogate', async (secret: string) => signReaderToken(secret, { sub: 'ada\ud800' })],
+    [
+      'a segment with a lone surrogate',
+      async (secret: string) => signReaderToken(secret, { sub: 'u1', segments: ['b\udc00'] }),
+    ],
+    [
+      'claims that are not UTF-8',
+      async (secret: string) =>
+        signRawClaims(
+          secret,
+          Buffer.from(
+            '{"sub":"ada\xff","exp":9999999999}'.replace(
+              '9999999999',
+              String(Math.floor(Date.now() / 1000) + 3600),
+            ),
+            'latin1',
+          ),
+        ),
+    ],
     [
       'a token longer than 4096 characters',
       async (secret: string) => signReaderToken(secret, { sub: 'u1', name: 'n'.repeat(5000) }),
@@ -82,6 +111,21 @@ describe('reader tokens', () => {
     expect(res.statusCode, res.body).toBe(401);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.json().code).toBe('unauthorized');
+  });
+
+  it('allows the documented 60 seconds of clock leeway on exp and nbf, not more', async () => {
+    const secret = await createReaderSecret(server, headers);
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (claims: Record<string, unknown>) =>
+      new SignJWT({ sub: 'u1', ...claims })
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(new TextEncoder().encode(secret));
+    const status = async (claims: Record<string, unknown>) =>
+      (await widget(owner.project.slug, await sign(claims))).statusCode;
+    expect(await status({ exp: now - 30 })).toBe(200);
+    expect(await status({ exp: now - 90 })).toBe(401);
+    expect(await status({ exp: now + 3600, nbf: now + 30 })).toBe(200);
+    expect(await status({ exp: now + 3600, nbf: now + 90 })).toBe(401);
   });
 
   it("another project's secret is 401", async () => {
