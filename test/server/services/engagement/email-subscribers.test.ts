@@ -8,6 +8,7 @@ import { buildTestServer, type TestServer } from '../../../helpers/build-server.
 import { createEntry } from '../../../helpers/create-entry.ts';
 import { jobsSettled } from '../../../helpers/jobs-settled.ts';
 import { header, type Inbox, startInbox } from '../../../helpers/smtp-inbox.ts';
+import { insertSubscribers } from '../../../helpers/subscribers.ts';
 
 let server: TestServer;
 let inbox: Inbox;
@@ -109,3 +110,41 @@ it("keeps an entry's list bullets and links in the email's text part", async () 
   expect(message?.text).toContain('- Faster search\n- Dark mode');
   expect(message?.text).toContain('Read the docs [https://docs.example.com/search].');
 });
+
+it(
+  'makes its batch and its job once when the publish job runs again (a retry)',
+  { timeout: 120_000 },
+  async () => {
+    const { project, headers } = await server.project('pro');
+    await insertSubscribers(server.db.sql, project.id, [
+      ['sub_again1', 'again1@example.com'],
+      ['sub_again2', 'again2@example.com'],
+    ]);
+    const id = await createEntry(server.app, headers, { title: 'Sent once', publish: true });
+    await jobsSettled(server.db.sql, ['entry-published', 'email-batch'], 45_000);
+    const [publishJob] = await server.db.sql<{ id: string }[]>`
+      select id from pgboss.job where name = 'entry-published' and data->>'entryId' = ${id}`;
+    const batchesAndJobs = async () => {
+      const batches = await server.db.sql<{ id: string; dispatchId: string }[]>`
+        select id, dispatch_id from email_batches where entry_id = ${id}`;
+      const jobs = await server.db.sql<{ batchId: string }[]>`
+        select data->>'batchId' as batch_id from pgboss.job
+        where name = 'email-batch' and data->>'batchId' = any(${batches.map((b) => b.id)})`;
+      return { batches, jobs: jobs.map((j) => j.batchId) };
+    };
+    const first = await batchesAndJobs();
+    expect(first.batches).toEqual([{ id: expect.any(String), dispatchId: publishJob!.id }]);
+    expect(first.jobs).toEqual([first.batches[0]!.id]);
+
+    // pg-boss runs a job again, under the same id, when its worker died before marking it done.
+    await server.db.sql`
+      update pgboss.job set state = 'retry', start_after = now(), completed_on = null where id = ${publishJob!.id}`;
+    await jobsSettled(server.db.sql, ['entry-published', 'email-batch'], 45_000);
+    const [rerun] = await server.db.sql<{ state: string }[]>`
+      select state from pgboss.job where id = ${publishJob!.id}`;
+    expect(rerun!.state).toBe('completed');
+    expect(await batchesAndJobs()).toEqual(first);
+    expect(to('again1@example.com')).toHaveLength(1);
+    expect(to('again2@example.com')).toHaveLength(1);
+  },
+);
