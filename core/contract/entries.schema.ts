@@ -3,6 +3,7 @@
  * "Key-authenticated API"). The server validates with these; the shared API client types with them.
  */
 import { z } from 'zod';
+import { cleanText, NOT_BLANK_TEXT } from './control-characters.ts';
 
 export const CATEGORIES = ['feature', 'improvement', 'fix', 'announcement'] as const;
 export const VISIBILITIES = ['external', 'internal'] as const;
@@ -25,14 +26,21 @@ export const NOT_BLANK = { pattern: '\\S' };
 
 /** PostgreSQL text cannot hold U+0000, and no title needs one. */
 const noNul = (s: string) => !s.includes('\u0000');
+/** Text for readers: control characters stripped (control-characters.ts), trimmed, then measured. */
 const plainText = (max: number) =>
-  z.string().trim().min(1).max(max).refine(noNul, 'Must not contain NUL (U+0000) characters').meta(NOT_BLANK);
+  cleanText()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine(noNul, 'Must not contain NUL (U+0000) characters')
+    .meta(NOT_BLANK_TEXT);
 const title = plainText(200);
 /**
  * Markdown, at most 100 000 characters (CONTRACT.md "General"; well under the 1 MiB body limit even in
- * UTF-8). U+0000 is refused like in every other string (the server's input guard).
+ * UTF-8), control characters stripped. U+0000 is refused like in every other string (the server's
+ * input guard).
  */
-const body = z.string().max(100_000, 'must be at most 100,000 characters');
+const body = cleanText().max(100_000, 'must be at most 100,000 characters');
 /**
  * A version is stored as given minus one leading `v` before a digit (CONTRACT.md "Titles": `v10.2.0` and
  * `10.2.0` are one version).
@@ -49,7 +57,13 @@ const version = plainText(40).transform(normalizeVersion).nullable();
  * empty list means everyone; an entry with segments reaches only readers whose token names one of them.
  */
 export const MAX_SEGMENTS = 20;
-export const SegmentNameSchema = plainText(40);
+export const SegmentNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .refine(noNul, 'Must not contain NUL (U+0000) characters')
+  .meta(NOT_BLANK);
 export const SegmentsSchema = z
   .array(SegmentNameSchema)
   .max(MAX_SEGMENTS)

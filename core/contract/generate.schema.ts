@@ -3,6 +3,7 @@
  * CONTRACT.md "POST /api/v1/entries/generate").
  */
 import { z } from 'zod';
+import { cleanText, NOT_BLANK_TEXT } from './control-characters.ts';
 import {
   CategorySchema,
   ComponentSchema,
@@ -25,13 +26,12 @@ export const MAX_COMMITS = 500;
 export const GenerateSourceSchema = z
   .strictObject({
     pullRequest: z.int().min(1).max(2_147_483_647).optional(),
-    release: z
-      .string()
+    release: cleanText()
       .trim()
       .min(1)
       .max(255)
       .refine((s) => !s.includes('\u0000'), 'Must not contain NUL (U+0000) characters')
-      .meta(NOT_BLANK)
+      .meta(NOT_BLANK_TEXT)
       .optional(),
     /**
      * A compare range that is neither a pull request nor a release, `from...to` (`...to` from the
@@ -56,6 +56,12 @@ export type GenerateSource = z.infer<typeof GenerateSourceSchema>;
 
 const noNul = (s: string) => !s.includes('\u0000');
 const NUL_MESSAGE = 'Must not contain NUL (U+0000) characters';
+
+/**
+ * One commit message as given (outside contributors write them: untrusted), at most 64 KiB, control
+ * characters stripped (control-characters.ts).
+ */
+export const CommitMessageSchema = cleanText().max(65_536).refine(noNul, NUL_MESSAGE);
 
 /** A GitHub login as generate takes it (`octocat`, `dependabot[bot]`). */
 export const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
@@ -104,14 +110,14 @@ export type Detail = z.infer<typeof DetailSchema>;
 /** A project's own heading of a category (`.github/shiplog.yml` `sections`; the drafting profile's). */
 export const SectionHeadingSchema = z.strictObject({
   category: CategorySchema,
-  heading: z.string().trim().min(1).max(100).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK),
+  heading: cleanText().trim().min(1).max(100).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK_TEXT),
 });
 export type SectionHeading = z.infer<typeof SectionHeadingSchema>;
 
 export const PullRequestInputSchema = z.strictObject({
   number: z.int().min(1).max(2_147_483_647),
-  title: z.string().trim().min(1).max(1000).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK),
-  body: z.string().max(65_536).refine(noNul, NUL_MESSAGE).nullable().optional(),
+  title: cleanText().trim().min(1).max(1000).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK_TEXT),
+  body: cleanText().max(65_536).refine(noNul, NUL_MESSAGE).nullable().optional(),
   labels: z.array(z.string().min(1).max(100).refine(noNul, NUL_MESSAGE)).max(100).optional(),
   /** The author's login (`octocat`, `dependabot[bot]`). */
   author: z.string().regex(GITHUB_LOGIN, 'must be a GitHub login').nullable().optional(),
@@ -125,21 +131,12 @@ export type PullRequestInput = z.infer<typeof PullRequestInputSchema>;
 
 export const GenerateInputSchema = z
   .strictObject({
-    commits: z
-      .array(
-        z
-          .string()
-          .max(65_536)
-          .refine((s) => !s.includes('\u0000'), 'Must not contain NUL (U+0000) characters'),
-      )
-      .min(1)
-      .max(MAX_COMMITS),
-    version: z
-      .string()
+    commits: z.array(CommitMessageSchema).min(1).max(MAX_COMMITS),
+    version: cleanText()
       .trim()
       .min(1)
       .max(40)
-      .meta(NOT_BLANK)
+      .meta(NOT_BLANK_TEXT)
       .transform(normalizeVersion)
       .nullable()
       .optional(),

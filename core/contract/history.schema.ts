@@ -3,9 +3,11 @@
  * `POST /api/v1/entries/import` and `GET`/`DELETE /api/v1/drafting/profile`.
  */
 import { z } from 'zod';
-import { NOT_BLANK, normalizeVersion } from './entries.schema.ts';
+import { cleanText, NOT_BLANK_TEXT } from './control-characters.ts';
+import { normalizeVersion } from './entries.schema.ts';
 import {
   CommitDetailSchema,
+  CommitMessageSchema,
   DetailSchema,
   MAX_COMMITS,
   MAX_PULL_REQUESTS,
@@ -25,19 +27,18 @@ export const MAX_IMPORTED_RELEASES = 100;
  * drafting profile what this project lists and how.
  */
 export const ImportedReleaseSchema = z.strictObject({
-  version: z
-    .string()
+  version: cleanText()
     .trim()
     .min(1)
     .max(40)
     .refine(noNul, NUL_MESSAGE)
-    .meta(NOT_BLANK)
+    .meta(NOT_BLANK_TEXT)
     .transform(normalizeVersion),
   /** When it was released (ISO 8601, in the past: checked against the clock by the service). */
   publishedAt: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
-  notes: z.string().min(1).max(100_000).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK),
-  title: z.string().trim().min(1).max(200).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK).optional(),
-  commits: z.array(z.string().max(65_536).refine(noNul, NUL_MESSAGE)).max(MAX_COMMITS).optional(),
+  notes: cleanText().min(1).max(100_000).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK_TEXT),
+  title: cleanText().trim().min(1).max(200).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK_TEXT).optional(),
+  commits: z.array(CommitMessageSchema).max(MAX_COMMITS).optional(),
   commitDetails: z.array(CommitDetailSchema).max(MAX_COMMITS).optional(),
   pullRequests: z.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional(),
 });

@@ -11,13 +11,18 @@ import { deleteProject, insertProject, type ProjectRow } from '../../db/projects
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { ConflictError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
-import { type ProjectSettingsInput, ProjectSlugSchema, updateProjectSettings } from './manage-projects.ts';
+import {
+  ProjectNameSchema,
+  type ProjectSettingsInput,
+  ProjectSlugSchema,
+  updateProjectSettings,
+} from './manage-projects.ts';
 import { newId } from '../../db/new-id.ts';
 import { authorize, type Role } from './authorize.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 
 export const NewProjectSchema = z.strictObject({
-  name: z.string().trim().min(1).max(100),
+  name: ProjectNameSchema,
   slug: ProjectSlugSchema,
 });
 export type NewProject = z.infer<typeof NewProjectSchema>;

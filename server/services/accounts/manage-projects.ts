@@ -3,6 +3,7 @@
  * here with zod so that the CLI and the admin socket share one set of rules.
  */
 import { z } from 'zod';
+import { cleanText } from '../../../core/contract/control-characters.ts';
 import { type ApiKeyRow, insertApiKey, listApiKeys, revokeApiKey } from '../../db/api-keys.ts';
 import type { Sql, TransactionSql } from '../../db/connect.ts';
 import { notifyProjectChanged } from '../../db/notifications.ts';
@@ -30,15 +31,18 @@ export const ProjectSlugSchema = z
     'must be 1-64 characters of a-z, 0-9 and "-", not starting or ending with "-"',
   );
 
+/** A project's name: it titles its page and feeds, so control characters are stripped (control-characters.ts). */
+export const ProjectNameSchema = cleanText().trim().min(1).max(100);
+
 const CreateProjectSchema = z.strictObject({
-  name: z.string().trim().min(1).max(100),
+  name: ProjectNameSchema,
   slug: ProjectSlugSchema,
   plan: z.enum(PLANS).default('free'),
 });
 
 /** A project's settings (name and the widget's look): the dashboard changes these, the CLI too. */
 export const ProjectSettingsSchema = z.strictObject({
-  name: z.string().trim().min(1).max(100).optional(),
+  name: ProjectNameSchema.optional(),
   accent: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #2563eb')

@@ -9,7 +9,10 @@
  * - RSS 2.0 leaves it open, and readers differ (RSS Advisory Board, "RSS Best Practices Profile",
  *   "title"): many render it as HTML, so `<script>` inside the CDATA `feed` writes would reach them as an
  *   element. It is escaped as Atom's is: a reader that renders HTML shows the text, and no element.
+ * RSS and Atom are XML, which cannot hold a control character: any stored before input was stripped of
+ * them (core/contract/control-characters.ts) is dropped here, so every feed is well-formed.
  */
+import { CONTROL_CHARACTERS } from '../../../core/contract/control-characters.ts';
 import { titleWithVersion } from '../../../core/contract/titles.ts';
 import { Feed } from 'feed';
 import type { PublicChangelog } from './public-changelog.ts';
@@ -65,8 +68,8 @@ export function buildFeed(
       category: [{ name: entry.category }],
     });
   }
-  if (format === 'rss') return feed.rss2();
-  if (format === 'atom') return feed.atom1();
+  if (format === 'rss') return feed.rss2().replace(CONTROL_CHARACTERS, '');
+  if (format === 'atom') return feed.atom1().replace(CONTROL_CHARACTERS, '');
   // `feed` writes JSON Feed 1; 1.1 (https://jsonfeed.org/version/1.1) only renames `author` to `authors`,
   // which these items do not carry, and adds `language`.
   const json = JSON.parse(feed.json1()) as Record<string, unknown>;
