@@ -11,7 +11,16 @@ type Db = Sql | TransactionSql;
 
 export type PublicEntryRow = Pick<
   EntryRow,
-  'id' | 'title' | 'slug' | 'version' | 'category' | 'publishedAt' | 'html' | 'summary' | 'announce'
+  | 'id'
+  | 'title'
+  | 'slug'
+  | 'version'
+  | 'category'
+  | 'publishedAt'
+  | 'updatedAt'
+  | 'html'
+  | 'summary'
+  | 'announce'
 >;
 
 /**
@@ -37,7 +46,7 @@ export async function listPublicEntries(
   segments: readonly string[],
 ): Promise<PublicEntryRow[]> {
   return sql<PublicEntryRow[]>`
-    select id, title, slug, version, category, published_at, html, summary, announce from entries
+    select id, title, slug, version, category, published_at, updated_at, html, summary, announce from entries
     where project_id = ${projectId} and status = 'published' and visibility = 'external'
       and ${visibleTo(sql, segments)}
       ${component ? sql`and component = ${component}` : sql``}
@@ -87,7 +96,7 @@ export async function findPublicEntryBySlug(
   segments: readonly string[],
 ): Promise<PublicEntryRow | undefined> {
   const [row] = await sql<PublicEntryRow[]>`
-    select id, title, slug, version, category, published_at, html, summary, announce from entries
+    select id, title, slug, version, category, published_at, updated_at, html, summary, announce from entries
     where project_id = ${projectId} and slug = ${slug} and status = 'published' and visibility = 'external'
       and ${visibleTo(sql, segments)}`;
   return row;

@@ -51,7 +51,7 @@ export async function searchPublicEntries(
     ? sql`(select * from entries where ${mine} offset 0) e`
     : sql`(select * from entries where ${mine}) e`;
   return sql<PublicEntryRow[]>`
-    select id, title, slug, version, category, published_at, html, summary, announce
+    select id, title, slug, version, category, published_at, updated_at, html, summary, announce
     from ${candidates}, ${query} query
     where search_vector @@ query
     order by ts_rank(search_vector, query) desc, published_at desc, id desc

@@ -7,8 +7,10 @@
  * - Atom: `feed` declares titles `type="html"` (RFC 4287 §3.1.1.2), so the title is given as escaped HTML,
  *   which a reader decodes back to the same text.
  * - RSS 2.0 leaves it open, and readers differ (RSS Advisory Board, "RSS Best Practices Profile",
- *   "title"): many render it as HTML, so `<script>` inside the CDATA `feed` writes would reach them as an
- *   element. It is escaped as Atom's is: a reader that renders HTML shows the text, and no element.
+ *   "title"): some show it as plain text, many decode it as HTML. It is written as text, escaped once
+ *   (rss-title.ts): `Tom & Jerry` reads `Tom & Jerry` in both kinds, and `<script>` is never an element.
+ * Each item is dated twice: when it was published (RSS `pubDate`, Atom `published`, JSON Feed
+ * `date_published`) and when it last changed (Atom `updated`, JSON Feed `date_modified`).
  * RSS and Atom are XML, which cannot hold a control character: any stored before input was stripped of
  * them (core/contract/control-characters.ts) is dropped here, so every feed is well-formed.
  */
@@ -16,6 +18,7 @@ import { CONTROL_CHARACTERS } from '../../../core/contract/control-characters.ts
 import { titleWithVersion } from '../../../core/contract/titles.ts';
 import { Feed } from 'feed';
 import type { PublicChangelog } from './public-changelog.ts';
+import { rssTitle } from './rss-title.ts';
 
 export type FeedFormat = 'rss' | 'atom' | 'json';
 
@@ -57,13 +60,15 @@ export function buildFeed(
     generator: 'Shiplog',
     feedLinks: { rss: `${feedUrl}/rss${own}`, atom: `${feedUrl}/atom${own}`, json: `${feedUrl}/json${own}` },
   });
+  const titleOf = { rss: rssTitle, atom: escapeHtml, json: (text: string) => text }[format];
   for (const entry of entries) {
-    const title = titleWithVersion(entry.title, entry.version);
     feed.addItem({
-      title: format === 'json' ? title : escapeHtml(title),
+      title: titleOf(titleWithVersion(entry.title, entry.version)),
       id: `${page}/${entry.slug}`,
       link: `${page}/${entry.slug}${own}`,
-      date: entry.publishedAt!,
+      // Publishing stamps both; a later edit moves only `updatedAt` (an import dates `publishedAt` back).
+      date: entry.updatedAt > entry.publishedAt! ? entry.updatedAt : entry.publishedAt!,
+      published: entry.publishedAt!,
       content: entry.html,
       category: [{ name: entry.category }],
     });

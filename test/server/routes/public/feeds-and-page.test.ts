@@ -103,6 +103,53 @@ describe('feeds', () => {
   });
 });
 
+describe('feed dates', () => {
+  it('date each item by its publication (RSS pubDate, Atom published, JSON date_published) and its last change', async () => {
+    const imported = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/entries/import',
+      headers,
+      payload: { releases: [{ version: '0.9.0', publishedAt: '2023-01-02T03:04:05Z', notes: '- Dated.' }] },
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const { id, slug: entrySlug } = imported.json().entries[0];
+    const published = '2023-01-02T03:04:05.000Z';
+    const datesOf = async () => {
+      const link = `https://changelog.test/changelog/${slug}/${entrySlug}`;
+      const json = (await get(`/api/feeds/${slug}/json`)).json();
+      const item = json.items.find((i: { id: string }) => i.id === link);
+      const atom = parseFeed((await get(`/api/feeds/${slug}/atom`)).body).items.find((i) => i.id === link)!;
+      const rss = parseFeed((await get(`/api/feeds/${slug}/rss`)).body).items.find((i) => i.url === link)!;
+      return {
+        json: [item.date_published, item.date_modified],
+        atom: [atom.published?.toISOString(), atom.updated?.toISOString()],
+        rss: rss.published?.toISOString(),
+      };
+    };
+    const first = await datesOf();
+    expect(first.json[0]).toBe(published);
+    expect(first.atom[0]).toBe(published);
+    // RFC 822 dates carry whole seconds.
+    expect(first.rss).toBe(published);
+    // Imported now: changed after it was published.
+    expect(Date.parse(first.json[1])).toBeGreaterThan(Date.parse(published));
+    expect(first.atom[1]).toBe(first.json[1]);
+
+    const edited = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/entries/${id}`,
+      headers,
+      payload: { body: '- Dated, and edited.' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = await datesOf();
+    expect(after.json[0]).toBe(published);
+    expect(after.atom[0]).toBe(published);
+    expect(after.json[1]).toBe(edited.json().entry.updatedAt);
+    expect(Date.parse(after.json[1])).toBeGreaterThan(Date.parse(first.json[1]));
+  });
+});
+
 describe('the changelog page', () => {
   it('lists the public entries with their category, version and date, a subscribe form and feed links', async () => {
     const res = await get(`/changelog/${slug}`, { accept: 'text/html' });
