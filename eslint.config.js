@@ -162,12 +162,47 @@ export default tseslint.config(
   // imports nothing of core/ but the contract's schemas.
   ...draftingLayer('core/drafting/*.ts', '\\.\\./'),
   ...draftingLayer('core/drafting/*/**/*.ts', '\\.\\./\\.\\./'),
+  // core/portable/ is the code the dashboard may run (docs/architecture.md "What the dashboard takes
+  // from core/"): browser-safe, so no Node built-ins or globals, no packages, only types from the rest.
+  {
+    files: ['core/portable/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.{1,2}/)',
+              message: 'core/portable/ runs in the browser: no Node built-ins and no packages',
+            },
+            {
+              regex: '^(\\.{1,2}/)+(.*/)?(server|app|action)(/|\\.ts$)',
+              message: 'core/ is shared by the Action and the App: no server code',
+            },
+            {
+              regex: '^\\.\\./',
+              message: 'core/portable/ runs in the browser: only types from the rest of core/',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['Buffer', 'process', 'require', '__dirname', '__filename'].map((name) => ({
+          name,
+          message: 'core/portable/ runs in the browser: standard JavaScript only',
+        })),
+      ],
+    },
+  },
   ...layer('app/**/*.ts', 'the App reaches Shiplog through core/ (its API), never server/', [
     'server',
     'action',
   ]),
   ...layer('widget/src/**/*.ts', 'the widget bundle takes types only from core/', ['core'], true),
-  // The dashboard is a browser bundle and an API client: types from core/contract, nothing else of ours.
+  // The dashboard is a browser bundle and an API client: types from core/contract, runtime code only
+  // from core/portable/ (browser-safe, kept so by its own rule above), nothing else of ours.
   {
     files: ['dashboard/src/**/*.{ts,tsx}'],
     rules: {
@@ -176,8 +211,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.{1,2}/)+(.*/)?core/(?!contract/)',
-              message: 'the dashboard takes types only from core/contract',
+              regex: '^(\\.{1,2}/)+(.*/)?core/(?!contract/|portable/)',
+              message: 'the dashboard takes types from core/contract and code from core/portable only',
             },
             {
               regex: '^(\\.{1,2}/)+(.*/)?core/contract/',

@@ -8,7 +8,10 @@
  *
  * The previous version is the highest lower version the changelog lists that has a tag (semver order;
  * versions semver cannot read keep the changelog's order). The oldest release's range is its whole
- * first-parent history. Dependencies come in as arguments: a `git` runner bound to the repository.
+ * first-parent history. A range git cannot read (a missing object, a broken tag) does not stop the
+ * others: that version carries git's own message in `error` (the import skips it and says why), and
+ * the next version's range still starts at its tag. Dependencies come in as arguments: a `git` runner
+ * bound to the repository.
  */
 import semver from 'semver';
 import type { CommitDetail } from './contract/generate.schema.ts';
@@ -33,7 +36,17 @@ export type ReleaseHistory = {
   truncated: boolean;
   /** Commits whose files were cut to {@link FILE_LIMIT}. */
   filesCut: number;
+  /** What git said when it could not read the version's range (its own words), else null. */
+  error: string | null;
 };
+
+/** Git's own words for a failed command: its stderr (`fatal: …`), not Node's "Command failed: git …". */
+export function gitMessage(err: unknown): string {
+  const stderr = (err as { stderr?: unknown }).stderr;
+  const said = typeof stderr === 'string' ? stderr.trim() : '';
+  if (said) return said.split('\n').filter(Boolean).join('; ');
+  return err instanceof Error ? err.message : String(err);
+}
 
 type Tag = { name: string; date: string };
 
@@ -149,15 +162,20 @@ export async function collectReleaseHistory(
       total: 0,
       truncated: false,
       filesCut: 0,
+      error: null,
     };
     if (tag) {
       const range = previousTag ? `${previousTag}..${tag}` : tag;
-      const { records, total } = await commitsOf(git, range, options.limit ?? COMMIT_LIMIT);
-      history.commits = records.map((r) => r.message);
-      history.commitDetails = records.map((r) => r.detail);
-      history.total = total;
-      history.truncated = total > records.length;
-      history.filesCut = records.filter((r) => r.cut).length;
+      try {
+        const { records, total } = await commitsOf(git, range, options.limit ?? COMMIT_LIMIT);
+        history.commits = records.map((r) => r.message);
+        history.commitDetails = records.map((r) => r.detail);
+        history.total = total;
+        history.truncated = total > records.length;
+        history.filesCut = records.filter((r) => r.cut).length;
+      } catch (err) {
+        history.error = `git could not read ${range}: ${gitMessage(err)}`;
+      }
       previousTag = tag;
     }
     byVersion.set(version, history);

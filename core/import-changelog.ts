@@ -10,7 +10,8 @@
 import { collectReleaseHistory } from './collect-history.ts';
 import type { GitRunner } from './collect-commits.ts';
 import { parseChangelog } from './parse-changelog.ts';
-import { importBatches, planImport } from './plan-import.ts';
+import { planImport } from './plan-import.ts';
+import { importInBatches } from './portable/import-batches.ts';
 import { deriveIdempotencyKey, type ShiplogClient } from './shiplog-client.ts';
 
 export type ImportChangelogDeps = {
@@ -75,22 +76,27 @@ export async function importChangelogOnce(
         `${release.version}: ${history.filesCut} commit(s) changed more than 300 files; the first 300 were sent.`,
       );
   }
-  const total = { imported: 0, replaced: 0, skipped: plan.skipped.length, releasesLearned: 0 };
-  for (const batch of importBatches(plan.releases.map((p) => p.release))) {
-    const key = deriveIdempotencyKey({
-      repository: options.repository,
-      from: batch.at(-1)!.version,
-      to: batch[0]!.version,
-      operation: 'import',
-      extra: [JSON.stringify(batch)],
-    });
-    const result = await deps.shiplog.importEntries({ releases: batch, repository: options.repository }, key);
-    total.imported += result.imported;
-    total.replaced += result.replaced;
-    total.skipped += result.skipped.length;
-    total.releasesLearned = result.profile.releasesLearned;
-    for (const s of result.skipped) deps.log.info(`Not imported: ${s.version} (${s.reason}).`);
-  }
+  const answer = await importInBatches(
+    plan.releases.map((p) => p.release),
+    (batch) => {
+      const key = deriveIdempotencyKey({
+        repository: options.repository,
+        from: batch.at(-1)!.version,
+        to: batch[0]!.version,
+        operation: 'import',
+        extra: [JSON.stringify(batch)],
+      });
+      return deps.shiplog.importEntries({ releases: batch, repository: options.repository }, key);
+    },
+  );
+  for (const s of answer.skipped) deps.log.info(`Not imported: ${s.version} (${s.reason}).`);
+  for (const w of answer.warnings) deps.log.warning(`${w.version}: ${w.message}.`);
+  const total = {
+    imported: answer.imported,
+    replaced: answer.replaced,
+    skipped: plan.skipped.length + answer.skipped.length,
+    releasesLearned: answer.profile.releasesLearned,
+  };
   deps.log.info(
     `Imported ${total.imported + total.replaced} release(s) of ${options.path} as published history (nothing was sent to subscribers); the drafting profile has learned from ${total.releasesLearned}.`,
   );

@@ -38,7 +38,10 @@ export type SkippedSection = {
   heading: string;
   /** The version the heading names, if any. */
   version: string | null;
-  /** Why it is not a release: `unreleased`, `no version in the heading`, `no notes`, `listed twice`. */
+  /**
+   * Why it is not a release: `unreleased`, `no version in the heading`, `no notes`, or `duplicate` (a
+   * version named twice: the longer section is kept, wherever it stands).
+   */
   reason: string;
 };
 
@@ -128,7 +131,7 @@ export function parseChangelog(markdown: string): ParsedChangelog {
   const defs = tokens.filter(isDef);
   const releases: ChangelogRelease[] = [];
   const skipped: SkippedSection[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   starts.forEach((start, n) => {
     const body = tokens
       .slice(start.index + 1, starts[n + 1]?.index ?? tokens.length)
@@ -152,15 +155,22 @@ export function parseChangelog(markdown: string): ParsedChangelog {
       defs.filter((d) => !body.includes(d)),
     );
     if (notes.trim() === '') return skip('no notes');
-    if (seen.has(reading.version)) return skip('listed twice (the first is kept)');
-    seen.add(reading.version);
-    releases.push({
+    const release: ChangelogRelease = {
       version: reading.version,
       date: reading.date ?? lineDate,
       notes,
       ...(reading.title ? { title: reading.title } : {}),
       heading: start.text,
-    });
+    };
+    const earlier = seen.get(reading.version);
+    if (earlier === undefined) {
+      seen.set(reading.version, releases.length);
+      releases.push(release);
+    } else if (notes.length > releases[earlier]!.notes.length) {
+      const shorter = releases[earlier]!;
+      skipped.push({ heading: shorter.heading, version: shorter.version, reason: 'duplicate' });
+      releases[earlier] = release;
+    } else skip('duplicate');
   });
   return { releases, skipped };
 }

@@ -1,14 +1,15 @@
 /**
  * What an import sends (CONTRACT.md "History and the drafting profile"): the changelog's releases
  * (parse-changelog.ts) with, when git was read (collect-history.ts), each one's tag date and commits,
- * as `POST /api/v1/entries/import` releases, in calls of at most 100 releases and 6 MiB (the route
- * takes 100 and 8 MiB). Shared by `shiplog import` and the Action. Pure.
+ * as `POST /api/v1/entries/import` releases (sent in calls by portable/import-batches.ts). Shared by
+ * `shiplog import` and the Action. Pure.
  *
  * The date: the heading's day, at the tag's time when the tag was made that day (UTC), else at
- * 00:00 UTC; the tag's time when the heading has no date; neither: the release is skipped.
+ * 00:00 UTC; the tag's time when the heading has no date; neither: the release is skipped. A heading
+ * date more than a day from the tag's is kept (the changelog says when users got it) and reported:
+ * the release carries `taggedAt`, and the import answers with a warning (docs/api.md).
  */
 import type { CommitDetail } from './contract/generate.schema.ts';
-import { MAX_IMPORTED_RELEASES } from './contract/history.schema.ts';
 import type { ReleaseHistory } from './collect-history.ts';
 import type { ChangelogRelease, ParsedChangelog } from './parse-changelog.ts';
 
@@ -18,6 +19,8 @@ export type ImportRelease = {
   publishedAt: string;
   notes: string;
   title?: string;
+  /** The tag's date, when git was read: the import warns when `publishedAt` is a day or more from it. */
+  taggedAt?: string;
   commits?: string[];
   commitDetails?: CommitDetail[];
 };
@@ -37,8 +40,20 @@ export type ImportPlan = {
 /** The longest notes an imported release takes (CONTRACT.md: 1-100,000 characters). */
 const MAX_NOTES = 100_000;
 
-/** Keeps each call well under the route's 8 MiB. */
-export const MAX_BATCH_BYTES = 6 * 1024 * 1024;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The warning for a release dated `publishedAt` whose tag was made at `taggedAt`, when their days (UTC)
+ * are more than a day apart (a release tagged late in the evening and dated the next day is not); null
+ * otherwise. Said the same way by the import's answer and `--dry-run`.
+ */
+export function tagDateWarning(publishedAt: Date, taggedAt: Date | null | undefined): string | null {
+  if (!taggedAt) return null;
+  const day = (d: Date) => Math.floor(d.getTime() / DAY_MS);
+  if (Math.abs(day(publishedAt) - day(taggedAt)) <= 1) return null;
+  const date = (d: Date) => d.toISOString().slice(0, 10);
+  return `the changelog dates it ${date(publishedAt)}, its tag ${date(taggedAt)}: imported with the changelog's date`;
+}
 
 function publishedAt(release: ChangelogRelease, history: ReleaseHistory | null): string | null {
   const tagged = history?.taggedAt ? new Date(history.taggedAt) : null;
@@ -65,6 +80,7 @@ export function planImport(
     const at = publishedAt(release, history);
     const skip = (reason: string) =>
       plan.skipped.push({ heading: release.heading, version: release.version, reason });
+    if (history?.error) return skip(history.error);
     if (!at)
       return skip(
         histories
@@ -75,35 +91,19 @@ export function planImport(
     if (release.notes.length > MAX_NOTES)
       return skip(`notes longer than ${MAX_NOTES.toLocaleString('en')} characters`);
     const commits = history?.commits.length ? history.commits : null;
+    const taggedAt =
+      history?.taggedAt && !Number.isNaN(Date.parse(history.taggedAt)) ? history.taggedAt : null;
     plan.releases.push({
       release: {
         version: release.version,
         publishedAt: at,
         notes: release.notes,
         ...(release.title ? { title: release.title.slice(0, 200) } : {}),
+        ...(taggedAt ? { taggedAt: new Date(taggedAt).toISOString() } : {}),
         ...(commits ? { commits, commitDetails: history!.commitDetails } : {}),
       },
       history,
     });
   });
   return plan;
-}
-
-/** `releases` in calls the route takes: at most 100 releases and {@link MAX_BATCH_BYTES} of JSON each. */
-export function importBatches<T extends ImportRelease>(releases: readonly T[]): T[][] {
-  const batches: T[][] = [];
-  let current: T[] = [];
-  let bytes = 0;
-  for (const release of releases) {
-    const size = Buffer.byteLength(JSON.stringify(release));
-    if (current.length > 0 && (current.length >= MAX_IMPORTED_RELEASES || bytes + size > MAX_BATCH_BYTES)) {
-      batches.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(release);
-    bytes += size;
-  }
-  if (current.length > 0) batches.push(current);
-  return batches;
 }

@@ -87,6 +87,19 @@ describe('layer rules', () => {
       "import { CreateEntryInputSchema } from '../../core/contract/entries.schema.ts';",
       /types only/,
     ],
+    // The dashboard runs code from core/portable/ only, and core/portable/ stays browser-safe.
+    [
+      'dashboard/src/api/history.ts',
+      "import { planImport as plan } from '../../../core/plan-import.ts';",
+      /code from core\/portable only/,
+    ],
+    ['core/portable/import-batches.ts', "import { readFile } from 'node:fs/promises';", /no Node built-ins/],
+    ['core/portable/import-batches.ts', "import semver from 'semver';", /no packages/],
+    [
+      'core/portable/import-batches.ts',
+      "import { planImport } from '../plan-import.ts';",
+      /only types from the rest of core/,
+    ],
   ])('refuses a wrong-way import in %s', async (file, wrong, message) => {
     const errors = await layerErrors(file, wrong);
     expect(errors).toHaveLength(1);

@@ -3310,7 +3310,7 @@ var require_data_url = __commonJS({
   "node_modules/undici/lib/web/fetch/data-url.js"(exports, module) {
     "use strict";
     var assert2 = __require("node:assert");
-    var encoder = new TextEncoder();
+    var encoder2 = new TextEncoder();
     var HTTP_TOKEN_CODEPOINTS = /^[!#$%&'*+\-.^_|~A-Za-z0-9]+$/;
     var HTTP_WHITESPACE_REGEX = /[\u000A\u000D\u0009\u0020]/;
     var ASCII_WHITESPACE_REPLACE_REGEX = /[\u0009\u000A\u000C\u000D\u0020]/g;
@@ -3383,7 +3383,7 @@ var require_data_url = __commonJS({
       return input2.slice(start, position.position);
     }
     function stringPercentDecode(input2) {
-      const bytes = encoder.encode(input2);
+      const bytes = encoder2.encode(input2);
       return percentDecode(bytes);
     }
     function isHexCharByte(byte) {
@@ -47465,6 +47465,11 @@ var ImportedReleaseSchema = external_exports.strictObject({
   version: external_exports.string().trim().min(1).max(40).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK).transform(normalizeVersion),
   /** When it was released (ISO 8601, in the past: checked against the clock by the service). */
   publishedAt: external_exports.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+  /**
+   * When the version's tag was made, when the caller knows it (`shiplog import --git-dir`, the Action):
+   * a `publishedAt` more than a day away from it is imported as given and reported in `warnings`.
+   */
+  taggedAt: external_exports.iso.datetime({ offset: true }).transform((s) => new Date(s)).optional(),
   notes: external_exports.string().min(1).max(1e5).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK),
   title: external_exports.string().trim().min(1).max(200).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK).optional(),
   commits: external_exports.array(external_exports.string().max(65536).refine(noNul3, NUL_MESSAGE2)).max(MAX_COMMITS).optional(),
@@ -47479,7 +47484,10 @@ var ImportInputSchema = external_exports.strictObject({
 var ImportResponseSchema = external_exports.object({
   imported: external_exports.number().int(),
   replaced: external_exports.number().int(),
+  /** Versions not imported: `duplicate` (named twice: the longer notes are kept), or why. */
   skipped: external_exports.array(external_exports.object({ version: external_exports.string(), reason: external_exports.string() })),
+  /** Imported, with something to check: a changelog date more than a day from its tag's. */
+  warnings: external_exports.array(external_exports.object({ version: external_exports.string(), message: external_exports.string() })),
   entries: external_exports.array(
     external_exports.object({
       id: external_exports.string(),
@@ -55798,6 +55806,12 @@ import { resolve } from "node:path";
 // core/collect-history.ts
 var import_semver2 = __toESM(require_semver2(), 1);
 var FILE_LIMIT = 300;
+function gitMessage(err) {
+  const stderr = err.stderr;
+  const said = typeof stderr === "string" ? stderr.trim() : "";
+  if (said) return said.split("\n").filter(Boolean).join("; ");
+  return err instanceof Error ? err.message : String(err);
+}
 async function listTags(git) {
   const out = await git(["for-each-ref", "--format=%(refname)%09%(creatordate:iso-strict)", "refs/tags"]);
   return out.split("\n").filter((line) => line.startsWith("refs/tags/")).map((line) => {
@@ -55873,16 +55887,21 @@ async function collectReleaseHistory(git, versions, options = {}) {
       commitDetails: [],
       total: 0,
       truncated: false,
-      filesCut: 0
+      filesCut: 0,
+      error: null
     };
     if (tag) {
       const range = previousTag2 ? `${previousTag2}..${tag}` : tag;
-      const { records, total } = await commitsOf(git, range, options.limit ?? COMMIT_LIMIT);
-      history.commits = records.map((r) => r.message);
-      history.commitDetails = records.map((r) => r.detail);
-      history.total = total;
-      history.truncated = total > records.length;
-      history.filesCut = records.filter((r) => r.cut).length;
+      try {
+        const { records, total } = await commitsOf(git, range, options.limit ?? COMMIT_LIMIT);
+        history.commits = records.map((r) => r.message);
+        history.commitDetails = records.map((r) => r.detail);
+        history.total = total;
+        history.truncated = total > records.length;
+        history.filesCut = records.filter((r) => r.cut).length;
+      } catch (err) {
+        history.error = `git could not read ${range}: ${gitMessage(err)}`;
+      }
       previousTag2 = tag;
     }
     byVersion.set(version3, history);
@@ -57503,7 +57522,7 @@ function parseChangelog(markdown) {
   const defs = tokens.filter(isDef);
   const releases = [];
   const skipped = [];
-  const seen = /* @__PURE__ */ new Set();
+  const seen = /* @__PURE__ */ new Map();
   starts.forEach((start, n) => {
     const body2 = tokens.slice(start.index + 1, starts[n + 1]?.index ?? tokens.length).filter((t) => !isDecoration(t));
     const content3 = body2.filter((t) => t.type !== "space" && !isDef(t));
@@ -57523,22 +57542,29 @@ function parseChangelog(markdown) {
       defs.filter((d) => !body2.includes(d))
     );
     if (notes.trim() === "") return skip("no notes");
-    if (seen.has(reading.version)) return skip("listed twice (the first is kept)");
-    seen.add(reading.version);
-    releases.push({
+    const release = {
       version: reading.version,
       date: reading.date ?? lineDate,
       notes,
       ...reading.title ? { title: reading.title } : {},
       heading: start.text
-    });
+    };
+    const earlier = seen.get(reading.version);
+    if (earlier === void 0) {
+      seen.set(reading.version, releases.length);
+      releases.push(release);
+    } else if (notes.length > releases[earlier].notes.length) {
+      const shorter = releases[earlier];
+      skipped.push({ heading: shorter.heading, version: shorter.version, reason: "duplicate" });
+      releases[earlier] = release;
+    } else skip("duplicate");
   });
   return { releases, skipped };
 }
 
 // core/plan-import.ts
 var MAX_NOTES = 1e5;
-var MAX_BATCH_BYTES = 6 * 1024 * 1024;
+var DAY_MS = 24 * 60 * 60 * 1e3;
 function publishedAt(release, history) {
   const tagged = history?.taggedAt ? new Date(history.taggedAt) : null;
   const taggedValid = tagged && !Number.isNaN(tagged.getTime()) ? tagged : null;
@@ -57552,6 +57578,7 @@ function planImport(parsed, histories, now) {
     const history = histories?.[i] ?? null;
     const at2 = publishedAt(release, history);
     const skip = (reason) => plan.skipped.push({ heading: release.heading, version: release.version, reason });
+    if (history?.error) return skip(history.error);
     if (!at2)
       return skip(
         histories ? "no date: the heading gives none and no tag names this version" : "no date in the heading (give the git directory: its tag dates it)"
@@ -57560,12 +57587,14 @@ function planImport(parsed, histories, now) {
     if (release.notes.length > MAX_NOTES)
       return skip(`notes longer than ${MAX_NOTES.toLocaleString("en")} characters`);
     const commits = history?.commits.length ? history.commits : null;
+    const taggedAt = history?.taggedAt && !Number.isNaN(Date.parse(history.taggedAt)) ? history.taggedAt : null;
     plan.releases.push({
       release: {
         version: release.version,
         publishedAt: at2,
         notes: release.notes,
         ...release.title ? { title: release.title.slice(0, 200) } : {},
+        ...taggedAt ? { taggedAt: new Date(taggedAt).toISOString() } : {},
         ...commits ? { commits, commitDetails: history.commitDetails } : {}
       },
       history
@@ -57573,22 +57602,51 @@ function planImport(parsed, histories, now) {
   });
   return plan;
 }
+
+// core/portable/import-batches.ts
+var MAX_RELEASES = 100;
+var MAX_BATCH_BYTES = 6 * 1024 * 1024;
+var encoder = new TextEncoder();
 function importBatches(releases) {
   const batches = [];
-  let current = [];
   let bytes = 0;
   for (const release of releases) {
-    const size = Buffer.byteLength(JSON.stringify(release));
-    if (current.length > 0 && (current.length >= MAX_IMPORTED_RELEASES || bytes + size > MAX_BATCH_BYTES)) {
-      batches.push(current);
-      current = [];
-      bytes = 0;
+    const size = encoder.encode(JSON.stringify(release)).length;
+    const last = batches.at(-1);
+    if (!last || last.length >= MAX_RELEASES || bytes + size > MAX_BATCH_BYTES) {
+      batches.push([release]);
+      bytes = size;
+    } else {
+      last.push(release);
+      bytes += size;
     }
-    current.push(release);
-    bytes += size;
   }
-  if (current.length > 0) batches.push(current);
   return batches;
+}
+function emptyImportAnswer() {
+  return {
+    imported: 0,
+    replaced: 0,
+    skipped: [],
+    warnings: [],
+    entries: [],
+    profile: { releasesLearned: 0 }
+  };
+}
+function addImportAnswer(total, answer) {
+  return {
+    imported: total.imported + answer.imported,
+    replaced: total.replaced + answer.replaced,
+    skipped: [...total.skipped, ...answer.skipped],
+    warnings: [...total.warnings, ...answer.warnings],
+    entries: [...total.entries, ...answer.entries],
+    profile: answer.profile
+  };
+}
+async function importInBatches(releases, send) {
+  let total = emptyImportAnswer();
+  for (const batch of importBatches(releases)) total = addImportAnswer(total, await send(batch));
+  return total;
 }
 
 // core/import-changelog.ts
@@ -57631,22 +57689,27 @@ async function importChangelogOnce(deps, options) {
         `${release.version}: ${history.filesCut} commit(s) changed more than 300 files; the first 300 were sent.`
       );
   }
-  const total = { imported: 0, replaced: 0, skipped: plan.skipped.length, releasesLearned: 0 };
-  for (const batch of importBatches(plan.releases.map((p) => p.release))) {
-    const key = deriveIdempotencyKey({
-      repository: options.repository,
-      from: batch.at(-1).version,
-      to: batch[0].version,
-      operation: "import",
-      extra: [JSON.stringify(batch)]
-    });
-    const result = await deps.shiplog.importEntries({ releases: batch, repository: options.repository }, key);
-    total.imported += result.imported;
-    total.replaced += result.replaced;
-    total.skipped += result.skipped.length;
-    total.releasesLearned = result.profile.releasesLearned;
-    for (const s of result.skipped) deps.log.info(`Not imported: ${s.version} (${s.reason}).`);
-  }
+  const answer = await importInBatches(
+    plan.releases.map((p) => p.release),
+    (batch) => {
+      const key = deriveIdempotencyKey({
+        repository: options.repository,
+        from: batch.at(-1).version,
+        to: batch[0].version,
+        operation: "import",
+        extra: [JSON.stringify(batch)]
+      });
+      return deps.shiplog.importEntries({ releases: batch, repository: options.repository }, key);
+    }
+  );
+  for (const s of answer.skipped) deps.log.info(`Not imported: ${s.version} (${s.reason}).`);
+  for (const w2 of answer.warnings) deps.log.warning(`${w2.version}: ${w2.message}.`);
+  const total = {
+    imported: answer.imported,
+    replaced: answer.replaced,
+    skipped: plan.skipped.length + answer.skipped.length,
+    releasesLearned: answer.profile.releasesLearned
+  };
   deps.log.info(
     `Imported ${total.imported + total.replaced} release(s) of ${options.path} as published history (nothing was sent to subscribers); the drafting profile has learned from ${total.releasesLearned}.`
   );

@@ -36,6 +36,14 @@ export const ImportedReleaseSchema = z.strictObject({
     .transform(normalizeVersion),
   /** When it was released (ISO 8601, in the past: checked against the clock by the service). */
   publishedAt: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+  /**
+   * When the version's tag was made, when the caller knows it (`shiplog import --git-dir`, the Action):
+   * a `publishedAt` more than a day away from it is imported as given and reported in `warnings`.
+   */
+  taggedAt: z.iso
+    .datetime({ offset: true })
+    .transform((s) => new Date(s))
+    .optional(),
   notes: cleanText().min(1).max(100_000).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK_TEXT),
   title: cleanText().trim().min(1).max(200).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK_TEXT).optional(),
   commits: z.array(CommitMessageSchema).max(MAX_COMMITS).optional(),
@@ -58,7 +66,10 @@ export type ImportInput = z.infer<typeof ImportInputSchema>;
 export const ImportResponseSchema = z.object({
   imported: z.number().int(),
   replaced: z.number().int(),
+  /** Versions not imported: `duplicate` (named twice: the longer notes are kept), or why. */
   skipped: z.array(z.object({ version: z.string(), reason: z.string() })),
+  /** Imported, with something to check: a changelog date more than a day from its tag's. */
+  warnings: z.array(z.object({ version: z.string(), message: z.string() })),
   entries: z.array(
     z.object({
       id: z.string(),

@@ -173,11 +173,15 @@ Send them again with: npx shiplog deliveries retry <batch-id> (or --all)
       ...((args.skipped as { version: string | null; reason: string }[]) ?? []),
       ...result.skipped,
     ];
-    const warnings = (args.warnings as string[]) ?? [];
+    // What git cut (the CLI read it), then what the server found (a changelog date far from its tag's).
+    const warnings = [
+      ...((args.warnings as { version: string; message: string }[]) ?? []),
+      ...result.warnings,
+    ];
     if (args.json) return json({ ...result, skipped, warnings });
     const versions = result.entries.map((e) => e.version).join(', ');
     return `Imported ${result.entries.length} release(s) into ${slug} (${result.imported} new, ${result.replaced} replaced)${versions ? `: ${versions}` : ''}. Nothing was sent to subscribers or channels.
-${skipped.map((s) => `  skipped ${s.version ?? (s as { heading?: string }).heading ?? '?'}: ${s.reason}\n`).join('')}${warnings.map((w) => `  note: ${w}\n`).join('')}The drafting profile has learned from ${result.profile.releasesLearned} release(s).
+${skipped.map((s) => `  skipped ${s.version ?? (s as { heading?: string }).heading ?? '?'}: ${s.reason}\n`).join('')}${warnings.map((w) => `  warning: ${w.version}: ${w.message}\n`).join('')}The drafting profile has learned from ${result.profile.releasesLearned} release(s).
 `;
   },
 

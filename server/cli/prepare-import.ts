@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { collectReleaseHistory, FILE_LIMIT } from '../../core/collect-history.ts';
 import { parseChangelog } from '../../core/parse-changelog.ts';
-import { type ImportPlan, planImport } from '../../core/plan-import.ts';
+import { type ImportPlan, planImport, tagDateWarning } from '../../core/plan-import.ts';
 import { CommandFailedError } from './run-admin-command.ts';
 
 const run = promisify(execFile);
@@ -66,18 +66,35 @@ export async function prepareImport(options: ImportOptions, now = new Date()): P
   return plan;
 }
 
-/** What git cut, one line each: commits past 500 (the newest kept) and files past 300. */
-export function cutNotes(plan: ImportPlan): string[] {
-  return plan.releases.flatMap(({ release, history }) => [
+export type ImportWarning = { version: string; message: string };
+
+/** What git cut (commits past 500: the newest kept; files past 300), one warning each. */
+export function cutNotes(plan: ImportPlan): ImportWarning[] {
+  return plan.releases.flatMap(({ release: { version }, history }) => [
     ...(history?.truncated
-      ? [`${release.version}: ${history.commits.length} of ${history.total} commits sent (the newest)`]
+      ? [{ version, message: `${history.commits.length} of ${history.total} commits sent (the newest)` }]
       : []),
     ...(history?.filesCut
       ? [
-          `${release.version}: ${history.filesCut} commit(s) changed more than ${FILE_LIMIT} files; the first ${FILE_LIMIT} were sent`,
+          {
+            version,
+            message: `${history.filesCut} commit(s) changed more than ${FILE_LIMIT} files; the first ${FILE_LIMIT} were sent`,
+          },
         ]
       : []),
   ]);
+}
+
+/** `--dry-run`'s warnings: what git cut, and changelog dates more than a day from their tag's. */
+function planWarnings(plan: ImportPlan): ImportWarning[] {
+  const dates = plan.releases.flatMap(({ release }) => {
+    const message = tagDateWarning(
+      new Date(release.publishedAt),
+      release.taggedAt ? new Date(release.taggedAt) : null,
+    );
+    return message ? [{ version: release.version, message }] : [];
+  });
+  return [...dates, ...cutNotes(plan)];
 }
 
 /** `--dry-run`: what would be imported (version, date, commits), and nothing written. */
@@ -92,8 +109,9 @@ export function describePlan(plan: ImportPlan, slug: string, asJson: boolean): s
     totalCommits: history?.total ?? 0,
   }));
   const skipped = plan.skipped.map((s) => ({ version: s.version, heading: s.heading, reason: s.reason }));
+  const warnings = planWarnings(plan);
   if (asJson)
-    return `${JSON.stringify({ dryRun: true, project: slug, releases: rows, skipped, warnings: cutNotes(plan) })}\n`;
+    return `${JSON.stringify({ dryRun: true, project: slug, releases: rows, skipped, warnings })}\n`;
   const lines = rows.map((r) => {
     const range = r.tag
       ? `${r.commits} commit(s) ${r.previousTag ? `${r.previousTag}..${r.tag}` : `up to ${r.tag}`}`
@@ -102,7 +120,7 @@ export function describePlan(plan: ImportPlan, slug: string, asJson: boolean): s
   });
   return `Would import ${rows.length} release(s) into ${slug} (dry run: nothing was written):
 ${lines.join('\n')}
-${plan.skipped.map((s) => `  skipped "${s.heading}": ${s.reason}\n`).join('')}${cutNotes(plan)
-    .map((n) => `  note: ${n}\n`)
+${plan.skipped.map((s) => `  skipped "${s.heading}": ${s.reason}\n`).join('')}${warnings
+    .map((w) => `  warning: ${w.version}: ${w.message}\n`)
     .join('')}`;
 }

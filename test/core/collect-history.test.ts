@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectReleaseHistory, findVersionTag } from '../../core/collect-history.ts';
 import { parseChangelog } from '../../core/parse-changelog.ts';
-import { importBatches, planImport } from '../../core/plan-import.ts';
+import { planImport } from '../../core/plan-import.ts';
 import { buildChangelogRepo, CHANGELOG, type ChangelogRepo, RELEASES } from '../helpers/changelog-repo.ts';
 
 const exec = promisify(execFile);
@@ -112,20 +112,5 @@ describe('planImport', () => {
       ['1.0.0', 'no date in the heading (give the git directory: its tag dates it)'],
       ['0.2.0', 'dated 2023-02-15, not yet'],
     ]);
-  });
-
-  it('sends at most 100 releases and 6 MiB a call', () => {
-    const small = Array.from({ length: 250 }, (_, i) => ({
-      version: `0.0.${i}`,
-      publishedAt: 'x',
-      notes: 'n',
-    }));
-    expect(importBatches(small).map((b) => b.length)).toEqual([100, 100, 50]);
-    const big = Array.from({ length: 5 }, (_, i) => ({
-      version: `1.${i}.0`,
-      publishedAt: 'x',
-      notes: 'n'.repeat(2_000_000),
-    }));
-    expect(importBatches(big).map((b) => b.length)).toEqual([3, 2]);
   });
 });

@@ -173,10 +173,18 @@ describe('parseChangelog', () => {
 
   it('refuses what is not a release', () => {
     expect(parseChangelog('# Notes\n\nNothing versioned here.\n')).toEqual({ releases: [], skipped: [] });
-    // Duplicates: the first is kept.
+    // A version named twice: the longer section is kept, in the place of the first, whichever it is.
     expect(parseChangelog('## 1.0.0\n\n- a\n\n## v1.0.0\n\n- b\n').skipped).toEqual([
-      { heading: 'v1.0.0', version: '1.0.0', reason: 'listed twice (the first is kept)' },
+      { heading: 'v1.0.0', version: '1.0.0', reason: 'duplicate' },
     ]);
+    const twice = parseChangelog(
+      '## 2.0.0\n\n- Moved.\n\n## 1.0.0\n\nSee below.\n\n## 1.0.0 - 2020-01-02\n\n- First release.\n- With a CLI.\n',
+    );
+    expect(twice.releases.map((r) => [r.version, r.date, r.notes])).toEqual([
+      ['2.0.0', null, '- Moved.'],
+      ['1.0.0', '2020-01-02', '- First release.\n- With a CLI.'],
+    ]);
+    expect(twice.skipped).toEqual([{ heading: '1.0.0', version: '1.0.0', reason: 'duplicate' }]);
     // A version named only inside a code block or a sub-section does not open a release.
     const { releases } = parseChangelog(
       '## 2.0.0\n\n```\n## 1.0.0\n```\n\n### Moving to 1.5.0 first\n\n- x\n',

@@ -2,20 +2,16 @@
  * A project's changelog history (CONTRACT.md "History and the drafting profile"): a pasted or uploaded
  * CHANGELOG.md is read by the server's changelog parser (`POST …/changelog-preview`, the parser
  * `shiplog import` and the Action use: the dashboard carries none), and the releases it finds become
- * published entries through `POST /api/v1/entries/import` (publishers), in calls within the import's
- * limits. Nothing is dispatched. Afterwards the entries and the drafting profile are asked for again.
+ * published entries through `POST /api/v1/entries/import` (publishers), in the calls
+ * core/portable/import-batches.ts cuts (the one copy the CLI and the Action use too). Nothing is
+ * dispatched. Afterwards the entries and the drafting profile are asked for again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MAX_IMPORTED_RELEASES } from '../../../core/contract/history.schema.ts';
+import { importInBatches } from '../../../core/portable/import-batches.ts';
 import type { ChangelogPreview, ImportReleaseBody, ImportResponse } from '../types.ts';
 import { api, projectPath, v1 } from './client.ts';
 import { refreshDraftingProfile } from './drafting-profile.ts';
 import { entryKeys } from './entries.ts';
-
-/** The most releases one import call takes (the contract's constant: a type error if it changes). */
-const MAX_RELEASES: typeof MAX_IMPORTED_RELEASES = 100;
-/** Each call stays well under the import's 8 MiB body limit. */
-const MAX_BATCH_BYTES = 6 * 1024 * 1024;
 
 /** POST /api/dashboard/projects/{slug}/changelog-preview: the releases and skipped sections of `markdown`. */
 export const useChangelogPreview = (slug: string) =>
@@ -66,50 +62,14 @@ export function planImport(preview: ChangelogPreview, now: Date): ImportPlan {
   return plan;
 }
 
-/** `releases` in calls of at most MAX_RELEASES releases and MAX_BATCH_BYTES of JSON. */
-function batches(releases: readonly ImportReleaseBody[]): ImportReleaseBody[][] {
-  const encoder = new TextEncoder();
-  const out: ImportReleaseBody[][] = [];
-  let bytes = 0;
-  for (const release of releases) {
-    const size = encoder.encode(JSON.stringify(release)).length;
-    const last = out.at(-1);
-    if (!last || last.length >= MAX_RELEASES || bytes + size > MAX_BATCH_BYTES) {
-      out.push([release]);
-      bytes = size;
-    } else {
-      last.push(release);
-      bytes += size;
-    }
-  }
-  return out;
-}
-
 /** POST /api/v1/entries/import, once per batch; the answers summed (the profile as the last one left it). */
 export function useImportHistory(slug: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (releases: readonly ImportReleaseBody[]) => {
-      const total: ImportResponse = {
-        imported: 0,
-        replaced: 0,
-        skipped: [],
-        entries: [],
-        profile: { releasesLearned: 0 },
-      };
-      for (const batch of batches(releases)) {
-        const answer = await v1<ImportResponse>(slug, '/entries/import', {
-          method: 'POST',
-          body: { releases: batch },
-        });
-        total.imported += answer.imported;
-        total.replaced += answer.replaced;
-        total.skipped.push(...answer.skipped);
-        total.entries.push(...answer.entries);
-        total.profile = answer.profile;
-      }
-      return total;
-    },
+    mutationFn: (releases: readonly ImportReleaseBody[]) =>
+      importInBatches(releases, (batch) =>
+        v1<ImportResponse>(slug, '/entries/import', { method: 'POST', body: { releases: batch } }),
+      ),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: entryKeys.lists(slug) });
       await refreshDraftingProfile(client, slug);

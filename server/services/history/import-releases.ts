@@ -9,8 +9,10 @@
  * with. With `commits`, what the release was made of is kept (entry_changes) for the drafting profile.
  * Importing a version again replaces its imported entry's notes in place (same id and slug: `replaced`),
  * keeping what the team decided since (status, visibility, schedule, segments, summary, announce); a
- * version that already has an entry made another way (the API, generate) is left alone (`skipped`), as
- * is a version listed twice in one call. One transaction for all of it.
+ * version that already has an entry made another way (the API, generate) is left alone (`skipped`). A
+ * version listed twice in one call keeps its longer notes; the other is skipped as `duplicate`. A
+ * release whose `taggedAt` is more than a day from its `publishedAt` is imported with `publishedAt` and
+ * named in `warnings`. One transaction for all of it.
  *
  * Import never dispatches: its entries are `imported` events (entry-events.ts), which refresh caches
  * and tell other instances, and enqueue nothing (no email, channel delivery, shipped comment, quota).
@@ -28,6 +30,7 @@ import {
   lockEntriesOfVersions,
   replaceImportedEntry,
 } from '../../db/imported-entries.ts';
+import { tagDateWarning } from '../../../core/plan-import.ts';
 import { InvalidError, ShiplogError } from '../../errors/errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { learnDraftingProfile } from '../drafting/project-profile.ts';
@@ -93,6 +96,17 @@ async function prepare(ctx: ServiceContext, projectId: string, releases: readonl
 
 type Tally = Omit<ImportResponse, 'profile'>;
 
+/** Per version named more than once, the index of the release with the longest notes (the first on a tie). */
+function keptOfEachVersion(prepared: readonly Prepared[]): Map<string, number> {
+  const kept = new Map<string, number>();
+  prepared.forEach(({ release }, i) => {
+    const best = kept.get(release.version);
+    if (best === undefined || release.notes.length > prepared[best]!.release.notes.length)
+      kept.set(release.version, i);
+  });
+  return kept;
+}
+
 /** Store each prepared release: insert, replace its imported entry, or skip it. Inside `tx`. */
 async function store(
   tx: TransactionSql,
@@ -101,22 +115,22 @@ async function store(
   prepared: readonly Prepared[],
   repository: string | null,
 ): Promise<Tally> {
-  const tally: Tally = { imported: 0, replaced: 0, skipped: [], entries: [] };
+  const tally: Tally = { imported: 0, replaced: 0, skipped: [], warnings: [], entries: [] };
   const existing = await lockEntriesOfVersions(
     tx,
     projectId,
     prepared.map((p) => p.release.version),
   );
-  const listed = new Set<string>();
-  for (const { release, html, title, category } of prepared) {
+  const kept = keptOfEachVersion(prepared);
+  for (const [i, { release, html, title, category }] of prepared.entries()) {
     const { version } = release;
     const other = existing.find((e) => e.version === version && e.origin !== 'import');
-    const reason = listed.has(version)
-      ? 'listed twice in this import (the first is kept)'
-      : other
-        ? `an entry of this version exists already (${other.origin === 'generate' ? 'drafted from commits' : 'written through the API'}): ${other.id}`
-        : null;
-    listed.add(version);
+    const reason =
+      kept.get(version) !== i
+        ? 'duplicate'
+        : other
+          ? `an entry of this version exists already (${other.origin === 'generate' ? 'drafted from commits' : 'written through the API'}): ${other.id}`
+          : null;
     if (reason) {
       tally.skipped.push({ version, reason });
       continue;
@@ -133,6 +147,8 @@ async function store(
     else if (previous) await setEntryChanges(tx, row.id, changesOf(release)!);
     tally[previous ? 'replaced' : 'imported']++;
     tally.entries.push({ id: row.id, slug: row.slug, version, status: row.status });
+    const warning = tagDateWarning(release.publishedAt, release.taggedAt);
+    if (warning) tally.warnings.push({ version, message: warning });
     await record('imported', row);
   }
   return tally;

@@ -142,7 +142,7 @@ describe('POST /api/v1/entries/import', () => {
           version: '2.0.0',
           reason: `an entry of this version exists already (written through the API): ${written.json().entry.id}`,
         },
-        { version: '1.1.0', reason: 'listed twice in this import (the first is kept)' },
+        { version: '1.1.0', reason: 'duplicate' },
       ],
     });
     const replaced = await get(id);
@@ -188,6 +188,53 @@ describe('POST /api/v1/entries/import', () => {
       body: '- Added sharing with a link.',
     });
     expect((await server.app.inject({ url: `/api/widget/${project.slug}` })).json().entries).toEqual([]);
+  });
+
+  it('keeps the longer notes of a version named twice, and warns of a date more than a day from its tag', async () => {
+    const { headers: other } = await server.project();
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/entries/import',
+      headers: other,
+      payload: {
+        releases: [
+          { version: '4.0.0', publishedAt: '2024-09-01T00:00:00Z', notes: '- See below.' },
+          {
+            version: '4.0.0',
+            publishedAt: '2024-09-01T00:00:00Z',
+            notes: '- Added teams.\n- Fixed the export of long names.',
+            taggedAt: '2024-08-20T12:00:00Z',
+          },
+          {
+            version: '3.9.0',
+            publishedAt: '2024-08-01T00:00:00Z',
+            notes: '- Faster search.',
+            taggedAt: '2024-08-01T18:00:00Z',
+          },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      imported: 2,
+      skipped: [{ version: '4.0.0', reason: 'duplicate' }],
+      warnings: [
+        {
+          version: '4.0.0',
+          message:
+            "the changelog dates it 2024-09-01, its tag 2024-08-20: imported with the changelog's date",
+        },
+      ],
+    });
+    const kept = await server.app.inject({
+      url: `/api/v1/entries/${res.json().entries[0].id}`,
+      headers: other,
+    });
+    expect(kept.json().entry).toMatchObject({
+      version: '4.0.0',
+      body: '- Added teams.\n- Fixed the export of long names.',
+      publishedAt: '2024-09-01T00:00:00.000Z',
+    });
   });
 
   it('refuses a release dated now or later, naming it, and writes nothing', async () => {
