@@ -46533,6 +46533,14 @@ function date4(params) {
   return _coercedDate(ZodDate, params);
 }
 
+// core/contract/control-characters.ts
+var CONTROL_CHARACTERS = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+function stripControlCharacters(text4) {
+  return text4.replace(CONTROL_CHARACTERS, "");
+}
+var cleanText = () => external_exports.string().overwrite(stripControlCharacters);
+var NOT_BLANK_TEXT = { pattern: "[^\\s\\u0001-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uFFFE\\uFFFF]" };
+
 // core/contract/entries.schema.ts
 var CATEGORIES = ["feature", "improvement", "fix", "announcement"];
 var VISIBILITIES = ["external", "internal"];
@@ -46543,15 +46551,15 @@ var VisibilitySchema = external_exports.enum(VISIBILITIES);
 var StatusSchema = external_exports.enum(STATUSES);
 var NOT_BLANK = { pattern: "\\S" };
 var noNul = (s) => !s.includes("\0");
-var plainText = (max) => external_exports.string().trim().min(1).max(max).refine(noNul, "Must not contain NUL (U+0000) characters").meta(NOT_BLANK);
+var plainText = (max) => cleanText().trim().min(1).max(max).refine(noNul, "Must not contain NUL (U+0000) characters").meta(NOT_BLANK_TEXT);
 var title = plainText(200);
-var body = external_exports.string().max(1e5, "must be at most 100,000 characters");
+var body = cleanText().max(1e5, "must be at most 100,000 characters");
 function normalizeVersion(version3) {
   return version3.replace(/^[vV](?=\d)/, "");
 }
 var version2 = plainText(40).transform(normalizeVersion).nullable();
 var MAX_SEGMENTS = 20;
-var SegmentNameSchema = plainText(40);
+var SegmentNameSchema = external_exports.string().trim().min(1).max(40).refine(noNul, "Must not contain NUL (U+0000) characters").meta(NOT_BLANK);
 var SegmentsSchema = external_exports.array(SegmentNameSchema).max(MAX_SEGMENTS).transform((names) => [...new Set(names)]);
 var SummarySchema = plainText(500).nullable();
 var PublishAtSchema = external_exports.iso.datetime({ offset: true }).transform((s) => new Date(s));
@@ -46668,7 +46676,7 @@ var EntryResponseSchema = external_exports.object({ entry: EntrySchema });
 var MAX_COMMITS = 500;
 var GenerateSourceSchema = external_exports.strictObject({
   pullRequest: external_exports.int().min(1).max(2147483647).optional(),
-  release: external_exports.string().trim().min(1).max(255).refine((s) => !s.includes("\0"), "Must not contain NUL (U+0000) characters").meta(NOT_BLANK).optional(),
+  release: cleanText().trim().min(1).max(255).refine((s) => !s.includes("\0"), "Must not contain NUL (U+0000) characters").meta(NOT_BLANK_TEXT).optional(),
   /**
    * A compare range that is neither a pull request nor a release, `from...to` (`...to` from the
    * first commit): a re-run of the same range re-drafts its one entry
@@ -46681,6 +46689,7 @@ var GenerateSourceSchema = external_exports.strictObject({
 }).meta({ oneOf: [{ required: ["pullRequest"] }, { required: ["release"] }, { required: ["range"] }] });
 var noNul2 = (s) => !s.includes("\0");
 var NUL_MESSAGE = "Must not contain NUL (U+0000) characters";
+var CommitMessageSchema = cleanText().max(65536).refine(noNul2, NUL_MESSAGE);
 var GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 var MAX_PULL_REQUESTS = 500;
 var ChangedPathSchema = external_exports.string().min(1).max(1e3).refine(noNul2, NUL_MESSAGE);
@@ -46700,12 +46709,12 @@ var PathGlobSchema = external_exports.string().trim().min(1).max(200).refine(noN
 var DetailSchema = external_exports.enum(["full", "highlights"]);
 var SectionHeadingSchema = external_exports.strictObject({
   category: CategorySchema,
-  heading: external_exports.string().trim().min(1).max(100).refine(noNul2, NUL_MESSAGE).meta(NOT_BLANK)
+  heading: cleanText().trim().min(1).max(100).refine(noNul2, NUL_MESSAGE).meta(NOT_BLANK_TEXT)
 });
 var PullRequestInputSchema = external_exports.strictObject({
   number: external_exports.int().min(1).max(2147483647),
-  title: external_exports.string().trim().min(1).max(1e3).refine(noNul2, NUL_MESSAGE).meta(NOT_BLANK),
-  body: external_exports.string().max(65536).refine(noNul2, NUL_MESSAGE).nullable().optional(),
+  title: cleanText().trim().min(1).max(1e3).refine(noNul2, NUL_MESSAGE).meta(NOT_BLANK_TEXT),
+  body: cleanText().max(65536).refine(noNul2, NUL_MESSAGE).nullable().optional(),
   labels: external_exports.array(external_exports.string().min(1).max(100).refine(noNul2, NUL_MESSAGE)).max(100).optional(),
   /** The author's login (`octocat`, `dependabot[bot]`). */
   author: external_exports.string().regex(GITHUB_LOGIN, "must be a GitHub login").nullable().optional(),
@@ -46716,10 +46725,8 @@ var PullRequestInputSchema = external_exports.strictObject({
   ...changedFiles
 });
 var GenerateInputSchema = external_exports.strictObject({
-  commits: external_exports.array(
-    external_exports.string().max(65536).refine((s) => !s.includes("\0"), "Must not contain NUL (U+0000) characters")
-  ).min(1).max(MAX_COMMITS),
-  version: external_exports.string().trim().min(1).max(40).meta(NOT_BLANK).transform(normalizeVersion).nullable().optional(),
+  commits: external_exports.array(CommitMessageSchema).min(1).max(MAX_COMMITS),
+  version: cleanText().trim().min(1).max(40).meta(NOT_BLANK_TEXT).transform(normalizeVersion).nullable().optional(),
   /** The merged pull requests of the range; the commits are then the first-parent ones. */
   pullRequests: external_exports.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional(),
   /** What each commit changed (files, line counts), by its index in `commits`. */
@@ -47462,7 +47469,7 @@ var noNul3 = (s) => !s.includes("\0");
 var NUL_MESSAGE2 = "Must not contain NUL (U+0000) characters";
 var MAX_IMPORTED_RELEASES = 100;
 var ImportedReleaseSchema = external_exports.strictObject({
-  version: external_exports.string().trim().min(1).max(40).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK).transform(normalizeVersion),
+  version: cleanText().trim().min(1).max(40).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK_TEXT).transform(normalizeVersion),
   /** When it was released (ISO 8601, in the past: checked against the clock by the service). */
   publishedAt: external_exports.iso.datetime({ offset: true }).transform((s) => new Date(s)),
   /**
@@ -47470,9 +47477,9 @@ var ImportedReleaseSchema = external_exports.strictObject({
    * a `publishedAt` more than a day away from it is imported as given and reported in `warnings`.
    */
   taggedAt: external_exports.iso.datetime({ offset: true }).transform((s) => new Date(s)).optional(),
-  notes: external_exports.string().min(1).max(1e5).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK),
-  title: external_exports.string().trim().min(1).max(200).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK).optional(),
-  commits: external_exports.array(external_exports.string().max(65536).refine(noNul3, NUL_MESSAGE2)).max(MAX_COMMITS).optional(),
+  notes: cleanText().min(1).max(1e5).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK_TEXT),
+  title: cleanText().trim().min(1).max(200).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK_TEXT).optional(),
+  commits: external_exports.array(CommitMessageSchema).max(MAX_COMMITS).optional(),
   commitDetails: external_exports.array(CommitDetailSchema).max(MAX_COMMITS).optional(),
   pullRequests: external_exports.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional()
 });
