@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { cleanText, NOT_BLANK_TEXT } from './control-characters.ts';
+import { byLocale } from './languages.schema.ts';
 
 export const CATEGORIES = ['feature', 'improvement', 'fix', 'announcement'] as const;
 export const VISIBILITIES = ['external', 'internal'] as const;
@@ -77,6 +78,34 @@ export const SegmentsSchema = z
 export const SummarySchema = plainText(500).nullable();
 
 /**
+ * An entry's text in another of the project's locales (docs/languages.md): its title, Markdown body and
+ * plain summary, checked like the entry's own.
+ */
+export const TranslationInputSchema = z.strictObject({
+  title,
+  body,
+  summary: SummarySchema.optional(),
+});
+export type TranslationInput = z.infer<typeof TranslationInputSchema>;
+
+/** `translations` of a new entry: locale (BCP 47, one of the project's `locales`) → its text. */
+export const TranslationsInputSchema = byLocale(TranslationInputSchema).describe(
+  "The entry in the project's other locales: locale (BCP 47) → its title, body and summary",
+);
+
+/**
+ * `translations` of a PATCH, merged into the entry's (RFC 7396 JSON Merge Patch): a locale given
+ * changes the fields it names (a new one needs `title` and `body`), `null` removes that locale's
+ * translation (a field's `null`, the summary), a locale left out stays as it is.
+ */
+export const TranslationsPatchSchema = byLocale(
+  z
+    .strictObject({ title: title.optional(), body: body.optional(), summary: SummarySchema.optional() })
+    .nullable(),
+).describe('Locale → the fields to change (a new locale needs title and body), or null to remove it');
+export type TranslationsPatch = z.infer<typeof TranslationsPatchSchema>;
+
+/**
  * A time to publish at (CONTRACT.md "Entry lifecycle", scheduling): ISO 8601 with an offset; whether
  * it is in the future is the service's check (it depends on the clock).
  */
@@ -117,6 +146,8 @@ export const CreateEntryInputSchema = z
     summary: SummarySchema.optional(),
     /** Opens once per reader as the widget's dialog (publishers and owners set it). */
     announce: z.boolean().default(false),
+    /** The entry in the project's other locales. */
+    translations: TranslationsInputSchema.optional(),
   })
   .meta(NOT_PUBLISH_AND_PUBLISH_AT);
 export type CreateEntryInput = z.infer<typeof CreateEntryInputSchema>;
@@ -135,6 +166,7 @@ export const UpdateEntryInputSchema = z
     segments: SegmentsSchema.optional(),
     summary: SummarySchema.optional(),
     announce: z.boolean().optional(),
+    translations: TranslationsPatchSchema.optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: 'send at least one field to change' })
   .meta({ minProperties: 1 });
@@ -214,11 +246,24 @@ export const EntrySummarySchema = z.object({
   summary: z.string().nullable(),
   /** Whether the widget opens it once per reader as a dialog. */
   announce: z.boolean(),
+  /** The locales it is translated into (docs/languages.md); the project's others still miss one. */
+  translatedLocales: z.array(z.string()),
 });
 export type EntrySummary = z.infer<typeof EntrySummarySchema>;
 
+/** An entry's text in one locale, as stored: `html` is `body` rendered and sanitized like the entry's. */
+export const TranslationSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  html: z.string(),
+  summary: z.string().nullable(),
+});
+export type Translation = z.infer<typeof TranslationSchema>;
+
 /** The full record of GET /api/v1/entries/{id}. */
 export const EntrySchema = EntrySummarySchema.extend({
+  /** Locale → the entry's text in it (docs/languages.md). */
+  translations: z.record(z.string(), TranslationSchema),
   body: z.string(),
   html: z.string(),
   /** How it was made: written through the API, drafted by generate, or imported from a changelog. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { NOT_BLANK } from './entries.schema.ts';
+import { LocaleSchema, LocalesSchema } from './languages.schema.ts';
 
 export const ACCESS = ['public', 'identified'] as const;
 
@@ -58,7 +59,15 @@ export const ProjectSettingsInputSchema = z.strictObject({
   searchLanguage: z
     .enum(SEARCH_LANGUAGES)
     .optional()
-    .describe("The language of the entries' full-text search"),
+    .describe(
+      "The text search configuration of the entries' own text (translations use their language's); follows `defaultLocale` when that changes and this is not given",
+    ),
+  defaultLocale: LocaleSchema.optional().describe(
+    "The language (BCP 47) of entries' own title, body and summary; never one of `locales`",
+  ),
+  locales: LocalesSchema.optional().describe(
+    'The 0-20 other languages (BCP 47) entries may be translated into; replaces the list',
+  ),
 });
 export type ProjectSettingsInput = z.infer<typeof ProjectSettingsInputSchema>;
 
@@ -74,6 +83,8 @@ export const ProjectSettingsSchema = z.object({
     theme: z.enum(THEMES),
     access: z.enum(ACCESS),
     searchLanguage: z.string(),
+    defaultLocale: z.string().describe("The language of entries' own text (BCP 47, canonical)"),
+    locales: z.array(z.string()).describe('The other languages entries may be translated into'),
     readerSecret: z
       .object({
         createdAt: z.string().describe('When the current secret was made'),

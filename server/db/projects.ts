@@ -20,6 +20,10 @@ export type ProjectRow = {
   reactions: string[];
   /** `identified`: only readers with a valid token see it; it emails no one (migration 0016). */
   access: Access;
+  /** The language of entries' own text, BCP 47 canonical (migration 0018; docs/languages.md). */
+  defaultLocale: string;
+  /** 0-20 other locales entries may be translated into. */
+  locales: string[];
   createdAt: Date;
   updatedAt: Date;
 };

@@ -1,6 +1,7 @@
 /**
- * SQL for what decides who may read a project (migration 0016): its `access` and its search language.
- * Kept apart from db/projects.ts so the public surfaces read only the two columns they need.
+ * SQL for what decides who may read a project and how (migrations 0016, 0018): its `access`, its search
+ * language and its languages (the default locale and the others). Kept apart from db/projects.ts so the
+ * public surfaces read only the columns they need.
  */
 import type { ACCESS } from '../../core/contract/readers.schema.ts';
 import type { Sql, TransactionSql } from './connect.ts';
@@ -10,19 +11,38 @@ type Db = Sql | TransactionSql;
 /** `public` or `identified` (core/contract/readers.schema.ts holds the one list). */
 export type Access = (typeof ACCESS)[number];
 
-export type ReaderProjectRow = { id: string; slug: string; access: Access; searchLanguage: string };
+export type ReaderProjectRow = {
+  id: string;
+  slug: string;
+  access: Access;
+  searchLanguage: string;
+  /** The language of entries' own text, and the 0-20 others they may be translated into (BCP 47). */
+  defaultLocale: string;
+  locales: string[];
+};
 
-/** The project of `slug` with its access and search language, or undefined. */
+const COLUMNS = 'id, slug, access, search_language::text as search_language, default_locale, locales';
+
+/** The project of `slug` with its access, search language and languages, or undefined. */
 export async function findReaderProjectBySlug(sql: Db, slug: string): Promise<ReaderProjectRow | undefined> {
   const [row] = await sql<ReaderProjectRow[]>`
-    select id, slug, access, search_language::text as search_language from projects where slug = ${slug}`;
+    select ${sql.unsafe(COLUMNS)} from projects where slug = ${slug}`;
   return row;
 }
 
 /** The same by id. */
 export async function findReaderProjectById(sql: Db, id: string): Promise<ReaderProjectRow | undefined> {
-  const [row] = await sql<ReaderProjectRow[]>`
-    select id, slug, access, search_language::text as search_language from projects where id = ${id}`;
+  const [row] = await sql<ReaderProjectRow[]>`select ${sql.unsafe(COLUMNS)} from projects where id = ${id}`;
+  return row;
+}
+
+/** In a transaction: the same, its row locked until the commit (a change of its languages decides on it). */
+export async function lockReaderProject(
+  tx: TransactionSql,
+  id: string,
+): Promise<ReaderProjectRow | undefined> {
+  const [row] = await tx<ReaderProjectRow[]>`
+    select ${tx.unsafe(COLUMNS)} from projects where id = ${id} for update`;
   return row;
 }
 
@@ -34,16 +54,24 @@ export async function isSearchLanguage(sql: Db, name: string): Promise<boolean> 
 }
 
 /**
- * Change the project's access and/or search language. A new language is copied onto its entries too,
- * whose generated search vectors are recomputed from it (migration 0016): call inside a transaction.
+ * Change the project's access, languages and/or search language. A new search language is copied onto
+ * its entries too, whose generated search vectors are recomputed from it (migration 0016): call inside
+ * a transaction. The default locale is never one of `locales` (the table's check).
  */
 export async function updateReaderProject(
   tx: TransactionSql,
   id: string,
-  changes: { access?: Access; searchLanguage?: string },
+  changes: { access?: Access; searchLanguage?: string; defaultLocale?: string; locales?: string[] },
 ): Promise<void> {
   if (changes.access !== undefined) {
     await tx`update projects set access = ${changes.access}, updated_at = date_trunc('milliseconds', now())
+      where id = ${id}`;
+  }
+  if (changes.defaultLocale !== undefined || changes.locales !== undefined) {
+    await tx`update projects set
+        default_locale = coalesce(${changes.defaultLocale ?? null}::text, default_locale),
+        locales = coalesce(${changes.locales ?? null}::text[], locales),
+        updated_at = date_trunc('milliseconds', now())
       where id = ${id}`;
   }
   if (changes.searchLanguage !== undefined) {
@@ -68,7 +96,7 @@ export async function findReaderProjectOfEntry(
   entryId: string,
 ): Promise<ReaderProjectRow | undefined> {
   const [row] = await sql<ReaderProjectRow[]>`
-    select p.id, p.slug, p.access, p.search_language::text as search_language
+    select p.id, p.slug, p.access, p.search_language::text as search_language, p.default_locale, p.locales
     from entries e join projects p on p.id = e.project_id
     where e.id = ${entryId} and e.status = 'published' and e.visibility = 'external'`;
   return row;

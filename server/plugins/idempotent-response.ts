@@ -21,14 +21,18 @@ export type JsonResponse = { status: number; headers: Record<string, string>; bo
 /** Runs inside a service's transaction, just before it commits, with what the service produced. */
 export type BeforeCommit<T> = (tx: TransactionSql, result: T) => Promise<void>;
 
+/**
+ * @param build the response of the service's result; `tx` is the service's transaction when it runs
+ *   before the commit (a build that reads more reads it there), absent when `send` builds it.
+ */
 export function idempotentResponse<T>(
   request: FastifyRequest,
-  build: (result: T) => JsonResponse,
-): { beforeCommit: BeforeCommit<T>; send(reply: FastifyReply, result: T): FastifyReply } {
+  build: (result: T, tx?: TransactionSql) => JsonResponse | Promise<JsonResponse>,
+): { beforeCommit: BeforeCommit<T>; send(reply: FastifyReply, result: T): Promise<FastifyReply> } {
   let built: JsonResponse | undefined;
   return {
     async beforeCommit(tx, result) {
-      built = build(result);
+      built = await build(result, tx);
       const key = request.idempotencyKey;
       if (key === null) return;
       await completeIdempotencyKey(tx, authOf(request).project.id, key, {
@@ -39,8 +43,8 @@ export function idempotentResponse<T>(
       });
       request.idempotencyStored = true;
     },
-    send(reply, result) {
-      const response = built ?? build(result);
+    async send(reply, result) {
+      const response = built ?? (await build(result));
       return reply.code(response.status).headers(response.headers).send(response.body);
     },
   };

@@ -20,10 +20,8 @@ import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { createEntry } from '../../services/entries/create-entry.ts';
 import { deleteEntry } from '../../services/entries/delete-entry.ts';
-import { getEntry } from '../../services/entries/get-entry.ts';
+import { getEntry, presentEntryRecord } from '../../services/entries/get-entry.ts';
 import { listEntriesPage } from '../../services/entries/list-entries.ts';
-import { presentEntry } from '../../services/entries/present-entry.ts';
-import { entryLinks } from '../../services/entries/preview-link.ts';
 import { updateEntry } from '../../services/entries/update-entry.ts';
 
 export const EntryParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -31,8 +29,6 @@ export const EntryParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const entryUrl = (id: string) => `${ctx.config.publicUrl}/api/v1/entries/${id}`;
-  const preview = (project: { slug: string }, row: EntryRow) =>
-    entryLinks(ctx.config.publicUrl, project.slug, row, ctx.previewSecret);
 
   app.get(
     '/entries',
@@ -112,7 +108,7 @@ export async function entriesRoutes(base: FastifyInstance, ctx: ServiceContext):
     async (request) => {
       const { project, role } = authOf(request);
       const row = await updateEntry(ctx, project.id, request.params.id, request.body, role);
-      return { entry: presentEntry(row, preview(project, row)) };
+      return { entry: await presentEntryRecord(ctx, project, row) };
     },
   );
 

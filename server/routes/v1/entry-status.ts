@@ -6,13 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EntryResponseSchema, PublishInputSchema } from '../../../core/contract/entries.schema.ts';
+import type { TransactionSql } from '../../db/connect.ts';
 import type { EntryRow } from '../../db/entries.ts';
+import type { ProjectRow } from '../../db/projects.ts';
 import { NO_CONTENT } from '../../errors/problem-responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
-import { presentEntry } from '../../services/entries/present-entry.ts';
-import { entryLinks } from '../../services/entries/preview-link.ts';
+import { presentEntryRecord } from '../../services/entries/get-entry.ts';
 import { publishEntry, unpublishEntry } from '../../services/entries/publish-entry.ts';
 import { cancelSchedule, scheduleEntry } from '../../services/entries/schedule-entry.ts';
 import { EntryParamsSchema } from './entries.ts';
@@ -22,12 +23,10 @@ const NoBodySchema = z.strictObject({}).nullish();
 
 export async function entryStatusRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const present = (project: { slug: string }, row: EntryRow) => ({
+  const present = async (project: ProjectRow, row: EntryRow, tx?: TransactionSql) => ({
     status: 200,
     headers: {},
-    body: {
-      entry: presentEntry(row, entryLinks(ctx.config.publicUrl, project.slug, row, ctx.previewSecret)),
-    },
+    body: { entry: await presentEntryRecord(ctx, project, row, tx) },
   });
 
   app.post(
@@ -45,7 +44,7 @@ export async function entryStatusRoutes(base: FastifyInstance, ctx: ServiceConte
     },
     async (request, reply) => {
       const { project } = authOf(request);
-      const response = idempotentResponse(request, (row: EntryRow) => present(project, row));
+      const response = idempotentResponse(request, (row: EntryRow, tx) => present(project, row, tx));
       const at = request.body?.at;
       const row = at
         ? await scheduleEntry(ctx, project.id, request.params.id, at, response.beforeCommit)
@@ -85,7 +84,7 @@ export async function entryStatusRoutes(base: FastifyInstance, ctx: ServiceConte
     },
     async (request, reply) => {
       const { project } = authOf(request);
-      const response = idempotentResponse(request, (row: EntryRow) => present(project, row));
+      const response = idempotentResponse(request, (row: EntryRow, tx) => present(project, row, tx));
       const row = await unpublishEntry(ctx, project.id, request.params.id, response.beforeCommit);
       return response.send(reply, row);
     },

@@ -2,7 +2,9 @@
  * Create an entry (spec 4.2, CONTRACT.md "POST /api/v1/entries"): Markdown rendered to sanitized HTML
  * now, a unique slug from the title, and with `publish: true` the entry is stored published and
  * dispatched in the same transaction. Its `segments`, `summary` and `announce` are stored as given
- * (CONTRACT.md "Readers and audiences"); segments and announce are a publisher's to set.
+ * (CONTRACT.md "Readers and audiences"); segments and announce are a publisher's to set. Its
+ * `translations` (docs/languages.md) are checked against the project's locales and rendered like the
+ * body, and stored with it.
  */
 import type { CreateEntryInput } from '../../../core/contract/entries.schema.ts';
 import type { TransactionSql } from '../../db/connect.ts';
@@ -15,6 +17,7 @@ import { newId } from '../../db/new-id.ts';
 import { assertFuture, scheduleInTransaction } from './schedule-entry.ts';
 import { entryChange, recordAudit } from '../audit/record-audit.ts';
 import { authorizeNewEntry, type Role } from '../accounts/authorize.ts';
+import { prepareTranslations, writeTranslations } from '../languages/entry-translations.ts';
 
 /** What a new entry says; who it is for and its announcement default to everyone and no. */
 export type NewEntryInput = Omit<CreateEntryInput, 'segments' | 'announce'> &
@@ -93,8 +96,10 @@ export async function createEntry(
   authorizeNewEntry(options.role ?? 'publisher', input);
   if (input.publishAt) assertPublishAt(input.publishAt, input.publish);
   const html = await ctx.markdown.render(input.body, projectId);
+  const translations = await prepareTranslations(ctx, projectId, input.translations);
   return withEntryEvents(ctx, async (tx, record) => {
     let inserted = await insertNewEntry(tx, projectId, input, html, options);
+    await writeTranslations(tx, inserted.id, translations);
     if (inserted.status === 'published') await record('published', inserted);
     if (input.publishAt)
       inserted = await scheduleInTransaction(tx, record, projectId, inserted.id, input.publishAt);

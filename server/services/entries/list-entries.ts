@@ -1,9 +1,10 @@
 /**
  * GET /api/v1/entries (CONTRACT.md "GET /api/v1/entries"): one page of a project's entries, newest
  * first, by keyset (the cost of a page does not grow with its number), with a signed cursor bound to
- * the filters it was made with.
+ * the filters it was made with. Each says which locales it is translated into (docs/languages.md).
  */
 import { type ListFilters, listEntries } from '../../db/entries.ts';
+import { findTranslatedLocales } from '../../db/entry-translations.ts';
 import type { ServiceContext } from '../context.ts';
 import { decodeCursor, keysetPage } from './keyset-cursor.ts';
 import { presentEntrySummary } from './present-entry.ts';
@@ -32,5 +33,13 @@ export async function listEntriesPage(
     scope,
     `${ctx.config.publicUrl}/api/v1/entries`,
   );
-  return { entries: page.map(presentEntrySummary), nextCursor, nextLink };
+  const translated = await findTranslatedLocales(
+    ctx.sql,
+    page.map((r) => r.id),
+  );
+  return {
+    entries: page.map((r) => presentEntrySummary(r, translated.get(r.id) ?? [])),
+    nextCursor,
+    nextLink,
+  };
 }

@@ -2,9 +2,11 @@
 import type { Entry, EntrySummary } from '../../../core/contract/entries.schema.ts';
 import type { GenerateResponse } from '../../../core/contract/generate.schema.ts';
 import type { EntryRow } from '../../db/entries.ts';
+import type { TranslationRow } from '../../db/entry-translations.ts';
 import type { DraftOutcome } from '../drafting/save-drafted-entry.ts';
 
-export function presentEntrySummary(row: EntryRow): EntrySummary {
+/** @param translatedLocales the locales the entry is translated into (db/entry-translations.ts). */
+export function presentEntrySummary(row: EntryRow, translatedLocales: string[]): EntrySummary {
   return {
     id: row.id,
     title: row.title,
@@ -31,16 +33,31 @@ export function presentEntrySummary(row: EntryRow): EntrySummary {
     segments: row.segments,
     summary: row.summary,
     announce: row.announce,
+    translatedLocales,
   };
 }
 
 /** The full record; the links come from services/preview-link.ts `entryLinks`. */
 export function presentEntry(
   row: EntryRow,
-  extras: { reactions?: Record<string, number>; previewUrl: string | null; url: string | null },
+  extras: {
+    reactions?: Record<string, number>;
+    translations: TranslationRow[];
+    previewUrl: string | null;
+    url: string | null;
+  },
 ): Entry {
   return {
-    ...presentEntrySummary(row),
+    ...presentEntrySummary(
+      row,
+      extras.translations.map((t) => t.locale),
+    ),
+    translations: Object.fromEntries(
+      extras.translations.map((t) => [
+        t.locale,
+        { title: t.title, body: t.body, html: t.html, summary: t.summary },
+      ]),
+    ),
     body: row.body,
     html: row.html,
     origin: row.origin,

@@ -5,6 +5,7 @@
  * stays as it is. A new body is re-rendered now. An edit of a published entry reaches the widget at once.
  * The entry is marked edited (`editedAt`): automated re-drafting (a new push to its pull request) then
  * leaves it alone unless asked explicitly (CONTRACT.md: `/shiplog regenerate`).
+ * `translations` merge into the entry's (docs/languages.md); changing them is changing the entry.
  * Who may change which entry is decided by `authorizeEntryChange`, on the row locked for the change.
  */
 import type { UpdateEntryInput } from '../../../core/contract/entries.schema.ts';
@@ -21,6 +22,7 @@ import type { ServiceContext } from '../context.ts';
 import { withEntryEvents } from './entry-events.ts';
 import { slugFromId, slugFromTitle } from './make-slug.ts';
 import { entryChange, recordAudit } from '../audit/record-audit.ts';
+import { applyTranslationChanges, prepareTranslationChanges } from '../languages/entry-translations.ts';
 
 /**
  * @param role the caller's role in the project (API keys and the App act as publishers).
@@ -33,12 +35,15 @@ export async function updateEntry(
   input: UpdateEntryInput,
   role: Role,
 ): Promise<EntryRow> {
-  const changes: EntryChanges = { ...input, editedAt: new Date() };
+  const { translations, ...fields } = input;
+  const changes: EntryChanges = { ...fields, editedAt: new Date() };
   if (input.body !== undefined) changes.html = await ctx.markdown.render(input.body, projectId);
+  const translationChanges = await prepareTranslationChanges(ctx, projectId, translations);
   return withEntryEvents(ctx, async (tx, record) => {
     const current = await lockEntry(tx, projectId, id);
     if (!current) throw new NotFoundError(`No entry ${id} in this project`);
     authorizeEntryChange(role, current, input);
+    await applyTranslationChanges(tx, id, translationChanges);
     let updated = (await updateEntryRow(tx, projectId, id, changes))!;
     if (input.title !== undefined)
       updated = (await followTitleWithSlug(tx, projectId, id, slugFromTitle(input.title) ?? slugFromId(id)))!;

@@ -77,6 +77,7 @@ describe('GET /api/v1/entries', () => {
         'segments',
         'summary',
         'announce',
+        'translatedLocales',
       ].sort(),
     );
 

@@ -1,0 +1,95 @@
+/**
+ * Languages (docs/languages.md): BCP 47 language tags (RFC 5646) as a project's default locale, its
+ * other locales, an entry's translations, a reader's `?locale=` and a subscriber's locale. Tags are
+ * checked and put in their canonical form by `Intl.getCanonicalLocales` (ECMA-402, which follows
+ * Unicode BCP 47: `de-at` → `de-AT`, `zh-hant-tw` → `zh-Hant-TW`), so `de-AT` and `DE-at` are one
+ * locale everywhere they are stored or compared. The widget and the dashboard take types only.
+ */
+import { z } from 'zod';
+
+/** A project's locales besides the default one: at most this many. */
+export const MAX_LOCALES = 20;
+/** RFC 5646 §4.4.1: implementations keep at least 35 characters of a tag; no real tag needs more. */
+export const MAX_LOCALE_LENGTH = 35;
+
+/**
+ * The tags taken: a language (2-3 letters), then optionally a script (`Hant`), a region (`AT`, `419`)
+ * and one variant (`1996`): RFC 5646 §2.1's `langtag` without extlangs, extensions and private use,
+ * which name no language of their own. The API document publishes it, so clients can check a tag.
+ */
+export const LOCALE_PATTERN =
+  /^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))?$/;
+
+/** `tag` in canonical form, or undefined when it is not such a BCP 47 language tag. */
+export function canonicalLocale(tag: string): string | undefined {
+  if (tag.length > MAX_LOCALE_LENGTH || !LOCALE_PATTERN.test(tag)) return undefined;
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    // RangeError: not a well-formed tag (`de_AT`, `en-`, `x-private` alone).
+    return undefined;
+  }
+}
+
+const notATag = (tag: string) => `"${tag}" is not a BCP 47 language tag (like en, de, de-AT, pt-BR, zh-Hant)`;
+
+/** One BCP 47 language tag, stored and answered in its canonical form. */
+export const LocaleSchema = z
+  .string()
+  .max(MAX_LOCALE_LENGTH)
+  .regex(LOCALE_PATTERN, 'must be a BCP 47 language tag like en, de-AT, pt-BR or zh-Hant')
+  .transform((tag, ctx) => {
+    const canonical = canonicalLocale(tag);
+    if (canonical !== undefined) return canonical;
+    ctx.addIssue({ code: 'custom', message: notATag(tag) });
+    return z.NEVER;
+  })
+  .meta({ examples: ['en', 'de-AT'] });
+
+/**
+ * A project's other locales: 0-20 tags, each once: a repeat (`de` beside `DE`) is dropped, first one
+ * kept, as segments are. The default locale is not among them (the service checks it against the
+ * project's).
+ */
+export const LocalesSchema = z
+  .array(LocaleSchema)
+  .max(MAX_LOCALES)
+  .transform((tags) => [...new Set(tags)]);
+
+/**
+ * An object keyed by locale (an entry's translations): each key must be a BCP 47 tag, given once in
+ * canonical terms; the keys come back canonical. An error names its key (`/translations/de_AT`).
+ */
+export function byLocale<T extends z.ZodType>(value: T) {
+  return z
+    .record(z.string(), value)
+    .superRefine((record, ctx) => {
+      const seen = new Map<string, string>();
+      for (const key of Object.keys(record)) {
+        const canonical = canonicalLocale(key);
+        if (canonical === undefined) ctx.addIssue({ code: 'custom', path: [key], message: notATag(key) });
+        else if (seen.has(canonical))
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `${seen.get(canonical)} and ${key} are one locale`,
+          });
+        else seen.set(canonical, key);
+      }
+    })
+    .transform(
+      (record) =>
+        Object.fromEntries(Object.entries(record).map(([key, v]) => [canonicalLocale(key)!, v])) as Record<
+          string,
+          z.output<T>
+        >,
+    )
+    .meta({ propertyNames: { pattern: LOCALE_PATTERN.source, maxLength: MAX_LOCALE_LENGTH } });
+}
+
+/** `?locale=` of the widget, search, page and feeds: the language a reader asks for (docs/languages.md). */
+export const LocaleQuery = z.object({
+  locale: LocaleSchema.optional().describe(
+    "The reader's language: wins over `Accept-Language`; a reader token's `locale` claim wins over it",
+  ),
+});
