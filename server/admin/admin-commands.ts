@@ -17,6 +17,7 @@ import { linkRepository, listLinks, unlinkRepository } from '../services/github/
 import type { ServiceContext } from '../services/context.ts';
 import { importIntoProject } from '../services/history/import-into-project.ts';
 import { issueSetupLink } from '../services/accounts/set-up-first-account.ts';
+import { addProjectMember } from '../services/accounts/add-project-member.ts';
 import {
   createApiKey,
   createProject,
@@ -65,16 +66,34 @@ const batchLine = (b: FailedEmailBatch) =>
 
 export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   async 'projects.create'({ sql }, args) {
-    const { project, apiKey } = await createProject(sql, {
-      name: args.name,
-      slug: args.slug,
-      plan: args.plan,
-    });
-    if (args.json) return json({ project: projectJson(project), apiKey });
+    const { project, apiKey, owner } = await createProject(
+      sql,
+      { name: args.name, slug: args.slug, plan: args.plan },
+      { email: args.owner === undefined ? undefined : String(args.owner) },
+    );
+    if (args.json) return json({ project: projectJson(project), apiKey, owner });
+    const members = owner
+      ? `Owner: ${owner} (it is in their dashboard).`
+      : `No member yet, so no one sees it in the dashboard: add one with
+  npx shiplog members add ${project.slug} <email> --role owner`;
     return `Created project "${project.name}" (${project.slug}, plan ${project.plan}, id ${project.id}).
+${members}
 API key, shown only this once; store it as a secret:
   ${apiKey}
 `;
+  },
+
+  async 'members.add'({ sql }, args) {
+    const { project, member, outcome } = await addProjectMember(sql, {
+      slug: String(args.slug),
+      email: String(args.email),
+      role: String(args.role),
+    });
+    if (args.json)
+      return json({ project: project.slug, member: { email: member.email, role: member.role }, outcome });
+    const { email, role } = member;
+    if (outcome === 'added') return `Added ${email} to ${project.slug} as ${role}.\n`;
+    return `${email} ${outcome === 'changed' ? 'is now' : 'is already'} ${role} of ${project.slug}.\n`;
   },
 
   async 'projects.update'({ sql, projectChanged }, args) {

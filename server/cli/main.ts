@@ -11,6 +11,7 @@ import { openDatabase } from '../db/connect.ts';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { migrate } from '../db/migrate.ts';
 import { PLANS, POSITIONS, THEMES } from '../db/projects.ts';
+import { ROLES } from '../db/memberships.ts';
 import type { ADMIN_COMMANDS } from '../admin/admin-commands.ts';
 import { type CommandArgs } from '../admin/admin-commands.ts';
 import { cutNotes, describePlan, prepareImport } from './prepare-import.ts';
@@ -93,6 +94,7 @@ function buildProgram(io: Io, actions: Actions): Command {
     .requiredOption('--name <name>', 'display name')
     .requiredOption('--slug <slug>', 'URL slug: a-z, 0-9, "-"')
     .addOption(plan())
+    .option('--owner <email>', "the owner's account (default: the only account, when there is exactly one)")
     .option(...json)
     .action(async (opts: CommandArgs) => {
       await actions.run('projects.create', { ...opts, plan: opts.plan ?? 'free' });
@@ -120,6 +122,17 @@ function buildProgram(io: Io, actions: Actions): Command {
       }
       return actions.run('projects.update', { slug, ...opts });
     });
+
+  program
+    .command('members')
+    .description("who sees a project in the dashboard: add an account to a project's members")
+    .command('add <project-slug> <email>')
+    .description('make an existing account a member of the project (or change its role)')
+    .addOption(new Option('--role <role>', 'its role').choices(ROLES).makeOptionMandatory())
+    .option(...json)
+    .action((slug: string, email: string, opts: CommandArgs) =>
+      actions.run('members.add', { slug, email, ...opts }),
+    );
 
   const keys = program.command('keys').description('create, list and revoke API keys');
   keys

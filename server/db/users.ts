@@ -55,3 +55,9 @@ export async function setPasswordHash(
 export async function lockFirstAccountSetup(sql: TransactionSql): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('shiplog:first account'))`;
 }
+
+/** The one account, when exactly one exists (a fresh install's owner); undefined otherwise. */
+export async function findOnlyUser(sql: Db): Promise<UserRow | undefined> {
+  const rows = await sql<UserRow[]>`select * from users order by created_at limit 2`;
+  return rows.length === 1 ? rows[0] : undefined;
+}

@@ -23,6 +23,8 @@ import { generateApiKey, hashApiKey } from './api-key-format.ts';
 import { newId } from '../../db/new-id.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { insertMembership } from '../../db/memberships.ts';
+import { ownerOfNewProject } from './add-project-member.ts';
 
 export const ProjectSlugSchema = z
   .string()
@@ -101,17 +103,25 @@ async function issueKey(
   return { apiKey, row };
 }
 
-/** Create a project and its first API key, atomically. The key is returned once and never again. */
+/**
+ * Create a project and its first API key, atomically. The key is returned once and never again.
+ * @param owner with it (the CLI), the project gets an owner: the account of `owner.email`, else the only
+ *   account when exactly one exists (add-project-member.ts); `owner` in the answer is who, or null.
+ * @throws NotFoundError when `owner.email` names no account (nothing is created).
+ */
 export async function createProject(
   sql: Sql,
   input: { name?: unknown; slug?: unknown; plan?: unknown },
-): Promise<{ project: ProjectRow; apiKey: string }> {
+  owner?: { email?: string | undefined },
+): Promise<{ project: ProjectRow; apiKey: string; owner: string | null }> {
   const data = parse(CreateProjectSchema, input);
   try {
     return await sql.begin(async (tx) => {
+      const user = owner ? await ownerOfNewProject(tx, owner.email) : null;
       const project = await insertProject(tx, { id: newId('prj'), ...data });
+      if (user) await insertMembership(tx, { projectId: project.id, userId: user.id, role: 'owner' });
       const { apiKey } = await issueKey(tx, project.id);
-      return { project, apiKey };
+      return { project, apiKey, owner: user?.email ?? null };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new ConflictError(`A project with slug "${data.slug}" already exists`);
