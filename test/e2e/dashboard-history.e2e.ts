@@ -70,7 +70,10 @@ beforeAll(async () => {
   project = (await live.server.project('free')).project;
   owner = await signedInUser(live.server, [{ projectId: project.id, role: 'owner' }]);
   contributor = await signedInUser(live.server, [{ projectId: project.id, role: 'contributor' }]);
-  const res = await api('POST', '/api/v1/entries/import', { releases: [2, 3].map(learned) });
+  const res = await api('POST', '/api/v1/entries/import', {
+    releases: [2, 3].map(learned),
+    repository: 'acme/app',
+  });
   expect(res.statusCode, res.body).toBe(201);
 });
 
@@ -143,6 +146,10 @@ describe('import history and the drafting profile', () => {
     expect(await item('1.0.0').textContent()).toContain(
       `published ${await shown(page, '2024-01-15T00:00:00Z')}`,
     );
+    // Imported with its repository (as the CLI and the Action import): labelled as the changelog's.
+    expect(await item('0.2.0').locator('.badge.source').textContent()).toBe(
+      'Imported from the changelog of acme/app',
+    );
 
     await page.getByRole('link', { name: 'Drafting', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Drafting profile' }).waitFor();
@@ -184,6 +191,35 @@ describe('import history and the drafting profile', () => {
     expect(rows.find((r) => r.version === '1.1.0')!.publishedAt.toISOString()).toBe(
       '2024-03-02T00:00:00.000Z',
     );
+  });
+
+  it('an undated changelog is imported dated as the user says, in its order, and the page says it cannot learn', async () => {
+    const { page } = await open('/history');
+    const undated = '# Changelog\n\n## 5.1.0\n\n- Export to PDF\n\n## 5.0.0\n\n- Teams\n';
+    await page.getByLabel('Changelog (Markdown)').fill(undated);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('heading', { name: 'Releases without a date' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Skipped' }).getByRole('listitem').count()).toBe(2);
+    await page.getByLabel('Date for releases without one').fill('2025-05-20');
+    await expect
+      .poll(() => rowsOf(page, 'Releases in the changelog'))
+      .toEqual([
+        ['5.1.0', '2025-05-20', 'Export to PDF'],
+        ['5.0.0', '2025-05-20', 'Teams'],
+      ]);
+    await screenshot(page, 'dashboard-history-undated');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText('Imported 2 releases, replaced 0, skipped 0.').waitFor();
+    await page
+      .getByText(/imports releases without their commits, so they do not teach the drafting profile/)
+      .waitFor();
+    const rows = await live.server.db.sql<{ version: string; publishedAt: Date }[]>`
+      select version, published_at from entries
+      where project_id = ${project.id} and version like '5.%' order by version desc`;
+    expect(rows.map((r) => [r.version, r.publishedAt.toISOString()])).toEqual([
+      ['5.1.0', '2025-05-20T00:00:00.000Z'],
+      ['5.0.0', '2025-05-19T23:59:00.000Z'],
+    ]);
   });
 
   it('a contributor sees both pages read-only and is told why', async () => {

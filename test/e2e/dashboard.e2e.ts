@@ -92,8 +92,9 @@ describe('the dashboard in Chromium', () => {
     expect(scheduled!.status).toBe('draft');
     expect(Math.abs(scheduled!.scheduledFor!.getTime() - when.getTime())).toBeLessThan(60_000);
 
+    // Entries opens where the entry now is: the Scheduled tab, not Drafts.
     await page.getByRole('link', { name: 'Entries' }).click();
-    await page.getByRole('tab', { name: 'Scheduled' }).click();
+    await page.getByRole('tab', { name: 'Scheduled', selected: true }).waitFor();
     const panel = page.getByRole('tabpanel');
     await panel.getByRole('link', { name: 'Dark mode' }).waitFor();
     expect(await panel.getByText(/^Scheduled /).count()).toBe(1);
@@ -105,6 +106,12 @@ describe('the dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('button', { name: 'Unpublish' }).waitFor();
     expect((await entryRow('Faster search'))!.status).toBe('published');
+    await page.getByRole('link', { name: 'Entries' }).click();
+    await page
+      .getByRole('tabpanel', { name: 'Published' })
+      .getByRole('link', { name: 'Faster search' })
+      .waitFor();
+    await screenshot(page, 'dashboard-entries-after-publish');
 
     const host = await startHostSite(live.url, SLUG);
     try {

@@ -26,7 +26,7 @@ export type ImportPlan = { releases: PlannedRelease[]; skipped: { heading: strin
 
 /** Why a release without a date is left out (a tag could date it: the CLI reads them, the page cannot). */
 const NO_DATE =
-  'no date in the heading: add one, or import with the shiplog CLI and --git-dir, which dates it by its tag';
+  'no date in the heading: choose a date for releases without one, or import with the shiplog CLI and --git-dir, which dates it by its tag';
 
 /** The notes' first line of text (past sub-headings such as `### Added`), without its list marker. */
 function firstLineOf(notes: string): string {
@@ -38,19 +38,32 @@ function firstLineOf(notes: string): string {
   return line.replace(/^(?:[-*+]|\d+[.)]|#+)\s+/, '');
 }
 
+/** How many of `preview`'s releases give no date (the page then asks for one). */
+export const undatedCount = (preview: ChangelogPreview) => preview.releases.filter((r) => !r.date).length;
+
 /**
- * What importing `preview` sends: each release dated at 00:00 UTC of its day. A release without a
- * date, or dated `now` or later, is skipped with the reason (the import takes only past releases).
+ * What importing `preview` sends: each release dated at 00:00 UTC of its day. A release without a date
+ * takes `undated` (`YYYY-MM-DD`, the user's choice: docs/api.md, the History page), a minute earlier
+ * for each undated one above it, so the changelog's order stays; without it, it is skipped with the
+ * reason. A release dated `now` or later is skipped (the import takes only past releases).
  */
-export function planImport(preview: ChangelogPreview, now: Date): ImportPlan {
+export function planImport(preview: ChangelogPreview, now: Date, undated: string | null = null): ImportPlan {
   const plan: ImportPlan = {
     releases: [],
     skipped: preview.skipped.map(({ heading, reason }) => ({ heading, reason })),
   };
-  for (const { version, date, notes, title, heading } of preview.releases) {
-    const publishedAt = `${date}T00:00:00.000Z`;
-    if (!date) plan.skipped.push({ heading, reason: NO_DATE });
-    else if (Date.parse(publishedAt) >= now.getTime())
+  let undatedSeen = 0;
+  for (const release of preview.releases) {
+    const { version, notes, title, heading } = release;
+    const date = release.date ?? undated;
+    if (!date) {
+      plan.skipped.push({ heading, reason: NO_DATE });
+      continue;
+    }
+    const publishedAt = release.date
+      ? `${date}T00:00:00.000Z`
+      : new Date(Date.parse(`${date}T00:00:00.000Z`) - 60_000 * undatedSeen++).toISOString();
+    if (Date.parse(publishedAt) >= now.getTime())
       plan.skipped.push({ heading, reason: `dated ${date}, not yet` });
     else
       plan.releases.push({

@@ -5,6 +5,7 @@
  */
 import { createContext, type ReactNode, useContext } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { useEntry } from '../api/entries.ts';
 import { useProjectQuery } from '../api/projects.ts';
 import { toApp } from '../app-base.ts';
 import type { Project } from '../types.ts';
@@ -20,12 +21,25 @@ export function useProject(): Project {
 
 function NavLink({ href, children }: { href: string; children: ReactNode }) {
   const [location] = useLocation();
-  const current = href === '/' ? location === '/' || location.startsWith('/entries') : location === href;
+  const path = href.split('?')[0];
+  const current = path === '/' ? location === '/' || location.startsWith('/entries') : location === path;
   return (
     <Link href={href} aria-current={current ? 'page' : undefined}>
       {children}
     </Link>
   );
+}
+
+/**
+ * Entries: from an entry's page, the tab where that entry now is (Published after Publish, Scheduled
+ * after Schedule), so the list opens on it rather than on Drafts; elsewhere the Drafts tab.
+ */
+function EntriesLink({ slug }: { slug: string }) {
+  const [location] = useLocation();
+  const id = /^\/entries\/(ent_[^/]+)$/.exec(location)?.[1];
+  const entry = useEntry(slug, id).data;
+  const tab = entry?.status === 'published' ? 'published' : entry?.scheduledFor ? 'scheduled' : null;
+  return <NavLink href={tab ? `/?status=${tab}` : '/'}>Entries</NavLink>;
 }
 
 export function ProjectScope({ children }: { children: ReactNode }) {
@@ -48,7 +62,7 @@ export function ProjectScope({ children }: { children: ReactNode }) {
     <ProjectContext.Provider value={project}>
       <nav className="project-nav" aria-label={`Project ${project.name}`}>
         <span className="project-name">{project.name}</span>
-        <NavLink href="/">Entries</NavLink>
+        <EntriesLink slug={project.slug} />
         <NavLink href="/history">History</NavLink>
         <NavLink href="/drafting">Drafting</NavLink>
         <NavLink href="/analytics">Analytics</NavLink>

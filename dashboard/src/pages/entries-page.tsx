@@ -23,6 +23,17 @@ const TABS = [
 ] as const satisfies readonly { status: EntryStatus; label: string }[];
 type Tab = EntryStatus;
 
+/**
+ * Where an entry came from: a pull request, release or compare range drafted from GitHub, or, with a
+ * repository and none of those, the repository's changelog file it was imported from.
+ */
+function sourceLabel(source: NonNullable<EntrySummary['source']>): string {
+  if (source.pullRequest !== null) return `GitHub: ${source.repository}#${source.pullRequest}`;
+  if (source.release !== null) return `GitHub: ${source.repository} release ${source.release}`;
+  if (source.range) return `GitHub: ${source.repository} ${source.range}`;
+  return `Imported from the changelog of ${source.repository}`;
+}
+
 function Badges({ entry }: { entry: EntrySummary }) {
   const { source } = entry;
   return (
@@ -30,13 +41,7 @@ function Badges({ entry }: { entry: EntrySummary }) {
       {entry.status === 'draft' && entry.scheduledFor && (
         <span className="badge scheduled">Scheduled {formatDate(entry.scheduledFor)}</span>
       )}
-      {source && (
-        <span className="badge source">
-          {source.pullRequest !== null
-            ? `GitHub: ${source.repository}#${source.pullRequest}`
-            : `GitHub: ${source.repository} release ${source.release ?? ''}`}
-        </span>
-      )}
+      {source && <span className="badge source">{sourceLabel(source)}</span>}
       {entry.editedAt && source && <span className="badge edited">Edited</span>}
       {entry.visibility === 'internal' && <span className="badge">Internal</span>}
     </span>

@@ -13,6 +13,7 @@ import {
   type ImportPlan,
   type PlannedRelease,
   planImport,
+  undatedCount,
   useChangelogPreview,
   useImportHistory,
 } from '../api/history.ts';
@@ -170,6 +171,25 @@ function ImportPreview({
 
 const releases = (n: number) => `${n} ${n === 1 ? 'release' : 'releases'}`;
 
+/**
+ * A changelog whose headings give no date: the page cannot read tags, so the user says when those
+ * releases came out (each a minute before the one above it, keeping the changelog's order).
+ */
+function UndatedDate(props: { count: number; value: string; onChange: (date: string) => void }) {
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <section className="card" aria-labelledby="undated-heading">
+      <h2 id="undated-heading">Releases without a date</h2>
+      <Field
+        label="Date for releases without one"
+        hint={`${releases(props.count)} of this changelog give no date. Readers see this date on them; the shiplog CLI with --git-dir dates each by its tag instead.`}
+      >
+        <input type="date" max={today} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+      </Field>
+    </section>
+  );
+}
+
 /** What an import did, and what the drafting profile says after it (asked for again by the import). */
 function ImportResult({ slug, result }: { slug: string; result: ImportResponse }) {
   const profile = useDraftingProfile(slug);
@@ -194,10 +214,20 @@ function ImportResult({ slug, result }: { slug: string; result: ImportResponse }
           ))}
         </ul>
       )}
+      {result.warnings.length > 0 && (
+        <ul className="plain" aria-label="Warnings">
+          {result.warnings.map((w) => (
+            <li key={w.version}>
+              <strong>{w.version}</strong>: {w.message}
+            </li>
+          ))}
+        </ul>
+      )}
       <p>
-        The drafting profile learns from {releases(result.profile.releasesLearned)} (a release teaches it with
-        its commits, which <code>shiplog import --git-dir</code> and the Action&apos;s{' '}
-        <code>import-changelog</code> send).
+        This page imports releases without their commits, so they do not teach the drafting profile: it cannot
+        learn from them. A release teaches it with its commits, which <code>shiplog import --git-dir</code>{' '}
+        and the Action&apos;s <code>import-changelog</code> send. It has learned from{' '}
+        {releases(result.profile.releasesLearned)} so far.
       </p>
       {profile.data && <p className="profile-description">{profile.data.description}</p>}
       <p>
@@ -215,7 +245,11 @@ export function HistoryPage() {
   const preview = useChangelogPreview(project.slug);
   const importing = useImportHistory(project.slug);
   // Dated against the clock when the preview came: the import takes only past releases.
-  const plan = useMemo(() => preview.data && planImport(preview.data, new Date()), [preview.data]);
+  const [undated, setUndated] = useState('');
+  const plan = useMemo(
+    () => preview.data && planImport(preview.data, new Date(), undated || null),
+    [preview.data, undated],
+  );
   const change = (text: string) => {
     setMarkdown(text);
     preview.reset();
@@ -239,6 +273,9 @@ export function HistoryPage() {
         preview={preview}
         readOnly={project.role === 'contributor'}
       />
+      {preview.data && undatedCount(preview.data) > 0 && (
+        <UndatedDate count={undatedCount(preview.data)} value={undated} onChange={setUndated} />
+      )}
       {plan && <ImportPreview plan={plan} preview={preview} importing={importing} />}
       {importing.data && <ImportResult slug={project.slug} result={importing.data} />}
     </>
