@@ -7,6 +7,7 @@
 import { purgeAudit } from '../db/audit-log.ts';
 import { finishDelivery, purgeDeliveries } from '../db/github.ts';
 import { purgeIdempotencyKeys } from '../db/idempotency-keys.ts';
+import { purgeRetiredReaderSecrets } from '../db/reader-secrets.ts';
 import { purgeExpiredPending } from '../db/subscribers.ts';
 import type { JobPayloads, QueueName } from '../queue/job-payloads.ts';
 import { sendInvitation } from '../services/accounts/manage-members.ts';
@@ -96,9 +97,13 @@ export const JOB_HANDLERS: { [Q in QueueName]: JobHandler<JobPayloads[Q]> } = {
   async 'drafting-profile'(ctx, { projectId }) {
     await learnDraftingProfile(ctx, projectId);
   },
-  /** Housekeeping: expired confirmation links, idempotency records, old GitHub delivery ids. */
+  /**
+   * Housekeeping: expired confirmation links, idempotency records, old GitHub delivery ids, reader
+   * secrets whose 24 hours after a rotation have ended.
+   */
   async housekeeping(ctx) {
     await purgeIdempotencyKeys(ctx.sql);
+    await purgeRetiredReaderSecrets(ctx.sql);
     await purgeExpiredPending(ctx.sql);
     await purgeDeliveries(ctx.sql);
   },

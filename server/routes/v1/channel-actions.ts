@@ -19,14 +19,13 @@ import { z } from 'zod';
 import { ChannelSchema, DeliverySchema } from '../../../core/contract/channels.schema.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { ServiceContext } from '../../services/context.ts';
+import { NoBodySchema } from './no-body-schema.ts';
 import { retryDelivery } from '../../services/deliveries/retry-delivery.ts';
 import { sendTestDelivery } from '../../services/deliveries/send-test-delivery.ts';
 import { setChannelEnabled } from '../../services/deliveries/set-channel-enabled.ts';
 
 const ChannelParams = z.object({ id: z.string().min(1).max(64) });
 const DeliveryParams = ChannelParams.extend({ deliveryId: z.string().min(1).max(64) });
-/** These routes take no input: a body must be empty or `{}` (CONTRACT.md "General"). */
-const NoBody = z.strictObject({}).nullish();
 const EnabledBody = z.strictObject({ enabled: z.boolean() });
 
 export async function channelActionRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
@@ -41,7 +40,7 @@ export async function channelActionRoutes(base: FastifyInstance, ctx: ServiceCon
           'A `ping` delivered like a published entry (signature, SSRF rules, retries); follow it in the delivery log. A disabled channel is `409 conflict`.',
         operationId: 'testChannel',
         params: ChannelParams,
-        body: NoBody,
+        body: NoBodySchema,
         response: { 202: z.object({ delivery: DeliverySchema }) },
       },
     },
@@ -60,7 +59,7 @@ export async function channelActionRoutes(base: FastifyInstance, ctx: ServiceCon
           'Attempted again with the same `webhook-id`. A pending or delivered delivery, or a disabled channel, is `409 conflict`.',
         operationId: 'retryDelivery',
         params: DeliveryParams,
-        body: NoBody,
+        body: NoBodySchema,
         response: { 202: z.object({ delivery: DeliverySchema }) },
       },
     },

@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { EntryResponseSchema, PublishInputSchema } from '../../../core/contract/entries.schema.ts';
 import type { TransactionSql } from '../../db/connect.ts';
 import type { EntryRow } from '../../db/entries.ts';
@@ -14,12 +13,10 @@ import { authOf } from '../../plugins/auth.ts';
 import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { presentEntryRecord } from '../../services/entries/get-entry.ts';
+import { NoBodySchema } from './no-body-schema.ts';
 import { publishEntry, unpublishEntry } from '../../services/entries/publish-entry.ts';
 import { cancelSchedule, scheduleEntry } from '../../services/entries/schedule-entry.ts';
 import { EntryParamsSchema } from './entries.ts';
-
-/** These routes take no input: a body must be empty or `{}` (CONTRACT.md "General"). */
-const NoBodySchema = z.strictObject({}).nullish();
 
 export async function entryStatusRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();

@@ -16,6 +16,7 @@ import { authOf } from '../../plugins/auth.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { changeProjectSettings, readProjectSettings } from '../../services/readers/project-settings.ts';
 import { createReaderSecret } from '../../services/readers/rotate-reader-secret.ts';
+import { NoBodySchema } from './no-body-schema.ts';
 
 export async function projectRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -52,8 +53,9 @@ export async function projectRoutes(base: FastifyInstance, ctx: ServiceContext):
       schema: {
         summary: 'Create or rotate the reader secret',
         description:
-          'The HMAC key (HS256) the host app signs reader tokens with, shown in this answer only. After a rotation the previous secret still verifies for 24 hours, so pages already signed keep working. Owners (and keys) only. A retry with the same `Idempotency-Key` replays this answer, so a lost response does not lose the secret.',
+          'The HMAC key (HS256) the host app signs reader tokens with, shown in this answer only. No body, or `{}`. After a rotation every secret rotated out still verifies for its own 24 hours, so pages already signed keep working. Owners (and keys) only. A retry with the same `Idempotency-Key` replays this answer, so a lost response does not lose the secret.',
         operationId: 'createReaderSecret',
+        body: NoBodySchema,
         response: { 201: ReaderSecretSchema },
       },
     },

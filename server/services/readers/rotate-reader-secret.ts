@@ -1,7 +1,8 @@
 /**
- * `POST /api/v1/project/reader-secret` (CONTRACT.md "Readers and audiences"): create the project's
- * reader secret, or rotate it. The secret is returned in this answer only; the audit log records that
- * it was made, never the secret. After a rotation the previous secret verifies for 24 more hours.
+ * `POST /api/v1/project/reader-secret` (docs/readers.md): create the project's reader secret, or
+ * rotate it. The secret is returned in this answer only; the audit log records that it was made,
+ * never the secret. After a rotation every secret rotated out in the last 24 hours still verifies
+ * until its own 24 hours end, so a second rotation by mistake kills no live token.
  */
 import { rotateReaderSecret } from '../../db/reader-secrets.ts';
 import type { ServiceContext } from '../context.ts';
@@ -12,7 +13,7 @@ import { generateReaderSecret } from './reader-secret-format.ts';
 export type NewReaderSecret = {
   secret: string;
   createdAt: Date;
-  /** When the secret it replaced stops verifying; null for a project's first secret. */
+  /** When the secret it replaced stops verifying (those before it stop earlier); null for a first secret. */
   previousRetiresAt: Date | null;
 };
 
@@ -24,7 +25,7 @@ export async function createReaderSecret(
   authorizeReaderAdmin(caller, 'create or rotate the reader secret');
   return ctx.sql.begin(async (tx) => {
     const row = await rotateReaderSecret(tx, caller.project.id, generateReaderSecret());
-    const rotated = row.previousSecret !== null;
+    const rotated = row.previousRetiresAt !== null;
     await recordAudit(tx, caller.project.id, {
       action: rotated ? 'reader_secret.rotated' : 'reader_secret.created',
       target: { type: 'project', id: caller.project.id },

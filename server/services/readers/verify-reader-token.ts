@@ -1,6 +1,6 @@
 /**
  * Verifying a reader token (docs/readers.md): a JWT the host app signed with HS256, keyed by the
- * project's reader secret (or, for 24 hours after a rotation, the previous one). `sub` and `exp` are
+ * project's reader secret (or one rotated out in the last 24 hours). `sub` and `exp` are
  * required, `exp` at most 30 days ahead; `name`, `email`, `segments` (0-20 strings, matched exactly)
  * and `locale` are optional; other claims are ignored, but for `aud` {@link LINK_AUDIENCE}, which makes
  * it a reader link's token. `exp` and `nbf` are checked with {@link CLOCK_TOLERANCE_SECONDS} of leeway.
@@ -98,7 +98,7 @@ export async function verifyReaderToken(sql: Sql, projectId: string, token: stri
   if (token.length > MAX_TOKEN_LENGTH) throw refuse(`is longer than ${MAX_TOKEN_LENGTH} characters`);
   const secrets = await findReaderSecrets(sql, projectId);
   if (!secrets) throw refuse('cannot be verified: this project has no reader secret');
-  const live = [secrets.secret, ...(secrets.previousSecret ? [secrets.previousSecret] : [])];
+  const live = [secrets.secret, ...secrets.previousSecrets];
   const { payload, by } = await verifyWithAny(token, live);
   const claims = ReaderClaimsSchema.safeParse(payload);
   if (!claims.success) {

@@ -32,6 +32,25 @@ describe('the job queues', () => {
     ]);
   });
 
+  it('housekeeping deletes the reader secrets whose 24 hours after a rotation have ended, only those', async () => {
+    const { headers } = await server.project('pro');
+    const rotate = async () => {
+      const res = await server.app.inject({ method: 'POST', url: '/api/v1/project/reader-secret', headers });
+      expect(res.statusCode).toBe(201);
+      return res.json<{ secret: string }>().secret;
+    };
+    const first = await rotate();
+    const second = await rotate();
+    await rotate();
+    await server.db.sql`update retired_reader_secrets set retires_at = now() - interval '1 second'
+      where secret = ${first}`;
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as never;
+    await JOB_HANDLERS.housekeeping(server.app.shiplog, {}, { id: 'job-1' } as never, log);
+    const kept = await server.db.sql<{ secret: string }[]>`
+      select secret from retired_reader_secrets where secret = any(${[first, second]})`;
+    expect(kept.map((r) => r.secret)).toEqual([second]);
+  });
+
   it('types send() by queue: the payload of each queue and nothing else', () => {
     const send: JobQueue['send'] = async () => {};
     const db = server.db.sql;

@@ -42,7 +42,7 @@ describe('a reader vouched for by the previous secret, once it retires', () => {
     const ofOld = await links(old);
     const ofCurrent = await links(current);
     for (const link of [...ofOld, ...ofCurrent]) expect((await open(link)).statusCode, link).toBe(200);
-    await server.db.sql`update reader_secrets set previous_retires_at = now() - interval '1 second'
+    await server.db.sql`update retired_reader_secrets set retires_at = now() - interval '1 second'
       where project_id = ${project.id}`;
     for (const link of ofOld) {
       const res = await open(link);

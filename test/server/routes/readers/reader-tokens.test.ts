@@ -161,9 +161,63 @@ describe('reader tokens', () => {
     expect((await widget(project.slug, oldToken)).statusCode).toBe(200);
     expect((await widget(project.slug, await signReaderToken(current, { sub: 'u1' }))).statusCode).toBe(200);
     // A day later (the database's clock decides): the old secret no longer verifies.
-    await server.db.sql`update reader_secrets set previous_retires_at = now() - interval '1 second'
+    await server.db.sql`update retired_reader_secrets set retires_at = now() - interval '1 second'
       where project_id = ${project.id}`;
     expect((await widget(project.slug, oldToken)).statusCode).toBe(401);
     expect((await widget(project.slug, await signReaderToken(current, { sub: 'u1' }))).statusCode).toBe(200);
+  });
+
+  it('every secret rotated out keeps verifying for its own 24 hours, not only the last one', async () => {
+    const { project, headers: keyHeaders } = await server.project('pro');
+    const first = await createReaderSecret(server, keyHeaders);
+    const firstToken = await signReaderToken(first, { sub: 'u1' });
+    // Two rotations in a row (a double click): neither kills the tokens of the first secret.
+    const second = await createReaderSecret(server, keyHeaders);
+    const secondToken = await signReaderToken(second, { sub: 'u2' });
+    const third = await createReaderSecret(server, keyHeaders);
+    for (const token of [firstToken, secondToken, await signReaderToken(third, { sub: 'u3' })]) {
+      expect((await widget(project.slug, token)).statusCode).toBe(200);
+    }
+    // The first one's 24 hours end (the database's clock decides); the second's have not.
+    await server.db.sql`update retired_reader_secrets set retires_at = now() - interval '1 second'
+      where project_id = ${project.id} and secret = ${first}`;
+    expect((await widget(project.slug, firstToken)).statusCode).toBe(401);
+    expect((await widget(project.slug, secondToken)).statusCode).toBe(200);
+    const settings = await server.app.inject({ url: '/api/v1/project', headers: keyHeaders });
+    expect(settings.json().project.readerSecret.previousRetiresAt).not.toBeNull();
+  });
+
+  it.each([
+    ['a secret of its own', { secret: `rsk_${'m'.repeat(40)}` }, '/secret'],
+    ['an array', [], ''],
+    ['an unknown field', { rotate: true }, '/rotate'],
+  ])('rotating takes no body: %s is 400 and rotates nothing', async (_why, payload, pointer) => {
+    const { headers: keyHeaders } = await server.project('pro');
+    const secret = await createReaderSecret(server, keyHeaders);
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/project/reader-secret',
+      headers: keyHeaders,
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().code).toBe('invalid');
+    expect(res.json().errors.map((e: { pointer: string }) => e.pointer)).toContain(pointer);
+    expect(res.body).not.toMatch(/rsk_[0-9A-Za-z]{40}/);
+    // Still the same secret: its tokens verify, and the project has no previous one.
+    const settings = await server.app.inject({ url: '/api/v1/project', headers: keyHeaders });
+    expect(settings.json().project.readerSecret.previousRetiresAt).toBeNull();
+    const slug = settings.json().project.slug;
+    expect((await widget(slug, await signReaderToken(secret, { sub: 'u1' }))).statusCode).toBe(200);
+    // No body, or `{}`, rotates.
+    for (const empty of [undefined, {}]) {
+      const rotated = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/project/reader-secret',
+        headers: keyHeaders,
+        ...(empty === undefined ? {} : { payload: empty }),
+      });
+      expect(rotated.statusCode, rotated.body).toBe(201);
+    }
   });
 });
