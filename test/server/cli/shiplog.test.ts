@@ -24,6 +24,8 @@ describe('shiplog CLI', () => {
     expect(out).toEqual({
       project: { id: expect.stringMatching(/^prj_/), name: 'Acme', slug: 'acme', plan: 'pro' },
       apiKey: expect.stringMatching(/^shl_[0-9A-Za-z]{36}$/),
+      // No account exists yet: no owner (test/server/cli/members.test.ts covers owners).
+      owner: null,
     });
 
     const server = await startServe(env);
