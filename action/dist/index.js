@@ -46541,6 +46541,66 @@ function stripControlCharacters(text4) {
 var cleanText = () => external_exports.string().overwrite(stripControlCharacters);
 var NOT_BLANK_TEXT = { pattern: "[^\\s\\u0001-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uFFFE\\uFFFF]" };
 
+// core/contract/languages.schema.ts
+var MAX_LOCALES = 20;
+var MAX_LOCALE_LENGTH = 35;
+var LOCALE_PATTERN = /^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))?$/;
+function canonicalLocale(tag) {
+  if (tag.length > MAX_LOCALE_LENGTH || !LOCALE_PATTERN.test(tag)) return void 0;
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return void 0;
+  }
+}
+var notATag = (tag) => `"${tag}" is not a BCP 47 language tag (like en, de, de-AT, pt-BR, zh-Hant)`;
+var LocaleSchema = external_exports.string().max(MAX_LOCALE_LENGTH).regex(LOCALE_PATTERN, "must be a BCP 47 language tag like en, de-AT, pt-BR or zh-Hant").transform((tag, ctx) => {
+  const canonical = canonicalLocale(tag);
+  if (canonical !== void 0) return canonical;
+  ctx.addIssue({ code: "custom", message: notATag(tag) });
+  return external_exports.NEVER;
+}).meta({ examples: ["en", "de-AT"] });
+var LocalesSchema = external_exports.array(LocaleSchema).max(MAX_LOCALES).transform((tags) => [...new Set(tags)]);
+function byLocale(value) {
+  return external_exports.record(external_exports.string(), value).superRefine((record2, ctx) => {
+    const seen = /* @__PURE__ */ new Map();
+    for (const key of Object.keys(record2)) {
+      const canonical = canonicalLocale(key);
+      if (canonical === void 0) ctx.addIssue({ code: "custom", path: [key], message: notATag(key) });
+      else if (seen.has(canonical))
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `${seen.get(canonical)} and ${key} are one locale`
+        });
+      else seen.set(canonical, key);
+    }
+  }).transform(
+    (record2) => Object.fromEntries(Object.entries(record2).map(([key, v2]) => [canonicalLocale(key), v2]))
+  ).meta({ propertyNames: { pattern: LOCALE_PATTERN.source, maxLength: MAX_LOCALE_LENGTH } });
+}
+var LocaleQuery = external_exports.object({
+  locale: LocaleSchema.optional().describe(
+    "The reader's language: wins over `Accept-Language`; a reader token's `locale` claim wins over it"
+  )
+});
+
+// core/contract/instant.schema.ts
+var EARLIEST_INSTANT = "1970-01-01T00:00:00Z";
+var LATEST_INSTANT = "9999-12-31T23:59:59.999Z";
+var YEAR_IN_RANGE = "(?=19[7-9]\\d-|[2-9]\\d{3}-)";
+var IN_RANGE = `${YEAR_IN_RANGE}(?!1970-01-01T[^Z+-]*\\+(?!00:00$))(?!9999-12-31T[^Z+-]*-(?!00:00$))`;
+var INSTANT_PATTERN = new RegExp(
+  `^${IN_RANGE}${regexes_exports.datetime({ offset: true }).source.slice(1)}`
+);
+var InstantTextSchema = external_exports.string().regex(
+  INSTANT_PATTERN,
+  `must be a date-time with an offset (2026-05-01T09:00:00Z), from ${EARLIEST_INSTANT} to ${LATEST_INSTANT}`
+).meta({ format: "date-time" });
+var InstantSchema = InstantTextSchema.transform((s) => new Date(s));
+var DAY_PATTERN = new RegExp(`^${YEAR_IN_RANGE}${regexes_exports.date.source.slice(1)}`);
+var DayTextSchema = external_exports.string().regex(DAY_PATTERN, "must be a date (2026-05-01) from 1970-01-01 to 9999-12-31").meta({ format: "date" });
+
 // core/contract/entries.schema.ts
 var CATEGORIES = ["feature", "improvement", "fix", "announcement"];
 var VISIBILITIES = ["external", "internal"];
@@ -46562,7 +46622,18 @@ var MAX_SEGMENTS = 20;
 var SegmentNameSchema = external_exports.string().trim().min(1).max(40).refine(noNul, "Must not contain NUL (U+0000) characters").meta(NOT_BLANK);
 var SegmentsSchema = external_exports.array(SegmentNameSchema).max(MAX_SEGMENTS).transform((names) => [...new Set(names)]);
 var SummarySchema = plainText(500).nullable();
-var PublishAtSchema = external_exports.iso.datetime({ offset: true }).transform((s) => new Date(s));
+var TranslationInputSchema = external_exports.strictObject({
+  title,
+  body,
+  summary: SummarySchema.optional()
+});
+var TranslationsInputSchema = byLocale(TranslationInputSchema).describe(
+  "The entry in the project's other locales: locale (BCP 47) \u2192 its title, body and summary"
+);
+var TranslationsPatchSchema = byLocale(
+  external_exports.strictObject({ title: title.optional(), body: body.optional(), summary: SummarySchema.optional() }).nullable()
+).describe("Locale \u2192 the fields to change (a new locale needs title and body), or null to remove it");
+var PublishAtSchema = InstantSchema;
 var ComponentSchema = external_exports.string().regex(/^[A-Za-z0-9@][A-Za-z0-9@/._-]{0,99}$/, "must be a component name (letters, digits, @ / . _ -)");
 var NOT_PUBLISH_AND_PUBLISH_AT = {
   not: { properties: { publish: { const: true } }, required: ["publish", "publishAt"] }
@@ -46583,7 +46654,9 @@ var CreateEntryInputSchema = external_exports.strictObject({
   /** Plain words for readers (widget, email); the body stays the whole entry. */
   summary: SummarySchema.optional(),
   /** Opens once per reader as the widget's dialog (publishers and owners set it). */
-  announce: external_exports.boolean().default(false)
+  announce: external_exports.boolean().default(false),
+  /** The entry in the project's other locales. */
+  translations: TranslationsInputSchema.optional()
 }).meta(NOT_PUBLISH_AND_PUBLISH_AT);
 var PublishInputSchema = external_exports.strictObject({ at: PublishAtSchema.optional() }).nullish();
 var UpdateEntryInputSchema = external_exports.strictObject({
@@ -46594,7 +46667,8 @@ var UpdateEntryInputSchema = external_exports.strictObject({
   visibility: VisibilitySchema.optional(),
   segments: SegmentsSchema.optional(),
   summary: SummarySchema.optional(),
-  announce: external_exports.boolean().optional()
+  announce: external_exports.boolean().optional(),
+  translations: TranslationsPatchSchema.optional()
 }).refine((v2) => Object.keys(v2).length > 0, { message: "send at least one field to change" }).meta({ minProperties: 1 });
 function queryInt(min, max, fallback) {
   return external_exports.string().transform((s, ctx) => {
@@ -46650,9 +46724,19 @@ var EntrySummarySchema = external_exports.object({
   /** Plain words for readers (widget, email), at most 500 characters; null when none. */
   summary: external_exports.string().nullable(),
   /** Whether the widget opens it once per reader as a dialog. */
-  announce: external_exports.boolean()
+  announce: external_exports.boolean(),
+  /** The locales it is translated into (docs/languages.md); the project's others still miss one. */
+  translatedLocales: external_exports.array(external_exports.string())
+});
+var TranslationSchema = external_exports.object({
+  title: external_exports.string(),
+  body: external_exports.string(),
+  html: external_exports.string(),
+  summary: external_exports.string().nullable()
 });
 var EntrySchema = EntrySummarySchema.extend({
+  /** Locale → the entry's text in it (docs/languages.md). */
+  translations: external_exports.record(external_exports.string(), TranslationSchema),
   body: external_exports.string(),
   html: external_exports.string(),
   /** How it was made: written through the API, drafted by generate, or imported from a changelog. */
@@ -46741,7 +46825,7 @@ var GenerateInputSchema = external_exports.strictObject({
   visibility: VisibilitySchema.default("external"),
   publish: external_exports.boolean().default(false),
   /** Keep the draft and publish it then (CONTRACT.md "Entry lifecycle", scheduling). */
-  publishAt: external_exports.iso.datetime({ offset: true }).transform((s) => new Date(s)).optional(),
+  publishAt: PublishAtSchema.optional(),
   /** `owner/name`: with it, `#123`, `owner/repo#123` and commit SHAs in the draft become links. */
   repository: external_exports.string().regex(/^[\w.-]+\/[\w.-]+$/, 'must be "owner/name"').max(200).optional(),
   /** The repository's web URL, for GitHub Enterprise; default `https://github.com/<repository>`. */
@@ -47471,12 +47555,12 @@ var MAX_IMPORTED_RELEASES = 100;
 var ImportedReleaseSchema = external_exports.strictObject({
   version: cleanText().trim().min(1).max(40).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK_TEXT).transform(normalizeVersion),
   /** When it was released (ISO 8601, in the past: checked against the clock by the service). */
-  publishedAt: external_exports.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+  publishedAt: InstantSchema,
   /**
    * When the version's tag was made, when the caller knows it (`shiplog import --git-dir`, the Action):
    * a `publishedAt` more than a day away from it is imported as given and reported in `warnings`.
    */
-  taggedAt: external_exports.iso.datetime({ offset: true }).transform((s) => new Date(s)).optional(),
+  taggedAt: InstantSchema.optional(),
   notes: cleanText().min(1).max(1e5).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK_TEXT),
   title: cleanText().trim().min(1).max(200).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK_TEXT).optional(),
   commits: external_exports.array(CommitMessageSchema).max(MAX_COMMITS).optional(),

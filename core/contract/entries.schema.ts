@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { cleanText, NOT_BLANK_TEXT } from './control-characters.ts';
 import { byLocale } from './languages.schema.ts';
+import { InstantSchema } from './instant.schema.ts';
 
 export const CATEGORIES = ['feature', 'improvement', 'fix', 'announcement'] as const;
 export const VISIBILITIES = ['external', 'internal'] as const;
@@ -106,10 +107,11 @@ export const TranslationsPatchSchema = byLocale(
 export type TranslationsPatch = z.infer<typeof TranslationsPatchSchema>;
 
 /**
- * A time to publish at (CONTRACT.md "Entry lifecycle", scheduling): ISO 8601 with an offset; whether
- * it is in the future is the service's check (it depends on the clock).
+ * A time to publish at (CONTRACT.md "Entry lifecycle", scheduling): an instant (instant.schema.ts:
+ * RFC 3339 with an offset, 1970-9999); whether it is in the future is the service's check (it depends
+ * on the clock).
  */
-export const PublishAtSchema = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
+export const PublishAtSchema = InstantSchema;
 
 /**
  * A monorepo component (CONTRACT.md "GitHub App", `components`): `web`, `@acme/cli`. Entries of one

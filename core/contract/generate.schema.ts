@@ -12,6 +12,7 @@ import {
   SegmentsSchema,
   SummarySchema,
   NOT_PUBLISH_AND_PUBLISH_AT,
+  PublishAtSchema,
   StatusSchema,
   VisibilitySchema,
 } from './entries.schema.ts';
@@ -154,10 +155,7 @@ export const GenerateInputSchema = z
     visibility: VisibilitySchema.default('external'),
     publish: z.boolean().default(false),
     /** Keep the draft and publish it then (CONTRACT.md "Entry lifecycle", scheduling). */
-    publishAt: z.iso
-      .datetime({ offset: true })
-      .transform((s) => new Date(s))
-      .optional(),
+    publishAt: PublishAtSchema.optional(),
     /** `owner/name`: with it, `#123`, `owner/repo#123` and commit SHAs in the draft become links. */
     repository: z
       .string()

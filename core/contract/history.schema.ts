@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { cleanText, NOT_BLANK_TEXT } from './control-characters.ts';
+import { InstantSchema } from './instant.schema.ts';
 import { normalizeVersion } from './entries.schema.ts';
 import {
   CommitDetailSchema,
@@ -35,15 +36,12 @@ export const ImportedReleaseSchema = z.strictObject({
     .meta(NOT_BLANK_TEXT)
     .transform(normalizeVersion),
   /** When it was released (ISO 8601, in the past: checked against the clock by the service). */
-  publishedAt: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
+  publishedAt: InstantSchema,
   /**
    * When the version's tag was made, when the caller knows it (`shiplog import --git-dir`, the Action):
    * a `publishedAt` more than a day away from it is imported as given and reported in `warnings`.
    */
-  taggedAt: z.iso
-    .datetime({ offset: true })
-    .transform((s) => new Date(s))
-    .optional(),
+  taggedAt: InstantSchema.optional(),
   notes: cleanText().min(1).max(100_000).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK_TEXT),
   title: cleanText().trim().min(1).max(200).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK_TEXT).optional(),
   commits: z.array(CommitMessageSchema).max(MAX_COMMITS).optional(),

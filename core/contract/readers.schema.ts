@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { NOT_BLANK } from './entries.schema.ts';
 import { LocaleSchema, LocalesSchema } from './languages.schema.ts';
+import { InstantSchema } from './instant.schema.ts';
 
 export const ACCESS = ['public', 'identified'] as const;
 
@@ -132,10 +133,9 @@ export const ReaderLinksSchema = z.object({
 /** `POST /api/widget/{slug}/seen`: what the reader has just seen (at least one of the two). */
 export const ReaderSeenInputSchema = z
   .strictObject({
-    lastSeenAt: z.iso
-      .datetime({ offset: true })
-      .optional()
-      .describe('The newest publication time the reader has seen; never moves back, never past now'),
+    lastSeenAt: InstantSchema.optional().describe(
+      'The newest publication time the reader has seen; never moves back, never past now',
+    ),
     announcementId: z.string().min(1).max(64).optional().describe('An announcement the reader dismissed'),
   })
   .refine((v) => v.lastSeenAt !== undefined || v.announcementId !== undefined, {

@@ -36,7 +36,7 @@ export async function recordReaderSeen(
   sql: Sql,
   projectId: string,
   reader: Reader,
-  seen: { lastSeenAt?: string; announcementId?: string },
+  seen: { lastSeenAt?: Date; announcementId?: string },
 ): Promise<ReaderState> {
   const { announcementId } = seen;
   if (announcementId !== undefined) {
@@ -45,7 +45,7 @@ export async function recordReaderSeen(
   }
   await sql.begin((tx) =>
     markReaderSeen(tx, projectId, reader.sub, {
-      ...(seen.lastSeenAt === undefined ? {} : { lastSeenAt: new Date(seen.lastSeenAt) }),
+      ...(seen.lastSeenAt === undefined ? {} : { lastSeenAt: seen.lastSeenAt }),
       ...(announcementId === undefined ? {} : { announcementId }),
     }),
   );

@@ -196,7 +196,8 @@ describe('POST /api/analytics', () => {
       expect(outside.statusCode, query).toBe(400);
       expect(outside.json().errors, query).toContainEqual({
         pointer,
-        detail: 'Must be between 1970-01-01 and 9999-12-31 (UTC)',
+        detail:
+          'must be a date (2026-05-01) or a date-time with an offset, from 1970-01-01 to 9999-12-31T23:59:59.999Z',
       });
     }
     const edges = await server.app.inject({
