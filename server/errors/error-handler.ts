@@ -84,6 +84,10 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const allowed = routeMethods.of(request.url);
+    // An OPTIONS that is no CORS preflight, which the CORS plugin's route hands on: what the path
+    // allows (RFC 9110 §9.3.7).
+    if (request.method === 'OPTIONS' && allowed.includes('OPTIONS'))
+      return reply.code(204).header('allow', allowed.join(', ')).send();
     // A route may hand a request of its own method to this handler (`callNotFound`): that is a 404.
     if (allowed.length > 0 && !allowed.includes(request.method))
       return sendProblem(reply, new MethodNotAllowedError(request.method, path, allowed));

@@ -6,7 +6,11 @@
  * which answer outside the plugin, read it too.
  */
 
-/** The public endpoints' CORS options (@fastify/cors), built once: the widget's hot path reads them. */
+/**
+ * The public endpoints' CORS options (@fastify/cors), built once: the widget's hot path reads them.
+ * Never `strictPreflight`, whose answer to a malformed preflight is a `400 text/plain`, outside the
+ * problem documents every other error is.
+ */
 export const PUBLIC_CORS = {
   origin: '*',
   credentials: false,
@@ -15,7 +19,15 @@ export const PUBLIC_CORS = {
   allowedHeaders: ['Content-Type', 'If-None-Match', 'X-Shiplog-Reader'],
   exposedHeaders: ['ETag', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
   maxAge: 86_400,
+  strictPreflight: false,
 };
+
+/**
+ * The same for an `OPTIONS` that is no preflight (no `Access-Control-Request-Method`): the CORS
+ * headers of any answer, and the request goes on to be answered like any other method (`204` with
+ * `Allow`, errors/error-handler.ts).
+ */
+export const PUBLIC_CORS_NO_PREFLIGHT = { ...PUBLIC_CORS, preflight: false };
 
 /** Whether `url` is on the key-authenticated API, which sends no CORS headers. */
 export function isKeyApiPath(url: string): boolean {

@@ -24,8 +24,9 @@ const DESCRIPTION = `Shiplog turns what a team ships into a changelog its users 
 - Every error is an RFC 9457 problem document (\`application/problem+json\`); its \`code\` is listed at
   [/docs/errors](/docs/errors).
 - A path below called with a method it does not list answers \`405 method_not_allowed\` with an \`Allow\`
-  header (\`HEAD\` goes with \`GET\`; \`OPTIONS\`, the CORS preflight, with the public endpoints). No
-  operation answers 405 itself, so none lists it.`;
+  header (\`HEAD\` goes with \`GET\`; \`OPTIONS\`, the CORS preflight, with the public endpoints, where
+  an \`OPTIONS\` that is no preflight answers \`204\` with \`Allow\`). No operation answers 405 itself, so
+  none lists it.`;
 
 const SECURITY_SCHEMES: Record<string, OpenAPIV3_1.SecuritySchemeObject> = {
   apiKey: {

@@ -7,7 +7,9 @@
  *   before any code that recurses (validation, hashing, logging) sees the value.
  * - U+0000 or a lone surrogate (an unpaired UTF-16 code unit, which `\ud800` in JSON makes) in any
  *   string of the body, the query or the path, keys included: `400 invalid` with a pointer to the
- *   field, or `404 not_found` for a path parameter (an identifier that cannot exist). PostgreSQL text
+ *   field, or `404 not_found` for a path parameter (an identifier that cannot exist).
+ * - A query string whose percent-encoded bytes are not UTF-8 (`?q=%FF`): `400 invalid` at the field,
+ *   never a value silently kept as `%FF` or replaced with U+FFFD (the query parser does either). PostgreSQL text
  *   cannot hold U+0000, and UTF-8 cannot hold a lone surrogate (it would be stored as U+FFFD, or make a
  *   validator throw), so neither may reach a service.
  * Every walk here is iterative: no input can overflow the stack.
@@ -71,9 +73,41 @@ export function stringErrors(value: unknown, prefix: string): FieldError[] {
   return found;
 }
 
+const NOT_UTF8_DETAIL = 'Must be UTF-8 once percent-decoded';
+
+/** A query component decoded (`+` is a space), or undefined when its bytes are not UTF-8. */
+function decodeQueryPart(part: string): string | undefined {
+  try {
+    // A `%` that starts no escape stays as it is, as the query parser keeps it.
+    return decodeURIComponent(part.replace(/\+/g, ' ').replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** One error per field of the query string of `url` whose name or value is not UTF-8 when decoded. */
+export function queryEncodingErrors(url: string): FieldError[] {
+  const start = url.indexOf('?');
+  // The common case, no escape at all, costs one scan.
+  if (start < 0 || !url.includes('%', start)) return [];
+  const found: FieldError[] = [];
+  for (const pair of url.slice(start + 1).split('&')) {
+    const eq = pair.indexOf('=');
+    const name = decodeQueryPart(eq < 0 ? pair : pair.slice(0, eq));
+    if (name === undefined) found.push({ pointer: '/query', detail: `A field name: ${NOT_UTF8_DETAIL}` });
+    else if (eq >= 0 && decodeQueryPart(pair.slice(eq + 1)) === undefined)
+      found.push({ pointer: toPointer('/query', [name]), detail: NOT_UTF8_DETAIL });
+  }
+  return found;
+}
+
 function rejectBadStrings(request: FastifyRequest): void {
   if (stringErrors(request.params, '').length > 0) throw new NotFoundError();
-  const errors = [...stringErrors(request.query, '/query'), ...stringErrors(request.body, '')];
+  const errors = [
+    ...queryEncodingErrors(request.raw.url ?? ''),
+    ...stringErrors(request.query, '/query'),
+    ...stringErrors(request.body, ''),
+  ];
   if (errors.length === 0) return;
   const first = errors[0]!;
   throw new InvalidError(`${first.pointer || 'body'}: ${first.detail.replace(/^M/, 'm')}`, errors);

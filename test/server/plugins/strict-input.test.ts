@@ -70,6 +70,29 @@ describe('U+0000', () => {
   });
 });
 
+describe('a query string that is not UTF-8 once percent-decoded', () => {
+  it('is 400 invalid at its field on public and keyed routes, never a value kept or replaced', async () => {
+    const cases: [string, Record<string, string>, string][] = [
+      [`/api/widget/${slug}/search?q=%FF`, {}, '/query/q'],
+      [`/changelog/${slug}/search?q=caf%C3`, {}, '/query/q'],
+      [`/api/feeds/${slug}/rss?component=%E2%82`, {}, '/query/component'],
+      [`/api/widget/${slug}?token=%C0%AF`, {}, '/query/token'],
+      ['/api/v1/entries?q=%FF%FE', headers, '/query/q'],
+      ['/api/v1/subscribers?cursor=a%ED%A0%80', headers, '/query/cursor'],
+      [`/api/widget/${slug}?%FF=1`, {}, '/query'],
+    ];
+    for (const [url, h, pointer] of cases) {
+      const problem = expectProblem(await server.app.inject({ url, headers: h }), 400);
+      expect(problem.code, url).toBe('invalid');
+      expect(problem.errors?.[0]?.pointer, url).toBe(pointer);
+    }
+    // The same text well encoded is searched for; a `%` that starts no escape is a `%`.
+    expect((await server.app.inject(`/api/widget/${slug}/search?q=caf%C3%A9`)).statusCode).toBe(200);
+    expect((await server.app.inject(`/api/widget/${slug}/search?q=100%25+sure`)).statusCode).toBe(200);
+    expect((await server.app.inject(`/api/widget/${slug}/search?q=50%+off`)).statusCode).toBe(200);
+  });
+});
+
 describe('JSON nested deep', () => {
   it('is 400 invalid on every JSON route, public or keyed, at any depth past 32', async () => {
     const draftId = await createEntry(server.app, headers, { title: 'Deep draft' });

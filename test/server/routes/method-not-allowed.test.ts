@@ -99,4 +99,33 @@ describe('405 method_not_allowed', () => {
       }
     }
   });
+
+  it('answers an OPTIONS that is no CORS preflight like any other method: 204 with Allow, never 400 text/plain', async () => {
+    let tried = 0;
+    for (const template of Object.keys(document.paths ?? {}).filter(isPublic)) {
+      const url = concrete(template);
+      const allowed = documentedMethods(url);
+      for (const extra of [{}, { origin: 'https://site.example' }]) {
+        const res = await server.app.inject({ method: 'OPTIONS', url, headers: extra });
+        const said = `OPTIONS ${url} ${JSON.stringify(extra)}`;
+        expect(res.statusCode, said).toBe(204);
+        expect(new Set(String(res.headers.allow).split(', ')), said).toEqual(allowed);
+        expect(res.headers['access-control-allow-origin'], said).toBe('*');
+        expect(res.body, said).toBe('');
+        tried++;
+      }
+    }
+    expect(tried).toBeGreaterThan(20);
+    // A preflight is still a preflight; a path with no route is still 404, as a problem document.
+    const preflight = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/reactions',
+      headers: { origin: 'https://site.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD, POST');
+    const unknown = await server.app.inject({ method: 'OPTIONS', url: '/api/widget/x/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+  });
 });
