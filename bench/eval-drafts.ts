@@ -16,8 +16,8 @@
  *   title says so (`feat!:`, `breaking`). Fixtures have no pull-request data: there the baseline is one
  *   item per commit subject (their ranges have no merge commits, so these are the first-parent
  *   subjects), marked `*` in the table;
- * - both scored by `bench/eval/score-drafts.ts` against the items of the maintainers' notes
- *   (`bench/eval/match-items.ts`): precision, recall, duplicates, headline hit, breaking recall,
+ * - both scored by `core/drafting/validate/score-drafts.ts` against the items of the maintainers' notes
+ *   (`core/drafting/validate/match-items.ts`): precision, recall, duplicates, headline hit, breaking recall,
  *   micro-averaged per repository, over the tuned, held-out (`†`) and fresh held-out (`‡`) repositories,
  *   and over everything. Targets: precision ≥ 0.8, recall ≥ 0.8,
  *   headline ≥ 80%, duplicates ≤ 2%, breaking recall ≥ 0.9.
@@ -46,7 +46,7 @@ import {
   type Similarity,
   similarity,
   strength,
-} from './eval/match-items.ts';
+} from '../core/drafting/validate/match-items.ts';
 import {
   addCounts,
   type Counts,
@@ -56,7 +56,7 @@ import {
   type Pair,
   scoreDraft,
   ZERO,
-} from './eval/score-drafts.ts';
+} from '../core/drafting/validate/score-drafts.ts';
 
 /** A release to evaluate: a corpus record, or a fixture (no first-parent or pull-request data). */
 export type EvalRelease = {

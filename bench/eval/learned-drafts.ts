@@ -10,7 +10,14 @@
  * The drafters and the scorer are arguments (`eval-drafts.ts` passes its own), so this file holds only
  * the loop and the table.
  */
-import { addCounts, type Counts, type Draft, figures, type Figures, ZERO } from './score-drafts.ts';
+import {
+  addCounts,
+  type Counts,
+  type Draft,
+  figures,
+  type Figures,
+  ZERO,
+} from '../../core/drafting/validate/score-drafts.ts';
 
 /** What the loop needs of a release. */
 export type LearnedRelease = { repo: string; tag: string; origin: 'fixture' | 'corpus'; ecosystem: string };
