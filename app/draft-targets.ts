@@ -1,5 +1,5 @@
 /**
- * What one pull request or release drafts (CONTRACT.md "GitHub App", monorepos): with no `components`,
+ * What one pull request or release drafts (docs/github-app.md#github-app, monorepos): with no `components`,
  * one entry for the repository (`include-paths` applying); with them, one entry per component its
  * changed paths touch, each read for that component's paths, tagged with its name and sent to its own
  * project when it names one. Changed paths come from GitHub in bounded calls: a pull request's files

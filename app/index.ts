@@ -1,6 +1,6 @@
 /**
  * The Shiplog GitHub App (Probot 14): a changelog draft on every pull request and release, kept in one
- * sticky comment, approved by maintainers with `/shiplog` commands (CONTRACT.md "GitHub App").
+ * sticky comment, approved by maintainers with `/shiplog` commands (docs/github-app.md#github-app).
  * `createShiplogApp(deps)` gives the app function; `shiplog serve` loads it with the in-process Shiplog,
  * `app/standalone.ts` with the HTTP client.
  */

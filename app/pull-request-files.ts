@@ -1,7 +1,7 @@
 /**
  * A pull request's changed files (`GET /repos/{owner}/{repo}/pulls/{pull_number}/files`, 100 a page;
  * GitHub lists 3,000 at most), read once per delivery and only as far as asked: a monorepo's components
- * need every page, a pull request's own draft its first 301 files (CONTRACT.md `commitDetails`: 0-300
+ * need every page, a pull request's own draft its first 301 files (docs/api.md#generate-a-draft-from-commits-and-pull-requests `commitDetails`: 0-300
  * paths; one more says whether the list is whole), so one list serves both and no page is asked twice.
  *
  * What the draft is told (`evidenceOf`): the paths under the paths drafted (`include-paths`, a

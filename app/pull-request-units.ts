@@ -1,5 +1,5 @@
 /**
- * The entries of one pull request, each with its own sticky comment (CONTRACT.md "GitHub App",
+ * The entries of one pull request, each with its own sticky comment (docs/github-app.md#github-app,
  * monorepos): the repository's one entry, or in a monorepo one per component the pull request's changed
  * files touch (app/draft-targets.ts). Drafting on a push and the `/shiplog` commands both act on these.
  */

@@ -1,5 +1,5 @@
 /**
- * A repository's `.github/shiplog.yml` (CONTRACT.md "GitHub App"), read through Probot's config loader,
+ * A repository's `.github/shiplog.yml` (docs/github-app.md#github-app), read through Probot's config loader,
  * so `_extends: .github` (or `other-repo`) shares settings across an organisation. Every key is
  * optional; unknown keys are refused so a typo is reported instead of silently ignored.
  *
@@ -56,7 +56,7 @@ export const RepoConfigSchema = z.strictObject({
     .max(50)
     .refine((list) => new Set(list.map((c) => c.name)).size === list.length, 'component names must differ')
     .default([]),
-  /** Drafting (CONTRACT.md "GitHub App"): what the file says wins over the drafting profile. */
+  /** Drafting (docs/github-app.md#github-app): what the file says wins over the drafting profile. */
   'internal-paths': z.array(PathGlobSchema).max(100).default([]),
   detail: DetailSchema.optional(),
   sections: z.array(SectionHeadingSchema).min(1).max(4).optional(),
@@ -108,7 +108,7 @@ export async function loadRepoConfig(context: ConfigReader): Promise<RepoConfig>
 }
 
 /**
- * The repository's labels in the names generate knows (CONTRACT.md `pullRequests`): a `category-labels`
+ * The repository's labels in the names generate knows (docs/api.md#generate-a-draft-from-commits-and-pull-requests `pullRequests`): a `category-labels`
  * label becomes its category (`feature`, `fix`…), a `skip-labels` label becomes `skip-changelog`, and
  * any other label is sent as it is (generate's defaults still apply to it).
  */

@@ -1,5 +1,5 @@
 /**
- * "Shipped in <version>: <link>" (CONTRACT.md "GitHub App"): when an entry drafted from a pull request
+ * "Shipped in <version>: <link>" (docs/github-app.md#github-app): when an entry drafted from a pull request
  * or a release is published, one comment on each pull request it covers and on each issue those close.
  * Exactly once per (entry, pull request or issue): each target is claimed in the store before the
  * comment is posted and completed with the comment's id after, so a retried job skips what is done; a

@@ -4,7 +4,7 @@ import type { HandlerDeps } from './app-deps.ts';
 import { renderUnlinkedNotice } from './render-notices.ts';
 
 /**
- * The one comment a repository linked to no project gets (CONTRACT.md "GitHub App"): on the first pull
+ * The one comment a repository linked to no project gets (docs/github-app.md#github-app): on the first pull
  * request opened after the App was installed there, saying how to link it; nothing more until it is
  * linked. The claim is given back if the comment cannot be posted, so a retry posts it.
  */

@@ -80,7 +80,7 @@ const BREAKING_PREFIX = '**Breaking:** ';
 export const versionOf = (tag: string) => tag.replace(/^[^\d]*(?=\d)/, '');
 
 /**
- * A corpus pull request as the Action and the App send it (CONTRACT.md `pullRequests`: `author` is a
+ * A corpus pull request as the Action and the App send it (docs/api.md#generate-a-draft-from-commits-and-pull-requests `pullRequests`: `author` is a
  * login; `files`, `additions`, `deletions`: what it changed, when the corpus has them).
  */
 function asInput(pr: CorpusPullRequest): PullRequestInput {
@@ -105,7 +105,7 @@ function asInput(pr: CorpusPullRequest): PullRequestInput {
  */
 export type InputMode = 'action' | 'log';
 
-/** The evidence part of generate's input (CONTRACT.md "POST /api/v1/entries/generate"). */
+/** The evidence part of generate's input (docs/api.md#generate-a-draft-from-commits-and-pull-requests). */
 export type DraftInput = {
   commits: string[];
   commitDetails?: CommitDetail[];

@@ -1,5 +1,5 @@
 /**
- * Readers' search (CONTRACT.md "Readers and audiences": 1 million entries across projects still answer
+ * Readers' search (docs/api.md#readers-and-audiences-segments-summary-announcements: 1 million entries across projects still answer
  * in under 20 ms p95): p50 and p95 of the search query (db/public-search.ts: the generated
  * `search_vector`, its GIN index, `websearch_to_tsquery` and `ts_rank`, the reader's segments) over a
  * mix of queries (a common word, a rare one, two words, a phrase, `or`, a negation) in random projects,

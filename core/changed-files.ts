@@ -1,5 +1,5 @@
 /**
- * What one change touched, as generate takes it (CONTRACT.md "POST /api/v1/entries/generate",
+ * What one change touched, as generate takes it (docs/api.md#generate-a-draft-from-commits-and-pull-requests,
  * `commitDetails` and `pullRequests[].files`): its changed paths (at most 300, renamed files under their
  * new path) and its added and deleted lines (binary files count none). Evidence for drafting: a change
  * touching only docs, tests, CI or tooling is Maintenance, one touching the product's sources is never

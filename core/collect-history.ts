@@ -1,5 +1,5 @@
 /**
- * A changelog's releases as git knows them (CONTRACT.md "History and the drafting profile": `shiplog
+ * A changelog's releases as git knows them (docs/api.md#import-history-and-the-drafting-profile: `shiplog
  * import --git-dir` and the Action's `import-changelog`): each version's tag (`v1.2.0`, `1.2.0`,
  * `<name>-v1.2.0`, `<name>@1.2.0`), its date, and the first-parent commits between the previous
  * version's tag and its own (`git log --first-parent prev..tag`), each with the files it changed and its
@@ -17,7 +17,7 @@ import semver from 'semver';
 import type { CommitDetail } from './contract/generate.schema.ts';
 import { COMMIT_LIMIT, type GitRunner } from './collect-commits.ts';
 
-/** The most changed paths one commit carries (CONTRACT.md `commitDetails`). */
+/** The most changed paths one commit carries (docs/api.md#generate-a-draft-from-commits-and-pull-requests `commitDetails`). */
 export const FILE_LIMIT = 300;
 
 export type ReleaseHistory = {

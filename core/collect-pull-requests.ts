@@ -9,7 +9,7 @@
  * drafter maps to it by `Merge pull request #N` or a `(#N)` subject) is kept, the other commits of a
  * rebase-merged pull request are not sent, so the pull request is one item, never one per commit.
  *
- * What each pull request touched (`files`, `additions`, `deletions`, CONTRACT.md `pullRequests`): from a
+ * What each pull request touched (`files`, `additions`, `deletions`, docs/api.md#generate-a-draft-from-commits-and-pull-requests `pullRequests`): from a
  * checkout, the first-parent diffs of the commits it stands for (its merge or squash commit; all of a
  * rebase merge's), at no API cost; over the API, in the same GraphQL queries (its first 100 files),
  * and for a pull request with 101-300 files its whole list over REST (1-3 calls each); one with more

@@ -1,5 +1,5 @@
 /**
- * Monorepo components (CONTRACT.md "GitHub App", `components` in `.github/shiplog.yml`): which
+ * Monorepo components (docs/github-app.md#github-app, `components` in `.github/shiplog.yml`): which
  * components a change touches (its changed paths against each component's globs; a shared file touches
  * every component that lists it), and which component a release tag is about (`web@1.2.0`,
  * `web-v1.2.0`). Pure; globs are Node's own `path.matchesGlob` (`**`, `*`, `?`, `{a,b}`).

@@ -6,14 +6,14 @@
  * Dependencies come in as arguments: a git runner (or null), an octokit made on demand, the Shiplog API
  * (HTTP client or in-process), and where to say what happened. The caller posts the comment.
  *
- * What each change touched goes with it (CONTRACT.md `commitDetails`, `pullRequests[].files`): from a
+ * What each change touched goes with it (docs/api.md#generate-a-draft-from-commits-and-pull-requests `commitDetails`, `pullRequests[].files`): from a
  * checkout, each commit's first-parent diff and the pull requests' from the commits they stand for;
  * over the API, the pull requests' files from the same GraphQL queries and no per-commit files (one
  * call per commit would be too many); a pull request's own draft gets its files from the caller
  * (`leadDetail`). The repository's drafting settings (`internal-paths`, `detail`, `sections`) go as
  * `internalPaths`, `detail`, `sections`.
  *
- * The request names its source (CONTRACT.md "POST /api/v1/entries/generate"): a pull request's or a
+ * The request names its source (docs/api.md#generate-a-draft-from-commits-and-pull-requests): a pull request's or a
  * release's one entry is re-drafted by later runs, never duplicated, and kept as it is once a person
  * edited it unless `regenerate`. The Idempotency-Key is derived from the repository, the range, the
  * operation and what else the request depends on, so a re-run gets the same answer.

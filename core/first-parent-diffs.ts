@@ -1,5 +1,5 @@
 /**
- * What each first-parent commit of a range changed, from a local checkout, in one `git log` (CONTRACT.md
+ * What each first-parent commit of a range changed, from a local checkout, in one `git log` (docs/api.md#generate-a-draft-from-commits-and-pull-requests
  * `commitDetails`: "the Action sends them from git (first-parent diff of each commit)"): a merge's diff
  * against its first parent (`--diff-merges=first-parent`: what the merge brought into the branch), a
  * root commit's against the empty tree (`--root`), an ordinary commit's against its parent; the same

@@ -1,5 +1,5 @@
 /**
- * The Action's `import-changelog` (CONTRACT.md "History and the drafting profile": the Action "does the
+ * The Action's `import-changelog` (docs/api.md#import-history-and-the-drafting-profile: the Action "does the
  * same once (the first run)"): when the project has no imported entry yet (`GET /api/v1/entries?
  * origin=import&limit=1` is empty), the checkout's changelog is parsed (parse-changelog.ts), each
  * version dated and given its commits from the checkout's tags (collect-history.ts; the checkout needs

@@ -1,5 +1,5 @@
 /**
- * A Markdown changelog → its releases (CONTRACT.md "History and the drafting profile": the CLI's
+ * A Markdown changelog → its releases (docs/api.md#import-history-and-the-drafting-profile: the CLI's
  * `shiplog import` and the Action's `import-changelog`). Parsed with marked's lexer, never line by line:
  * headings are heading tokens (ATX `## 1.2.0` and setext `1.2.0\n=====` alike), and a release's notes
  * are the source text (`raw`) of the tokens between its heading and the next release's, as written.

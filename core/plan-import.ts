@@ -1,5 +1,5 @@
 /**
- * What an import sends (CONTRACT.md "History and the drafting profile"): the changelog's releases
+ * What an import sends (docs/api.md#import-history-and-the-drafting-profile): the changelog's releases
  * (parse-changelog.ts) with, when git was read (collect-history.ts), each one's tag date and commits,
  * as `POST /api/v1/entries/import` releases (sent in calls by portable/import-batches.ts). Shared by
  * `shiplog import` and the Action. Pure.
@@ -37,7 +37,7 @@ export type ImportPlan = {
   skipped: { heading: string; version: string | null; reason: string }[];
 };
 
-/** The longest notes an imported release takes (CONTRACT.md: 1-100,000 characters). */
+/** The longest notes an imported release takes (docs/api.md#import-history-and-the-drafting-profile: 1-100,000 characters). */
 const MAX_NOTES = 100_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 /**
  * The whole file list of a pull request GraphQL listed only in part (its first 100 files): the REST
  * list (`GET /repos/{owner}/{repo}/pulls/{pull_number}/files`, 100 a page), read only when it fits
- * generate's 300 paths (CONTRACT.md `pullRequests[].files`), so at most 3 calls a pull request. A longer
+ * generate's 300 paths (docs/api.md#generate-a-draft-from-commits-and-pull-requests `pullRequests[].files`), so at most 3 calls a pull request. A longer
  * one is not read: a partial list could make a product change look internal, so it goes with its line
  * counts alone. Renamed files are listed under their new path.
  */

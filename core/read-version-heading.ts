@@ -9,7 +9,7 @@
 import { findDate } from './find-date.ts';
 
 export type VersionHeading = {
-  /** As written, minus one leading `v` (CONTRACT.md "Titles": `v10.2.0` and `10.2.0` are one version). */
+  /** As written, minus one leading `v` (docs/api.md#generate-a-draft-from-commits-and-pull-requests: `v10.2.0` and `10.2.0` are one version). */
   version: string;
   /** `YYYY-MM-DD`, or null when the heading gives none. */
   date: string | null;

@@ -58,7 +58,7 @@ export type ShiplogClientOptions = {
 
 /**
  * The key for one operation on one range of one repository: the same job re-run gets the same
- * entry back (CONTRACT.md "Idempotency": derived from the repository, the range and the operation).
+ * entry back (docs/api.md#idempotency: derived from the repository, the range and the operation).
  */
 export function deriveIdempotencyKey(parts: {
   repository: string;

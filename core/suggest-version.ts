@@ -1,5 +1,5 @@
 /**
- * The next version (docs/api.md#generate `draft.suggestedVersion`, docs/github-action.md
+ * The next version (docs/api.md#generate-a-draft-from-commits-and-pull-requests `draft.suggestedVersion`, docs/github-action.md
  * `suggested-version`): the previous release's version bumped by the changes since, the way semantic
  * versioning reads them: a breaking change → major (minor below 1.0.0), a feature → minor (patch below
  * 1.0.0), anything else → patch. A previous pre-release continues its line (`2.0.0-rc.1` → `2.0.0-rc.2`)

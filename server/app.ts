@@ -85,7 +85,7 @@ export async function buildApp({
   // Responses are encoded by their declared zod schemas: an answer that strays from the API document
   // is a 500, never a silent drift.
   app.setSerializerCompiler(serializerCompiler);
-  // JSON only (CONTRACT.md "General"): any other Content-Type is a 415, including text/plain.
+  // JSON only (docs/api.md#input-rules): any other Content-Type is a 415, including text/plain.
   app.removeContentTypeParser('text/plain');
 
   const widgetCache = createWidgetCache(db.sql, config.publicUrl);

@@ -1,7 +1,7 @@
 /**
  * The service's configuration: the environment parsed once, at start-up, with zod.
  *
- * Names and defaults come from CONTRACT.md "Operating". This is the only server module that reads
+ * Names and defaults come from docs/configuration.md#configuration. This is the only server module that reads
  * `process.env`; everything else receives a `Config`. An invalid value throws a `ConfigError` whose
  * message lists every offending variable by name, so the operator fixes them all in one go.
  */
@@ -12,7 +12,7 @@ import { z } from 'zod';
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
 /**
- * TRUST_PROXY: a comma-separated list of proxy addresses / CIDR blocks (CONTRACT.md "Rate limits").
+ * TRUST_PROXY: a comma-separated list of proxy addresses / CIDR blocks (docs/api.md#public-engagement-no-key-cors-).
  * A hop count or `true` is refused: either lets a client that connects directly pick its own address
  * by sending X-Forwarded-For (Fastify 5.12.8 dropped hop-count trust for that reason).
  */
@@ -100,7 +100,7 @@ const schema = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(['true', 'false']).default('false'),
   ),
-  // The GitHub App (CONTRACT.md "GitHub App"); Probot's own variable names.
+  // The GitHub App (docs/github-app.md#github-app); Probot's own variable names.
   APP_ID: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.string().regex(/^\d+$/, 'must be a number').optional(),
@@ -113,7 +113,7 @@ const schema = z.object({
     z.url({ protocol: /^https?$/ }).default('https://api.github.com'),
   ),
   // A standalone App (`probot run app/standalone.ts`) reaches Shiplog over HTTP with one project's key.
-  // Prometheus metrics (CONTRACT.md "API reference, metrics, deployment"): off unless one is set.
+  // Prometheus metrics (docs/deployment.md#metrics): off unless one is set.
   METRICS_TOKEN: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.string().min(16, 'must be at least 16 characters').optional(),
@@ -178,7 +178,7 @@ function readPrivateKey(env: {
 }
 
 export type AiConfig = {
-  /** CONTRACT.md "generate": openai when a key is set, else offline; SHIPLOG_AI overrides. */
+  /** docs/api.md#generate-a-draft-from-commits-and-pull-requests: openai when a key is set, else offline; SHIPLOG_AI overrides. */
   provider: 'openai' | 'offline' | 'off';
   apiKey: string | undefined;
   baseUrl: string | undefined;

@@ -96,7 +96,7 @@ export async function openServer(config: Config, options: OpenServerOptions = {}
       app: server,
       db,
       async greet() {
-        // First run (CONTRACT.md "Dashboard"): only this link (or `shiplog setup-link`'s) makes the first
+        // First run (docs/api.md#first-run): only this link (or `shiplog setup-link`'s) makes the first
         // account. Said once the server listens, so that the link names a port this server holds.
         if ((await countUsers(db.sql)) === 0) {
           const link = await issueSetupLink(db.sql, config.publicUrl);

@@ -1,5 +1,5 @@
 /**
- * The container (CONTRACT.md "API reference, metrics, deployment"): Docker does not run here, so the
+ * The container (docs/deployment.md#scaling): Docker does not run here, so the
  * Dockerfile is read with dockerfile-ast and its final stage checked (multi-stage, Node 24, non-root),
  * its command is the very command the suite runs (`startServe`), and that command, started with the
  * image's environment, answers the image's own HEALTHCHECK; stopped, the check fails.

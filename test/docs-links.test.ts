@@ -4,12 +4,20 @@
  * and, with a `#anchor` into a Markdown page, a heading of that page by GitHub's anchor rule
  * (github-slugger: lower case, spaces to `-`, punctuation dropped, `-1`, `-2` on repeated headings).
  * Links are read with marked's lexer, so code spans and fenced blocks are not links.
+ *
+ * The code cites the same docs: a `docs/<page>.md#anchor` in a comment of the source, the tests, the
+ * benchmarks or the scripts (TypeScript and JavaScript comments as the TypeScript parser finds them,
+ * `--` lines of SQL migrations) must name a page that exists and a heading of it. A rule is cited from
+ * the repository's own docs, so a file a clone does not have is never cited: the name of the
+ * specification's companion file appears nowhere in the repository.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, globSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { Lexer, marked, type Token } from 'marked';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -82,6 +90,82 @@ function brokenLinks(root: string, pages: string[]): string[] {
   return problems;
 }
 
+/** The name no file may carry: a companion of the team's specification, which a clone does not have. */
+const UNSHIPPED = ['CONTRACT', 'md'].join('.');
+
+/** The code whose comments cite docs/: every source, test, benchmark and script, never a build. */
+function codeFiles(root: string): string[] {
+  return globSync(
+    '{action,app,bench,core,dashboard,scripts,server,test,widget}/**/*.{ts,tsx,js,mjs,cjs,sql}',
+    {
+      cwd: root,
+      exclude: (name) => name === 'node_modules' || name === 'dist',
+    },
+  ).sort();
+}
+
+/** The text of every comment of a TypeScript or JavaScript file, as the parser sees it (not strings). */
+function scriptComments(path: string, text: string): string[] {
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  const starts = new Map<number, string>();
+  const collect = (ranges: ts.CommentRange[] | undefined) => {
+    for (const range of ranges ?? []) starts.set(range.pos, text.slice(range.pos, range.end));
+  };
+  const visit = (node: ts.Node) => {
+    collect(ts.getLeadingCommentRanges(text, node.pos));
+    collect(ts.getTrailingCommentRanges(text, node.end));
+    for (const child of node.getChildren(source)) visit(child);
+  };
+  visit(source);
+  return [...starts.values()];
+}
+
+/** The comments of a code file: `--` to the end of the line in SQL, the parser's comments elsewhere. */
+function commentsOf(path: string, text: string): string[] {
+  if (path.endsWith('.sql')) return text.match(/--.*$/gm) ?? [];
+  return scriptComments(path, text);
+}
+
+/**
+ * The citations of docs/ in the comments of `files` (paths under `root`) that do not resolve, one line
+ * each: `file: citation: why`.
+ */
+function brokenCitations(root: string, files: string[]): string[] {
+  const problems: string[] = [];
+  const anchors = new Map<string, Set<string>>();
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8');
+    if (!text.includes('docs/')) continue;
+    for (const comment of commentsOf(file, text)) {
+      for (const [cited, page = '', anchor] of comment.matchAll(/\b(docs\/[\w./-]*\w\.md)(?:#([\w-]+))?/g)) {
+        const target = join(root, page);
+        if (!existsSync(target)) {
+          problems.push(`${file}: ${cited}: no file ${page}`);
+          continue;
+        }
+        if (anchor === undefined) continue;
+        if (!anchors.has(target)) anchors.set(target, anchorsOf(readFileSync(target, 'utf8')));
+        if (!anchors.get(target)!.has(anchor))
+          problems.push(`${file}: ${cited}: no heading #${anchor} in ${page}`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** The files of the repository (tracked, or new and not ignored) that name the unshipped file. */
+function filesNaming(root: string, name: string): string[] {
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return listed
+    .split('\0')
+    .filter((file) => file !== '' && existsSync(join(root, file)))
+    .filter((file) => readFileSync(join(root, file), 'latin1').includes(name))
+    .sort();
+}
+
 describe('documentation links', () => {
   it('every relative link of README.md and docs/ names an existing file and heading', () => {
     const pages = markdownPages(ROOT);
@@ -130,6 +214,44 @@ describe('documentation links', () => {
         'docs/a.md: nope.png: no file docs/nope.png',
         'docs/a.md: elsewhere.md#x: no file docs/elsewhere.md',
         'docs/a.md: elsewhere.md#x: no file docs/elsewhere.md',
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('every docs/ page and heading cited in a comment of the code exists', () => {
+    const files = codeFiles(ROOT);
+    expect(files).toContain('server/app.ts');
+    expect(files).toContain('server/db/migrations/0001_core.sql');
+    expect(brokenCitations(ROOT, files)).toEqual([]);
+  });
+
+  it('no file of the repository names a file its clone does not have', () => {
+    expect(filesNaming(ROOT, UNSHIPPED)).toEqual([]);
+  });
+
+  it('reports a cited page or heading that does not exist; ignores strings and other text', () => {
+    const root = mkdtempSync(join(tmpdir(), 'shiplog-cites-'));
+    try {
+      mkdirSync(join(root, 'docs'));
+      mkdirSync(join(root, 'server/db'), { recursive: true });
+      writeFileSync(join(root, 'docs/api.md'), '# API\n\n## Generate a draft\n');
+      writeFileSync(
+        join(root, 'server/a.ts'),
+        [
+          '/** Fine: docs/api.md#generate-a-draft, docs/api.md and docs/api.md#api. */',
+          "const path = 'docs/gone.md#nowhere'; // broken: docs/api.md#generate",
+          'const re = /docs\\/x\\.md/; /* broken: docs/gone.md */',
+          'export const tpl = `docs/api.md#${path}${re.source}`;',
+          '',
+        ].join('\n'),
+      );
+      writeFileSync(join(root, 'server/db/0001_a.sql'), "-- docs/api.md#gone\nselect 'docs/gone.md';\n");
+      expect(brokenCitations(root, ['server/a.ts', 'server/db/0001_a.sql'])).toEqual([
+        'server/a.ts: docs/api.md#generate: no heading #generate in docs/api.md',
+        'server/a.ts: docs/gone.md: no file docs/gone.md',
+        'server/db/0001_a.sql: docs/api.md#gone: no heading #gone in docs/api.md',
       ]);
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -46715,7 +46715,7 @@ var EntrySummarySchema = external_exports.object({
   editedAt: timestamp.nullable(),
   /** When a job publishes this draft (scheduling); null when none is scheduled. */
   scheduledFor: timestamp.nullable(),
-  /** The pull request or release it drafts (CONTRACT.md "Entry lifecycle"), or null. */
+  /** The pull request or release it drafts (docs/api.md#entries), or null. */
   source: EntrySourceSchema.nullable(),
   /** The monorepo component it is about, or null. */
   component: external_exports.string().nullable(),
@@ -46824,7 +46824,7 @@ var GenerateInputSchema = external_exports.strictObject({
   category: CategorySchema.optional(),
   visibility: VisibilitySchema.default("external"),
   publish: external_exports.boolean().default(false),
-  /** Keep the draft and publish it then (CONTRACT.md "Entry lifecycle", scheduling). */
+  /** Keep the draft and publish it then (docs/api.md#entries, scheduling). */
   publishAt: PublishAtSchema.optional(),
   /** `owner/name`: with it, `#123`, `owner/repo#123` and commit SHAs in the draft become links. */
   repository: external_exports.string().regex(/^[\w.-]+\/[\w.-]+$/, 'must be "owner/name"').max(200).optional(),

@@ -1,5 +1,5 @@
 /**
- * `/shiplog` commands in pull-request comments (CONTRACT.md "GitHub App"). Pure.
+ * `/shiplog` commands in pull-request comments (docs/github-app.md#github-app). Pure.
  *
  * A comment is a command only when its **first line is exactly** the command: quoted (`> /shiplog…`),
  * fenced, indented, look-alike (`／shiplog`, a zero-width character inside) or followed by other text on

@@ -1,5 +1,5 @@
 /**
- * `installation` and `installation_repositories` events (CONTRACT.md "GitHub App"): which accounts the
+ * `installation` and `installation_repositories` events (docs/github-app.md#github-app): which accounts the
  * App is installed on and which repositories it reaches, recorded so the dashboard can list them (and
  * say which are linked to no project). Nothing is written to GitHub.
  */

@@ -1,5 +1,5 @@
 /**
- * `/shiplog` commands (CONTRACT.md "GitHub App", issue "GitHub App" scope 5): only a newly created
+ * `/shiplog` commands (docs/github-app.md#github-app, issue "GitHub App" scope 5): only a newly created
  * comment on a pull request counts (an edit never runs one), its first line exactly the command
  * (commands/parse-command.ts). Bots are ignored. The commenter needs write, maintain or admin, asked of
  * `GET /repos/{owner}/{repo}/collaborators/{user}/permission` (never `author_association`, which says

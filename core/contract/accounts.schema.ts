@@ -1,6 +1,5 @@
 /**
- * The dashboard's accounts and projects as /api/dashboard answers them (CONTRACT.md "Dashboard",
- * "First run" and "Accounts and sessions"): the roles a member can hold, the session, a project with
+ * The dashboard's accounts and projects as /api/dashboard answers them (docs/api.md#first-run): the roles a member can hold, the session, a project with
  * the caller's role, the first-run link's check, an accepted password-reset request, an uploaded
  * image. Timestamps are ISO 8601 UTC strings. The dashboard reads these types; the routes serialize by
  * these schemas.
@@ -8,7 +7,7 @@
 import { z } from 'zod';
 import { PLANS, POSITIONS, THEMES } from './readers.schema.ts';
 
-/** A member's role in one project, highest first (CONTRACT.md "Members and roles per project"). */
+/** A member's role in one project, highest first (docs/api.md#roles). */
 export const ROLES = ['owner', 'publisher', 'contributor'] as const;
 export const RoleSchema = z.enum(ROLES);
 export const PlanSchema = z.enum(PLANS);
@@ -51,7 +50,7 @@ export const DashboardProjectSchema = z.object({
 /** `POST /api/dashboard/projects` (`201`), `GET` and `PATCH /api/dashboard/projects/{slug}`. */
 export const DashboardProjectResponseSchema = z.object({ project: DashboardProjectSchema });
 
-/** The images an upload may be (CONTRACT.md "Images"): known by their bytes' signature; SVG never. */
+/** The images an upload may be (docs/api.md#images): known by their bytes' signature; SVG never. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 /** `POST /api/dashboard/projects/{slug}/uploads` → `201`: the stored image and where it is served. */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's analytics answers (CONTRACT.md "Dashboard", Analytics): per UTC day over the last 7,
+ * The dashboard's analytics answers (docs/api.md#subscribers-and-analytics-key-authenticated): per UTC day over the last 7,
  * 30 or 90 days, and per entry. Shared with the dashboard as types (`z.infer`).
  */
 import { z } from 'zod';

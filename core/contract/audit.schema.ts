@@ -1,6 +1,5 @@
 /**
- * A project's audit log as `GET /api/dashboard/projects/{slug}/audit` answers it (CONTRACT.md
- * "Dashboard"), newest first, keyset paged.
+ * A project's audit log as `GET /api/dashboard/projects/{slug}/audit` answers it (docs/api.md#audit-log), newest first, keyset paged.
  */
 import { z } from 'zod';
 

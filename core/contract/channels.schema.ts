@@ -1,5 +1,5 @@
 /**
- * The kinds of channel a project can deliver its releases to (CONTRACT.md "Dispatch on publish"): the
+ * The kinds of channel a project can deliver its releases to (docs/api.md#channels-key-authenticated): the
  * one list from which the API's enum, the TypeScript type, the server's registry of channel modules
  * (server/channels/channel-types.ts, one module per kind, a type error if one is missing) and the
  * database's check (migrations; a test compares it with this list) all follow. A new kind is one
@@ -54,7 +54,7 @@ export const DeliverySchema = z.object({
 });
 
 /**
- * The body of a `webhook` channel's delivery (CONTRACT.md "Dispatch on publish"), signed per Standard
+ * The body of a `webhook` channel's delivery (docs/api.md#channels-key-authenticated), signed per Standard
  * Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Over 20 KB, `body` and `html` are
  * cut (html to its text) and `url` leads to the rest.
  */

@@ -1,6 +1,5 @@
 /**
- * Request and response schemas of /api/v1/entries (spec sections 2 and 4, CONTRACT.md
- * "Key-authenticated API"). The server validates with these; the shared API client types with them.
+ * Request and response schemas of /api/v1/entries (docs/api.md#authentication-plans-rate-limit). The server validates with these; the shared API client types with them.
  */
 import { z } from 'zod';
 import { cleanText, NOT_BLANK_TEXT } from './control-characters.ts';
@@ -38,13 +37,13 @@ const plainText = (max: number) =>
     .meta(NOT_BLANK_TEXT);
 const title = plainText(200);
 /**
- * Markdown, at most 100 000 characters (CONTRACT.md "General"; well under the 1 MiB body limit even in
+ * Markdown, at most 100 000 characters (docs/api.md#input-rules; well under the 1 MiB body limit even in
  * UTF-8), control characters stripped. U+0000 is refused like in every other string (the server's
  * input guard).
  */
 const body = cleanText().max(100_000, 'must be at most 100,000 characters');
 /**
- * A version is stored as given minus one leading `v` before a digit (CONTRACT.md "Titles": `v10.2.0` and
+ * A version is stored as given minus one leading `v` before a digit (docs/api.md#generate-a-draft-from-commits-and-pull-requests: `v10.2.0` and
  * `10.2.0` are one version).
  */
 export function normalizeVersion(version: string): string {
@@ -53,7 +52,7 @@ export function normalizeVersion(version: string): string {
 const version = plainText(40).transform(normalizeVersion).nullable();
 
 /**
- * Who an entry is for (CONTRACT.md "Readers and audiences", segments): 0-20 names, each trimmed and
+ * Who an entry is for (docs/api.md#readers-and-audiences-segments-summary-announcements, segments): 0-20 names, each trimmed and
  * 1-40 characters, matched exactly against the names in a reader's token.
  * Repeats are dropped, first one kept, rather than refused: `["beta", "beta "]` is `["beta"]`. An
  * empty list means everyone; an entry with segments reaches only readers whose token names one of them.
@@ -72,7 +71,7 @@ export const SegmentsSchema = z
   .transform((names) => [...new Set(names)]);
 
 /**
- * The entry for readers in plain words (CONTRACT.md "Two audiences"): at most 500 characters, shown by
+ * The entry for readers in plain words (docs/api.md#readers-and-audiences-segments-summary-announcements): at most 500 characters, shown by
  * the widget and the email with a link to the whole entry; never Markdown (it is shown as text).
  * `null` clears it.
  */
@@ -107,14 +106,14 @@ export const TranslationsPatchSchema = byLocale(
 export type TranslationsPatch = z.infer<typeof TranslationsPatchSchema>;
 
 /**
- * A time to publish at (CONTRACT.md "Entry lifecycle", scheduling): an instant (instant.schema.ts:
+ * A time to publish at (docs/api.md#entries, scheduling): an instant (instant.schema.ts:
  * RFC 3339 with an offset, 1970-9999); whether it is in the future is the service's check (it depends
  * on the clock).
  */
 export const PublishAtSchema = InstantSchema;
 
 /**
- * A monorepo component (CONTRACT.md "GitHub App", `components`): `web`, `@acme/cli`. Entries of one
+ * A monorepo component (docs/github-app.md#github-app, `components`): `web`, `@acme/cli`. Entries of one
  * component are listed, shown in the widget and fed with `component=<name>`.
  */
 export const ComponentSchema = z
@@ -129,7 +128,7 @@ export const NOT_PUBLISH_AND_PUBLISH_AT = {
   not: { properties: { publish: { const: true } }, required: ['publish', 'publishAt'] },
 };
 
-/** POST /api/v1/entries body. Unknown fields are rejected (CONTRACT.md "General"). */
+/** POST /api/v1/entries body. Unknown fields are rejected (docs/api.md#input-rules). */
 export const CreateEntryInputSchema = z
   .strictObject({
     title,
@@ -175,7 +174,7 @@ export const UpdateEntryInputSchema = z
 export type UpdateEntryInput = z.infer<typeof UpdateEntryInputSchema>;
 
 /**
- * A query-string integer: plain decimal digits only (CONTRACT.md "General": `limit=1e1`, `0x10` or
+ * A query-string integer: plain decimal digits only (docs/api.md#input-rules: `limit=1e1`, `0x10` or
  * ` 1` are `400 invalid`), within [min, max], with one error per field whatever is wrong.
  */
 export function queryInt(min: number, max: number, fallback: number) {
@@ -222,7 +221,7 @@ const EntrySourceSchema = z.object({
   headSha: z.string().nullable(),
 });
 
-/** An entry as listed (spec 4.1 plus visibility, createdAt, updatedAt, editedAt, scheduledFor, source). */
+/** An entry as listed (docs/api.md#entries: the list fields plus visibility, createdAt, updatedAt, editedAt, scheduledFor, source). */
 export const EntrySummarySchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -238,7 +237,7 @@ export const EntrySummarySchema = z.object({
   editedAt: timestamp.nullable(),
   /** When a job publishes this draft (scheduling); null when none is scheduled. */
   scheduledFor: timestamp.nullable(),
-  /** The pull request or release it drafts (CONTRACT.md "Entry lifecycle"), or null. */
+  /** The pull request or release it drafts (docs/api.md#entries), or null. */
   source: EntrySourceSchema.nullable(),
   /** The monorepo component it is about, or null. */
   component: z.string().nullable(),

@@ -1,6 +1,6 @@
 /**
- * POST /api/v1/entries/generate: request and response (spec 2 "Generate input fields", 4.3;
- * CONTRACT.md "POST /api/v1/entries/generate").
+ * POST /api/v1/entries/generate: request and response
+ * (docs/api.md#generate-a-draft-from-commits-and-pull-requests).
  */
 import { z } from 'zod';
 import { cleanText, NOT_BLANK_TEXT } from './control-characters.ts';
@@ -21,7 +21,7 @@ import {
 export const MAX_COMMITS = 500;
 
 /**
- * Which pull request or release the draft is for (CONTRACT.md "POST /api/v1/entries/generate"): its one
+ * Which pull request or release the draft is for (docs/api.md#generate-a-draft-from-commits-and-pull-requests): its one
  * entry is re-drafted in place by later calls instead of a second entry being made.
  */
 export const GenerateSourceSchema = z
@@ -67,18 +67,18 @@ export const CommitMessageSchema = cleanText().max(65_536).refine(noNul, NUL_MES
 /** A GitHub login as generate takes it (`octocat`, `dependabot[bot]`). */
 export const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 
-/** The most pull requests one generate call takes (CONTRACT.md: `pullRequests` 0-500). */
+/** The most pull requests one generate call takes (docs/api.md#generate-a-draft-from-commits-and-pull-requests: `pullRequests` 0-500). */
 export const MAX_PULL_REQUESTS = 500;
 
 /**
- * One merged pull request of the range (CONTRACT.md "POST /api/v1/entries/generate", `pullRequests`):
+ * One merged pull request of the range (docs/api.md#generate-a-draft-from-commits-and-pull-requests, `pullRequests`):
  * it is one item at most. Its body's release-note section replaces the title as the item text; its
  * labels decide category and skipping; `firstContribution` credits the author in "New contributors".
  */
-/** A repository-relative path of a changed file (`src/lib.rs`, `docs/guide.md`). */
+/** A repository-relative path of a changed file (`src/lib.rs`, `README.md`). */
 export const ChangedPathSchema = z.string().min(1).max(1000).refine(noNul, NUL_MESSAGE);
 
-/** The most changed paths one commit or pull request carries (CONTRACT.md `commitDetails`). */
+/** The most changed paths one commit or pull request carries (docs/api.md#generate-a-draft-from-commits-and-pull-requests `commitDetails`). */
 export const MAX_CHANGED_FILES = 300;
 
 /** What a change touched: its changed paths and line counts (git's `--numstat`, GitHub's pull-request files). */
@@ -89,7 +89,7 @@ const changedFiles = {
 };
 
 /**
- * What commit `index` of `commits` changed (CONTRACT.md `commitDetails`): the Action sends the
+ * What commit `index` of `commits` changed (docs/api.md#generate-a-draft-from-commits-and-pull-requests `commitDetails`): the Action sends the
  * first-parent diff of each commit from git. Evidence for drafting: a change that touches only docs,
  * tests, CI or tooling is Maintenance; one that touches the product's sources is never dropped for its words.
  */
@@ -104,7 +104,7 @@ export type CommitDetail = z.infer<typeof CommitDetailSchema>;
 /** A glob of repository paths (`.github/shiplog.yml` `internal-paths`, `components[].paths`). */
 export const PathGlobSchema = z.string().trim().min(1).max(200).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK);
 
-/** How much a draft says (CONTRACT.md `detail`): every user-facing change, or only its highlights. */
+/** How much a draft says (docs/api.md#generate-a-draft-from-commits-and-pull-requests `detail`): every user-facing change, or only its highlights. */
 export const DetailSchema = z.enum(['full', 'highlights']);
 export type Detail = z.infer<typeof DetailSchema>;
 
@@ -154,7 +154,7 @@ export const GenerateInputSchema = z
     category: CategorySchema.optional(),
     visibility: VisibilitySchema.default('external'),
     publish: z.boolean().default(false),
-    /** Keep the draft and publish it then (CONTRACT.md "Entry lifecycle", scheduling). */
+    /** Keep the draft and publish it then (docs/api.md#entries, scheduling). */
     publishAt: PublishAtSchema.optional(),
     /** `owner/name`: with it, `#123`, `owner/repo#123` and commit SHAs in the draft become links. */
     repository: z

@@ -1,6 +1,5 @@
 /**
- * The dashboard's GitHub page as `GET /api/dashboard/projects/{slug}/github` answers it (CONTRACT.md
- * "Dashboard", GitHub): the repositories the App is installed on, and any linked here without it.
+ * The dashboard's GitHub page as `GET /api/dashboard/projects/{slug}/github` answers it (docs/api.md#github-page): the repositories the App is installed on, and any linked here without it.
  */
 import { z } from 'zod';
 

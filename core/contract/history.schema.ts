@@ -1,5 +1,5 @@
 /**
- * A project's history and its drafting profile (CONTRACT.md "History and the drafting profile"):
+ * A project's history and its drafting profile (docs/api.md#import-history-and-the-drafting-profile):
  * `POST /api/v1/entries/import` and `GET`/`DELETE /api/v1/drafting/profile`.
  */
 import { z } from 'zod';

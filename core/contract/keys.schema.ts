@@ -1,5 +1,5 @@
 /**
- * A project's API keys as /api/dashboard answers them (CONTRACT.md "Dashboard", API keys): never the
+ * A project's API keys as /api/dashboard answers them (docs/api.md#dashboard-api): never the
  * key itself but its last 4 characters, except in the answer that creates it. `apiAvailable` is false on
  * the free plan, whose keys /api/v1 refuses (`402`). Timestamps are ISO 8601 UTC strings.
  */

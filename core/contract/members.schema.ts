@@ -1,6 +1,5 @@
 /**
- * A project's members and invitations as /api/dashboard answers them (CONTRACT.md "Dashboard",
- * "Members and roles per project"). Timestamps are ISO 8601 UTC strings.
+ * A project's members and invitations as /api/dashboard answers them (docs/api.md#roles). Timestamps are ISO 8601 UTC strings.
  */
 import { z } from 'zod';
 import { RoleSchema } from './accounts.schema.ts';

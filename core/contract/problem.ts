@@ -1,7 +1,7 @@
 /**
  * Error codes of the Shiplog API and the RFC 9457 problem document that carries them.
  *
- * The table is the spec's section 7 plus CONTRACT.md "Errors". The server maps its typed errors to it
+ * The table is docs/api.md#errors. The server maps its typed errors to it
  * and serves it at /docs/errors; clients (the Action, the App) parse problems with `ProblemSchema`.
  */
 import { z } from 'zod';

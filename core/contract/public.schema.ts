@@ -1,5 +1,5 @@
 /**
- * Bodies of the public endpoints and their answers (CONTRACT.md "Public endpoints"); the widget script
+ * Bodies of the public endpoints and their answers (docs/api.md#public-engagement-no-key-cors-); the widget script
  * uses their types too.
  */
 import validator from 'validator';
@@ -77,7 +77,7 @@ export const ReactionResultSchema = z.object({
 });
 
 /**
- * An entry as the widget shows it (spec 4.4; CONTRACT.md "Two audiences"): the summary, when the entry
+ * An entry as the widget shows it (docs/api.md#readers-and-audiences-segments-summary-announcements): the summary, when the entry
  * has one, with a link to the whole entry (`url`); else its HTML.
  */
 export const WidgetEntrySchema = z.object({
@@ -99,7 +99,7 @@ export const WidgetEntrySchema = z.object({
 });
 export type WidgetEntry = z.infer<typeof WidgetEntrySchema>;
 
-/** GET /api/widget/{slug} (spec 4.4): the project's look and its last 20 external published entries. */
+/** GET /api/widget/{slug} (docs/api.md#widget-json): the project's look and its last 20 external published entries. */
 export const WidgetResponseSchema = z.object({
   project: z.object({
     name: z.string(),
@@ -119,7 +119,7 @@ export const WidgetResponseSchema = z.object({
 export type WidgetResponse = z.infer<typeof WidgetResponseSchema>;
 
 /**
- * `GET /api/widget/{slug}/search?q=` (CONTRACT.md "Readers and audiences", search): 1-200 characters
+ * `GET /api/widget/{slug}/search?q=` (docs/api.md#readers-and-audiences-segments-summary-announcements, search): 1-200 characters
  * of words to find, in PostgreSQL's web-search syntax (`"exact phrase"`, `or`, `-word`).
  */
 export const SearchQuerySchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Identified readers' shapes (CONTRACT.md "Readers and audiences"): a project's settings with its
+ * Identified readers' shapes (docs/readers.md#what-an-identified-reader-gets): a project's settings with its
  * access, its reader secret, a reader's state as the widget receives it, and what the widget sends
  * when a reader has seen entries or an announcement. The widget and the dashboard use these types.
  */

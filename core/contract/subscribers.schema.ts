@@ -1,6 +1,5 @@
 /**
- * A project's email subscribers as /api/v1/subscribers answers them (CONTRACT.md "Dashboard",
- * Subscribers): their address and where they stand, never the consent details (those stay in the
+ * A project's email subscribers as /api/v1/subscribers answers them (docs/api.md#subscribers-and-analytics-key-authenticated): their address and where they stand, never the consent details (those stay in the
  * database). Timestamps are ISO 8601 UTC strings.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The version once on every surface (CONTRACT.md "Titles"): a drafted title carries no version, which
+ * The version once on every surface (docs/api.md#generate-a-draft-from-commits-and-pull-requests): a drafted title carries no version, which
  * is the entry's own field, and each surface shows it once, its own way. Entries stored before that rule
  * may have titles that start with their version (`10.4.0: Faster search`); they keep working: such a
  * title is never prefixed again, and surfaces that show the version apart take it off the title.

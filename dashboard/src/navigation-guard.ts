@@ -1,5 +1,5 @@
 /**
- * "Leaving with unsaved changes asks first" (CONTRACT.md "Dashboard"): while a page has unsaved work,
+ * "Leaving with unsaved changes asks first" (docs/api.md#dashboard-api): while a page has unsaved work,
  * every in-app navigation (the router's own location hook, so links and redirects alike) and closing or
  * reloading the tab (`beforeunload`) ask before leaving.
  */

@@ -1,5 +1,5 @@
 /**
- * Problem documents (RFC 9457, CONTRACT.md "Errors") as sentences a person reads: the server names each
+ * Problem documents (RFC 9457, docs/api.md#errors) as sentences a person reads: the server names each
  * failing field by a JSON Pointer (RFC 6901) and the validator's words ("Too small: expected string to
  * have >=1 characters"); the dashboard shows one sentence per field ("Title is required."), next to
  * the field and once in the form's summary. `labels` maps a pointer (`/title`) to the label its form

@@ -1,7 +1,7 @@
 /**
  * The CLI's project, key, GitHub link, email delivery and setup-link commands as plain functions of (sql, args) → printed output, so the same
  * code runs in the CLI process or, when a running `shiplog serve` owns the embedded database, inside
- * that server through the admin socket (CONTRACT.md "Operating"). `--json` shapes are the contract's.
+ * that server through the admin socket (docs/configuration.md#configuration). `--json` shapes are the contract's.
  */
 import type { ApiKeyRow } from '../db/api-keys.ts';
 import type { Sql } from '../db/connect.ts';

@@ -1,7 +1,7 @@
 /**
  * The admin socket: while `shiplog serve` owns the embedded database, the CLI's project and key
  * commands are carried out by that server over a Unix socket in the data directory, mode 0600, so only
- * the same OS user reaches it (CONTRACT.md "Operating").
+ * the same OS user reaches it (docs/configuration.md#configuration).
  *
  * Protocol: `POST /commands/<name>` with the command's arguments as JSON → 200 `{"output": "…"}`, or
  * the problem document of the error the command threw.

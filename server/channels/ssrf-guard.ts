@@ -1,5 +1,5 @@
 /**
- * Where channels may deliver (CONTRACT.md "Dispatch on publish": private, loopback and link-local
+ * Where channels may deliver (docs/api.md#channels-key-authenticated: private, loopback and link-local
  * targets refused unless the operator allows them). Checked at creation on the URL and every address
  * its host resolves to, and again at connect time on the address actually connected to (a DNS answer
  * may change between the two). Numeric host forms (`127.1`, `0x7f.0.0.1`, `2130706433`) are

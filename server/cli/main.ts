@@ -1,5 +1,5 @@
 /**
- * The `shiplog` command line (CONTRACT.md "Operating"): serve, migrate, projects, keys, github, deliveries,
+ * The `shiplog` command line (docs/configuration.md#cli): serve, migrate, projects, keys, github, deliveries,
  * setup-link, import.
  * Exit codes: 0 success, 1 failure with a one-line message on stderr, 2 bad usage (unknown command or
  * option, a value outside its choices, nothing to do).

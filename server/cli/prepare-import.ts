@@ -1,5 +1,5 @@
 /**
- * `shiplog import`'s own side (CONTRACT.md "History and the drafting profile"): read and parse the
+ * `shiplog import`'s own side (docs/api.md#import-history-and-the-drafting-profile): read and parse the
  * changelog file, read each version's tag and commits from a git directory when given, and say what
  * would be imported (`--dry-run`) or hand the releases to the `entries.import` admin command. Runs in
  * the CLI's process, where the files are; the server only ever receives the releases.

@@ -1,7 +1,7 @@
 /**
  * Runs an admin command (projects, keys, GitHub links, email deliveries, imports) against the configured database: PostgreSQL directly; the embedded
  * database directly when no server holds it, else through the running server's admin socket.
- * Never creates a database: that is `serve`'s and `migrate`'s job (CONTRACT.md "Operating").
+ * Never creates a database: that is `serve`'s and `migrate`'s job (docs/configuration.md#cli).
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';

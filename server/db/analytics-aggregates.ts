@@ -1,5 +1,5 @@
 /**
- * SQL for the dashboard's Analytics page (CONTRACT.md "Dashboard"): per UTC day and per entry over a
+ * SQL for the dashboard's Analytics page (docs/api.md#subscribers-and-analytics-key-authenticated): per UTC day and per entry over a
  * range of whole UTC days, computed by PostgreSQL (every day of the range from `generate_series`, so a
  * day without events is a zero, not a gap). Views and clicks read `analytics_daily`, the per-day rollup
  * the database keeps from every insert into `analytics_events` (migration 0014): one range of its key

@@ -1,4 +1,4 @@
-/** SQL for the audit log (CONTRACT.md "Dashboard": every change, who, what, when; kept one year). */
+/** SQL for the audit log (docs/api.md#audit-log: every change, who, what, when; kept one year). */
 import type { Sql, TransactionSql } from './connect.ts';
 
 type Db = Sql | TransactionSql;

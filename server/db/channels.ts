@@ -1,4 +1,4 @@
-/** SQL for channels and their deliveries (CONTRACT.md "Dispatch on publish"). */
+/** SQL for channels and their deliveries (docs/api.md#channels-key-authenticated). */
 import type { ChannelType } from '../../core/contract/channels.schema.ts';
 import type { Sql, TransactionSql } from './connect.ts';
 

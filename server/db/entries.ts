@@ -177,7 +177,7 @@ export async function setEntryChanges(
 }
 
 /**
- * Give a never-published entry the slug of its new title (CONTRACT.md "Slugs"), unique within the
+ * Give a never-published entry the slug of its new title (docs/api.md#generate-a-draft-from-commits-and-pull-requests), unique within the
  * project; an entry published once keeps its slug. Must run inside a transaction.
  * @returns the row, with its slug as it now is; undefined when there is no such entry.
  */

@@ -1,5 +1,5 @@
 /**
- * SQL for Idempotency-Key records (CONTRACT.md "Idempotency"; IETF draft "The Idempotency-Key HTTP
+ * SQL for Idempotency-Key records (docs/api.md#idempotency; IETF draft "The Idempotency-Key HTTP
  * Header Field"). A record is `in_flight` while its request runs and `done` once the response is stored.
  */
 import type { Sql, TransactionSql } from './connect.ts';

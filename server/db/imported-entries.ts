@@ -1,5 +1,5 @@
 /**
- * SQL of an import (CONTRACT.md "History and the drafting profile"): the project's entries of some
+ * SQL of an import (docs/api.md#import-history-and-the-drafting-profile): the project's entries of some
  * versions, and an imported entry replaced in place by its release imported again.
  */
 import type { TransactionSql } from './connect.ts';

@@ -1,5 +1,5 @@
 /**
- * Exclusive ownership of the embedded database's data directory (CONTRACT.md "Operating": the embedded
+ * Exclusive ownership of the embedded database's data directory (docs/configuration.md#configuration: the embedded
  * database belongs to one process at a time, and a crashed server's directory is usable again at once).
  *
  * The lock is a file, `shiplog.lock`, created with O_EXCL and holding its owner's identity: pid, the

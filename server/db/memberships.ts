@@ -1,4 +1,4 @@
-/** SQL for project memberships: who belongs to which project, with which role (CONTRACT.md "Dashboard"). */
+/** SQL for project memberships: who belongs to which project, with which role (docs/api.md#roles). */
 import { ROLES } from '../../core/contract/accounts.schema.ts';
 import type { Sql, TransactionSql } from './connect.ts';
 import type { ProjectRow } from './projects.ts';

@@ -1,6 +1,6 @@
 /**
  * Identifiers: TypeIDs (`ent_01jd…`), a prefix plus a UUIDv7 in Crockford base32: opaque, URL-safe and
- * sortable by creation time as CONTRACT.md "General" asks.
+ * sortable by creation time as docs/api.md#input-rules asks.
  */
 import { typeid } from 'typeid-js';
 

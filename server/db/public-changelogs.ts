@@ -9,8 +9,7 @@ export type PublicChangelogRow = { name: string; slug: string };
  * The `public` projects with at least one published external entry for everyone (no segments), by
  * name, at most `limit` (one `exists` per project, answered by the `entries_public` index). Projects
  * with nothing an anonymous reader may read are left out: their page would be empty, and the list says
- * nothing a reader could not already find. An `identified` project is never listed (CONTRACT.md
- * "Access": nothing of it is listed anywhere public).
+ * nothing a reader could not already find. An `identified` project is never listed (docs/readers.md#access: nothing of it is listed anywhere public).
  */
 export async function listPublicChangelogs(sql: Db, limit: number): Promise<PublicChangelogRow[]> {
   return sql<PublicChangelogRow[]>`

@@ -1,6 +1,6 @@
 /**
  * SQL for what readers see: published external entries (widget, feeds, changelog page, reactions),
- * of those with segments only the ones a reader's segments name (CONTRACT.md "Readers and audiences").
+ * of those with segments only the ones a reader's segments name (docs/api.md#readers-and-audiences-segments-summary-announcements).
  * Every query here takes the reader's `segments` (none for an anonymous reader) and applies
  * {@link visibleTo}: an entry a reader may not see is, for them, an entry that does not exist.
  */
@@ -103,7 +103,7 @@ export async function findPublicEntryBySlug(
 }
 
 /**
- * Whether entry `id` is emailed to the project's subscribers (CONTRACT.md "Readers and audiences"):
+ * Whether entry `id` is emailed to the project's subscribers (docs/api.md#readers-and-audiences-segments-summary-announcements):
  * published, external, for everyone (subscribers are anonymous: they carry no segments), of a project
  * whose changelog is public (an `identified` one is for readers the host app vouches for).
  */

@@ -1,5 +1,5 @@
 /**
- * SQL for readers' search (CONTRACT.md "Readers and audiences", search): PostgreSQL full-text search
+ * SQL for readers' search (docs/api.md#readers-and-audiences-segments-summary-announcements, search): PostgreSQL full-text search
  * over the generated `search_vector` (title weighted A, summary B, body C; migration 0016) in the
  * project's text search configuration, on the same rows readers see elsewhere (db/public-entries.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * How long a slug may be (CONTRACT.md "POST /api/v1/entries": at most 80 characters) and how one is
+ * How long a slug may be (docs/api.md#entries: at most 80 characters) and how one is
  * cut: the storage rule that making a slug (services/make-slug.ts) and keeping it unique (entries.ts,
  * which adds `-2`, `-3`…) both follow.
  */

@@ -1,4 +1,4 @@
-/** SQL for subscribers (double opt-in, CONTRACT.md "POST /api/subscribe"). Emails are stored lower-cased. */
+/** SQL for subscribers (double opt-in, docs/api.md#public-engagement-no-key-cors-). Emails are stored lower-cased. */
 import type { SUBSCRIBER_STATUSES } from '../../core/contract/subscribers.schema.ts';
 import type { Sql, TransactionSql } from './connect.ts';
 

@@ -1,4 +1,4 @@
-/** SQL for uploaded images (CONTRACT.md "Images"): the bytes live in the database. */
+/** SQL for uploaded images (docs/api.md#images): the bytes live in the database. */
 import { IMAGE_TYPES } from '../../core/contract/accounts.schema.ts';
 import type { Sql, TransactionSql } from './connect.ts';
 

@@ -1,4 +1,4 @@
-/** SQL for dashboard users (CONTRACT.md "Dashboard"). Emails are stored lower-cased. */
+/** SQL for dashboard users (docs/api.md#accounts-and-sessions). Emails are stored lower-cased. */
 import type { Sql, TransactionSql } from './connect.ts';
 
 type Db = Sql | TransactionSql;

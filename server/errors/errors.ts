@@ -1,6 +1,6 @@
 /**
  * Typed errors. Anything in the server may throw these; `plugins/errors.ts` is the one place that turns
- * them into RFC 9457 problem documents (CONTRACT.md "Errors").
+ * them into RFC 9457 problem documents (docs/api.md#errors).
  */
 import { type FieldError, PROBLEM_CODES, type ProblemCode } from '../../core/contract/problem.ts';
 

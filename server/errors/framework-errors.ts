@@ -1,5 +1,5 @@
 /**
- * Errors that happen before a request reaches a route, as problem documents too (CONTRACT.md "Errors"):
+ * Errors that happen before a request reaches a route, as problem documents too (docs/api.md#errors):
  * - `frameworkErrors`: a path Fastify cannot decode (`/api/widget/%ff`) or a path parameter longer
  *   than the router accepts. Both name an identifier that cannot exist: `404 not_found`, never
  *   echoing the path. These requests skip the hooks, so the request id and CORS are set here.

@@ -1,6 +1,6 @@
 /**
  * Typed errors (errors.ts) as what clients read: RFC 9457 problem documents with the contract's `code`
- * (CONTRACT.md "Errors"), and a zod failure as an `InvalidError` listing every failing field with a
+ * (docs/api.md#errors), and a zod failure as an `InvalidError` listing every failing field with a
  * JSON Pointer (RFC 6901). Shared by the error handler, the validator and the services that parse input
  * themselves (the in-process API, project and link management), so no service reaches into a plugin.
  */

@@ -1,5 +1,5 @@
 /**
- * The problem responses a route declares (CONTRACT.md "Errors"): for each HTTP status, an RFC 9457
+ * The problem responses a route declares (docs/api.md#errors): for each HTTP status, an RFC 9457
  * problem document (`application/problem+json`, `Problem` in the document) naming the codes that
  * answer with it. Declared on the route, they are also how the server serializes its problems there:
  * the zod serializer checks every problem against `ProblemSchema`.

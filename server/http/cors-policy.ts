@@ -1,5 +1,5 @@
 /**
- * Which responses carry CORS headers, and which (CONTRACT.md "Key-authenticated API", "Dashboard"): `*`
+ * Which responses carry CORS headers, and which (docs/api.md#authentication-plans-rate-limit, docs/api.md#dashboard-api): `*`
  * with preflight on the public endpoints, never credentials; none at all on /api/v1, whose keys belong
  * to servers and CI, never to browsers, nor on the dashboard's /api/dashboard, which the session cookie
  * authenticates. A leaf module: the CORS plugin applies it, and the error handlers (server/errors/),
@@ -36,7 +36,7 @@ export function isKeyApiPath(url: string): boolean {
 
 /**
  * Whether `url` answers without CORS: the key-authenticated API and the dashboard's routes, which a
- * session cookie authenticates (CONTRACT.md "Dashboard": no CORS ever applies to them).
+ * session cookie authenticates (docs/api.md#dashboard-api: no CORS ever applies to them).
  */
 export function sendsNoCors(url: string): boolean {
   return isKeyApiPath(url) || /^\/api\/dashboard(?:[/?]|$)/.test(url);

@@ -1,5 +1,5 @@
 /**
- * The bound of scheduled publishing (CONTRACT.md "Entry lifecycle": at most a minute late, exactly once,
+ * The bound of scheduled publishing (docs/api.md#entries: at most a minute late, exactly once,
  * across several servers and restarts) with a crash in the window.
  *
  * On time, the `entry-scheduled` job publishes: it becomes available at the entry's time T and a worker

@@ -1,5 +1,5 @@
 /**
- * Authentication for /api/v1 (spec section 5, CONTRACT.md "Key-authenticated API" and "Dashboard"),
+ * Authentication for /api/v1 (docs/api.md#authentication-plans-rate-limit, docs/api.md#dashboard-api),
  * by either of two credentials:
  * - `Authorization: Bearer shl_…` → the key's project, acting as a `publisher`. Missing, malformed,
  *   unknown or revoked: 401 `unauthorized`; a project on the free plan: 402 `upgrade_required`.
@@ -43,7 +43,7 @@ export function authOf(request: FastifyRequest): Auth {
   return request.auth;
 }
 
-/** Failed authentications per client address (CONTRACT.md "Rate limits"): then 429 before any lookup. */
+/** Failed authentications per client address (docs/api.md#authentication-plans-rate-limit): then 429 before any lookup. */
 const AUTH_FAILURES = { name: 'auth-failures', max: 60, windowSeconds: 60, key: clientAddress };
 
 async function authPlugin(app: FastifyInstance, options: { ctx: ServiceContext }): Promise<void> {

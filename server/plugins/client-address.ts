@@ -1,7 +1,7 @@
 /**
  * The client identity that public rate limits count: the request's address (X-Forwarded-For only
  * when TRUST_PROXY says a proxy is trusted, Fastify's `request.ip`), with IPv6 clients counted by
- * their /64, the block one subscriber line gets (CONTRACT.md "Rate limits").
+ * their /64, the block one subscriber line gets (docs/api.md#public-engagement-no-key-cors-).
  */
 import type { FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';

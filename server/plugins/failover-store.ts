@@ -1,6 +1,6 @@
 /**
  * A rate-limit store for @fastify/rate-limit that counts in Redis while Redis answers and in this
- * process's memory while it does not (CONTRACT.md "Rate limits": an outage degrades the limits to
+ * process's memory while it does not (docs/api.md#public-engagement-no-key-cors-: an outage degrades the limits to
  * per-process ones, logged once, and they go back to the shared store when Redis returns).
  *
  * Counting is rate-limiter-flexible's (fixed windows opened by a key's first hit, atomic in Redis by

@@ -1,6 +1,6 @@
 /**
  * The HTML pages (home, /docs/errors, confirm and unsubscribe, the changelog pages) and their one
- * stylesheet, with the security headers of @fastify/helmet (CONTRACT.md "Operating"): a strict
+ * stylesheet, with the security headers of @fastify/helmet (docs/configuration.md#configuration): a strict
  * Content-Security-Policy (no script at all, styles only from this origin, forms only to this origin,
  * no framing; images from this origin, and also from `https:` on the changelog pages), nosniff, frame
  * protection and no referrer. JSON routes do not carry them: they are not documents, and the

@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` on the POST routes of /api/v1 (CONTRACT.md "Idempotency"; IETF draft "The
+ * `Idempotency-Key` on the POST routes of /api/v1 (docs/api.md#idempotency; IETF draft "The
  * Idempotency-Key HTTP Header Field"):
  * - same key, same request within 24 h: the first response is replayed with `Idempotent-Replayed: true`;
  * - same key, different request: 422 `idempotency_key_reused`;

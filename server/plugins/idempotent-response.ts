@@ -1,6 +1,6 @@
 /**
  * The stored response of an `Idempotency-Key`, committed in the same transaction as what it describes
- * (CONTRACT.md "Idempotency": a crash can never leave an entry whose key a retry would run again).
+ * (docs/api.md#idempotency: a crash can never leave an entry whose key a retry would run again).
  * A route builds its response from the service's result inside the service's transaction
  * (`beforeCommit`), stores it there when the request carries a key, and sends exactly that response;
  * the plugin's `onSend` then leaves the key alone.

@@ -1,6 +1,5 @@
 /**
- * The request log's options: pino at the configured level, with secrets kept out (CONTRACT.md
- * "Operating"): the Authorization and Idempotency-Key headers are redacted, and so is the value of
+ * The request log's options: pino at the configured level, with secrets kept out (docs/configuration.md#configuration): the Authorization and Idempotency-Key headers are redacted, and so is the value of
  * every `token` query parameter (confirmation and unsubscribe links carry their secret there), the
  * token segment of a draft preview's path (`/changelog/{slug}/preview/{token}`) and of the dashboard's
  * setup and invitation checks. Cookies (the dashboard's session) are never logged: only the request

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (CONTRACT.md "API reference, metrics, deployment") through fastify-metrics on the
+ * Prometheus metrics (docs/deployment.md#metrics) through fastify-metrics on the
  * app's own registry (services/metrics/service-metrics.ts): request count and duration by route
  * template (`/api/widget/:slug`, never the raw URL; unmatched URLs are not recorded) and status,
  * process metrics and event-loop lag from prom-client, and the service's counters.

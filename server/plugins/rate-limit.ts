@@ -45,7 +45,7 @@ declare module 'fastify' {
 
 /**
  * @param options.redisUrl when set, counters live in Redis so that every process shares them
- *   (CONTRACT.md "Rate limits"); otherwise in this process's memory.
+ *   (docs/api.md#public-engagement-no-key-cors-); otherwise in this process's memory.
  */
 async function rateLimitPlugin(
   app: FastifyInstance,

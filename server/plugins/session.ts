@@ -1,5 +1,5 @@
 /**
- * Dashboard sessions over HTTP (CONTRACT.md "Dashboard", "Accounts and sessions"):
+ * Dashboard sessions over HTTP (docs/api.md#accounts-and-sessions):
  * - the cookie `shiplog_session`: `HttpOnly`, `SameSite=Lax`, `Path=/`, `Secure` when PUBLIC_URL is
  *   https, `Max-Age` 30 days, sent again whenever the session's idle clock moves (at most hourly);
  * - a request made with the cookie that changes something (any method but GET, HEAD, OPTIONS) must

@@ -1,5 +1,5 @@
 /**
- * What every route receives is checked once, here (CONTRACT.md "General"):
+ * What every route receives is checked once, here (docs/api.md#input-rules):
  * - JSON bodies: `application/json` with no charset or `charset=utf-8` (any other: `415`); bytes that are
  *   not valid UTF-8 are `400 invalid`, never silently replaced; then the framework's own JSON parser
  *   (prototype-poisoning protection included). An empty body is no body: the route's schema decides.

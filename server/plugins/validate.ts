@@ -1,7 +1,7 @@
 /**
  * Route schemas are zod schemas. This validator compiler runs them and turns failures into an
  * `InvalidError` listing every failing field with a JSON Pointer (RFC 6901): into the body, or
- * `/query/<name>`, `/params/<name>`, `/headers/<name>` (CONTRACT.md "Errors").
+ * `/query/<name>`, `/params/<name>`, `/headers/<name>` (docs/api.md#errors).
  */
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ZodType } from 'zod';

@@ -1,6 +1,5 @@
 /**
- * Durable jobs with pg-boss, on PostgreSQL and on the embedded database alike (CONTRACT.md "Dispatch on
- * publish"): jobs live in the same database as the rows they follow, and are written in the caller's
+ * Durable jobs with pg-boss, on PostgreSQL and on the embedded database alike (docs/api.md#entries): jobs live in the same database as the rows they follow, and are written in the caller's
  * transaction, so a change and its consequences commit together or not at all, and a crash or a
  * restart loses neither. Every instance may work jobs; pg-boss hands each job to one of them.
  */

@@ -117,7 +117,7 @@ export const QUEUES: { [Q in QueueName]: QueueSettings } = {
     work: { pollingIntervalSeconds: POLLING_SECONDS },
     schedule: '0 * * * *',
   },
-  /** The audit log keeps a year (CONTRACT.md "Dashboard"): daily at 03:17 UTC. */
+  /** The audit log keeps a year (docs/api.md#audit-log): daily at 03:17 UTC. */
   'audit-purge': {
     queue: { retryLimit: 5, retryDelay: 300, expireInSeconds: 600 },
     work: { pollingIntervalSeconds: POLLING_SECONDS },

@@ -1,5 +1,5 @@
 /**
- * The dashboard's single-page app at `{base_url}/app` (CONTRACT.md "Dashboard"): the committed Vite
+ * The dashboard's single-page app at `{base_url}/app` (docs/api.md#dashboard-api): the committed Vite
  * build in dashboard/dist, so `npm ci && npm start` serves it with no build step.
  * - `GET /app` and every `/app/*` deep link → index.html (`no-cache`: a new deploy's asset names are
  *   seen at once), under a strict CSP: scripts, styles and connections from this origin only, nothing

@@ -1,7 +1,7 @@
 /**
  * /healthz: the process is up. /readyz: the database answers (for load balancers and orchestrators);
  * with Redis configured but unreachable, `200 {"status":"degraded",…,"redis":"unavailable"}`: the
- * service still answers, with per-process rate limits (CONTRACT.md "Rate limits").
+ * service still answers, with per-process rate limits (docs/api.md#health).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Evidence before words through the Action (issue 31, CONTRACT.md "POST /api/v1/entries/generate"):
+ * Evidence before words through the Action (issue 31, docs/api.md#generate-a-draft-from-commits-and-pull-requests):
  * the committed bundle (action/dist/index.js, run as the runner runs it) on a real git repository,
  * against a Shiplog server on a real socket, sends each first-parent commit's changed files and line
  * counts from git (`commitDetails`: a merge's diff against its first parent, a rename under its new

@@ -1,6 +1,5 @@
 /**
- * Evidence before words through the App (issue 31, CONTRACT.md "GitHub App" and "POST
- * /api/v1/entries/generate"), by `probot.receive` with GitHub mocked by nock and the Shiplog side
+ * Evidence before words through the App (issue 31, docs/github-app.md#github-app, docs/api.md#generate-a-draft-from-commits-and-pull-requests), by `probot.receive` with GitHub mocked by nock and the Shiplog side
  * in-process on the test database: a pull request's own files (`GET /pulls/{n}/files`) go with its
  * title and description, a release's merged pull requests carry the files GraphQL lists, and
  * `.github/shiplog.yml`'s `internal-paths`, `detail` and `sections` shape the draft in the sticky

@@ -1,5 +1,5 @@
 /**
- * The App where it is installed (CONTRACT.md "GitHub App"): `installation` and
+ * The App where it is installed (docs/github-app.md#github-app): `installation` and
  * `installation_repositories` events recorded for the dashboard's list, through `probot.receive` with
  * real payloads; and a repository linked to no project told so once, on its first pull request.
  */

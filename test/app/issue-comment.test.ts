@@ -1,5 +1,5 @@
 /**
- * `/shiplog` commands through `probot.receive` (CONTRACT.md "GitHub App"): the permission matrix
+ * `/shiplog` commands through `probot.receive` (docs/github-app.md#github-app): the permission matrix
  * (read, triage, write, maintain, admin, a bot, the pull request's author without write access, whose
  * `author_association` says OWNER) × comment variants (exact, quoted, fenced, indented, trailing text,
  * look-alike slash, zero-width, edited), then every command against the pull request's real entry.

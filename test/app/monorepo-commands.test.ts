@@ -1,5 +1,5 @@
 /**
- * `/shiplog` commands on a monorepo pull request (CONTRACT.md "GitHub App", monorepos), through
+ * `/shiplog` commands on a monorepo pull request (docs/github-app.md#github-app, monorepos), through
  * `probot.receive` with real `issue_comment` payloads: the pull request touches `web` and `api` (a
  * shared file touches both, `cli` not at all), so it has two entries, each in its own sticky comment. A
  * command acts on every component's entry; `/shiplog <component> <command>` on that one only; a name the

@@ -1,5 +1,5 @@
 /**
- * Releases of a monorepo (CONTRACT.md "GitHub App": "A release tag `name@1.2.0` or `name-v1.2.0` drafts
+ * Releases of a monorepo (docs/github-app.md#github-app: "A release tag `name@1.2.0` or `name-v1.2.0` drafts
  * that component only"), through `probot.receive` with real `release.published` payloads: a component's
  * tag drafts that component alone, from its own previous tag, from the commits under its paths, as the
  * version the tag names; a plain tag (`v2.0.0`) drafts each component the range's changed files touch

@@ -1,5 +1,5 @@
 /**
- * Monorepos (CONTRACT.md "GitHub App", `components`), through `probot.receive`: a repository with three
+ * Monorepos (docs/github-app.md#github-app, `components`), through `probot.receive`: a repository with three
  * components, two of which list a shared directory. A pull request changing a web file and a shared
  * file drafts one entry for `web` and one for `api` (the shared file touches both), none for `cli`,
  * each from its own paths' commits, tagged with its component, in its own sticky comment; the list

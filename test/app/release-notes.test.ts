@@ -1,5 +1,5 @@
 /**
- * `release-notes: true` (CONTRACT.md "GitHub App", issue 22): through `probot.receive` with real
+ * `release-notes: true` (docs/github-app.md#github-app, issue 22): through `probot.receive` with real
  * `release` payloads, the drafted notes are written into the GitHub Release's body between Shiplog's
  * markers, first on the draft release, then again when it is published, keeping what a person wrote
  * outside the markers in between.

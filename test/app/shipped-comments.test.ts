@@ -1,5 +1,5 @@
 /**
- * "Shipped in …" comments (CONTRACT.md "GitHub App"): publishing an entry drafted from a pull request
+ * "Shipped in …" comments (docs/github-app.md#github-app): publishing an entry drafted from a pull request
  * (through the API here) queues the `github-shipped` job; the job comments once on the pull request and
  * on the issue it closes in the same repository, through the App's installation client (GitHub mocked
  * with nock, every scope done). A retried job (the first attempt failed half-way), and an unpublish and

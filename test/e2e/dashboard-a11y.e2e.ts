@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Every dashboard page (CONTRACT.md "Dashboard", "Accessible"): axe-core finds no serious or critical
+ * Every dashboard page (docs/api.md#pages): axe-core finds no serious or critical
  * WCAG 2.1 A/AA violation, in light and dark, at 1280 px and at 375 px (where nothing overflows
  * sideways); no CSP violation and no console error on any. Screenshots of each go to test-results/.
  */

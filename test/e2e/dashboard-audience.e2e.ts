@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The dashboard's audience and insight pages in Chromium (issue 21, CONTRACT.md "Dashboard"):
+ * The dashboard's audience and insight pages in Chromium (issue 21, docs/api.md#subscribers-and-analytics-key-authenticated):
  * Analytics draws its charts (uPlot canvases) and its tables hold the same numbers as the events;
  * Subscribers counts, searches, exports CSV (formulas defused) and removes; Channels adds a signed
  * webhook (secret shown once), sends a test that a loopback receiver verifies (Standard Webhooks) and

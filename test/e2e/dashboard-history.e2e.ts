@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Import history and the drafting profile in Chromium (issue 31, CONTRACT.md "History and the
- * drafting profile"): a pasted CHANGELOG.md is read by the server's parser and previewed (version,
+ * Import history and the drafting profile in Chromium (issue 31, docs/api.md#import-history-and-the-drafting-profile): a pasted CHANGELOG.md is read by the server's parser and previewed (version,
  * date, first line; what is skipped and why), `Import` makes its releases published entries that the
  * entry list shows with their dates, and the result and the Drafting page say what the profile learned
  * (from releases imported earlier with their commits, as the CLI sends them); an uploaded or dropped

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The dashboard in Chromium (issue 20, CONTRACT.md "Dashboard"), one story on one live server: the
+ * The dashboard in Chromium (issue 20, docs/api.md#first-run), one story on one live server: the
  * setup link makes the owner and the project; the owner writes an entry with images (button, paste,
  * drop) and the server's preview, schedules it, publishes another, which a demo page's widget then
  * shows, and whose view by that reader Analytics counts on the entry's row (issue 30 item 10);

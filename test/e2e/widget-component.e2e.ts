@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * A monorepo's widget (CONTRACT.md "GitHub App", monorepos: "filterable … in the widget with
+ * A monorepo's widget (docs/github-app.md#github-app, monorepos: "filterable … in the widget with
  * `data-component`"), in Debian's Chromium on a host page with a strict CSP: the script tag's
  * `data-component="web"` shows `web`'s entries only, found by role and accessible name (neither
  * another component's nor the repository-wide ones); without the attribute every entry shows. axe-core

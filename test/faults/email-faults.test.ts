@@ -1,6 +1,6 @@
 /**
  * A fault in the middle of a fan-out neither loses nor (beyond what was in flight) duplicates email
- * (CONTRACT.md "Dispatch on publish"): `shiplog serve` on PostgreSQL emails a release to 2,000
+ * (docs/api.md#entries): `shiplog serve` on PostgreSQL emails a release to 2,000
  * confirmed subscribers through a real SMTP server, and (1) is killed with SIGKILL after 600 messages,
  * then started again; (2) loses its database for 10 s after 1,500 messages, so that the batches end
  * while it is away (a proxy in front of PostgreSQL closes every connection and refuses new ones), and

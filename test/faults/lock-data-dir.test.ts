@@ -1,5 +1,5 @@
 /**
- * The embedded database belongs to one process at a time (CONTRACT.md "Operating"): a second process
+ * The embedded database belongs to one process at a time (docs/configuration.md#configuration): a second process
  * gets a clear error naming the fix, and the lock of a crashed process is recovered.
  */
 import { spawn } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * One rate limit across two `shiplog serve` processes sharing Redis (CONTRACT.md "Rate limits": limits
+ * One rate limit across two `shiplog serve` processes sharing Redis (docs/api.md#public-engagement-no-key-cors-: limits
  * hold across several server processes when a shared store is configured): together they admit no
  * more subscribe requests from one client than the limit. Needs REDIS_URL (CI sets it).
  */

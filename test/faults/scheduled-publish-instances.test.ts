@@ -1,5 +1,5 @@
 /**
- * A scheduled publish runs once across servers and restarts (CONTRACT.md "Entry lifecycle",
+ * A scheduled publish runs once across servers and restarts (docs/api.md#entries,
  * scheduling): two instances working jobs on one PostgreSQL publish and dispatch the entry once, and a
  * schedule made while no instance runs is published by the next one to start. PostgreSQL only: the
  * embedded database belongs to one process.

@@ -1,6 +1,6 @@
 /**
  * Scheduled publishing across two `shiplog serve` processes on one PostgreSQL database, with a kill -9
- * of the one that took the entry's job while it was publishing (issue: 66–71 s late; CONTRACT.md: at
+ * of the one that took the entry's job while it was publishing (issue: 66–71 s late; docs/api.md#entries: at
  * most a minute late, exactly once even across several servers and restarts).
  *
  * The window between fetching the job and publishing is milliseconds, so the test holds it open: it

@@ -1,6 +1,5 @@
 /**
- * Several `shiplog serve` processes on one PostgreSQL and Redis behave as one service (CONTRACT.md
- * "API reference, metrics, deployment"): two child processes A and B, the way a deployment runs them.
+ * Several `shiplog serve` processes on one PostgreSQL and Redis behave as one service (docs/deployment.md#scaling): two child processes A and B, the way a deployment runs them.
  * A change through one is seen by the other at once (widget, feeds, page: the next request after the
  * writer's response, no waiting); rate limits and idempotency keys are shared; each job (the
  * scheduled publish, every email, every channel delivery, signed webhooks included, a GitHub webhook

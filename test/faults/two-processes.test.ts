@@ -1,6 +1,5 @@
 /**
- * Several server processes share the work without double delivery (CONTRACT.md "Dispatch on
- * publish"): two `shiplog serve` processes on one PostgreSQL database, a publish on one of them, and
+ * Several server processes share the work without double delivery (docs/api.md#entries): two `shiplog serve` processes on one PostgreSQL database, a publish on one of them, and
  * every confirmed subscriber gets the entry exactly once. PostgreSQL only: the embedded database
  * belongs to one process.
  */

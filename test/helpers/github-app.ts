@@ -24,7 +24,7 @@ const { privateKey } = generateKeyPairSync('rsa', {
   publicKeyEncoding: { type: 'spki', format: 'pem' },
 });
 
-/** The App's environment (CONTRACT.md "GitHub App"). */
+/** The App's environment (docs/github-app.md#github-app). */
 export function appEnv(extra: Record<string, string> = {}): Record<string, string> {
   return { APP_ID: '123', PRIVATE_KEY: privateKey, WEBHOOK_SECRET, ...extra };
 }

@@ -1,5 +1,5 @@
 /**
- * Every route that takes a JSON body (CONTRACT.md "General": the input rules hold on all of them), as
+ * Every route that takes a JSON body (docs/api.md#input-rules: the input rules hold on all of them), as
  * requests an `inject` can send: the public ones with no key, the /api/v1 ones with a pro project's
  * key, and (when asked) the dashboard's. The routes that name an entry name a draft of that project.
  */

@@ -1,5 +1,5 @@
 /**
- * The version once on every surface (CONTRACT.md "Titles"; issue "Exactly once…", item 5): an entry
+ * The version once on every surface (docs/api.md#generate-a-draft-from-commits-and-pull-requests; issue "Exactly once…", item 5): an entry
  * stored before titles lost their version (`10.4.0: Faster search`, version `10.4.0`) and a new one
  * (`Dark mode`, version `v2.0.0` stored as `2.0.0`) show their version exactly once in the feeds, the
  * page, the widget, the email subject and text, Slack, Discord and the webhook body, all reached

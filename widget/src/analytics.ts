@@ -1,5 +1,5 @@
 /**
- * Analytics events (CONTRACT.md "POST /api/analytics"): a `view` of each entry the reader saw in the
+ * Analytics events (docs/api.md#public-engagement-no-key-cors-): a `view` of each entry the reader saw in the
  * open panel (track-entry-views.ts), a `click` on a link in an entry; both name the entry. Queued and
  * sent in batches of up to 50 when the page is hidden or left (`pagehide`, `visibilitychange`), with a
  * `keepalive` fetch, which outlives the page like a beacon.

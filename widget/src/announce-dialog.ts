@@ -1,5 +1,5 @@
 /**
- * The announcement (CONTRACT.md "Readers and audiences", Announcements): an entry marked `announce`
+ * The announcement (docs/api.md#readers-and-audiences-segments-summary-announcements, Announcements): an entry marked `announce`
  * opens once per reader as a modal `<dialog>` of the widget's shadow root, shown with `showModal()`, so
  * it sits in the browser's top layer over the host page (nothing of the page moves) and the page behind
  * it is inert. It is named by its title (`aria-labelledby`), holds the entry's summary (or its body),

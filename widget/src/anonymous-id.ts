@@ -1,5 +1,5 @@
 /**
- * The anonymous id that reactions and analytics carry (CONTRACT.md: 8-64 characters of
+ * The anonymous id that reactions and analytics carry (docs/api.md#public-engagement-no-key-cors-: 8-64 characters of
  * `[A-Za-z0-9_-]`): 128 random bits in base64url, kept in localStorage. No cookies. Without storage the
  * id lives as long as the page.
  */

@@ -1,5 +1,5 @@
 /**
- * The public endpoints the widget calls (CONTRACT.md "Public endpoints"), with the shapes it reads.
+ * The public endpoints the widget calls (docs/api.md#public-engagement-no-key-cors-), with the shapes it reads.
  * Types only come from core/contract: its runtime schemas (zod, validator) stay out of the bundle.
  */
 import type { WidgetEntry, WidgetResponse } from '../../core/contract/public.schema.ts';
@@ -41,7 +41,7 @@ function warnRefused(detail: string): void {
 async function call<T>(url: string, init: RequestInit, reader: string | null): Promise<T> {
   let response: Response;
   try {
-    // An identified reader's token goes with every call (CONTRACT.md "Readers and audiences").
+    // An identified reader's token goes with every call (docs/readers.md#what-an-identified-reader-gets).
     const headers = new Headers(init.headers);
     if (reader) headers.set('x-shiplog-reader', reader);
     response = await fetch(url, { ...init, headers });

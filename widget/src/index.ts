@@ -1,6 +1,5 @@
 /**
- * The embed: `<script src="{base_url}/widget.js" data-project="<slug>" async></script>` (CONTRACT.md
- * "Widget script"). Defines `<shiplog-widget>` and adds one to the page with the script's options; the
+ * The embed: `<script src="{base_url}/widget.js" data-project="<slug>" async></script>` (docs/widget.md#widget). Defines `<shiplog-widget>` and adds one to the page with the script's options; the
  * Shiplog origin is where the script came from.
  */
 import { ShiplogWidget } from './shiplog-widget.ts';

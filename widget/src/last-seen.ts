@@ -1,5 +1,5 @@
 /**
- * The unread badge (CONTRACT.md "Widget script": entries newer than the visitor's last visit). The
+ * The unread badge (docs/widget.md#widget: entries newer than the visitor's last visit). The
  * newest `publishedAt` the visitor has seen is kept in localStorage; a visitor with none yet sees the
  * latest few as new, not all twenty. Pure functions plus a storage that may be missing or refuse
  * (Safari's private mode, storage turned off): then nothing is remembered and nothing breaks.

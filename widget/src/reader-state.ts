@@ -2,7 +2,7 @@
  * What the widget remembers of its reader: the last visit (the unread badge counts entries published
  * after it) and the announcements already dismissed (each opens once). An anonymous reader's state is
  * kept in this browser's localStorage; an identified reader's on the server, keyed by their token's
- * `sub`, so two devices agree (CONTRACT.md "Readers and audiences"): the widget JSON carries it
+ * `sub`, so two devices agree (docs/readers.md#what-an-identified-reader-gets): the widget JSON carries it
  * (`reader`) and `POST /api/widget/{slug}/seen` moves it.
  */
 import type { ReaderState as ServerState } from '../../core/contract/readers.schema.ts';

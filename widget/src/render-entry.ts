@@ -2,7 +2,7 @@
  * One entry of the panel: category chip, version, relative date, title (all as text), the entry's
  * HTML (sanitized on the server: the only markup the widget inserts), a "Read more" link to the
  * entry's page (hidden until clip-long-entries.ts finds the body clipped), and a button per reaction.
- * An entry with a `summary` (CONTRACT.md "Two audiences") shows those plain words, as text, instead of
+ * An entry with a `summary` (docs/api.md#readers-and-audiences-segments-summary-announcements) shows those plain words, as text, instead of
  * its body, and its "Read more" link always: the whole entry is on its page.
  */
 import type { WidgetEntry } from './api.ts';

@@ -1,5 +1,5 @@
 /**
- * The panel's search box (CONTRACT.md "Readers and audiences", Search): a labelled search field that
+ * The panel's search box (docs/api.md#readers-and-audiences-segments-summary-announcements, Search): a labelled search field that
  * asks `GET /api/widget/{slug}/search?q=` 300 ms after the reader stops typing (at once on Enter), shows
  * the answer in the entry shape of the list, in place of the list, and says how many matched or that
  * nothing did, in a live region. An emptied field brings the list back. A newer query cancels the

@@ -1,5 +1,5 @@
 /**
- * `<shiplog-widget>` (CONTRACT.md "Widget script"): an open shadow root with the launcher (a real
+ * `<shiplog-widget>` (docs/widget.md#widget): an open shadow root with the launcher (a real
  * button, its accessible name carrying the unread count), the unread badge, the panel (a modal dialog:
  * focus moves in, Tab stays in, Escape or the close button closes and focus returns to the launcher),
  * the entries with their reactions, and the subscribe form. `part` names on every piece for

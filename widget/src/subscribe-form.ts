@@ -1,4 +1,4 @@
-/** The subscribe form (CONTRACT.md "POST /api/subscribe", double opt-in): email in, a clear status out. */
+/** The subscribe form (docs/api.md#public-engagement-no-key-cors-, double opt-in): email in, a clear status out. */
 import { type Api, WidgetApiError } from './api.ts';
 import { el } from './render-entry.ts';
 

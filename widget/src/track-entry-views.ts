@@ -1,5 +1,5 @@
 /**
- * Views per entry (CONTRACT.md "POST /api/analytics", `view` with `entryId`): an entry counts as seen
+ * Views per entry (docs/api.md#public-engagement-no-key-cors-, `view` with `entryId`): an entry counts as seen
  * once at least half of it shows in the open panel's list, or it fills half the list's height (an entry
  * taller than twice the list never shows half of itself). Each entry counts once per page load. An
  * IntersectionObserver on each entry, with the list as its root: nothing is reported while the panel

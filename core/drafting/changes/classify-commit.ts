@@ -38,8 +38,7 @@ export type ClassifiedCommit = {
   /** How many commits or pull requests were folded into this one (near-duplicates, same-range fixes). */
   weight: number;
   /**
-   * What decided the kind and category, in the order that counts (CONTRACT.md "POST
-   * /api/v1/entries/generate"): the author's own signal (a Conventional Commits type or scope, an area
+   * What decided the kind and category, in the order that counts (docs/api.md#generate-a-draft-from-commits-and-pull-requests): the author's own signal (a Conventional Commits type or scope, an area
    * prefix, `!` or a BREAKING footer, labels, a release-note section, a bot's bump), else the files it
    * touched, else the project's drafting profile, else the words of an untyped subject.
    */

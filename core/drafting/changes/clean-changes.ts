@@ -6,8 +6,7 @@
  * - With no `pullRequests` and no `commitDetails`, a log that holds pull-request merge commits (at
  *   least one in ten messages: a merge workflow, as `git log prev..tag` prints it) lists the commits
  *   inside each merge too: only the merges and commits naming a pull request of their own are items,
- *   the rest came in with a merge. `commitDetails` are first-parent diffs (CONTRACT.md "POST
- *   /api/v1/entries/generate"), so commits sent with them are the branch's own: each one counts.
+ *   the rest came in with a merge. `commitDetails` are first-parent diffs (docs/api.md#generate-a-draft-from-commits-and-pull-requests), so commits sent with them are the branch's own: each one counts.
  * - Release commits, version bumps, branch merges and noise are dropped; a commit and its revert in the
  *   same range cancel; a fix to something the same range adds folds into Maintenance (users never saw
  *   the bug); duplicates and near-duplicates merge (all their references kept).

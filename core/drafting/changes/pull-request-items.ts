@@ -1,6 +1,5 @@
 /**
- * A merged pull request → the changelog items it stands for (CONTRACT.md "POST
- * /api/v1/entries/generate", `pullRequests`). A pull request is one change, whatever commits it holds:
+ * A merged pull request → the changelog items it stands for (docs/api.md#generate-a-draft-from-commits-and-pull-requests, `pullRequests`). A pull request is one change, whatever commits it holds:
  * - its text is the release note its author wrote (release-note-section.ts; one item per bullet), else
  *   its title, read like a commit subject (Conventional Commits, `area: …`, prose);
  * - its labels decide, over the text: `breaking-change` (and `breaking`, `semver-major`) makes it

@@ -1,6 +1,5 @@
 /**
- * The release note a pull request's author wrote in its description (CONTRACT.md "POST
- * /api/v1/entries/generate", `pullRequests`): a ```release-note fenced block (Kubernetes' convention),
+ * The release note a pull request's author wrote in its description (docs/api.md#generate-a-draft-from-commits-and-pull-requests, `pullRequests`): a ```release-note fenced block (Kubernetes' convention),
  * or the text under a `## Release notes` / `## Changelog` heading (any level, up to the next heading of
  * the same or a higher level). HTML comments (template hints) are dropped. `NONE`, `N/A` or `-` means
  * "nothing for users": the pull request is internal work.

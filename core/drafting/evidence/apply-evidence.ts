@@ -1,6 +1,5 @@
 /**
- * The second voice after the author's: what a change touched (CONTRACT.md "POST
- * /api/v1/entries/generate": the author's own signals decide first, then the files it changed, then
+ * The second voice after the author's: what a change touched (docs/api.md#generate-a-draft-from-commits-and-pull-requests: the author's own signals decide first, then the files it changed, then
  * the project's drafting profile, and only then the words of an untyped subject).
  *
  * Where the author said nothing (`decidedBy` is still `words`) and the change's paths are known:

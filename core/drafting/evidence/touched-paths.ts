@@ -1,5 +1,5 @@
 /**
- * What a change touched, read from its changed paths (CONTRACT.md "POST /api/v1/entries/generate":
+ * What a change touched, read from its changed paths (docs/api.md#generate-a-draft-from-commits-and-pull-requests:
  * "the files it changed: only docs, tests, CI, tooling or the repository's `internal-paths`:
  * Maintenance; the product's sources: never dropped for its words alone").
  *

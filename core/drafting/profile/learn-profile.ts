@@ -1,6 +1,5 @@
 /**
- * The drafting profile: what a project's own release history teaches about its notes (CONTRACT.md
- * "History and the drafting profile"; issue 31).
+ * The drafting profile: what a project's own release history teaches about its notes (docs/api.md#import-history-and-the-drafting-profile; issue 31).
  *
  * The model, in two sentences: for each kind of change (feature, fix, docs, dependency update…) and
  * each size, the profile counts how often this project's notes listed the changes it shipped, starting

@@ -102,7 +102,7 @@ export function describeProfile(model: DraftingProfileModel | null): string {
   return `${parts[0]}: ${parts.slice(1).join('; ')}.`;
 }
 
-/** The profile as the API shows it (CONTRACT.md `GET /api/v1/drafting/profile`). */
+/** The profile as the API shows it (docs/api.md#import-history-and-the-drafting-profile `GET /api/v1/drafting/profile`). */
 export function presentProfile(model: DraftingProfileModel | null, updatedAt: Date | null): DraftingProfile {
   const t = traitsOf(model);
   return {

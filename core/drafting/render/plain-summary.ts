@@ -1,5 +1,5 @@
 /**
- * A draft's summary for readers (CONTRACT.md "Two audiences": "a draft fills `summary` from its
+ * A draft's summary for readers (docs/api.md#readers-and-audiences-segments-summary-announcements: "a draft fills `summary` from its
  * highlights in plain words"): the changes the draft leads with, one sentence each, as plain text
  * (links keep their words, code its text, emphasis and HTML are dropped), at most 500 characters.
  * A draft with no highlights (maintenance only) says what its own summary says, in plain words.
@@ -7,7 +7,7 @@
 import { marked, type Token } from 'marked';
 import type { Draft } from '../../contract/generate.schema.ts';
 
-/** CONTRACT.md: a summary is at most 500 characters. */
+/** docs/api.md#readers-and-audiences-segments-summary-announcements: a summary is at most 500 characters. */
 export const SUMMARY_MAX = 500;
 
 /** The words of inline Markdown tokens, without markup. */

@@ -1,5 +1,5 @@
 /**
- * References as links (CONTRACT.md "POST /api/v1/entries/generate": with `repository`, `#123`,
+ * References as links (docs/api.md#generate-a-draft-from-commits-and-pull-requests: with `repository`, `#123`,
  * `owner/repo#123` and commit SHAs in the draft become links). Without a repository, everything stays
  * plain text. Links point at `/issues/N`, which GitHub (and GitHub Enterprise) redirects to the pull
  * request when N is one.

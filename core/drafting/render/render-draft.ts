@@ -35,7 +35,7 @@ export function citeRefs(refs: readonly string[], link: RefLinker = plainRefs): 
 
 /**
  * Untrusted text (commit messages, an AI's answer) as Markdown that shows exactly what was written and
- * can make nothing else (CONTRACT.md "generate": a draft never carries raw HTML, images or links that
+ * can make nothing else (docs/api.md#generate-a-draft-from-commits-and-pull-requests: a draft never carries raw HTML, images or links that
  * were not references). Outside code spans: `<` and `>` are escaped (no HTML: `Box<dyn Error>` stays
  * text, `<script>` cannot open an element), `[`, `]` and backslashes are escaped (no link or image syntax),
  * and URL schemes, `www.` hosts and `@` are escaped so that GFM does not autolink them. References
@@ -281,7 +281,7 @@ export function isDescriptive(text: string): boolean {
 }
 
 /**
- * Title: the headline of the most important change; never the version (CONTRACT.md "Titles": the
+ * Title: the headline of the most important change; never the version (docs/api.md#generate-a-draft-from-commits-and-pull-requests: the
  * version is its own field and every surface shows it once), never a bare count or internal work.
  */
 export function renderTitle(headline: string | null, hasInternal: boolean): string {
@@ -301,7 +301,7 @@ export function stripVersion(text: string): string {
 }
 
 /**
- * The closing "New contributors" line (CONTRACT.md "POST /api/v1/entries/generate"): `@login made
+ * The closing "New contributors" line (docs/api.md#generate-a-draft-from-commits-and-pull-requests): `@login made
  * their first contribution in #N`, for each first-timer, in pull-request order.
  */
 export function newContributorsLine(

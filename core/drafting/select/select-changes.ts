@@ -1,6 +1,6 @@
 /**
  * The third voice: the project's drafting profile decides what its author and its files left open
- * (CONTRACT.md "POST /api/v1/entries/generate": author's signals, then files, then the profile, then
+ * (docs/api.md#generate-a-draft-from-commits-and-pull-requests: author's signals, then files, then the profile, then
  * words).
  *
  * - An untyped change is kept when this project's notes list its kind and size at least half the time

@@ -1,5 +1,5 @@
 /**
- * Analytics (CONTRACT.md "Dashboard"), on /api/v1 with the session: views, clicks and reactions per UTC
+ * Analytics (docs/api.md#subscribers-and-analytics-key-authenticated), on /api/v1 with the session: views, clicks and reactions per UTC
  * day, subscribers over time, and activity per entry, over the last 7, 30 or 90 days. Each keeps its
  * last answer while another period loads, so the charts (and an open table) stay.
  */

@@ -1,5 +1,5 @@
 /**
- * Channels (CONTRACT.md "Dispatch on publish"; publishers and owners), on /api/v1 with the session:
+ * Channels (docs/api.md#channels-key-authenticated; publishers and owners), on /api/v1 with the session:
  * the list, adding one (a webhook's signing secret answered once), test / disable / enable / delete,
  * and each channel's delivery log (asked again every 2 s while a delivery is pending) with its retry.
  */

@@ -1,7 +1,7 @@
 /**
  * The dashboard's one HTTP client: same-origin JSON calls to /api/dashboard and /api/v1, with the
  * session cookie (sent by the browser), the session's CSRF token on every state-changing call, and
- * `Shiplog-Project` naming the project of /api/v1 calls (CONTRACT.md "Dashboard"). Failures become
+ * `Shiplog-Project` naming the project of /api/v1 calls (docs/api.md#dashboard-api). Failures become
  * `ApiError`s carrying the problem document (RFC 9457) the server answered. The resource modules beside
  * this one (entries.ts, keys.ts, …) hold every address, query key and hook; pages call those hooks.
  */

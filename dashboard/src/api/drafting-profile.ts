@@ -1,5 +1,5 @@
 /**
- * The project's drafting profile (CONTRACT.md "History and the drafting profile"), on /api/v1 with the
+ * The project's drafting profile (docs/api.md#import-history-and-the-drafting-profile), on /api/v1 with the
  * session: what its imported history and published drafts taught its drafts, in words and figures
  * (every member reads it), and the reset back to the built-in defaults (publishers; entries stay).
  */

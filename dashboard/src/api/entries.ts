@@ -1,5 +1,5 @@
 /**
- * Entries (CONTRACT.md "Entry lifecycle"), every call an /api/v1 call on the session: the list by
+ * Entries (docs/api.md#entries), every call an /api/v1 call on the session: the list by
  * status, search and category (keyset pages of 20), one entry, what the editor does to one (save,
  * publish, schedule, cancel a schedule, unpublish, delete), and the server-rendered preview of a body.
  * The query keys are defined here once; every change asks for the lists again.

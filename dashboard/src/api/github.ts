@@ -1,5 +1,5 @@
 /**
- * GitHub (CONTRACT.md "Dashboard"; publishers and owners): the repositories where the Shiplog App is
+ * GitHub (docs/api.md#github-page; publishers and owners): the repositories where the Shiplog App is
  * installed, each with its link (this project, another one, none) and last webhook deliveries, and
  * linking or unlinking one.
  */

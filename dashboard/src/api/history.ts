@@ -1,5 +1,5 @@
 /**
- * A project's changelog history (CONTRACT.md "History and the drafting profile"): a pasted or uploaded
+ * A project's changelog history (docs/api.md#import-history-and-the-drafting-profile): a pasted or uploaded
  * CHANGELOG.md is read by the server's changelog parser (`POST …/changelog-preview`, the parser
  * `shiplog import` and the Action use: the dashboard carries none), and the releases it finds become
  * published entries through `POST /api/v1/entries/import` (publishers), in the calls

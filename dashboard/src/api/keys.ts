@@ -1,4 +1,4 @@
-/** A project's API keys (owners; CONTRACT.md "Dashboard"): the list, a new key (its secret answered once), revoking. */
+/** A project's API keys (owners; docs/api.md#dashboard-api): the list, a new key (its secret answered once), revoking. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKey } from '../types.ts';
 import { api, projectPath, segment } from './client.ts';

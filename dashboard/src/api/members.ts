@@ -1,5 +1,5 @@
 /**
- * A project's members and pending invitations (CONTRACT.md "Members and roles"): everyone reads the
+ * A project's members and pending invitations (docs/api.md#roles): everyone reads the
  * list; owners invite, change roles, remove and withdraw (the server keeps the last owner). Leaving a
  * project ends its pages for the one who left.
  */

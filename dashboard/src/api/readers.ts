@@ -1,5 +1,5 @@
 /**
- * Who may read the project's changelog (CONTRACT.md "Readers and audiences"), /api/v1 calls on the
+ * Who may read the project's changelog (docs/readers.md#what-an-identified-reader-gets), /api/v1 calls on the
  * session: its access (`public` or `identified`; owners change it) and its reader secret (owners create
  * or rotate it; the answer is the only time the secret is shown).
  */

@@ -1,5 +1,5 @@
 /**
- * A project's subscribers (CONTRACT.md "Dashboard", Subscribers), on /api/v1 with the session: counts
+ * A project's subscribers (docs/api.md#subscribers-and-analytics-key-authenticated), on /api/v1 with the session: counts
  * by state (every member), the list by address and state in keyset pages and removal (publishers), and
  * the CSV export's address (a plain link: the browser streams the file to disk).
  */

@@ -1,4 +1,4 @@
-/** Images for entries (CONTRACT.md "Images"): a file's bytes stored by the server, which answers its URL. */
+/** Images for entries (docs/api.md#images): a file's bytes stored by the server, which answers its URL. */
 import { useMutation } from '@tanstack/react-query';
 import type { Upload } from '../types.ts';
 import { api, projectPath } from './client.ts';

@@ -1,5 +1,5 @@
 /**
- * Image upload for the editor (CONTRACT.md "Images"): each image's bytes are stored by the server
+ * Image upload for the editor (docs/api.md#images): each image's bytes are stored by the server
  * (api/uploads.ts), and a Markdown image pointing at the stored copy is inserted where the cursor is.
  * Used by the button, by pasting and by dropping.
  */

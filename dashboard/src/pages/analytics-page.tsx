@@ -1,5 +1,5 @@
 /**
- * Analytics (CONTRACT.md "Dashboard"): views, clicks and reactions per UTC day over 7, 30 or 90 days,
+ * Analytics (docs/api.md#subscribers-and-analytics-key-authenticated): views, clicks and reactions per UTC day over 7, 30 or 90 days,
  * confirmed subscribers over time, and per entry (views, clicks, click-through, reactions by emoji).
  * Charts by uPlot, each with its table; loaded on demand, so the first page's bundle stays small.
  */

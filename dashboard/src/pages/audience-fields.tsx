@@ -1,5 +1,5 @@
 /**
- * The entry editor's audience fields (CONTRACT.md "Readers and audiences"): `Summary` (plain words for
+ * The entry editor's audience fields (docs/api.md#readers-and-audiences-segments-summary-announcements): `Summary` (plain words for
  * readers, counted against the API's 500), the `Segments` picker (a checkbox per segment seen so far in
  * the project, and `New segment` with `Add segment` for one not used yet) and `Announce in the widget`.
  * Who an entry is for and whether it is announced are a publisher's: a contributor sees them disabled.

@@ -1,4 +1,4 @@
-/** The audit log (owners; CONTRACT.md "Dashboard"): who (a person or a key) changed what, and when. */
+/** The audit log (owners; docs/api.md#audit-log): who (a person or a key) changed what, and when. */
 import { useAuditLog } from '../api/audit.ts';
 import { ListCard } from '../components/list-card.tsx';
 import { LoadMore } from '../components/load-more.tsx';

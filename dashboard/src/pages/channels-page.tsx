@@ -1,5 +1,5 @@
 /**
- * Channels (CONTRACT.md "Dashboard"; publishers and owners): add Slack, Discord or a signed webhook
+ * Channels (docs/api.md#channels-key-authenticated; publishers and owners): add Slack, Discord or a signed webhook
  * (its secret shown once), `Send test`, the delivery log (status, attempts, last error, next attempt)
  * with `Retry` for a failed delivery, disable/enable, delete. The server's SSRF and URL rules apply.
  */

@@ -1,5 +1,5 @@
 /**
- * The drafting profile (CONTRACT.md "History and the drafting profile"): what this project's own
+ * The drafting profile (docs/api.md#import-history-and-the-drafting-profile): what this project's own
  * releases taught its drafts, in words (the server's sentence) and in figures: how many releases it
  * learned from and when, how often its notes list each kind of change, its headings in order, its usual
  * number of items, its style. Publishers and owners reset it (asked first): drafts go back to the

@@ -1,5 +1,5 @@
 /**
- * The entry editor (CONTRACT.md "Dashboard" and "Entry lifecycle"): `Title`, `Body` with the server's
+ * The entry editor (docs/api.md#entries): `Title`, `Body` with the server's
  * live preview, `Category`, `Version`, `Visibility`; images by button, paste and drop; `Save draft`,
  * and for publishers `Publish`, `Schedule` (a date and time), cancelling a schedule, `Unpublish`,
  * `Delete`. Leaving with unsaved changes asks first. Every action is an /api/v1 call on the session.

@@ -1,5 +1,5 @@
 /**
- * Entries (CONTRACT.md "Dashboard"): status tabs `Drafts`, `Scheduled`, `Published`; search by title;
+ * Entries (docs/api.md#dashboard-api): status tabs `Drafts`, `Scheduled`, `Published`; search by title;
  * a category filter; drafts from GitHub show their pull request or release, and whether a person
  * edited them. Pages of 20, newest first, with "Load more". The tab is the address's `status`.
  */

@@ -1,5 +1,5 @@
 /**
- * GitHub (CONTRACT.md "Dashboard"; publishers and owners): the repositories where the Shiplog App is
+ * GitHub (docs/api.md#github-page; publishers and owners): the repositories where the Shiplog App is
  * installed, whether each is linked to this project, another one (never which) or none, with its last
  * webhook deliveries; link or unlink them here (the CLI's `github link` does the same).
  */

@@ -1,5 +1,5 @@
 /**
- * Import history (CONTRACT.md "History and the drafting profile"; publishers and owners): the project's
+ * Import history (docs/api.md#import-history-and-the-drafting-profile; publishers and owners): the project's
  * CHANGELOG.md, pasted, uploaded or dropped, is read by the server's changelog parser, and the preview
  * lists the releases an import brings in (version, date, first line) and the sections it skips, with
  * the reason. `Import` makes them published entries with their own dates and versions (nothing is

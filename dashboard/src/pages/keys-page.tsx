@@ -1,5 +1,5 @@
 /**
- * API keys (owners; CONTRACT.md "Dashboard"): `Create key` shows the key once, with a copy button; the
+ * API keys (owners; docs/api.md#dashboard-api): `Create key` shows the key once, with a copy button; the
  * list shows each key's name, last 4 characters, when it was made and last used; `Revoke` ends it.
  */
 import { type FormEvent, useState } from 'react';

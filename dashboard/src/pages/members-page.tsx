@@ -1,5 +1,5 @@
 /**
- * Members (CONTRACT.md "Dashboard", "Members and roles"): everyone sees who is in the project; owners
+ * Members (docs/api.md#roles): everyone sees who is in the project; owners
  * `Invite` by email with a role, change roles, remove members and withdraw invitations. The server
  * enforces every rule (the last owner stays); refusals are shown as they come.
  */

@@ -1,5 +1,5 @@
 /**
- * Settings › Readers (CONTRACT.md "Readers and audiences"): who may read the changelog (`Access`:
+ * Settings › Readers (docs/readers.md#access): who may read the changelog (`Access`:
  * public, or identified readers only) and the reader secret the host app signs readers' tokens with.
  * `Create reader secret` (or `Rotate reader secret`) shows the secret once, with a copy button; after a
  * rotation the previous secret still verifies for 24 hours, which the section says, with the time it

@@ -1,5 +1,5 @@
 /**
- * Settings (CONTRACT.md "Dashboard"): `Name`, `Accent colour`, `Position`, `Theme`, with a live preview
+ * Settings (docs/api.md#dashboard-api): `Name`, `Accent colour`, `Position`, `Theme`, with a live preview
  * of the real widget (the project's own `/widget.js`, its unsaved position and theme as the embed's
  * overrides, its accent on the launcher), and the embed snippet with a copy button. Publishers and
  * owners change them; a free project is told why the API needs Pro. Readers (reader-access.tsx): the

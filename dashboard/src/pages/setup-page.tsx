@@ -1,5 +1,5 @@
 /**
- * First run (CONTRACT.md "Dashboard"): the setup link `/app/setup?token=…` creates the first account,
+ * First run (docs/api.md#first-run): the setup link `/app/setup?token=…` creates the first account,
  * its owner, and the first project, then opens it. The server answers this page only for a usable link.
  */
 import { type FormEvent, useState } from 'react';

@@ -1,4 +1,4 @@
-/** Sign in (CONTRACT.md "Dashboard": `Email`, `Password`, button `Sign in`). */
+/** Sign in (docs/api.md#accounts-and-sessions: `Email`, `Password`, button `Sign in`). */
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSignIn } from '../api/session.ts';

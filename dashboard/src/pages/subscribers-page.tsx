@@ -1,5 +1,5 @@
 /**
- * Subscribers (CONTRACT.md "Dashboard"): counts by state for every member; for publishers and owners
+ * Subscribers (docs/api.md#subscribers-and-analytics-key-authenticated): counts by state for every member; for publishers and owners
  * the list (search by address, status filter, keyset pages), the CSV export and removal (the address
  * gets no further email and may subscribe again).
  */

@@ -1,7 +1,7 @@
 /**
  * Generic webhooks, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`,
  * `webhook-signature` with the channel's `whsec_` secret): `{"type":"entry.published","timestamp",
- * "data":{"entry":{…}}}` (CONTRACT.md "Dispatch on publish"), at most 20 KB: a longer body or HTML is
+ * "data":{"entry":{…}}}` (docs/api.md#channels-key-authenticated), at most 20 KB: a longer body or HTML is
  * cut, and `url` links to the rest. A test delivery is `{"type":"ping","timestamp","data":{"project":
  * {name, slug, url}}}`. Any https destination (the SSRF guard still applies).
  */

@@ -1,4 +1,4 @@
--- Every confirmation link sent stays valid until it expires (CONTRACT.md "POST /api/subscribe"): a second
+-- Every confirmation link sent stays valid until it expires (docs/api.md#public-engagement-no-key-cors-): a second
 -- request adds a link instead of replacing the first. subscribers.confirm_expires_at keeps the latest
 -- expiry, which is when a never-confirmed address may be purged.
 

@@ -1,4 +1,4 @@
--- Channels (CONTRACT.md "Dispatch on publish"): Slack, Discord and signed webhooks that a publish is
+-- Channels (docs/api.md#channels-key-authenticated): Slack, Discord and signed webhooks that a publish is
 -- delivered to, and the log of each delivery.
 
 create table channels (

@@ -1,4 +1,4 @@
--- The GitHub App (CONTRACT.md "GitHub App" and "Entry lifecycle"): where an entry came from, whether a
+-- The GitHub App (docs/github-app.md#github-app, docs/api.md#entries): where an entry came from, whether a
 -- person edited it, which repository feeds which project, and the webhook deliveries already taken.
 
 -- `source` was how an entry was made (api | generate); it is now `origin`, and `source` is the

@@ -1,4 +1,4 @@
--- Email deliveries of a release (CONTRACT.md "Dispatch on publish"): the batches a publish is split into,
+-- Email deliveries of a release (docs/api.md#channels-key-authenticated): the batches a publish is split into,
 -- each kept until sent and left visible (and re-drivable) when its retries run out, and the record of
 -- every (entry, subscriber) message the SMTP server accepted, so that no retry sends it again.
 

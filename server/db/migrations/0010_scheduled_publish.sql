@@ -1,4 +1,4 @@
--- Scheduling (CONTRACT.md "Entry lifecycle"): a draft may carry the time a durable job publishes it.
+-- Scheduling (docs/api.md#entries): a draft may carry the time a durable job publishes it.
 -- The job publishes only while the entry still carries that very time, so a cancel or a new time makes
 -- an older job do nothing.
 alter table entries add column scheduled_for timestamptz;

@@ -1,4 +1,4 @@
--- The dashboard's accounts (CONTRACT.md "Dashboard"): people, their server-side sessions, their role in
+-- The dashboard's accounts (docs/api.md#first-run): people, their server-side sessions, their role in
 -- each project, invitations, the one-time links (first-run setup, password reset) and uploaded images.
 -- Every token is stored only as its SHA-256 hash: the plaintext exists in the link sent, nowhere else.
 

@@ -1,4 +1,4 @@
--- The dashboard's audience and insight pages (CONTRACT.md "Dashboard"): the audit log, test deliveries and
+-- The dashboard's audience and insight pages (docs/api.md#audit-log): the audit log, test deliveries and
 -- retry times in the channel delivery log, and the indexes behind the analytics page's aggregates.
 
 -- Every change made through the dashboard or the API, written in the transaction of the change itself.

@@ -1,4 +1,4 @@
--- A project's history and its drafting profile (CONTRACT.md "History and the drafting profile").
+-- A project's history and its drafting profile (docs/api.md#import-history-and-the-drafting-profile).
 -- entries.origin gains `import` (an entry brought in from the project's existing changelog).
 -- entry_changes: what a drafted or imported release was made of, as generate and import receive it
 -- ({"commits": [...], "commitDetails": [...], "pullRequests": [...]}), so that the profile can be learned

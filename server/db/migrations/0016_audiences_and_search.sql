@@ -1,4 +1,4 @@
--- Readers and audiences (CONTRACT.md "Readers and audiences"): who an entry is for, its plain summary,
+-- Readers and audiences (docs/api.md#readers-and-audiences-segments-summary-announcements): who an entry is for, its plain summary,
 -- its announcement, and full-text search. Reader secrets and a reader's state follow in their own migration.
 
 -- `access`: `public` (anyone) or `identified` (only readers with a valid token; never listed publicly).

@@ -1,4 +1,4 @@
--- Identified readers (CONTRACT.md "Readers and audiences"): each project's reader secret, and what a
+-- Identified readers (docs/readers.md#what-an-identified-reader-gets): each project's reader secret, and what a
 -- reader has seen, kept by the `sub` of their token so that it follows them from one device to another.
 
 -- The secret the host app signs readers' tokens with (HS256). Kept as it was issued, not hashed: verifying

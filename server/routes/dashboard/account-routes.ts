@@ -1,6 +1,5 @@
 /**
- * First run, sign-in, sign-out and the session (CONTRACT.md "Dashboard", "First run" and "Accounts and
- * sessions"):
+ * First run, sign-in, sign-out and the session (docs/api.md#first-run):
  * - `GET /api/dashboard/setup/:token` → `200 {"valid": true}` while the link may create the first
  *   account, else `404`; `POST /api/dashboard/setup` creates it, its project and a session (`201`);
  * - `POST /api/dashboard/sign-in` → `200` and the session cookie; failures are limited per client

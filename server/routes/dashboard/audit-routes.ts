@@ -1,5 +1,5 @@
 /**
- * `GET /api/dashboard/projects/{slug}/audit?limit=&cursor=` (owners only; CONTRACT.md "Dashboard"): the
+ * `GET /api/dashboard/projects/{slug}/audit?limit=&cursor=` (owners only; docs/api.md#audit-log): the
  * project's audit log, newest first → `{"events": [{id, actor: {type: "user"|"key", id, label}, action,
  * target: {type, id}, details, createdAt}], "nextCursor"}` (+ `Link: <…>; rel="next"`). `limit` 1–100
  * (default 50); `cursor` is a page's `nextCursor`. `action` is `noun.verb` (`entry.published`,

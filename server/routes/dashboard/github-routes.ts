@@ -1,5 +1,5 @@
 /**
- * The GitHub page (CONTRACT.md "Dashboard", GitHub), publisher or higher:
+ * The GitHub page (docs/api.md#github-page), publisher or higher:
  * - `GET /api/dashboard/projects/{slug}/github` → `{"repositories": [{repository: "owner/name",
  *   installed, account, private, link: "this"|"other"|null, lastDeliveries: [{id, event, status:
  *   "received"|"ignored"|"processed"|"failed", error, receivedAt, finishedAt}]}]}`: every repository the

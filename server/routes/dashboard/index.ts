@@ -1,5 +1,5 @@
 /**
- * The dashboard's JSON routes under /api/dashboard (CONTRACT.md "Dashboard"): accounts, projects,
+ * The dashboard's JSON routes under /api/dashboard (docs/api.md#accounts-and-sessions): accounts, projects,
  * members, keys, uploads, the editor's preview and segment picker. The entries themselves are /api/v1's routes, called with the session.
  * Every request that changes something must come from PUBLIC_URL's origin (`Origin`), signed in or not
  * (a forged sign-in is refused too), and, signed in, carry the session's `X-CSRF-Token`; else `403`.

@@ -1,5 +1,5 @@
 /**
- * A project's API keys (owners; CONTRACT.md "Dashboard"): `GET /api/dashboard/projects/{slug}/keys`,
+ * A project's API keys (owners; docs/api.md#dashboard-api): `GET /api/dashboard/projects/{slug}/keys`,
  * `POST …/keys {name?}` → `201` with the key, shown only in this answer, `DELETE …/keys/{keyId}` →
  * `204`, revoked at once. Every answer carries `apiAvailable`: false on the free plan, whose keys the
  * API refuses (`402`) until the project is on Pro.

@@ -1,5 +1,5 @@
 /**
- * Members and invitations (CONTRACT.md "Dashboard", "Members and roles per project"):
+ * Members and invitations (docs/api.md#roles):
  * - `GET /api/dashboard/projects/{slug}/members` (any member) → members, and pending invitations for
  *   owners (`null` for others);
  * - `POST …/members {email, role}` (owner) → `201`, an invitation valid 7 days, emailed;

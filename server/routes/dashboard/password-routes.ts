@@ -1,5 +1,5 @@
 /**
- * Passwords (CONTRACT.md "Dashboard"):
+ * Passwords (docs/api.md#accounts-and-sessions):
  * - `POST /api/dashboard/password {current, password}` (signed in) → `204`; every other session of
  *   the user ends; a wrong `current` is `400` at `/current` (10 in 15 min per user, then `429`);
  * - `POST /api/dashboard/password-reset {email}` → `202` whatever the address (an account's owner gets

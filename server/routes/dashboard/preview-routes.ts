@@ -1,13 +1,12 @@
 /**
  * Previews, nothing stored (contributor or higher):
- * - `POST /api/dashboard/projects/{slug}/preview {body}` (CONTRACT.md "Dashboard", the editor's live
+ * - `POST /api/dashboard/projects/{slug}/preview {body}` (docs/api.md#dashboard-api, the editor's live
  *   preview) → `200 {"html"}`: the Markdown rendered and sanitized by the very renderer that stores an
  *   entry's `html` (so the preview is what readers will see). A body too complex to render is `400
  *   invalid` at `/body`, as on save.
  * - `POST /api/dashboard/projects/{slug}/changelog-preview {markdown}` → `200 {"releases", "skipped"}`:
  *   a pasted or uploaded CHANGELOG.md read by the parser `shiplog import` and the Action use
- *   (core/parse-changelog.ts), so the history page shows what an import would bring in (CONTRACT.md
- *   "History and the drafting profile"). Up to 8 MiB, as the import itself.
+ *   (core/parse-changelog.ts), so the history page shows what an import would bring in (docs/api.md#import-history-and-the-drafting-profile). Up to 8 MiB, as the import itself.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,7 +17,7 @@ import type { ServiceContext } from '../../services/context.ts';
 import { signedInAccess } from './project-access.ts';
 import { ChangelogPreviewBody, PreviewBody, SlugParams } from './schemas.ts';
 
-/** The import's own limit (CONTRACT.md: `POST /api/v1/entries/import` up to 8 MiB). */
+/** The import's own limit (docs/api.md#import-history-and-the-drafting-profile: `POST /api/v1/entries/import` up to 8 MiB). */
 const CHANGELOG_BODY_LIMIT = 8 * 1024 * 1024;
 
 export async function previewRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Projects (CONTRACT.md "Dashboard"): `POST /api/dashboard/projects {name, slug}` → `201`, the creator
+ * Projects (docs/api.md#dashboard-api): `POST /api/dashboard/projects {name, slug}` → `201`, the creator
  * its owner (free plan); `GET /api/dashboard/projects/{slug}` (any member) → the project and the
  * caller's role; `PATCH …/{slug} {name?, accent?, position?, theme?}` (publisher or higher); `DELETE
  * …/{slug}` (owner) → `204`, with every entry, key, member and image of it.

@@ -1,6 +1,6 @@
 /**
  * Bodies and parameters of the dashboard's JSON routes (/api/dashboard). Unknown fields are refused,
- * as everywhere (CONTRACT.md "General"); emails are trimmed and lower-cased by the subscribe form's
+ * as everywhere (docs/api.md#input-rules); emails are trimmed and lower-cased by the subscribe form's
  * rules (no quoted local parts).
  */
 import { z } from 'zod';

@@ -1,6 +1,5 @@
 /**
- * `GET /api/dashboard/projects/{slug}/subscribers.csv?status=&q=` (publisher and up; CONTRACT.md
- * "Dashboard", Subscribers): the same streamed CSV as `GET /api/v1/subscribers/export`, authorised by the
+ * `GET /api/dashboard/projects/{slug}/subscribers.csv?status=&q=` (publisher and up; docs/api.md#subscribers-and-analytics-key-authenticated): the same streamed CSV as `GET /api/v1/subscribers/export`, authorised by the
  * session cookie alone, so the page's Export link is a plain download that the browser writes to disk as
  * it arrives (a fetch would need the `Shiplog-Project` header and hold the whole file in the page).
  */

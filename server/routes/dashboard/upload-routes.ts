@@ -1,5 +1,5 @@
 /**
- * `POST /api/dashboard/projects/{slug}/uploads` (contributor or higher; CONTRACT.md "Images"): the body
+ * `POST /api/dashboard/projects/{slug}/uploads` (contributor or higher; docs/api.md#images): the body
  * is the image's bytes themselves (any Content-Type: what counts is the bytes' signature), at most
  * 5 MiB (`413` beyond) → `201 {"url", "id", "type", "size"}` + `Location`. Anything but PNG, JPEG, GIF or
  * WebP, SVG included, is `415`.

@@ -1,5 +1,5 @@
 /**
- * POST /api/github/webhooks (CONTRACT.md "GitHub App"): GitHub's deliveries to the App. The signature
+ * POST /api/github/webhooks (docs/github-app.md#github-app): GitHub's deliveries to the App. The signature
  * (`X-Hub-Signature-256`, HMAC-SHA-256 of the exact bytes) is checked on the raw body, so this scope
  * parses JSON itself, after the check (re-serialised JSON would not match). A bad or missing signature
  * is `401`; a good one is answered `202` at once and the work runs as a job (GitHub waits 10 s at most).

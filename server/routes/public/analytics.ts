@@ -1,8 +1,8 @@
 /**
- * POST /api/analytics (CONTRACT.md "POST /api/analytics"): one `view`/`click` event, or
+ * POST /api/analytics (docs/api.md#public-engagement-no-key-cors-): one `view`/`click` event, or
  * `{"events": [...]}` with up to 50 → 202 `{"accepted": n}`; the rules live in
  * services/analytics/record-analytics-events.ts. With a reader token (`X-Shiplog-Reader`) the events
- * count for the identified reader, whatever device sent them (CONTRACT.md "Readers and audiences").
+ * count for the identified reader, whatever device sent them (docs/api.md#readers-and-audiences-segments-summary-announcements).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The public changelog page (CONTRACT.md "Feeds and page"): `GET /changelog/{slug}`, the page of one
+ * The public changelog page (docs/api.md#feeds-and-the-public-changelog-page): `GET /changelog/{slug}`, the page of one
  * entry `GET /changelog/{slug}/{entrySlug}`, and the project's theme stylesheet. Unknown projects and
  * entries: a 404 page for browsers, a problem document for other clients. An identified project's
  * pages and stylesheet answer only its readers (plugins/reader-identity.ts).

@@ -1,9 +1,9 @@
 /**
- * `GET /api/feeds/{slug}/rss|atom|json` (CONTRACT.md "Feeds and page"): the last 50 external published
+ * `GET /api/feeds/{slug}/rss|atom|json` (docs/api.md#feeds-and-the-public-changelog-page): the last 50 external published
  * entries. No key, CORS `*`; a strong ETag answered with 304 on If-None-Match; 404 for an unknown
  * project or format. A reader token (`?token=`, the signed link of the reader's widget answer, or
  * `X-Shiplog-Reader`) makes it that reader's feed, `Cache-Control: private`; an identified project
- * answers 401 without one (CONTRACT.md "Readers and audiences").
+ * answers 401 without one (docs/api.md#readers-and-audiences-segments-summary-announcements).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

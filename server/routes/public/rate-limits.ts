@@ -1,5 +1,5 @@
 /**
- * Limits of the public endpoints (spec section 8, CONTRACT.md "Public endpoints" and "Rate limits"):
+ * Limits of the public endpoints (docs/api.md#public-engagement-no-key-cors-):
  * per IP (/64 for IPv6) and, where the body names one, per anonymous id; plus a daily cap per email
  * address so the subscribe form cannot flood an inbox.
  */

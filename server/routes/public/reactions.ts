@@ -1,8 +1,7 @@
 /**
- * POST /api/reactions (CONTRACT.md "POST /api/reactions"): toggle an emoji reaction of a reader on a
+ * POST /api/reactions (docs/api.md#public-engagement-no-key-cors-): toggle an emoji reaction of a reader on a
  * published external entry. Counts come from the rows; the widget shows them at once. With a reader
- * token (`X-Shiplog-Reader`) the reaction is the identified reader's, on every device (CONTRACT.md
- * "Readers and audiences"); a bad token, or none on an identified project, is `401`.
+ * token (`X-Shiplog-Reader`) the reaction is the identified reader's, on every device (docs/readers.md#what-an-identified-reader-gets); a bad token, or none on an identified project, is `401`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,7 +27,7 @@ export async function reactionsRoutes(base: FastifyInstance, ctx: ServiceContext
           "A reader's emoji on a published external entry: a second identical call takes it back. Allowed emoji: the project's list.",
         operationId: 'toggleReaction',
         body: ReactionInputSchema,
-        // 404: the entry is not published, or internal (CONTRACT.md "POST /api/reactions").
+        // 404: the entry is not published, or internal (docs/api.md#public-engagement-no-key-cors-).
         response: { 200: ReactionResultSchema, ...problemResponses(401, 404, 429) },
       },
       onRequest: app.rateLimitHook([REACTIONS_IP]),

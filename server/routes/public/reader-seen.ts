@@ -1,5 +1,5 @@
 /**
- * `POST /api/widget/{slug}/seen` (CONTRACT.md "Readers and audiences"): the widget tells what an
+ * `POST /api/widget/{slug}/seen` (docs/readers.md#what-an-identified-reader-gets): the widget tells what an
  * identified reader has just seen, `{lastSeenAt?, announcementId?}` → `200` with the reader's state,
  * the same the next widget answer carries on any device. Anonymous readers keep theirs in the browser:
  * without a reader token this is `401`. Registered in the widget's scope, whose reader-identity hook

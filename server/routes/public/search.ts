@@ -1,5 +1,5 @@
 /**
- * Readers' search (CONTRACT.md "Readers and audiences", search):
+ * Readers' search (docs/api.md#readers-and-audiences-segments-summary-announcements, search):
  * - `GET /api/widget/{slug}/search?q=` → `{"entries": [… widget entry shape …]}`, at most 20, best match
  *   first; `q` 1-200 characters once trimmed, else `400 invalid`; CORS `*` (plugins/cors.ts); 404 for an
  *   unknown project.

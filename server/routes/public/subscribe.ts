@@ -1,5 +1,5 @@
 /**
- * Subscriptions with double opt-in (CONTRACT.md "POST /api/subscribe"):
+ * Subscriptions with double opt-in (docs/api.md#public-engagement-no-key-cors-):
  * - `POST /api/subscribe` → 202 `{"status":"pending"}`, whatever the address's state;
  * - `GET /api/subscribe/confirm?token=` shows a page; its button POSTs to the same URL, which confirms;
  * - `GET /api/unsubscribe?token=` shows a page; `POST` unsubscribes (RFC 8058 one-click: no cookie,

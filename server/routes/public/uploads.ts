@@ -1,5 +1,5 @@
 /**
- * `GET /uploads/{id}.{ext}`: an uploaded image (CONTRACT.md "Images"), with the type it was stored as,
+ * `GET /uploads/{id}.{ext}`: an uploaded image (docs/api.md#images), with the type it was stored as,
  * cached for a year as immutable (its address never names other bytes), and `nosniff` plus
  * `Content-Security-Policy: default-src 'none'` so that no browser runs it as anything but an image.
  * Unknown, or a wrong extension: `404`.

@@ -1,5 +1,5 @@
 /**
- * The embed script (CONTRACT.md "Widget script"): `GET /widget.js` answers a short-lived redirect to the
+ * The embed script (docs/widget.md#widget): `GET /widget.js` answers a short-lived redirect to the
  * content-hashed `GET /widget.<hash>.js`, which is cached for a year (`immutable`). A script tag keeps
  * its own `src` through the redirect, so the widget still knows the Shiplog origin. `GET /demo/{slug}`
  * embeds it in a page under a strict CSP (no inline script or style); an `identified` project's only
@@ -66,8 +66,7 @@ export async function widgetScriptRoutes(app: FastifyInstance, ctx: ServiceConte
     },
   );
 
-  // The demo names its project: an identified one's only to its readers (CONTRACT.md "Readers and
-  // audiences"), as its widget; anyone else gets 401 (a page saying so for a browser).
+  // The demo names its project: an identified one's only to its readers (docs/readers.md#what-an-identified-reader-gets), as its widget; anyone else gets 401 (a page saying so for a browser).
   await app.register(async (scope) => {
     await scope.register(readerIdentity, { ctx, page: READERS_ONLY_PAGE });
     const schema = pageRouteSchema("A page that embeds a project's widget", 'getWidgetDemo', ['slug']);

@@ -1,8 +1,7 @@
 /**
- * GET /api/widget/{slug}: the public widget JSON (spec 4.4 and its rules 1-4, CONTRACT.md
- * "GET /api/widget/{slug}" and "Readers and audiences"). No key, CORS `*` (plugins/cors.ts), a strong
+ * GET /api/widget/{slug}: the public widget JSON (docs/api.md#widget-json, docs/api.md#readers-and-audiences-segments-summary-announcements). No key, CORS `*` (plugins/cors.ts), a strong
  * ETag answered with 304 on If-None-Match, 404 `not_found` for an unknown slug. An anonymous answer of
- * a public project has the exact Cache-Control of spec 8; an identified reader's (X-Shiplog-Reader)
+ * a public project has the exact Cache-Control of docs/api.md#widget-json; an identified reader's (X-Shiplog-Reader)
  * adds their state and signed links and is `private`; an identified project answers 401 to anyone
  * else. `POST /api/widget/{slug}/seen` (reader-seen.ts) shares this scope and its reader.
  */

@@ -1,5 +1,5 @@
 /**
- * The Analytics page's data (CONTRACT.md "Dashboard"), by key or by session (contributor or higher),
+ * The Analytics page's data (docs/api.md#subscribers-and-analytics-key-authenticated), by key or by session (contributor or higher),
  * each with `?days=7|30|90` (default 30: the last that many UTC days, today included):
  * - `GET /api/v1/analytics/daily` → `{days, from, to, daily: [{date, views, clicks, reactions}]}`, one
  *   row per day, zeros included (a chart's x axis as is);

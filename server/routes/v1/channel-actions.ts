@@ -1,5 +1,5 @@
 /**
- * What the dashboard's Channels page does beyond create, list and delete (CONTRACT.md "Dashboard"),
+ * What the dashboard's Channels page does beyond create, list and delete (docs/api.md#channels-key-authenticated),
  * by key or by session (publisher or higher):
  * - `POST /api/v1/channels/{id}/test` (no body, or `{}`) → `202 {"delivery"}`: a `ping` delivery
  *   through the same job, signature and SSRF rules as a published entry's; follow it in the log.

@@ -1,4 +1,4 @@
-/** /api/v1/channels (CONTRACT.md "Dispatch on publish"): create, list, delete, deliveries. */
+/** /api/v1/channels (docs/api.md#channels-key-authenticated): create, list, delete, deliveries. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

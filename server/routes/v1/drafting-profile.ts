@@ -1,5 +1,5 @@
 /**
- * `GET` and `DELETE /api/v1/drafting/profile` (CONTRACT.md "History and the drafting profile"): what
+ * `GET` and `DELETE /api/v1/drafting/profile` (docs/api.md#import-history-and-the-drafting-profile): what
  * the project's own history taught its drafts, and a reset back to the built-in defaults (entries stay).
  */
 import type { FastifyInstance } from 'fastify';

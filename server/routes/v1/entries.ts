@@ -1,5 +1,5 @@
 /**
- * /api/v1/entries: list, create, get, patch, delete (spec 4.1-4.2, CONTRACT.md "Key-authenticated API"
+ * /api/v1/entries: list, create, get, patch, delete (docs/api.md#authentication-plans-rate-limit
  * and "Entry lifecycle"). Publish and unpublish live in entry-status.ts.
  */
 import type { FastifyInstance } from 'fastify';

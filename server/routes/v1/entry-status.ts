@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/entries/{id}/publish (now, or `{"at": …}` to schedule), DELETE …/schedule and POST
- * …/unpublish (CONTRACT.md "Entry lifecycle").
+ * …/unpublish (docs/api.md#entries).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -12,7 +12,7 @@ import type { ServiceContext } from '../../services/context.ts';
 import { type DraftOutcome, generateEntry } from '../../services/drafting/generate-entry.ts';
 import { presentGenerated } from '../../services/entries/present-entry.ts';
 
-/** CONTRACT.md "General": generate may accept up to 2 MiB (500 commits with long bodies). */
+/** docs/api.md#input-rules: generate may accept up to 2 MiB (500 commits with long bodies). */
 export const GENERATE_BODY_LIMIT = 2 * 1024 * 1024;
 
 export async function generateRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {

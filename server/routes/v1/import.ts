@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/entries/import (CONTRACT.md "History and the drafting profile"): 1-100 releases of the
+ * POST /api/v1/entries/import (docs/api.md#import-history-and-the-drafting-profile): 1-100 releases of the
  * project's existing changelog become published entries with their own dates and versions, never
  * dispatched. Body limit 8 MiB (100 releases with their notes, commits and changed files).
  */
@@ -12,7 +12,7 @@ import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { importReleases } from '../../services/history/import-releases.ts';
 
-/** CONTRACT.md "History and the drafting profile": an import may be up to 8 MiB. */
+/** docs/api.md#import-history-and-the-drafting-profile: an import may be up to 8 MiB. */
 export const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
 
 export async function importRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The project itself (CONTRACT.md "Readers and audiences"): `GET /api/v1/project` and `PATCH
+ * The project itself (docs/readers.md#access): `GET /api/v1/project` and `PATCH
  * /api/v1/project {name?, accent?, position?, theme?, access?, searchLanguage?}` (publishers; `access`
  * owners and keys only), and `POST /api/v1/project/reader-secret` → `201 {secret, createdAt,
  * previousRetiresAt}`, the secret shown in this answer only (owners and keys). The dashboard calls them

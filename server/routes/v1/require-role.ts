@@ -1,5 +1,5 @@
 /**
- * The role each /api/v1 call needs (CONTRACT.md "Dashboard", "Members and roles per project"), checked
+ * The role each /api/v1 call needs (docs/api.md#roles), checked
  * after validation and before idempotency, so a refused call stores nothing under its key. API keys
  * act as publishers, and every call below needs at most that: key-authenticated calls pass unchanged.
  * A route missing from this table needs a publisher.

@@ -1,5 +1,5 @@
 /**
- * A project's subscribers (CONTRACT.md "Dashboard", Subscribers), by key or by session:
+ * A project's subscribers (docs/api.md#subscribers-and-analytics-key-authenticated), by key or by session:
  * - `GET /api/v1/subscribers?status=&q=&limit=&cursor=` (publisher): newest first, keyset paged (`limit`
  *   1–100, default 50; `cursor` a page's `nextCursor`, bound to `status` and `q`) →
  *   `{"subscribers": [{id, email, status, createdAt, confirmedAt, unsubscribedAt}], "counts": {pending,

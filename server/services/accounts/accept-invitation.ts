@@ -1,5 +1,5 @@
 /**
- * Accepting an invitation (CONTRACT.md "Dashboard"): someone new sets a password and gets an account
+ * Accepting an invitation (docs/api.md#accounts-and-sessions): someone new sets a password and gets an account
  * and a session; someone with an account signs in as that account first and just joins. The link is
  * single use: the invitation is locked and marked accepted in the transaction that adds the member.
  */

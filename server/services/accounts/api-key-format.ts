@@ -1,5 +1,5 @@
 /**
- * API key format (CONTRACT.md "Key-authenticated API"): `shl_` + 30 random base62 characters + a
+ * API key format (docs/api.md#authentication-plans-rate-limit): `shl_` + 30 random base62 characters + a
  * 6-character base62 CRC32 of those 30, the scheme GitHub uses for its tokens so that secret scanners
  * can recognise a Shiplog key offline. Keys are stored only as SHA-256 hashes.
  */

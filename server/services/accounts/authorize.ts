@@ -1,5 +1,5 @@
 /**
- * Who may do what in a project (CONTRACT.md "Dashboard", "Members and roles per project"):
+ * Who may do what in a project (docs/api.md#roles):
  * - `contributor`: read entries, create and edit drafts, upload images, read analytics and the
  *   subscribers' counts;
  * - `publisher`: also publish, unpublish, schedule and delete entries, edit published or scheduled ones,

@@ -1,5 +1,5 @@
 /**
- * A signed-in user changes their password (CONTRACT.md "Dashboard"): the current one is checked, and
+ * A signed-in user changes their password (docs/api.md#accounts-and-sessions): the current one is checked, and
  * every other session of the user ends (a thief's included), as do unused reset links.
  */
 import { retireResetTokens } from '../../db/account-tokens.ts';

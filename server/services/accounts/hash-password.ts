@@ -1,5 +1,5 @@
 /**
- * Passwords (CONTRACT.md "Dashboard": at least 12 characters, argon2id through a well-kept library):
+ * Passwords (docs/api.md#accounts-and-sessions: at least 12 characters, argon2id through a well-kept library):
  * @node-rs/argon2, whose default algorithm is argon2id, with parameters chosen so that one verification
  * takes 50–250 ms on the reference machine (`npm run bench -- sign-in` measures it). RFC 9106 §4 asks
  * for as much memory as can be spared: 64 MiB, and 6 passes for the time (a single lane: one thread).

@@ -1,5 +1,5 @@
 /**
- * Members of a project and invitations (CONTRACT.md "Dashboard"): every member sees the members; an
+ * Members of a project and invitations (docs/api.md#roles): every member sees the members; an
  * owner invites by email (the link is valid 7 days), changes roles and removes members; any member may
  * leave. A project always keeps an owner: the last one can neither leave nor be demoted (409).
  */

@@ -1,5 +1,5 @@
 /**
- * Projects as the dashboard manages them (CONTRACT.md "Dashboard"): any signed-in user creates one
+ * Projects as the dashboard manages them (docs/api.md#dashboard-api): any signed-in user creates one
  * (on the free plan) and becomes its owner; publishers change its settings; owners delete it. The plan
  * stays the operator's (`shiplog projects update --plan`).
  */

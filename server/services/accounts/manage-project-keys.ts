@@ -1,5 +1,5 @@
 /**
- * A project's API keys from the dashboard (owners only; CONTRACT.md "Dashboard"), through the same
+ * A project's API keys from the dashboard (owners only; docs/api.md#dashboard-api), through the same
  * key services as the CLI. A key is shown once, at creation. Keys of a free project may be made, but
  * the key-authenticated API needs Pro: every answer says whether the API is available.
  */
@@ -18,7 +18,7 @@ const keyChange = (action: string, key: ApiKeyRow) => ({
 
 type Access = { project: ProjectRow; role: Role };
 
-/** Whether the project's keys work on /api/v1 (spec: the API is for the pro and business plans). */
+/** Whether the project's keys work on /api/v1 (docs/api.md#authentication-plans-rate-limit: the API is for the pro and business plans). */
 export function apiAvailable(project: ProjectRow): boolean {
   return project.plan !== 'free';
 }

@@ -1,5 +1,5 @@
 /**
- * Projects and their API keys, as the CLI manages them (CONTRACT.md "Operating"). Inputs are validated
+ * Projects and their API keys, as the CLI manages them (docs/configuration.md#configuration). Inputs are validated
  * here with zod so that the CLI and the admin socket share one set of rules.
  */
 import { z } from 'zod';

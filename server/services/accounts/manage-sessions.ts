@@ -1,5 +1,5 @@
 /**
- * Server-side sessions (CONTRACT.md "Dashboard"): the cookie carries a random token, the database its
+ * Server-side sessions (docs/api.md#accounts-and-sessions): the cookie carries a random token, the database its
  * SHA-256 with the user and a per-session CSRF token. A session ends when signed out, when its user's
  * password changes elsewhere, or after 30 idle days (sliding: every use within the last hour counts).
  */

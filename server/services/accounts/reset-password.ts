@@ -1,5 +1,5 @@
 /**
- * Password reset by email (CONTRACT.md "Dashboard"): a request always answers the same and does the
+ * Password reset by email (docs/api.md#accounts-and-sessions): a request always answers the same and does the
  * same work (one job), whatever the address; the job emails a single-use link valid 1 hour, to an
  * existing account only. Setting the new password ends every session of the account.
  */

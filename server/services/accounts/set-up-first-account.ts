@@ -1,5 +1,5 @@
 /**
- * The first run (CONTRACT.md "Dashboard"): while no account exists, a single-use setup link (24 h),
+ * The first run (docs/api.md#first-run): while no account exists, a single-use setup link (24 h),
  * logged by `shiplog serve` and printed by `shiplog setup-link`, is the only way to create the first
  * account, which owns the first project. Once an account exists, every setup link is dead.
  */

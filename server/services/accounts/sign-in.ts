@@ -1,5 +1,5 @@
 /**
- * Sign-in (CONTRACT.md "Dashboard"): email + password → a new session. An unknown email and a wrong
+ * Sign-in (docs/api.md#accounts-and-sessions): email + password → a new session. An unknown email and a wrong
  * password get the same error after the same work (a stand-in hash is verified for an unknown email),
  * so neither the answer nor its timing tells whether an account exists. The limits on failures (per
  * client address and per account) are the route's, counted before any of this runs.

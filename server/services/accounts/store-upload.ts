@@ -1,5 +1,5 @@
 /**
- * Images uploaded for entries (CONTRACT.md "Images"): PNG, JPEG, GIF or WebP, at most 5 MiB, the type
+ * Images uploaded for entries (docs/api.md#images): PNG, JPEG, GIF or WebP, at most 5 MiB, the type
  * read from the bytes' signature (never the file name or the Content-Type), so an SVG, an HTML page or
  * anything else is refused whatever it claims to be. Stored in the database, served at
  * `{base_url}/uploads/{id}.{ext}`.

@@ -1,5 +1,5 @@
 /**
- * The Analytics page's figures (CONTRACT.md "Dashboard"): for the last 7, 30 or 90 UTC days (today
+ * The Analytics page's figures (docs/api.md#subscribers-and-analytics-key-authenticated): for the last 7, 30 or 90 UTC days (today
  * included), views, clicks and reactions per day; per entry, views, clicks, click-through (clicks ÷
  * views, null without views) and reactions by emoji; subscribers per day. Every aggregate is SQL's
  * (db/analytics-aggregates.ts); this only picks the range and derives the click-through.

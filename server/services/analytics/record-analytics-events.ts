@@ -1,10 +1,9 @@
 /**
- * POST /api/analytics (CONTRACT.md "POST /api/analytics"): widget events written in one multi-row
+ * POST /api/analytics (docs/api.md#public-engagement-no-key-cors-): widget events written in one multi-row
  * insert. Every project slug must exist (`404`), and an `entryId` must be a published external entry
  * of that project: a draft or an internal entry is refused exactly like an id that does not exist
  * (`400` at its field), so the answer never tells whether one does. With a reader token the events are
- * the identified reader's, kept under their `sub` as their reactions are (CONTRACT.md "Readers and
- * audiences"); a token that does not verify for every project named, or none for an identified
+ * the identified reader's, kept under their `sub` as their reactions are (docs/readers.md#what-an-identified-reader-gets); a token that does not verify for every project named, or none for an identified
  * project, is `401`.
  */
 import type { AnalyticsEventInput } from '../../../core/contract/public.schema.ts';

@@ -1,5 +1,5 @@
 /**
- * One page of a project's audit log (owners only; CONTRACT.md "Dashboard"), newest first, keyset paged
+ * One page of a project's audit log (owners only; docs/api.md#audit-log), newest first, keyset paged
  * with a signed cursor like the other lists (services/keyset-cursor.ts).
  */
 import { listAudit } from '../../db/audit-log.ts';

@@ -1,5 +1,5 @@
 /**
- * The audit log's one entry point (CONTRACT.md "Dashboard": every change made through the dashboard or
+ * The audit log's one entry point (docs/api.md#audit-log: every change made through the dashboard or
  * the API is recorded, who, what, when). Services call `recordAudit(tx, projectId, change)` inside the
  * transaction that makes the change, so a change and its record commit together or not at all.
  *

@@ -1,5 +1,5 @@
 /**
- * Channels of a project (CONTRACT.md "Dispatch on publish", `/api/v1/channels`, and "Dashboard"):
+ * Channels of a project (docs/api.md#channels-key-authenticated, `/api/v1/channels`, and "Dashboard"):
  * create (the URL checked by the SSRF guard; a webhook gets its `whsec_` signing secret, shown only in
  * this answer; at most `MAX_CHANNELS_PER_PROJECT` per project, disabled ones included), list (no
  * secrets; URLs that carry tokens are shown up to their path's first segment), delete, disable and

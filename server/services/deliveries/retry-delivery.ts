@@ -1,5 +1,5 @@
 /**
- * "Retry" of a failed delivery (CONTRACT.md "Dashboard", Channels): the same delivery made pending again
+ * "Retry" of a failed delivery (docs/api.md#channels-key-authenticated): the same delivery made pending again
  * and queued, in one transaction. It keeps its id, so the receiver sees the same `webhook-id` (and can
  * drop it if an earlier attempt did arrive); its attempts go on counting. Only a failed delivery of an
  * enabled channel can be retried: a pending one is retried by its own schedule already.

@@ -1,5 +1,5 @@
 /**
- * "Send test" (CONTRACT.md "Dashboard", Channels): a `ping` delivery to one channel, made and queued in
+ * "Send test" (docs/api.md#channels-key-authenticated): a `ping` delivery to one channel, made and queued in
  * one transaction and then delivered by the same job as a published entry's (the SSRF guard, the
  * Standard Webhooks signature, the retry schedule and the delivery log all apply). Its body is the
  * kind's `ping` (server/channels/types/*).

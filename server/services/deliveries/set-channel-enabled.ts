@@ -1,5 +1,5 @@
 /**
- * Disable or enable a channel (CONTRACT.md "Dashboard", Channels). A disabled channel gets no new
+ * Disable or enable a channel (docs/api.md#channels-key-authenticated). A disabled channel gets no new
  * deliveries, and its pending ones fail at their next attempt; enabling clears the reason, whether a
  * person or the receiver (`410 Gone`) disabled it. Either way the change is audited.
  */

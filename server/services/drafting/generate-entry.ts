@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/entries/generate (spec 4.3, CONTRACT.md "POST /api/v1/entries/generate"): commit
+ * POST /api/v1/entries/generate (docs/api.md#generate-a-draft-from-commits-and-pull-requests): commit
  * messages → cleaned → drafted (OpenAI or the offline drafter) → stored (save-drafted-entry.ts: a new
  * entry, or the one entry of the pull request or release named by `source`), published and dispatched
  * when asked.

@@ -1,6 +1,5 @@
 /**
- * A project's drafting profile as the service keeps it (CONTRACT.md "History and the drafting
- * profile"): learned again from the project's own published releases that keep what they were made of
+ * A project's drafting profile as the service keeps it (docs/api.md#import-history-and-the-drafting-profile): learned again from the project's own published releases that keep what they were made of
  * (imported history, published drafts), stored per project, read by generate, shown and reset through
  * `/api/v1/drafting/profile`. Learning is cheap (learn-profile.ts: milliseconds for 10 releases), so it
  * is always done over the whole history, never patched: the same entries give the same profile.

@@ -1,5 +1,5 @@
 /**
- * Store a draft made by generate (CONTRACT.md "POST /api/v1/entries/generate" and "Entry lifecycle").
+ * Store a draft made by generate (docs/api.md#generate-a-draft-from-commits-and-pull-requests, docs/api.md#entries).
  * Without a `source` it is a new entry. With one (a pull request or release of a repository) it is that
  * source's one entry: created the first time, re-drafted in place after (same id; the slug follows the
  * new title until the entry is first published), and left
@@ -66,7 +66,7 @@ export function entrySourceOf(input: GenerateInput): EntrySource | null {
 }
 
 /**
- * Who a drafted entry is for and what readers read of it (CONTRACT.md "Readers and audiences"): the
+ * Who a drafted entry is for and what readers read of it (docs/api.md#readers-and-audiences-segments-summary-announcements): the
  * request's `segments` and `announce` when given (else a re-draft keeps the entry's), and its `summary`,
  * else one written in plain words from the draft's highlights.
  */
@@ -120,7 +120,7 @@ export async function saveDraftedEntry(
         editedAt: null,
         ...audienceOf(input, draft),
       }))!;
-      // A draft's slug follows its title until the first publish (CONTRACT.md "Slugs").
+      // A draft's slug follows its title until the first publish (docs/api.md#generate-a-draft-from-commits-and-pull-requests).
       entry = (await followTitleWithSlug(
         tx,
         projectId,

@@ -1,7 +1,7 @@
 /**
- * Email to subscribers on publish (CONTRACT.md "Dispatch on publish"): every confirmed subscriber of
+ * Email to subscribers on publish (docs/api.md#entries): every confirmed subscriber of
  * the project gets an `external` entry; internal entries email no one. Subscribers are anonymous
- * readers (CONTRACT.md "Readers and audiences"): an entry with segments, or any entry of an
+ * readers (docs/api.md#readers-and-audiences-segments-summary-announcements): an entry with segments, or any entry of an
  * `identified` project, emails no one either. The message shows the entry's summary with a link to
  * the whole entry when it has one, else the entry.
  *
@@ -137,10 +137,10 @@ export async function sendEmailBatch(
   }
   const pageUrl = `${ctx.config.publicUrl}/changelog/${project.slug}/${entry.slug}`;
   const host = new URL(ctx.config.publicUrl).hostname;
-  // The version once (CONTRACT.md "Titles"), also for a title stored with it in front.
+  // The version once (docs/api.md#generate-a-draft-from-commits-and-pull-requests), also for a title stored with it in front.
   const headline = titleWithoutVersion(entry.title, entry.version);
   const subject = `${project.name}${entry.version ? ` ${entry.version}` : ''}: ${headline}`;
-  // The summary, when the entry has one, with the link to the whole entry (CONTRACT.md "Two audiences").
+  // The summary, when the entry has one, with the link to the whole entry (docs/api.md#readers-and-audiences-segments-summary-announcements).
   const text = `${titleWithVersion(entry.title, entry.version)}\n\n${entry.summary ?? htmlToText(entry.html)}\n\n${entry.summary ? 'Read the whole entry' : 'Read it on the changelog'}: ${pageUrl}\n`;
   const refused: string[] = [];
   const deadline = Date.now() + ATTEMPT_BUDGET_MS;

@@ -1,5 +1,5 @@
 /**
- * Double opt-in subscriptions (CONTRACT.md "POST /api/subscribe"): request → confirmation email →
+ * Double opt-in subscriptions (docs/api.md#public-engagement-no-key-cors-): request → confirmation email →
  * confirm by POST; unsubscribe by one-click POST. Every request answers the same whatever the
  * address's state (no enumeration): the work is one upsert and one job in every case; the job decides
  * whether an email is due and sends it, after the response, with retries.
@@ -34,7 +34,7 @@ export function unsubscribeUrl(ctx: ServiceContext, subscriberId: string): strin
  * Record a request and enqueue its job, in one transaction: the same two statements whatever the
  * address's state, so neither the answer nor its timing tells states apart.
  * @throws NotFoundError for an unknown project (the only answer that differs); UnauthorizedError for
- *   an `identified` one, which emails no subscriber (CONTRACT.md "Readers and audiences": subscribers
+ *   an `identified` one, which emails no subscriber (docs/api.md#readers-and-audiences-segments-summary-announcements: subscribers
  *   are anonymous), so it takes none, and never mails its name to an address anyone typed.
  */
 export async function requestSubscribe(

@@ -1,5 +1,5 @@
 /**
- * Remove a subscriber from the dashboard or the API (CONTRACT.md "Dashboard", Subscribers): the row goes,
+ * Remove a subscriber from the dashboard or the API (docs/api.md#subscribers-and-analytics-key-authenticated): the row goes,
  * with its confirmation links and send records, so no later email reaches the address (a batch already
  * under way reads its recipients when it sends, and skips it) and the address may subscribe again, as new.
  * The audit log keeps the removal with the address masked: the record outlives the subscription.

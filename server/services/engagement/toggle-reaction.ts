@@ -1,6 +1,5 @@
 /**
- * Toggle an emoji reaction of a reader (CONTRACT.md "POST /api/reactions" and "Readers and
- * audiences"): only on published external entries the reader may see (else `404`), only the project's
+ * Toggle an emoji reaction of a reader (docs/api.md#public-engagement-no-key-cors-, docs/readers.md#what-an-identified-reader-gets): only on published external entries the reader may see (else `404`), only the project's
  * emoji (else `400`). An identified reader's reaction is theirs on every device: it is kept under their
  * `sub` ({@link readerReactionId}), not the browser's anonymous id; an identified project refuses
  * anonymous readers (`401`). Each answer reports the state its own toggle produced; every instance's

@@ -1,8 +1,8 @@
 /**
- * Create an entry (spec 4.2, CONTRACT.md "POST /api/v1/entries"): Markdown rendered to sanitized HTML
+ * Create an entry (docs/api.md#entries): Markdown rendered to sanitized HTML
  * now, a unique slug from the title, and with `publish: true` the entry is stored published and
  * dispatched in the same transaction. Its `segments`, `summary` and `announce` are stored as given
- * (CONTRACT.md "Readers and audiences"); segments and announce are a publisher's to set. Its
+ * (docs/api.md#readers-and-audiences-segments-summary-announcements); segments and announce are a publisher's to set. Its
  * `translations` (docs/languages.md) are checked against the project's locales and rendered like the
  * body, and stored with it.
  */
@@ -75,7 +75,7 @@ export async function insertNewEntry(
 }
 
 /**
- * `publishAt` (CONTRACT.md "Entry lifecycle", scheduling) schedules a draft: in the future, and not
+ * `publishAt` (docs/api.md#entries, scheduling) schedules a draft: in the future, and not
  * together with `publish: true`.
  * @throws InvalidError otherwise.
  */

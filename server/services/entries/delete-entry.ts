@@ -1,4 +1,4 @@
-/** DELETE an entry (CONTRACT.md "Entry lifecycle"): gone from the API, widget and feeds at once. */
+/** DELETE an entry (docs/api.md#entries): gone from the API, widget and feeds at once. */
 import { deleteEntry as deleteEntryRow } from '../../db/entries.ts';
 import { NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';

@@ -22,8 +22,7 @@ import type { WidgetCache } from '../public/widget-cache.ts';
  * - `scheduled`: a draft got a publish time: a job publishes it then (`entry-scheduled`);
  * - `changed`: what readers see of a published entry changed (an edit, a reaction);
  * - `unpublished`, `deleted`: a published entry left the public views (nothing delivered is recalled);
- * - `imported`: a release of the project's history came in published (CONTRACT.md "History and the
- *   drafting profile"): shown at once, never dispatched (no email, channel, comment or job).
+ * - `imported`: a release of the project's history came in published (docs/api.md#import-history-and-the-drafting-profile): shown at once, never dispatched (no email, channel, comment or job).
  * Changes to drafts are not events: no reader sees them.
  */
 export type EntryEvent = 'published' | 'scheduled' | 'changed' | 'unpublished' | 'deleted' | 'imported';

@@ -1,5 +1,5 @@
 /**
- * One entry's full record (CONTRACT.md "Entry lifecycle": the list fields plus body, html, reactions,
+ * One entry's full record (docs/api.md#entries: the list fields plus body, html, reactions,
  * source, previewUrl and url; its translations, docs/languages.md), for the key-authenticated route and the App's in-process API alike.
  */
 import type { Entry } from '../../../core/contract/entries.schema.ts';

@@ -1,8 +1,7 @@
 /**
  * Opaque keyset cursors for the list routes (entries, subscribers): base64url JSON of the last row's
  * sort key and id, then `.` and an HMAC-SHA-256 tag (128 bits) over that JSON and the cursor's scope:
- * the list it came from, the project, and the filters the page was made with (CONTRACT.md
- * "GET /api/v1/entries": a cursor is bound to its filters and signed, so a tampered or foreign cursor
+ * the list it came from, the project, and the filters the page was made with (docs/api.md#entries: a cursor is bound to its filters and signed, so a tampered or foreign cursor
  * is `400 invalid` at `/query/cursor`).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

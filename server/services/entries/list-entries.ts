@@ -1,5 +1,5 @@
 /**
- * GET /api/v1/entries (CONTRACT.md "GET /api/v1/entries"): one page of a project's entries, newest
+ * GET /api/v1/entries (docs/api.md#entries): one page of a project's entries, newest
  * first, by keyset (the cost of a page does not grow with its number), with a signed cursor bound to
  * the filters it was made with. Each says which locales it is translated into (docs/languages.md).
  */

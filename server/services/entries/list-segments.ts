@@ -1,5 +1,5 @@
 /**
- * The segments seen so far in a project (CONTRACT.md "Readers and audiences", segments): every name its
+ * The segments seen so far in a project (docs/api.md#readers-and-audiences-segments-summary-announcements, segments): every name its
  * entries carry, drafts included, for the editor's picker, so one audience is not spelled two ways.
  */
 import { listEntrySegments } from '../../db/entry-segments.ts';

@@ -1,5 +1,5 @@
 /**
- * Entry slugs (CONTRACT.md "POST /api/v1/entries"): the title transliterated, lower-case, `a-z0-9-`,
+ * Entry slugs (docs/api.md#entries): the title transliterated, lower-case, `a-z0-9-`,
  * at most 80 characters; a title with no sluggable character gets an id-based slug. Uniqueness within
  * the project (`-2`, `-3`…) is the database's job (see db/entries.ts).
  */

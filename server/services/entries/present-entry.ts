@@ -1,4 +1,4 @@
-/** Entry rows → the API's JSON shapes (CONTRACT.md "GET /api/v1/entries" and "Entry lifecycle"). */
+/** Entry rows → the API's JSON shapes (docs/api.md#entries). */
 import type { Entry, EntrySummary } from '../../../core/contract/entries.schema.ts';
 import type { GenerateResponse } from '../../../core/contract/generate.schema.ts';
 import type { EntryRow } from '../../db/entries.ts';
@@ -67,7 +67,7 @@ export function presentEntry(
   };
 }
 
-/** The body of a generate answer (CONTRACT.md "POST /api/v1/entries/generate"): the entry, and the draft or null. */
+/** The body of a generate answer (docs/api.md#generate-a-draft-from-commits-and-pull-requests): the entry, and the draft or null. */
 export function presentGenerated({ entry, draft }: DraftOutcome): GenerateResponse {
   return {
     entry: {

@@ -1,5 +1,5 @@
 /**
- * Draft preview links (CONTRACT.md "Entry lifecycle": `previewUrl`, `/changelog/{slug}/preview/{token}`):
+ * Draft preview links (docs/api.md#entries: `previewUrl`, `/changelog/{slug}/preview/{token}`):
  * unguessable and expiring, with no key, so a pull-request comment or a job summary can show a draft
  * exactly as readers will see it. The token is `<entry id>.<expiry, Unix seconds>.<HMAC-SHA-256 tag,
  * 128 bits>` under a per-deployment secret: nothing is stored, and a link cannot be forged or extended.

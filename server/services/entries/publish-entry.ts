@@ -1,5 +1,5 @@
 /**
- * Publish and unpublish (CONTRACT.md "Entry lifecycle"). Publishing a draft dispatches the release in
+ * Publish and unpublish (docs/api.md#entries). Publishing a draft dispatches the release in
  * the same transaction; publishing a published entry is a no-op (no second dispatch). Unpublishing
  * takes the entry out of the widget and feeds; what was already delivered is not recalled.
  */

@@ -1,5 +1,5 @@
 /**
- * Scheduling (CONTRACT.md "Entry lifecycle"): `POST /api/v1/entries/{id}/publish {"at": …}` (and
+ * Scheduling (docs/api.md#entries): `POST /api/v1/entries/{id}/publish {"at": …}` (and
  * `publishAt` on create and generate) keeps the entry a draft with `scheduledFor` set, and a durable job
  * (`entry-scheduled`, written in the same transaction) publishes it at that time: dispatched as usual,
  * at most a minute late (workers poll every 0.5 s; a job whose worker died is covered by the sweeper,

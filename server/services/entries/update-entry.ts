@@ -1,10 +1,10 @@
 /**
- * PATCH an entry (CONTRACT.md "Entry lifecycle"): title, body, category, version, visibility, and
- * (CONTRACT.md "Readers and audiences") segments, summary (null clears it) and announce. A new
- * title moves the slug of an entry never published (CONTRACT.md "Slugs"); once published, the slug
+ * PATCH an entry (docs/api.md#entries): title, body, category, version, visibility, and
+ * (docs/api.md#readers-and-audiences-segments-summary-announcements) segments, summary (null clears it) and announce. A new
+ * title moves the slug of an entry never published (docs/api.md#generate-a-draft-from-commits-and-pull-requests); once published, the slug
  * stays as it is. A new body is re-rendered now. An edit of a published entry reaches the widget at once.
  * The entry is marked edited (`editedAt`): automated re-drafting (a new push to its pull request) then
- * leaves it alone unless asked explicitly (CONTRACT.md: `/shiplog regenerate`).
+ * leaves it alone unless asked explicitly (docs/api.md#entries: `/shiplog regenerate`).
  * `translations` merge into the entry's (docs/languages.md); changing them is changing the entry.
  * Who may change which entry is decided by `authorizeEntryChange`, on the row locked for the change.
  */

@@ -1,10 +1,10 @@
 /**
- * A verified webhook delivery (CONTRACT.md "GitHub App"): recorded by its `X-GitHub-Delivery` id and,
+ * A verified webhook delivery (docs/github-app.md#github-app): recorded by its `X-GitHub-Delivery` id and,
  * for the events the App handles, queued as a `github-webhook` job in the same transaction, so a
  * redelivery is neither run twice nor lost, and GitHub gets its answer before the slow work starts.
  * The record names the repository, and the job writes how it ended (the dashboard's GitHub page).
  * Jobs of one pull request (or one release) share a group that runs one job at a time, in delivery
- * order (CONTRACT.md "GitHub App"): an `opened` and a `synchronize` arriving together give one sticky
+ * order (docs/github-app.md#github-app): an `opened` and a `synchronize` arriving together give one sticky
  * comment, never two.
  */
 import { finishDelivery, recordDelivery } from '../../db/github.ts';

@@ -1,5 +1,5 @@
 /**
- * The Probot instance of `shiplog serve` (CONTRACT.md "GitHub App"): the App's handlers (app/), GitHub
+ * The Probot instance of `shiplog serve` (docs/github-app.md#github-app): the App's handlers (app/), GitHub
  * at `GITHUB_API_URL`, Probot's logger bound to the server's (its secrets redacted the same way).
  *
  * Rate limits (issue "GitHub App", scope 7): Probot's Octokit has the throttling and retry plugins.

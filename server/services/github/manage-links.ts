@@ -1,5 +1,5 @@
 /**
- * Which Shiplog project a repository's pull requests and releases go to (CONTRACT.md "GitHub App":
+ * Which Shiplog project a repository's pull requests and releases go to (docs/github-app.md#github-app:
  * `shiplog github link|unlink|links`). Names are stored lower-case: GitHub's are case-insensitive.
  * A project on the free plan has no API, so it cannot be linked (the App is an API client).
  */

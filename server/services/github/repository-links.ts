@@ -1,5 +1,5 @@
 /**
- * The dashboard's GitHub page (CONTRACT.md "Dashboard", GitHub): the repositories the App is installed
+ * The dashboard's GitHub page (docs/api.md#github-page): the repositories the App is installed
  * on (from the `installation` events it received, db/github-installations.ts), each with its link to
  * this project, and the last webhook deliveries about it and how they ended; link or unlink one.
  * A repository linked to another project shows only that it is taken (never which project), and cannot

@@ -1,5 +1,5 @@
 /**
- * `POST /api/v1/entries/import` and `shiplog import` (CONTRACT.md "History and the drafting profile"):
+ * `POST /api/v1/entries/import` and `shiplog import` (docs/api.md#import-history-and-the-drafting-profile):
  * a project's existing changelog becomes published entries, so its widget and page show its history
  * from day one.
  *

@@ -1,5 +1,5 @@
 /**
- * What an imported release's notes lead with (CONTRACT.md "History and the drafting profile": title =
+ * What an imported release's notes lead with (docs/api.md#import-history-and-the-drafting-profile: title =
  * `title` or the notes' leading change, never the version), read from marked's tokens:
  * - the title: the first list item's or paragraph's text in plain words (Markdown, trailing references
  *   such as `(#12)` / `([abc1234](…))`, a leading `BUG #12:` or `scope:` and a GitHub `by @x in <url>`

@@ -1,6 +1,6 @@
 /**
  * Outgoing email through nodemailer: the SMTP server of SMTP_URL, or, with none configured, the log
- * (CONTRACT.md "Operating": said once at start). Sending never blocks the request that caused it.
+ * (docs/configuration.md#configuration: said once at start). Sending never blocks the request that caused it.
  */
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';

@@ -1,5 +1,5 @@
 /**
- * The service's own Prometheus metrics (CONTRACT.md "API reference, metrics, deployment"), on a registry
+ * The service's own Prometheus metrics (docs/deployment.md#metrics), on a registry
  * of this app (several apps may share one process, in tests and benches): channel deliveries, emails,
  * AI drafts, and job counts by queue and state, counted live at each scrape. HTTP and process
  * metrics join the same registry in plugins/metrics.ts.

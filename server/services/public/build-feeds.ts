@@ -1,5 +1,5 @@
 /**
- * The project's feeds (CONTRACT.md "Feeds and page"): RSS 2.0, Atom 1.0 and JSON Feed 1.1, built with
+ * The project's feeds (docs/api.md#feeds-and-the-public-changelog-page): RSS 2.0, Atom 1.0 and JSON Feed 1.1, built with
  * the `feed` package from the same public entries as the changelog page; each item links to its
  * entry's page and carries the sanitized HTML. A title is text in every format, and no reader may take
  * it for markup (an outside contributor's commit subject can become a title):
@@ -35,8 +35,7 @@ function escapeHtml(text: string): string {
 
 /**
  * The feed of `view` in `format`, with absolute links under `publicUrl`.
- * @param readerToken the reader token of an identified reader's feed (CONTRACT.md "Readers and
- *   audiences"): its links carry it on (`?token=`), so the pages they lead to open for that reader;
+ * @param readerToken the reader token of an identified reader's feed (docs/readers.md#what-an-identified-reader-gets): its links carry it on (`?token=`), so the pages they lead to open for that reader;
  *   ids stay the plain page addresses, the same whatever token (a feed reader keys items by id).
  */
 export function buildFeed(

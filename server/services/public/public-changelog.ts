@@ -1,8 +1,7 @@
 /**
- * What the public changelog page and the feeds show of a project (CONTRACT.md "Feeds and page"): its
+ * What the public changelog page and the feeds show of a project (docs/api.md#feeds-and-the-public-changelog-page): its
  * published external entries, newest first, with reaction counts. Internal entries and drafts never
- * appear; an entry with segments appears only to a reader whose token names one of them (CONTRACT.md
- * "Readers and audiences"): every function takes the `reader` (null: anonymous) and passes on only
+ * appear; an entry with segments appears only to a reader whose token names one of them (docs/api.md#readers-and-audiences-segments-summary-announcements): every function takes the `reader` (null: anonymous) and passes on only
  * their segments. Whether the reader may open the project at all (`identified` projects) is decided
  * before, by the routes' reader plugin.
  */
@@ -15,7 +14,7 @@ import { findEntry } from '../../db/entries.ts';
 import { verifyPreviewToken } from '../entries/preview-link.ts';
 import { type Reader, readerSegments } from '../readers/reader.ts';
 
-/** The feeds' and the page's length (CONTRACT.md: the last 50 external published entries). */
+/** The feeds' and the page's length (docs/api.md#feeds-and-the-public-changelog-page: the last 50 external published entries). */
 export const CHANGELOG_ENTRIES = 50;
 
 export type PublicEntry = PublicEntryRow & { reactions: Record<string, number> };
@@ -90,7 +89,7 @@ export async function loadChangelogEntry(
   return row ? { project, entries: await withReactions(sql, project, [row]) } : undefined;
 }
 
-/** The most entries a search answers with (CONTRACT.md: at most 20). */
+/** The most entries a search answers with (docs/api.md#search: at most 20). */
 export const SEARCH_RESULTS = 20;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The public changelog page as HTML (CONTRACT.md "Feeds and page"): the project's entries with their
+ * The public changelog page as HTML (docs/api.md#feeds-and-the-public-changelog-page): the project's entries with their
  * category, version, date, sanitized HTML and reaction counts; a subscribe form; feed links; canonical
  * and OpenGraph tags; the project's theme and accent (from a stylesheet of its own, so the page keeps
  * a strict CSP); "Powered by Shiplog" on the free plan; a search form (a plain GET form to
@@ -53,7 +53,7 @@ export function renderChangelogPage(
   const base = `${publicUrl}/changelog/${project.slug}`;
   const feedUrl = `${publicUrl}/api/feeds/${project.slug}`;
   // An identified reader's page links on with their token: the entries, the list and the feeds they
-  // lead to answer only with it (CONTRACT.md "Readers and audiences": `?token=`).
+  // lead to answer only with it (docs/readers.md#what-an-identified-reader-gets: `?token=`).
   const linkQuery = options.readerToken ? `?token=${encodeURIComponent(options.readerToken)}` : '';
   const entries = view.entries.map((e) => ({
     ...e,

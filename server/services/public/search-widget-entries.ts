@@ -1,5 +1,5 @@
 /**
- * `GET /api/widget/{slug}/search`'s answer (CONTRACT.md "Readers and audiences", search): the matches
+ * `GET /api/widget/{slug}/search`'s answer (docs/api.md#readers-and-audiences-segments-summary-announcements, search): the matches
  * `reader` may see in the widget's entry shape. An identified reader's entries link to their pages with
  * the reader's link token, as the widget's own entries do (services/readers/reader-widget.ts), so the
  * link to the whole entry opens for them on an `identified` changelog too.

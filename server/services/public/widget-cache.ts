@@ -1,6 +1,6 @@
 /**
  * The widget response of each project, serialized once and served as bytes with a precomputed strong
- * ETag until the project changes. Spec 4.4 / CONTRACT.md "GET /api/widget/{slug}".
+ * ETag until the project changes. Spec 4.4 / docs/api.md#widget-json.
  *
  * Invalidation: the process that writes calls `invalidate` right after its commit, and other processes
  * hear it through NOTIFY (db/notifications.ts). A generation counter stops a read that started before

@@ -1,5 +1,5 @@
 /**
- * An entry as the widget and the search show it (spec 4.4, CONTRACT.md "Two audiences"): its summary,
+ * An entry as the widget and the search show it (docs/api.md#readers-and-audiences-segments-summary-announcements): its summary,
  * when it has one, beside its sanitized HTML, whether it is announced, and `url`, its public page,
  * which is the link to the whole entry.
  */

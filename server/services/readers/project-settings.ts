@@ -1,5 +1,5 @@
 /**
- * `GET`/`PATCH /api/v1/project` (CONTRACT.md "Readers and audiences", access; docs/languages.md): a
+ * `GET`/`PATCH /api/v1/project` (docs/readers.md#what-an-identified-reader-gets, access; docs/languages.md): a
  * project's settings as one document: name and the widget's look (publishers, as in the dashboard),
  * `access` (owners and keys only: it decides who may read at all), the search language and the
  * languages (`defaultLocale`, `locales`); and whether a reader secret exists (never the secret). A

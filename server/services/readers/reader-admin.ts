@@ -1,5 +1,5 @@
 /**
- * Who may manage a project's readers (CONTRACT.md "Readers and audiences"): its owners, and its API
+ * Who may manage a project's readers (docs/readers.md#what-an-identified-reader-gets): its owners, and its API
  * keys, which only owners create. A key acts as a publisher elsewhere; here it stands for the owner
  * who made it.
  */

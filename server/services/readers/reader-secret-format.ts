@@ -1,5 +1,5 @@
 /**
- * Reader secret format (CONTRACT.md "Readers and audiences"): `rsk_` + 40 random base62 characters
+ * Reader secret format (docs/readers.md#rotation): `rsk_` + 40 random base62 characters
  * (about 238 bits). The host app uses the whole string, as UTF-8 bytes, as the HMAC key of HS256.
  */
 import { randomInt } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * An identified reader's state across devices (CONTRACT.md "Readers and audiences"): kept by the
+ * An identified reader's state across devices (docs/readers.md#what-an-identified-reader-gets): kept by the
  * token's `sub`, so the unread badge, the announcements already dismissed and the reader's own
  * reactions are the same on every device. Anonymous readers keep theirs in the browser.
  */

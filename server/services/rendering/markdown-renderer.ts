@@ -1,5 +1,5 @@
 /**
- * Renders entry bodies in a pool of worker threads with a time budget (CONTRACT.md "General": rendering
+ * Renders entry bodies in a pool of worker threads with a time budget (docs/api.md#input-rules: rendering
  * Markdown never blocks the server). marked's emphasis parsing is quadratic on crafted input
  * (`"_a" × 49 000` takes seconds) and its blockquote parser recurses (`">" × 99 000` overflows the
  * stack); in a worker, neither delays another request. A render that overruns the budget is aborted

@@ -2,7 +2,7 @@
  * Markdown → sanitized HTML, done once when an entry is written (never per read).
  *
  * marked renders GitHub-flavoured Markdown; sanitize-html then keeps only the allowlist below
- * (CONTRACT.md "GET /api/widget/{slug}": no script, no event handlers, no `javascript:` URLs, links get
+ * (docs/api.md#widget-json: no script, no event handlers, no `javascript:` URLs, links get
  * `rel="noopener noreferrer nofollow"`). Raw HTML in the Markdown is passed to the sanitizer, which
  * drops what is not allowed: authors keep `<details>` or `<kbd>`, attackers lose `<script>`.
  */
@@ -12,7 +12,7 @@ import sanitizeHtml from 'sanitize-html';
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
 /**
- * Only absolute URLs survive (CONTRACT.md "GET /api/widget/{slug}"): the widget shows this HTML inside
+ * Only absolute URLs survive (docs/api.md#widget-json): the widget shows this HTML inside
  * the customer's page, where `/logout` or `../x` would resolve against the customer's site.
  */
 const ABSOLUTE_LINK = /^(https?:\/\/|mailto:)/i;

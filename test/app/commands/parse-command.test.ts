@@ -1,4 +1,4 @@
-/** `/shiplog` commands: only a first line that is exactly the command counts (CONTRACT.md "GitHub App"). */
+/** `/shiplog` commands: only a first line that is exactly the command counts (docs/github-app.md#github-app). */
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../../../app/commands/parse-command.ts';
 

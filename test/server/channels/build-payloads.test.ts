@@ -1,5 +1,5 @@
 /**
- * Slack and Discord get entry text as text (CONTRACT.md "Channels"): a commit drafted and published
+ * Slack and Discord get entry text as text (docs/api.md#channels-key-authenticated): a commit drafted and published
  * with chat markup in its subject pings no one, shows no link that reads one address and goes to
  * another, and gives Discord no masked link. The only links are the ones Shiplog made: the draft's
  * references and the entry's page. Real receivers on loopback, through the job queue.

@@ -1,5 +1,5 @@
 /**
- * Channel destinations (CONTRACT.md "Channels": loopback, private and link-local refused, numeric and
+ * Channel destinations (docs/api.md#channels-key-authenticated: loopback, private and link-local refused, numeric and
  * IPv6 forms included): every IPv6 form that carries an IPv4 address is refused at creation unless it is
  * IPv4-mapped and the IPv4 address is public; the connect-time check uses the same rule.
  */

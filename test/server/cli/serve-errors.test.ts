@@ -1,6 +1,5 @@
 /**
- * `shiplog serve` and `shiplog migrate` that cannot start say why in one line and exit 1 (CONTRACT.md
- * "Operating": exit codes): a port in use is named, and no setup link for another server's port is
+ * `shiplog serve` and `shiplog migrate` that cannot start say why in one line and exit 1 (docs/configuration.md#cli: exit codes): a port in use is named, and no setup link for another server's port is
  * logged; an unreachable PostgreSQL names DATABASE_URL (without its password).
  */
 import { createServer, type Server } from 'node:net';

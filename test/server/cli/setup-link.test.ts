@@ -1,5 +1,5 @@
 /**
- * The first-run setup link from the operator's side (CONTRACT.md "Dashboard", "First run"): `shiplog
+ * The first-run setup link from the operator's side (docs/api.md#first-run): `shiplog
  * serve` logs one while no account exists; `shiplog setup-link` prints a fresh one, through the running
  * server's admin socket; once the first account exists, no link works and the command fails. The
  * request log never shows a link's token.

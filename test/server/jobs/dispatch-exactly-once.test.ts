@@ -1,6 +1,6 @@
 /**
  * One publish, exactly one delivery per (channel, entry) and one email per (subscriber, entry)
- * (CONTRACT.md "Dispatch on publish"), even when the dispatch job fails between its steps: here the
+ * (docs/api.md#channels-key-authenticated), even when the dispatch job fails between its steps: here the
  * email fan-out has committed when the channel step fails once (a trigger refuses the first delivery
  * row), and the retried job must neither email anyone again nor deliver twice or with a new webhook-id.
  * A real SMTP server and a real receiver on loopback, through the job queue.

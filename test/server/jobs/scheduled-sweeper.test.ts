@@ -1,6 +1,6 @@
 /**
  * Scheduled publishing when the worker that fetched the job died (issue: 66–71 s late after a kill -9;
- * CONTRACT.md: at most a minute late, exactly once): the job stays fetched and unfinished, as a dead
+ * docs/api.md#entries: at most a minute late, exactly once): the job stays fetched and unfinished, as a dead
  * worker leaves it, and the sweeper (server/jobs/scheduled-sweeper.ts) still publishes the entry, once,
  * well within the minute; the job's own run afterwards (its retry, once pg-boss takes it back) and
  * further passes publish and dispatch nothing more.

@@ -1,5 +1,5 @@
 /**
- * Webhook jobs of one pull request run one at a time, in delivery order (CONTRACT.md "GitHub App"):
+ * Webhook jobs of one pull request run one at a time, in delivery order (docs/github-app.md#github-app):
  * an `opened` and a `synchronize` delivered back to back, both queued before either runs, give one
  * sticky comment (posted, then updated), never two. Signed deliveries through the real route, the job
  * queue's workers, and a GitHub stand-in (nock) whose comment list shows what was posted.

@@ -1,6 +1,6 @@
 /**
  * A Redis outage degrades rate limits to per-process counters instead of failing requests, /readyz
- * says so, and the shared store is used again once Redis is back (CONTRACT.md "Rate limits").
+ * says so, and the shared store is used again once Redis is back (docs/api.md#public-engagement-no-key-cors-).
  * The outage is real: the server reaches the real Redis through a TCP relay this test cuts and restores.
  */
 import { createServer, type Server, type Socket, connect } from 'node:net';

@@ -1,6 +1,5 @@
 /**
- * HTML pages carry a strict Content-Security-Policy and the other security headers (CONTRACT.md
- * "Operating"), and hold nothing that policy would block: no script, no inline style. The changelog
+ * HTML pages carry a strict Content-Security-Policy and the other security headers (docs/configuration.md#configuration), and hold nothing that policy would block: no script, no inline style. The changelog
  * pages also allow `https:` images (issue 19 item 6), and nothing else.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

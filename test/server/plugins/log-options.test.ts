@@ -1,5 +1,5 @@
 /**
- * Request logs keep link secrets out (CONTRACT.md "Input rules": request logs never show the token of
+ * Request logs keep link secrets out (docs/api.md#input-rules: request logs never show the token of
  * a link): a draft preview's token, which stands in the path, is redacted like the `token` query
  * parameter of confirmation and unsubscribe links.
  */

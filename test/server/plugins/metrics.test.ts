@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (CONTRACT.md "API reference, metrics, deployment"): `GET /metrics` answers only
+ * Prometheus metrics (docs/deployment.md#metrics): `GET /metrics` answers only
  * the METRICS_TOKEN Bearer token, or a METRICS_PORT listener of its own; requests are labelled by
  * route template, never the raw URL; the service's counters move with real work (a channel delivery
  * through the job queue, a confirmation email to a real SMTP server, an AI draft from a provider).

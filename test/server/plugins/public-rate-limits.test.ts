@@ -1,5 +1,5 @@
 /**
- * Public rate limits (CONTRACT.md "Rate limits"): 429 problem with Retry-After and the draft
+ * Public rate limits (docs/api.md#public-engagement-no-key-cors-): 429 problem with Retry-After and the draft
  * RateLimit headers; X-Forwarded-For only behind a trusted proxy; IPv6 by /64. One limit across two
  * server processes sharing Redis: test/faults/rate-limits-two-processes.test.ts.
  */

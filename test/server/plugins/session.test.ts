@@ -1,5 +1,5 @@
 /**
- * CSRF on cookie-authenticated requests (CONTRACT.md "Dashboard"): a request that changes something
+ * CSRF on cookie-authenticated requests (docs/api.md#accounts-and-sessions): a request that changes something
  * must carry a same-origin `Origin` and the session's `X-CSRF-Token`, on the dashboard's routes and on
  * /api/v1 alike, else `403 forbidden` and nothing changes; reads need neither; no CORS header is ever
  * sent on either.

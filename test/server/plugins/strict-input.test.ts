@@ -1,6 +1,5 @@
 /**
- * Bad input on every route gets a problem document in the contract's shape, never a 500 (CONTRACT.md
- * "General" and "Errors"): U+0000 anywhere, charsets and bytes that are not UTF-8, bodies on routes that
+ * Bad input on every route gets a problem document in the contract's shape, never a 500 (docs/api.md#input-rules, docs/api.md#errors): U+0000 anywhere, charsets and bytes that are not UTF-8, bodies on routes that
  * take none, query numbers that are not plain decimal, and what Fastify or Node refuse before routing.
  * Request logs never carry the tokens of email links.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's page at /app (CONTRACT.md "Dashboard"): the committed build, every deep link answered
+ * The dashboard's page at /app (docs/api.md#first-run): the committed build, every deep link answered
  * with it, under a CSP with nothing inline; its hashed assets cached for a year; the setup page only
  * for a usable setup link.
  */

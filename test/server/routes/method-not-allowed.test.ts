@@ -1,5 +1,5 @@
 /**
- * A known path called with a method it does not have (CONTRACT.md "Errors"; RFC 9110 §15.5.6):
+ * A known path called with a method it does not have (docs/api.md#errors; RFC 9110 §15.5.6):
  * `405 method_not_allowed` as a problem document, with `Allow` listing the path's methods (HEAD with
  * GET, OPTIONS where the CORS preflight is answered), `X-Request-Id`, and CORS on public paths. The
  * expected `Allow` comes from the API document, not from the server's router: every operation's path,

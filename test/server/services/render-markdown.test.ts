@@ -119,7 +119,7 @@ describe('Markdown rendering and sanitizing', () => {
         headers,
         payload: { title: `Vector ${i}`, body: vector, publish: true },
       });
-      // U+0000 is refused outright (CONTRACT.md "General"); everything else is stored and sanitized.
+      // U+0000 is refused outright (docs/api.md#input-rules); everything else is stored and sanitized.
       if (vector.includes('\u0000')) {
         expect(res.statusCode).toBe(400);
         expect(res.json().errors[0].pointer).toBe('/body');

@@ -1,5 +1,5 @@
 /**
- * The role matrix of the audience pages (CONTRACT.md "Dashboard": Subscribers, Channels, Analytics,
+ * The role matrix of the audience pages (docs/api.md#audit-log: Subscribers, Channels, Analytics,
  * GitHub and the audit log) over HTTP, in the style of role-matrix.test.ts: each role (owner,
  * publisher, contributor, a signed-in user who is not a member) and the project's API key (a
  * publisher) tries each operation through the routes the dashboard calls (/api/v1 with the session and

@@ -1,5 +1,5 @@
 /**
- * The audit log (CONTRACT.md "Dashboard": every change made through the dashboard or the API, who,
+ * The audit log (docs/api.md#audit-log: every change made through the dashboard or the API, who,
  * what, when, shown to owners): changes by a signed-in user and by an API key are recorded with the
  * entry or setting they touched, in the change's own transaction (a refused change leaves none), paged
  * newest first, readable by owners only, and purged after a year by a scheduled job.

@@ -1,5 +1,5 @@
 /**
- * The first run (CONTRACT.md "Dashboard"): while no account exists, only a setup link creates the
+ * The first run (docs/api.md#first-run): while no account exists, only a setup link creates the
  * first account (the owner) and its first project; the link works once, and no link works once an
  * account exists.
  */

@@ -1,5 +1,5 @@
 /**
- * The GitHub page (CONTRACT.md "Dashboard", GitHub): the repositories the App is installed on, learnt
+ * The GitHub page (docs/api.md#github-page): the repositories the App is installed on, learnt
  * from signed `installation` webhooks through the real endpoint and job; link and unlink them to the
  * project (another project's repository can be neither taken nor seen into); and each repository's
  * last deliveries with how their jobs ended (ignored, processed, failed).

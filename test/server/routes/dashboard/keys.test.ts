@@ -1,5 +1,5 @@
 /**
- * API keys from the dashboard (CONTRACT.md "Dashboard"; owners only): the key is shown once, listed by
+ * API keys from the dashboard (docs/api.md#dashboard-api; owners only): the key is shown once, listed by
  * name, last 4, created and last used; revoked at once; another project's key cannot be revoked; a free
  * project may make keys, but every answer says the API needs Pro, as the API itself does (402).
  */

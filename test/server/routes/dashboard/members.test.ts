@@ -1,5 +1,5 @@
 /**
- * Members and invitations over HTTP (CONTRACT.md "Dashboard", "Members and roles per project"): an
+ * Members and invitations over HTTP (docs/api.md#roles): an
  * owner invites by email (a real SMTP server receives it), someone new accepts by setting a password,
  * someone with an account accepts signed in as it; roles change; the last owner can neither leave nor
  * be demoted.

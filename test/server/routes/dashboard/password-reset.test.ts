@@ -1,5 +1,5 @@
 /**
- * Password reset by email (CONTRACT.md "Dashboard"): the request answers `202` the same for every
+ * Password reset by email (docs/api.md#accounts-and-sessions): the request answers `202` the same for every
  * address and does the same work (one job); the job emails an account's owner a single-use link valid
  * 1 hour (a real SMTP server receives it); using it sets the password and ends every session.
  */

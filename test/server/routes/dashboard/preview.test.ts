@@ -1,5 +1,5 @@
 /**
- * The editor's live preview (CONTRACT.md "Dashboard"): the server's own renderer and sanitizer, for any
+ * The editor's live preview (docs/api.md#roles): the server's own renderer and sanitizer, for any
  * member who may write drafts, nothing stored; signed out, another project's member, or a cross-origin
  * call is refused.
  */

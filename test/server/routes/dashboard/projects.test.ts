@@ -1,5 +1,5 @@
 /**
- * Projects from the dashboard (CONTRACT.md "Dashboard"): any signed-in user creates one on the free
+ * Projects from the dashboard (docs/api.md#dashboard-api): any signed-in user creates one on the free
  * plan and owns it; settings reach the widget at once; the owner deletes it with everything of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The role matrix over HTTP (CONTRACT.md "Dashboard", "Members and roles per project"): each role
+ * The role matrix over HTTP (docs/api.md#roles): each role
  * (owner, publisher, contributor, and a signed-in user who is not a member) tries each action on a
  * project on the free plan, through the same routes the dashboard calls (/api/v1 for entries, with
  * the session and `Shiplog-Project`; /api/dashboard for the rest). Every cell is an HTTP status.

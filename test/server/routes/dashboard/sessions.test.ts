@@ -1,5 +1,5 @@
 /**
- * Sign-in, sessions and passwords over HTTP (CONTRACT.md "Dashboard", "Accounts and sessions"): the
+ * Sign-in, sessions and passwords over HTTP (docs/api.md#accounts-and-sessions): the
  * cookie's attributes, the same answer for an unknown email and a wrong password, the limits on
  * failures, sign-out ending the session on the server, 30 idle days, and a password change ending the
  * other sessions.

@@ -1,5 +1,5 @@
 /**
- * Image uploads (CONTRACT.md "Images"): the type is read from the bytes (PNG, JPEG, GIF, WebP), never
+ * Image uploads (docs/api.md#images): the type is read from the bytes (PNG, JPEG, GIF, WebP), never
  * from the name or the Content-Type; SVG and anything else are 415; over 5 MiB is 413; the image is
  * served at its URL with a year's immutable cache, nosniff and `default-src 'none'`.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/github/webhooks over `inject` (CONTRACT.md "GitHub App"): the signature is checked on the
+ * POST /api/github/webhooks over `inject` (docs/github-app.md#github-app): the signature is checked on the
  * exact bytes (401 otherwise), a delivery is answered 202 and queued as a job, a redelivery of the same
  * X-GitHub-Delivery is not queued again, events the App does not handle are dropped, and the queued job
  * runs the App (the sticky comment reaches a mocked GitHub). Bodies are bounded (2 MiB) and refused

@@ -1,5 +1,5 @@
 /**
- * Draft previews end at publish (CONTRACT.md "Entries": `previewUrl`): the link is posted where anyone
+ * Draft previews end at publish (docs/api.md#entries: `previewUrl`): the link is posted where anyone
  * may read it (a public pull request), so once its entry is published it answers 404, whatever the
  * entry's visibility. An internal entry's published content is never shown through it.
  */

@@ -1,5 +1,5 @@
 /**
- * Monorepo components in what readers see (CONTRACT.md "GitHub App", issue 22): entries tagged with a
+ * Monorepo components in what readers see (docs/github-app.md#github-app, issue 22): entries tagged with a
  * component are filtered by `component=` in the key-authenticated list, the widget JSON, the feeds and
  * the public page; without it everything is shown; a bad component name is a 400 problem.
  */

@@ -1,6 +1,6 @@
 /**
  * Segments in every public surface, summary and body where each belongs, and the root page's list
- * (issue 33 items 3-4; CONTRACT.md "Readers and audiences"): an entry with segments is never in the
+ * (issue 33 items 3-4; docs/api.md#readers-and-audiences-segments-summary-announcements): an entry with segments is never in the
  * anonymous widget, feeds, page, entry page or reactions, nor counted; a reader whose segments name
  * it sees it; the widget carries summary, announce and the link to the whole entry; the page and
  * feeds carry the body; an `identified` project, or one with nothing for everyone, is not listed.

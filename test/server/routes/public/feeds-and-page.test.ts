@@ -1,5 +1,5 @@
 /**
- * Feeds and the public changelog page (CONTRACT.md "Feeds and page"): RSS, Atom and JSON Feed parsed
+ * Feeds and the public changelog page (docs/api.md#feeds-and-the-public-changelog-page): RSS, Atom and JSON Feed parsed
  * back with an independent parser, ETag/304, the internal entry and drafts absent everywhere, a change
  * visible at once; the page with its entries, subscribe form, feed links and canonical tags.
  */

@@ -1,5 +1,5 @@
 /**
- * Readers' search (issue 33 item 6; CONTRACT.md "Readers and audiences", search):
+ * Readers' search (issue 33 item 6; docs/api.md#readers-and-audiences-segments-summary-announcements, search):
  * `GET /api/widget/{slug}/search?q=` ranks by full-text search (a title match above a body match),
  * answers in the widget's entry shape, at most 20, CORS `*`, `400` for an empty or over-long `q`, and
  * sees only what the reader may see (no drafts, internal entries, other projects, or entries for

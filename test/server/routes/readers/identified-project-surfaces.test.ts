@@ -1,6 +1,5 @@
 /**
- * An `identified` project says nothing of itself to an anonymous caller (CONTRACT.md "Readers and
- * audiences": its widget, feeds, page and search answer `401` without a valid reader token, and
+ * An `identified` project says nothing of itself to an anonymous caller (docs/readers.md#what-an-identified-reader-gets: its widget, feeds, page and search answer `401` without a valid reader token, and
  * nothing of it is listed anywhere public): not its name on the widget's demo page, not its name in
  * a confirmation email to whoever subscribes an address to it (an identified project emails no one).
  * And tokens signed otherwise than HS256 with the secret, or with claims of the wrong type, are 401.

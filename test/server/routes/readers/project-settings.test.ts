@@ -1,6 +1,5 @@
 /**
- * `GET`/`PATCH /api/v1/project` and `POST /api/v1/project/reader-secret` (CONTRACT.md "Readers and
- * audiences"): by key or by the dashboard's session; only owners (and keys) create or rotate the reader
+ * `GET`/`PATCH /api/v1/project` and `POST /api/v1/project/reader-secret` (docs/readers.md#what-an-identified-reader-gets): by key or by the dashboard's session; only owners (and keys) create or rotate the reader
  * secret and change `access`; publishers change the rest; the secret is shown once and never recorded.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

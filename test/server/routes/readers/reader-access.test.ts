@@ -1,5 +1,5 @@
 /**
- * Access `identified` (CONTRACT.md "Readers and audiences"): the widget, the feeds, the page,
+ * Access `identified` (docs/readers.md#access): the widget, the feeds, the page,
  * reactions and analytics answer `401` to anonymous readers, and to a reader with a token, what a
  * public project would; the widget's links carry the reader's token so the page opens for them.
  */

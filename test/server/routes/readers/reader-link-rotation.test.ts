@@ -1,5 +1,5 @@
 /**
- * A reader's signed links (CONTRACT.md "Readers and audiences": readers' feeds use signed per-reader
+ * A reader's signed links (docs/readers.md#rotation: readers' feeds use signed per-reader
  * links) never outlive the secret that vouched for the reader: after a rotation, a token of the
  * previous secret (still verifying for 24 hours) gets links that stop with it, so an owner who rotates
  * a leaked secret has shut out whatever it signed a day later, not 30 days later.

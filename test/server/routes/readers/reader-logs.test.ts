@@ -1,6 +1,5 @@
 /**
- * Secrets of identified readers stay out of the request log and pass CORS (CONTRACT.md "Readers and
- * audiences"): the reader secret is never logged, nor a reader token, whether it came as the
+ * Secrets of identified readers stay out of the request log and pass CORS (docs/readers.md#what-an-identified-reader-gets): the reader secret is never logged, nor a reader token, whether it came as the
  * `X-Shiplog-Reader` header (headers are not logged) or as `?token=` (redacted); the widget's
  * preflight allows the header.
  */

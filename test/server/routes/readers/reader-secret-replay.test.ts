@@ -1,6 +1,6 @@
 /**
- * The reader secret is an owner's (CONTRACT.md "Readers and audiences"), and an `Idempotency-Key`
- * replay (scoped to the project, CONTRACT.md "Idempotency") must not hand it to a member who may not
+ * The reader secret is an owner's (docs/readers.md#rotation), and an `Idempotency-Key`
+ * replay (scoped to the project, docs/api.md#idempotency) must not hand it to a member who may not
  * make one: the role is checked before a stored answer is replayed.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A reader's token carries their segments through HTTP (CONTRACT.md "Readers and audiences"): the
+ * A reader's token carries their segments through HTTP (docs/api.md#readers-and-audiences-segments-summary-announcements): the
  * widget, the signed feed and page links, reactions and "seen" all show a reader the entries of their
  * segments, and nobody else.
  */

@@ -1,5 +1,5 @@
 /**
- * Cross-device reader state (CONTRACT.md "Readers and audiences"): an identified reader's reactions,
+ * Cross-device reader state (docs/readers.md#what-an-identified-reader-gets): an identified reader's reactions,
  * views, last-seen time and dismissed announcements are kept by `sub`, so two devices (two anonymous
  * ids, two tokens signed at different times) agree.
  */

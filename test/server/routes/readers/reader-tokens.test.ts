@@ -1,5 +1,5 @@
 /**
- * Identified readers (CONTRACT.md "Readers and audiences"): a token the host app signs with jose
+ * Identified readers (docs/readers.md#what-an-identified-reader-gets): a token the host app signs with jose
  * verifies; a wrong secret, an expired token, one living longer than 30 days, one without `sub`, one
  * signed with another project's secret, bad claims, a header too long: all `401`, never anonymous.
  * Rotation: the previous secret verifies for 24 hours, not after.

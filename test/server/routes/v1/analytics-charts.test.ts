@@ -1,5 +1,5 @@
 /**
- * The Analytics page's aggregates (CONTRACT.md "Dashboard", Analytics), against events counted by
+ * The Analytics page's aggregates (docs/api.md#subscribers-and-analytics-key-authenticated), against events counted by
  * hand around UTC midnights: the last instant of yesterday and the first of today fall on their own
  * days, the first instant of a 7-day period counts and the one before it only in 30 days, another
  * project's events never count, and every day of the period is present.

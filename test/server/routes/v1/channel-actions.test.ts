@@ -1,6 +1,5 @@
 /**
- * The Channels page's actions through /api/v1 with the dashboard's session (CONTRACT.md "Dashboard",
- * Channels): `Send test` is a `ping` delivered through the delivery job to a loopback receiver that
+ * The Channels page's actions through /api/v1 with the dashboard's session (docs/api.md#channels-key-authenticated): `Send test` is a `ping` delivered through the delivery job to a loopback receiver that
  * verifies its Standard Webhooks signature; the delivery log shows status, attempts, last error and the
  * next retry; `Retry` sends a failed delivery again with the same webhook-id; a disabled channel gets
  * nothing; and the SSRF guard still refuses a loopback target where private destinations are not allowed.

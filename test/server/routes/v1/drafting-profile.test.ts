@@ -1,5 +1,5 @@
 /**
- * The drafting profile end to end (issue 31; CONTRACT.md "History and the drafting profile"): a
+ * The drafting profile end to end (issue 31; docs/api.md#import-history-and-the-drafting-profile): a
  * project's imported history teaches it (what its notes list, its headings and their order, how many
  * items, how items are worded), `GET /api/v1/drafting/profile` says so in words, generate drafts the
  * next release that way, publishing a draft teaches it again, and `DELETE` puts drafts back on the

@@ -253,7 +253,7 @@ describe('entry lifecycle', () => {
       },
     });
     expect(patched.statusCode).toBe(200);
-    // CONTRACT.md "Slugs": a draft's slug follows its title; "Titles": a version is stored without its `v`.
+    // docs/api.md#generate-a-draft-from-commits-and-pull-requests: a draft's slug follows its title; "Titles": a version is stored without its `v`.
     const slug = 'much-faster-search';
     expect(patched.json().entry).toMatchObject({
       title: 'Much faster search',

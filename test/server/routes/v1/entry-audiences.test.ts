@@ -1,5 +1,5 @@
 /**
- * Segments, summary and announce on entries (issue 33 items 3-5; CONTRACT.md "Readers and audiences"):
+ * Segments, summary and announce on entries (issue 33 items 3-5; docs/api.md#readers-and-audiences-segments-summary-announcements):
  * through create, PATCH and generate, returned in the entry; segments and announce are a publisher's
  * (a contributor setting them is `403`, keeping them as they are is not); a draft's summary is written
  * from its highlights in plain words when the caller gives none.

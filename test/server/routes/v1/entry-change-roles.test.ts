@@ -1,5 +1,5 @@
 /**
- * One rule for changing an entry, whatever the path (issue 30, item 2; CONTRACT.md "Members and roles"):
+ * One rule for changing an entry, whatever the path (issue 30, item 2; docs/api.md#roles):
  * a contributor may change drafts, but not a scheduled or published entry, neither by PATCH nor by a
  * re-draft through generate (`source`, with or without `regenerate`). A publisher (or a key) may.
  */

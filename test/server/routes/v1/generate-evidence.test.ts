@@ -1,5 +1,5 @@
 /**
- * Evidence before words (issue 31, CONTRACT.md "POST /api/v1/entries/generate"): what the author said
+ * Evidence before words (issue 31, docs/api.md#generate-a-draft-from-commits-and-pull-requests): what the author said
  * decides first, then what the change touched (`commitDetails`, `pullRequests[].files`,
  * `internalPaths`), and only then the words of an untyped subject; `detail` and `sections` shape the
  * draft. Through HTTP with the offline drafter, against the real database.

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/entries/generate with `pullRequests` (CONTRACT.md "POST /api/v1/entries/generate"): the
+ * POST /api/v1/entries/generate with `pullRequests` (docs/api.md#generate-a-draft-from-commits-and-pull-requests): the
  * merged pull requests of the range are the items, the first-parent commits that stand for them are
  * not items of their own, first-timers are credited, and bad pull-request data is a 400 with pointers.
  */

@@ -1,5 +1,5 @@
 /**
- * Generate with a `source` (CONTRACT.md "POST /api/v1/entries/generate" and "Entry lifecycle"): one
+ * Generate with a `source` (docs/api.md#generate-a-draft-from-commits-and-pull-requests, docs/api.md#entries): one
  * entry per pull request or release, re-drafted in place, kept once a person edited it (unless
  * `regenerate`) or once it is published.
  */
@@ -48,7 +48,7 @@ describe('generate with a source', () => {
     expect(second.json().entry.id).toBe(id);
     expect(second.json().draft.commits.received).toBe(2);
     const redrafted = await get(id);
-    // CONTRACT.md "Slugs": a draft's slug follows its re-drafted title.
+    // docs/api.md#generate-a-draft-from-commits-and-pull-requests: a draft's slug follows its re-drafted title.
     expect(redrafted.title).toBe('Themes replace the dark mode switch');
     expect(redrafted.slug).toBe('themes-replace-the-dark-mode-switch');
     expect(redrafted.source.headSha).toBe('b'.repeat(40));

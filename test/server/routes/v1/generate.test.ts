@@ -50,7 +50,7 @@ describe('POST /api/v1/entries/generate (offline)', () => {
       usage: { inputTokens: 0, outputTokens: 0 },
       version: '2.10.0',
     });
-    // The version is its own field, never part of the title (CONTRACT.md "Titles").
+    // The version is its own field, never part of the title (docs/api.md#generate-a-draft-from-commits-and-pull-requests).
     expect(draft.title).not.toContain('2.10.0');
     expect(draft.title.length).toBeGreaterThan(5);
     expect(draft.commits.received).toBe(cliff.commits.length);

@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/entries/import (CONTRACT.md "History and the drafting profile") through `inject`
+ * POST /api/v1/entries/import (docs/api.md#import-history-and-the-drafting-profile) through `inject`
  * against the real database: releases become published, external entries with their own dates and
  * versions, shown at once by the widget and the page, never dispatched; re-importing replaces in
  * place; versions made otherwise are skipped; dates must be past; Idempotency-Key replays; publishers

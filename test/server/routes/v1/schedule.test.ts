@@ -1,5 +1,5 @@
 /**
- * Scheduling (CONTRACT.md "Entry lifecycle"): `publish {"at"}` keeps a draft with `scheduledFor`, a
+ * Scheduling (docs/api.md#entries): `publish {"at"}` keeps a draft with `scheduledFor`, a
  * durable job publishes it at that time and dispatches it once; cancel, a new time, editing, `publishAt`
  * on create and generate, `status=scheduled`, and the bad cases. A job that runs again (or a second
  * one for the same time) publishes nothing twice.

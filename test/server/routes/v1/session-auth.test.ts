@@ -1,5 +1,5 @@
 /**
- * /api/v1 with the dashboard's session (CONTRACT.md "Dashboard", "One set of rules"): the project is
+ * /api/v1 with the dashboard's session (docs/api.md#dashboard-api): the project is
  * named by `Shiplog-Project`, every plan works, the same services answer (idempotency included);
  * key-authenticated calls are unchanged and keep requiring Pro.
  */

@@ -1,5 +1,5 @@
 /**
- * Subscribers through /api/v1 (CONTRACT.md "Dashboard", Subscribers): counts by state, search, keyset
+ * Subscribers through /api/v1 (docs/api.md#subscribers-and-analytics-key-authenticated): counts by state, search, keyset
  * paging, the CSV export read back by a real CSV parser (csv-parse) with hostile addresses (quotes,
  * commas, line breaks, formulas) and across several read batches, and removal: no further email, and
  * the address may subscribe again.

@@ -1,5 +1,5 @@
 /**
- * Channels (CONTRACT.md "Dispatch on publish"): a publish reaches Slack, Discord and signed webhooks,
+ * Channels (docs/api.md#channels-key-authenticated): a publish reaches Slack, Discord and signed webhooks,
  * real HTTP receivers on loopback (allowed here by SHIPLOG_ALLOW_PRIVATE_DESTINATIONS), through the
  * job queue. Signatures are verified with the `standardwebhooks` package; a 500 is retried with the
  * same webhook-id, a 410 disables the channel; internal entries reach only channels set to `all`; the

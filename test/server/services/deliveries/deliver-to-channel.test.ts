@@ -1,5 +1,5 @@
 /**
- * One project's slow receivers do not slow another's deliveries (CONTRACT.md "Dispatch on publish"):
+ * One project's slow receivers do not slow another's deliveries (docs/api.md#channels-key-authenticated):
  * project A's five channels point at a receiver that trickles one byte every 3 s and never finishes its
  * answer; project B's channel answers at once. Each attempt has one 10 s budget, connect to status
  * line, after which its socket is closed; A runs at most 2 attempts at a time, so B's delivery is

@@ -1,5 +1,5 @@
 /**
- * Email and audiences (issue 33 items 3-4; CONTRACT.md "Readers and audiences"): subscribers are
+ * Email and audiences (issue 33 items 3-4; docs/api.md#readers-and-audiences-segments-summary-announcements): subscribers are
  * anonymous readers, so an entry with segments, or any entry of an `identified` project, is emailed
  * to no one; an entry with a summary is emailed as its summary with a link to the whole entry.
  */

@@ -1,5 +1,5 @@
 /**
- * An SMTP outage longer than the retries loses no subscriber (CONTRACT.md "Dispatch on publish"): the
+ * An SMTP outage longer than the retries loses no subscriber (docs/api.md#entries): the
  * email batches of a release retry over more than 24 hours (the schedule pg-boss holds for them is
  * checked against pg-boss's own backoff formula), a batch whose retries run out stays `failed`, listed
  * with the recipients it still owes, and `deliveries retry` sends it to exactly those. The outage is

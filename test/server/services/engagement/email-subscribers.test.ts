@@ -1,5 +1,5 @@
 /**
- * Publishing emails the entry to every confirmed subscriber (CONTRACT.md "Dispatch on publish"),
+ * Publishing emails the entry to every confirmed subscriber (docs/api.md#entries),
  * through the job queue to a real SMTP server: external entries only, never to pending or
  * unsubscribed addresses, once per publish, with a stable Message-ID and the RFC 8058 headers.
  */

@@ -1,6 +1,5 @@
 /**
- * A subscribe request does the same work whatever the address's state (CONTRACT.md "POST
- * /api/subscribe"): it records the request and enqueues one job, and nothing else; the job decides
+ * A subscribe request does the same work whatever the address's state (docs/api.md#public-engagement-no-key-cors-): it records the request and enqueues one job, and nothing else; the job decides
  * whether an email is due. Timing-insensitive: it counts work instead of measuring it. With the
  * workers stopped, no request sends anything; once they run, only addresses that are not confirmed
  * get a confirmation email.
