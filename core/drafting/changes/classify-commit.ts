@@ -49,6 +49,12 @@ export type ClassifiedCommit = {
   lines: number;
   /** Who wrote it, when a pull request says (its author's login), else null. */
   author: string | null;
+  /**
+   * Typed user-facing (`feat`, `fix`, `perf`…) with a scope that names internal work (`feat(ci):`,
+   * `fix(build):`): an item whatever the scope's word, unless its files are only docs, tests, CI or
+   * tooling (evidence/apply-evidence.ts), and never the release's headline on the scope's word alone.
+   */
+  internalScope?: boolean;
 };
 
 export type Decider = 'author' | 'files' | 'profile' | 'words';
@@ -333,10 +339,12 @@ function classifyByForm(message: string): ClassifiedCommit {
         text,
       };
     if (mapped) {
-      // The author typed it: a breaking change is news whatever its type; otherwise an internal type or
-      // scope (`docs:`, `fix(ci):`) is Maintenance and a user-facing type an item, whatever its words.
-      if (!breaking && (mapped.kind === 'maintenance' || (scope && INTERNAL_AREA.test(scope))))
+      // The author typed it: a breaking change is news whatever its type; otherwise an internal type
+      // (`docs:`, `ci:`) is Maintenance and a user-facing type an item, whatever its words or its
+      // scope's: `feat(ci): add a --ci flag` is a feature; only its files can say it is internal work.
+      if (!breaking && mapped.kind === 'maintenance')
         return { ...internal({ type, scope, text }), breaking, decidedBy: 'author' };
+      const internalScope = !breaking && scope !== null && INTERNAL_AREA.test(scope);
       return {
         ...base,
         decidedBy: 'author',
@@ -346,6 +354,7 @@ function classifyByForm(message: string): ClassifiedCommit {
         type,
         scope,
         text,
+        ...(internalScope ? { internalScope } : {}),
       };
     }
     // An unknown type is an area written like a type (`printer: fix …`): fall through to prose rules.

@@ -5,8 +5,9 @@
  * the product; this work folds into one "Maintenance" line instead of items of its own.
  *
  * Three styles are recognised:
- * - an area or Conventional Commits scope naming internal work (`ci:`, `docs(readme):`, `fix(ci):`,
- *   `feat(website):`, `test:`…);
+ * - an area or Conventional Commits type naming internal work (`ci:`, `docs(readme):`, `test:`…); a
+ *   user-facing type with such a scope (`fix(ci):`, `feat(website):`) is its author's item, unless its
+ *   files say otherwise (classify-commit.ts, evidence/apply-evidence.ts);
  * - prose whose object is internal (`Add test cases for …`, `Update README.md`, `Fix rubocop errors`,
  *   `Re-enable docs deploy`, `Add to README.md`);
  * - a subject that is only a label (`Lint`, `Docs`, `Deps`, `Update`, `Test wip`, `Typo`);

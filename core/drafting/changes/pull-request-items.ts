@@ -90,9 +90,11 @@ export function pullRequestItems(pr: PullRequestInput): ClassifiedCommit[] {
     return [{ ...fromTitle, ...common, refs, kind: 'dependency', decidedBy: 'author' }];
   }
   if (breakingLabel || category) {
+    // A label decides over the title's scope (`feat(ci): …` labelled `feature` is a feature).
+    const { internalScope: _scopeWord, ...labelled } = fromTitle;
     return [
       {
-        ...fromTitle,
+        ...labelled,
         ...common,
         refs,
         kind: 'change',

@@ -7,7 +7,9 @@
  * - only lock files → a dependency update;
  * - the product's sources → an item, even when its words sounded internal ("Report unused variables"
  *   touching the linter's own sources is that linter's feature).
- * Noise and release commits stay what they are: their subject is all there is to them.
+ * Noise and release commits stay what they are: their subject is all there is to them. A change typed
+ * user-facing with a scope that names internal work (`feat(ci):`, `fix(test):`) is an item unless its
+ * paths are only docs, tests, CI or tooling.
  */
 import { type ClassifiedCommit, categoryFromProse } from '../changes/classify-commit.ts';
 import { touchedBy } from './touched-paths.ts';
@@ -25,6 +27,11 @@ export function applyEvidence(
   const files = touched.files ? [...touched.files] : null;
   const lines = (touched.additions ?? 0) + (touched.deletions ?? 0);
   const withPaths = { ...c, files: files ?? c.files, lines: lines || c.lines };
+  // `feat(ci):`, `fix(build):`: typed user-facing, scoped like internal work; only-internal files fold it.
+  if (c.internalScope && c.kind === 'change' && !c.breaking)
+    return touchedBy(files, internalPaths) === 'internal'
+      ? { ...withPaths, kind: 'maintenance', decidedBy: 'files' }
+      : withPaths;
   if (c.decidedBy !== 'words' || c.kind === 'noise' || c.kind === 'release') return withPaths;
   switch (touchedBy(files, internalPaths)) {
     case 'internal':

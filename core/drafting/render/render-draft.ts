@@ -54,9 +54,12 @@ export function escapeText(text: string): string {
 const FIX_START =
   /^(fix|fixes|fixed|correct|resolve|repair|prevent|avoid|handle|stop|don't|do not|make|ensure|restore|revert|work around|guard|catch|skip|ignore|respect|honou?r|keep|no longer|properly|allow|use|add|check|verify|validate|set|unset|return|reset|clear|show|print|report|include|exclude|apply|update|remove|rename|replace|change|move|support|treat|pass|parse|read|write|emit|close|open|wait|retry|escape|quote|trim|strip|sort|limit|normalize|preserve|propagate|display|load|save|accept|reject|drop|disable|enable|default|only|always|never|correctly|improve|reduce|increase|bump|upgrade|downgrade|detect|recognize|convert|encode|decode|align|match|count|clean)\b/i;
 
-/** `Crash on empty tag` → `crash on empty tag`; `CLI flag` stays (an acronym starts it). */
+/**
+ * `Crash on empty tag` → `crash on empty tag`; `CLI flag` and `GitHub annotations` stay (an acronym or
+ * a name with capitals inside starts them).
+ */
 function lowerFirst(text: string): string {
-  return /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+  return /^[A-Z][a-z]+\b/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 }
 
 /** A fix reads as a fix: `fix: crash on empty tag` → `Fix crash on empty tag`; `Fixed x` → `Fix x`. */

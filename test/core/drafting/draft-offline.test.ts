@@ -31,8 +31,6 @@ const INTERNAL = [
   'Added test for queue specific size warnings',
   'ci: Use organization-wide dependabot settings',
   'docs: Re-enable the docs deploy workflow',
-  'fix(ci): pin the checkout action',
-  'feat(website): add sponsors section',
   'test: add fixture for overriding the conventional scope (#1166)',
   'style(formatting): use spaces instead of tabs (#1184)',
   'chore(release): prepare for v2.10.1',

@@ -114,7 +114,7 @@ describe('what the author said', () => {
       commitDetails: [
         { index: 0, files: ['docs/channels.md'] },
         { index: 1, files: ['src/channels/discord.ts'] },
-        { index: 2, files: ['src/main.ts'] },
+        { index: 2, files: ['.github/workflows/ci.yml'] },
       ],
     });
     expect(items(d)).toContain('Add Discord channel type');
