@@ -1,6 +1,7 @@
 /**
  * The one way to open Shiplog, used by `shiplog serve`, the tests and the benchmarks alike: the database
- * (migrated), the app (built and ready, not listening), the job workers, and in embedded mode the admin
+ * (migrated), what the services share (open-service-context.ts), the app wired around it (built and
+ * ready, not listening), the job workers, and in embedded mode the admin
  * socket the CLI reaches it through. `close()` tears them down in reverse: stop taking requests, finish
  * in-flight ones and the jobs in progress, close the admin socket, then the pool (and PGlite, and the
  * data-directory lock).
@@ -10,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminSocketPath, serveAdminSocket } from './admin/admin-socket.ts';
 import { type BuildAppOptions, buildApp } from './app.ts';
 import { startWorkers } from './jobs/start-workers.ts';
+import { openServiceContext, type ServiceContextOptions } from './open-service-context.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/connect.ts';
 import { migrate } from './db/migrate.ts';
@@ -26,7 +28,7 @@ export type OpenServerOptions = {
   /** Fastify logger options (tests capture the log); default pino at `config.logLevel`. */
   logger?: BuildAppOptions['logger'];
   /** The GitHub App's Octokit class (tests: one without the throttling plugin's pacing). */
-  githubOctokit?: BuildAppOptions['githubOctokit'];
+  githubOctokit?: ServiceContextOptions['githubOctokit'];
   /** Whether this process works jobs (default true; a test or a benchmark may only enqueue). */
   workers?: boolean;
   /** Whether the embedded database serves CLI commands over its admin socket (default true). */
@@ -56,7 +58,11 @@ export async function openServer(config: Config, options: OpenServerOptions = {}
   });
   try {
     const applied = await migrate(db.sql);
-    app = await buildApp({ config, db, logger: options.logger, githubOctokit: options.githubOctokit });
+    app = await buildApp({
+      config,
+      logger: options.logger,
+      openContext: (log) => openServiceContext({ config, db, log, githubOctokit: options.githubOctokit }),
+    });
     await app.ready();
     if (options.workers !== false) await startWorkers(app.shiplog, app.log);
     if (applied.length > 0) app.log.info({ migrations: applied }, 'applied migrations');

@@ -5,12 +5,11 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll } from 'vitest';
-import type { BuildAppOptions } from '../../server/app.ts';
 import { loggerOptions } from '../../server/plugins/log-options.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/connect.ts';
 import type { Plan, ProjectRow } from '../../server/db/projects.ts';
-import { openServer } from '../../server/open-server.ts';
+import { type OpenServerOptions, openServer } from '../../server/open-server.ts';
 import { createProject } from '../../server/services/accounts/manage-projects.ts';
 import { createTestDatabase, databaseEnv } from './test-database.ts';
 
@@ -29,7 +28,7 @@ export type TestServer = {
 export type TestServerOptions = {
   logger?: FastifyServerOptions['logger'];
   workers?: boolean;
-  githubOctokit?: BuildAppOptions['githubOctokit'];
+  githubOctokit?: OpenServerOptions['githubOctokit'];
 };
 
 let counter = 0;
