@@ -147,6 +147,21 @@ export default tseslint.config(
     'cli',
   ]),
   ...layer('server/routes/**/*.ts', 'routes call services, never db/ (types excepted)', ['db'], true),
+  // SQL lives in db/ only (docs/architecture.md): a query is a tagged template on the connection or a
+  // transaction, and anywhere else in the server it is an error; call a db/ module instead.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'TaggedTemplateExpression[tag.name=/^(sql|tx)$/]',
+          "TaggedTemplateExpression[tag.property.name='sql']",
+        ].map((selector) => ({ selector, message: 'SQL lives in db/ only: call a db/ module' })),
+      ],
+    },
+  },
   ...layer('server/channels/**/*.ts', 'channel modules are below services', [
     'services',
     'plugins',

@@ -15,6 +15,7 @@ const RULES = new Set([
   'import-x/no-cycle',
   'no-restricted-globals',
   'no-restricted-properties',
+  'no-restricted-syntax',
 ]);
 const eslint = new ESLint({
   cwd: root,
@@ -130,6 +131,15 @@ describe('layer rules', () => {
       'no-restricted-properties',
     );
     expect(clock).toEqual([expect.stringMatching(/core\/drafting is pure/)]);
+  });
+
+  it('keeps SQL in db/: a query anywhere else in the server is an error', async () => {
+    const query = 'declare const sql: any;\nvoid sql`select 1`;';
+    for (const file of ['server/routes/health.ts', 'server/services/health/check-database.ts']) {
+      const errors = await lintErrors(file, query, 'no-restricted-syntax');
+      expect(errors).toEqual(['SQL lives in db/ only: call a db/ module']);
+    }
+    expect(await lintErrors('server/db/ping.ts', query, 'no-restricted-syntax')).toEqual([]);
   });
 
   it('refuses an import that closes a circle, and finds none in the files as they are', async () => {

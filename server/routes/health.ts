@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { documentRoutes } from '../openapi/document-routes.ts';
 import { PUBLIC_DOCS } from '../openapi/scope-docs.ts';
 import type { ServiceContext } from '../services/context.ts';
+import { checkDatabase } from '../services/health/check-database.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -43,22 +44,14 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServiceContext): P
       },
     },
     async (request, reply) => {
-      let timer: NodeJS.Timeout | undefined;
       try {
-        await Promise.race([
-          ctx.sql`select 1`,
-          new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error('database timeout')), READY_TIMEOUT_MS);
-          }),
-        ]);
+        await checkDatabase(ctx.sql, READY_TIMEOUT_MS);
         const store = app.rateLimitStoreHealth();
         if (!store) return { status: 'ok', database: 'ok' };
         return { status: store.redis === 'ok' ? 'ok' : 'degraded', database: 'ok', redis: store.redis };
       } catch (err) {
         request.log.warn({ err }, 'readiness check failed');
         return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
-      } finally {
-        clearTimeout(timer);
       }
     },
   );
