@@ -291,6 +291,31 @@ export async function listReleaseTagsFromApi(
   return { tags, apiCalls };
 }
 
+/**
+ * Every tag name of the repository (`GET /repos/{owner}/{repo}/tags`, 100 a page, newest first as
+ * GitHub lists them), up to `pages` pages: what a checkout's `git tag` gives, for a service without one.
+ */
+export async function listTagsFromApi(
+  octokit: GitHubClient,
+  repo: { owner: string; repo: string },
+  pages = 10,
+): Promise<{ tags: string[]; apiCalls: number }> {
+  const tags: string[] = [];
+  let apiCalls = 0;
+  for (let n = 1; n <= pages; n++) {
+    apiCalls++;
+    const { data } = await octokit.request('GET /repos/{owner}/{repo}/tags', {
+      ...repo,
+      per_page: PER_PAGE,
+      page: n,
+    });
+    const list = data as { name: string }[];
+    tags.push(...list.map((t) => t.name));
+    if (list.length < PER_PAGE) break;
+  }
+  return { tags, apiCalls };
+}
+
 /** History up to `to` when no start is known (a first release): `GET /repos/{owner}/{repo}/commits`. */
 export async function collectHistory(
   octokit: GitHubClient,

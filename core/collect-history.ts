@@ -79,8 +79,8 @@ export function findVersionTag(
   return named.length === 1 ? named[0]! : null;
 }
 
-/** Versions oldest first: semver order where semver reads both, else the changelog's (newest first). */
-function oldestFirst(versions: readonly string[]): string[] {
+/** Versions oldest first: semver order where semver reads both, else the order given (newest first). */
+export function oldestFirst(versions: readonly string[]): string[] {
   const parsed = (v: string) =>
     semver.parse(v, { loose: true }) ?? semver.coerce(v, { includePrerelease: true });
   const position = new Map(versions.map((v, i) => [v, i]));

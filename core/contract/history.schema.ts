@@ -61,6 +61,20 @@ export const ImportInputSchema = z.strictObject({
 });
 export type ImportInput = z.infer<typeof ImportInputSchema>;
 
+/**
+ * Whether the releases imported teach the drafting profile (docs/api.md#import-history-and-the-drafting-profile):
+ * `commits`, they carried their commits and taught it; `fetching`, they came without and the service
+ * fetches each version's commits between its tags from `repository` through the GitHub App, in a job,
+ * and learns when they arrive; `none`, nothing can be learned from them, and `reason` says why in words
+ * a user can act on.
+ */
+export const ImportLearningSchema = z.object({
+  status: z.enum(['commits', 'fetching', 'none']),
+  repository: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type ImportLearning = z.infer<typeof ImportLearningSchema>;
+
 export const ImportResponseSchema = z.object({
   imported: z.number().int(),
   replaced: z.number().int(),
@@ -78,6 +92,7 @@ export const ImportResponseSchema = z.object({
     }),
   ),
   profile: z.object({ releasesLearned: z.number().int() }),
+  learning: ImportLearningSchema,
 });
 export type ImportResponse = z.infer<typeof ImportResponseSchema>;
 

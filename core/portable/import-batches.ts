@@ -8,7 +8,7 @@
  * Browser-safe (docs/architecture.md "What the dashboard takes from core/"): standard JavaScript only,
  * no Node built-ins, no packages, and from the rest of core/ only types.
  */
-import type { ImportResponse, MAX_IMPORTED_RELEASES } from '../contract/history.schema.ts';
+import type { ImportLearning, ImportResponse, MAX_IMPORTED_RELEASES } from '../contract/history.schema.ts';
 
 /** The most releases one call takes (the contract's constant: a type error if it changes). */
 const MAX_RELEASES: typeof MAX_IMPORTED_RELEASES = 100;
@@ -48,10 +48,19 @@ export function emptyImportAnswer(): ImportResponse {
     warnings: [],
     entries: [],
     profile: { releasesLearned: 0 },
+    learning: { status: 'commits', repository: null, reason: null },
   };
 }
 
-/** `total` with one more call's `answer` added: counts summed, lists appended, the profile as it left it. */
+/** What to tell of several calls' learning: that one cannot learn first, then that commits are fetched. */
+const LEARNING_ORDER: ImportLearning['status'][] = ['none', 'fetching', 'commits'];
+const moreTelling = (a: ImportLearning, b: ImportLearning) =>
+  LEARNING_ORDER.indexOf(b.status) < LEARNING_ORDER.indexOf(a.status) ? b : a;
+
+/**
+ * `total` with one more call's `answer` added: counts summed, lists appended, the profile as it left
+ * it, and of the learning the most telling (`none` over `fetching` over `commits`).
+ */
 export function addImportAnswer(total: ImportResponse, answer: ImportResponse): ImportResponse {
   return {
     imported: total.imported + answer.imported,
@@ -60,6 +69,7 @@ export function addImportAnswer(total: ImportResponse, answer: ImportResponse): 
     warnings: [...total.warnings, ...answer.warnings],
     entries: [...total.entries, ...answer.entries],
     profile: answer.profile,
+    learning: moreTelling(total.learning, answer.learning),
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * SQL of an import (docs/api.md#import-history-and-the-drafting-profile): the project's entries of some
- * versions, and an imported entry replaced in place by its release imported again.
+ * versions, an imported entry replaced in place by its release imported again, and the commits fetched
+ * later for imported releases that came without them.
  */
-import type { TransactionSql } from './connect.ts';
+import type { Sql, TransactionSql } from './connect.ts';
 import type { EntryRow } from './entries.ts';
 
 /**
@@ -56,4 +57,37 @@ export async function replaceImportedEntry(
 /** Forget what entry `entryId`'s release was made of (a release imported again without its commits). */
 export async function deleteEntryChanges(tx: TransactionSql, entryId: string): Promise<void> {
   await tx`delete from entry_changes where entry_id = ${entryId}`;
+}
+
+/** An imported release of a project, and whether what it was made of (its commits) is stored. */
+export type ImportedRelease = { id: string; version: string; hasChanges: boolean };
+
+/** The project's imported entries that carry a version, newest first (by publish date). */
+export async function listImportedReleases(
+  sql: Sql | TransactionSql,
+  projectId: string,
+): Promise<ImportedRelease[]> {
+  return sql<ImportedRelease[]>`
+    select e.id, e.version, (c.entry_id is not null) as has_changes
+    from entries e left join entry_changes c on c.entry_id = e.id
+    where e.project_id = ${projectId} and e.origin = 'import' and e.version is not null
+    order by e.published_at desc nulls last, e.id`;
+}
+
+/**
+ * Store the commits fetched for an imported entry that has none yet; an entry that got its commits
+ * meanwhile (a re-import with them) keeps those. Inside a transaction with the entry still imported.
+ * @returns true when stored.
+ */
+export async function addMissingEntryChanges(
+  tx: TransactionSql,
+  entryId: string,
+  changes: { commits: string[] },
+): Promise<boolean> {
+  const rows = await tx`
+    insert into entry_changes (entry_id, changes)
+    select id, ${tx.json(changes)} from entries where id = ${entryId} and origin = 'import'
+    on conflict (entry_id) do nothing
+    returning entry_id`;
+  return rows.length > 0;
 }

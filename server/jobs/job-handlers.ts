@@ -25,6 +25,7 @@ import {
 import { sendConfirmation } from '../services/engagement/manage-subscription.ts';
 import { publishScheduled } from '../services/entries/schedule-entry.ts';
 import { commentShipped } from '../services/github/comment-shipped.ts';
+import { fetchReleaseCommits } from '../services/history/fetch-release-commits.ts';
 
 /** What a handler knows of its job besides the payload. */
 export type JobInfo = { id: string; signal: AbortSignal; output?: unknown };
@@ -97,6 +98,11 @@ export const JOB_HANDLERS: { [Q in QueueName]: JobHandler<JobPayloads[Q]> } = {
   async 'drafting-profile'(ctx, { projectId }) {
     await learnDraftingProfile(ctx, projectId);
   },
+  /**
+   * Releases imported without their commits: fetched from the linked repository through the App, then
+   * the profile learned again. A retry fetches only what is still missing.
+   */
+  'history-commits': (ctx, data, _job, log) => fetchReleaseCommits(ctx, data, log),
   /**
    * Housekeeping: expired confirmation links, idempotency records, old GitHub delivery ids, reader
    * secrets whose 24 hours after a rotation have ended.

@@ -29,6 +29,8 @@ export interface JobPayloads {
   'entry-scheduled': { entryId: string; at: string };
   'account-email': AccountEmailJob;
   'drafting-profile': { projectId: string };
+  /** Imported releases of `projectId` without their commits: fetched from `repository` through the App. */
+  'history-commits': { projectId: string; repository: string };
   housekeeping: Record<string, never>;
   'audit-purge': Record<string, never>;
 }

@@ -111,6 +111,8 @@ export const QUEUES: { [Q in QueueName]: QueueSettings } = {
     queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 120 },
     work: { ...BATCHED, groupConcurrency: 1 },
   },
+  /** One fetch at a time per project (the group); a rate limit longer than a minute is tried again later. */
+  'history-commits': { queue: GITHUB_RETRY, work: { ...BATCHED, groupConcurrency: 1 }, needsGithub: true },
   /** Hourly, at the top of the hour (UTC). */
   housekeeping: {
     queue: { retryLimit: 2, retryDelay: 60, expireInSeconds: 600 },

@@ -40,6 +40,10 @@ describe('an import in batches', () => {
         status: 'published',
       })),
       profile: { releasesLearned: learned },
+      learning:
+        learned === 10
+          ? { status: 'none', repository: null, reason: 'no repository is linked' }
+          : { status: 'fetching', repository: 'acme/app', reason: null },
     });
     const sent: number[] = [];
     const total = await importInBatches(releases, async (batch) => {
@@ -59,6 +63,8 @@ describe('an import in batches', () => {
         { version: '0.149.0', message: 'dated far from its tag' },
       ],
       profile: { releasesLearned: 20 },
+      // The most telling of the calls': that some releases cannot teach, over a fetch under way.
+      learning: { status: 'none', reason: 'no repository is linked' },
     });
     expect(total.entries.map((e) => e.version)).toEqual(releases.map((r) => r.version));
   });

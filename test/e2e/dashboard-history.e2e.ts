@@ -209,9 +209,12 @@ describe('import history and the drafting profile', () => {
     await screenshot(page, 'dashboard-history-undated');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText('Imported 2 releases, replaced 0, skipped 0.').waitFor();
-    await page
-      .getByText(/imports releases without their commits, so they do not teach the drafting profile/)
-      .waitFor();
+    // No repository is linked and this server has no GitHub App: the page says so, and what to do.
+    const note = page.getByRole('status').filter({ hasText: 'cannot learn from these releases' });
+    await note.waitFor();
+    expect(await note.innerText()).toMatch(
+      /no GitHub App to fetch them: import with `?shiplog import --git-dir/,
+    );
     const rows = await live.server.db.sql<{ version: string; publishedAt: Date }[]>`
       select version, published_at from entries
       where project_id = ${project.id} and version like '5.%' order by version desc`;

@@ -190,6 +190,29 @@ function UndatedDate(props: { count: number; value: string; onChange: (date: str
   );
 }
 
+/**
+ * What the drafting profile learns from the import, plainly: the page sends no commits, so the service
+ * fetches them from the linked repository through the GitHub App, or says why it cannot learn.
+ */
+function LearningNote({ learning, learned }: { learning: ImportResponse['learning']; learned: number }) {
+  const sofar = <> It has learned from {releases(learned)} so far.</>;
+  if (learning.status === 'fetching')
+    return (
+      <p>
+        Shiplog is fetching these releases&apos; commits from <strong>{learning.repository}</strong> through
+        the GitHub App; the drafting profile learns from them when they arrive.{sofar}
+      </p>
+    );
+  if (learning.status === 'none')
+    return (
+      <p role="status">
+        <strong>The drafting profile cannot learn from these releases.</strong> {learning.reason}
+        {sofar}
+      </p>
+    );
+  return <p>The drafting profile learned from these releases&apos; commits.{sofar}</p>;
+}
+
 /** What an import did, and what the drafting profile says after it (asked for again by the import). */
 function ImportResult({ slug, result }: { slug: string; result: ImportResponse }) {
   const profile = useDraftingProfile(slug);
@@ -223,12 +246,7 @@ function ImportResult({ slug, result }: { slug: string; result: ImportResponse }
           ))}
         </ul>
       )}
-      <p>
-        This page imports releases without their commits, so they do not teach the drafting profile: it cannot
-        learn from them. A release teaches it with its commits, which <code>shiplog import --git-dir</code>{' '}
-        and the Action&apos;s <code>import-changelog</code> send. It has learned from{' '}
-        {releases(result.profile.releasesLearned)} so far.
-      </p>
+      <LearningNote learning={result.learning} learned={result.profile.releasesLearned} />
       {profile.data && <p className="profile-description">{profile.data.description}</p>}
       <p>
         <Link href="/drafting">See the drafting profile</Link> ·{' '}

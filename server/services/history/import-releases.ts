@@ -37,6 +37,7 @@ import { learnDraftingProfile } from '../drafting/project-profile.ts';
 import type { ServiceContext } from '../context.ts';
 import { type RecordEvent, withEntryEvents } from '../entries/entry-events.ts';
 import { leadOfNotes } from './lead-of-notes.ts';
+import { queueCommitFetch } from './queue-commit-fetch.ts';
 import { slugFromId, slugFromTitle } from '../entries/make-slug.ts';
 import { newId } from '../../db/new-id.ts';
 
@@ -94,7 +95,7 @@ async function prepare(ctx: ServiceContext, projectId: string, releases: readonl
   );
 }
 
-type Tally = Omit<ImportResponse, 'profile'>;
+type Tally = Omit<ImportResponse, 'profile' | 'learning'> & { withoutCommits: number };
 
 /** Per version named more than once, the index of the release with the longest notes (the first on a tie). */
 function keptOfEachVersion(prepared: readonly Prepared[]): Map<string, number> {
@@ -115,7 +116,14 @@ async function store(
   prepared: readonly Prepared[],
   repository: string | null,
 ): Promise<Tally> {
-  const tally: Tally = { imported: 0, replaced: 0, skipped: [], warnings: [], entries: [] };
+  const tally: Tally = {
+    imported: 0,
+    replaced: 0,
+    skipped: [],
+    warnings: [],
+    entries: [],
+    withoutCommits: 0,
+  };
   const existing = await lockEntriesOfVersions(
     tx,
     projectId,
@@ -146,6 +154,7 @@ async function store(
     if (previous && !release.commits?.length) await deleteEntryChanges(tx, row.id);
     else if (previous) await setEntryChanges(tx, row.id, changesOf(release)!);
     tally[previous ? 'replaced' : 'imported']++;
+    if (!release.commits?.length) tally.withoutCommits++;
     tally.entries.push({ id: row.id, slug: row.slug, version, status: row.status });
     const warning = tagDateWarning(release.publishedAt, release.taggedAt);
     if (warning) tally.warnings.push({ version, message: warning });
@@ -212,8 +221,9 @@ export async function importReleases(
   assertPast(input.releases, options.now ?? new Date());
   const prepared = await prepare(ctx, projectId, input.releases);
   const repository = input.repository?.toLowerCase() ?? null;
-  const tally = await withEntryEvents(ctx, async (tx, record) => {
-    const result = await store(tx, record, projectId, prepared, repository);
+  const { learning, ...tally } = await withEntryEvents(ctx, async (tx, record) => {
+    const { withoutCommits, ...result } = await store(tx, record, projectId, prepared, repository);
+    const learning = await queueCommitFetch(ctx, tx, projectId, withoutCommits, repository);
     await recordAudit(tx, projectId, {
       action: 'entries.imported',
       target: { type: 'project', id: projectId },
@@ -224,9 +234,13 @@ export async function importReleases(
         versions: result.entries.map((e) => e.version),
       },
     });
-    return result;
+    return { ...result, learning };
   });
-  const response: ImportResponse = { ...tally, profile: await learnDraftingProfile(ctx, projectId) };
+  const response: ImportResponse = {
+    ...tally,
+    profile: await learnDraftingProfile(ctx, projectId),
+    learning,
+  };
   if (options.storeResponse) await ctx.sql.begin((tx) => options.storeResponse!(tx, response));
   return response;
 }
