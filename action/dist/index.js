@@ -47572,6 +47572,11 @@ var ImportInputSchema = external_exports.strictObject({
   /** `owner/name`: references in the notes become links, and the entries record where they came from. */
   repository: external_exports.string().regex(/^[\w.-]+\/[\w.-]+$/, 'must be "owner/name"').max(200).optional()
 });
+var ImportLearningSchema = external_exports.object({
+  status: external_exports.enum(["commits", "fetching", "none"]),
+  repository: external_exports.string().nullable(),
+  reason: external_exports.string().nullable()
+});
 var ImportResponseSchema = external_exports.object({
   imported: external_exports.number().int(),
   replaced: external_exports.number().int(),
@@ -47588,7 +47593,8 @@ var ImportResponseSchema = external_exports.object({
       status: external_exports.enum(["draft", "published"])
     })
   ),
-  profile: external_exports.object({ releasesLearned: external_exports.number().int() })
+  profile: external_exports.object({ releasesLearned: external_exports.number().int() }),
+  learning: ImportLearningSchema
 });
 var ListingRateSchema = external_exports.object({
   kind: external_exports.string(),
@@ -57721,9 +57727,12 @@ function emptyImportAnswer() {
     skipped: [],
     warnings: [],
     entries: [],
-    profile: { releasesLearned: 0 }
+    profile: { releasesLearned: 0 },
+    learning: { status: "commits", repository: null, reason: null }
   };
 }
+var LEARNING_ORDER = ["none", "fetching", "commits"];
+var moreTelling = (a, b) => LEARNING_ORDER.indexOf(b.status) < LEARNING_ORDER.indexOf(a.status) ? b : a;
 function addImportAnswer(total, answer) {
   return {
     imported: total.imported + answer.imported,
@@ -57731,7 +57740,8 @@ function addImportAnswer(total, answer) {
     skipped: [...total.skipped, ...answer.skipped],
     warnings: [...total.warnings, ...answer.warnings],
     entries: [...total.entries, ...answer.entries],
-    profile: answer.profile
+    profile: answer.profile,
+    learning: moreTelling(total.learning, answer.learning)
   };
 }
 async function importInBatches(releases, send) {
