@@ -3,7 +3,7 @@
  * DATABASE_URL names a server (a database of its own there), else on 100,000 entries in the embedded
  * database. Keyset pagination should make them cost the same. Goal: page 1000 within 1.2× of page 1.
  */
-import { encodeCursor } from '../server/services/entries/keyset-cursor.ts';
+import { encodeCursor } from '../server/services/paging/keyset-cursor.ts';
 import { createProject } from '../server/services/accounts/manage-projects.ts';
 import { openBenchApp } from './open-bench-app.ts';
 import { createBenchDatabase } from './temp-database.ts';

@@ -22,7 +22,7 @@ export type ServiceContext = {
   jobs: JobQueue;
   /** Signs unsubscribe links (db/instance-secrets.ts). */
   unsubscribeSecret: Buffer;
-  /** Signs list cursors (services/keyset-cursor.ts). */
+  /** Signs list cursors (services/paging/keyset-cursor.ts). */
   cursorSecret: Buffer;
   /** Signs draft preview links (services/preview-link.ts). */
   previewSecret: Buffer;

@@ -10,7 +10,7 @@ import { authOf } from '../../plugins/auth.ts';
 import { idempotentResponse } from '../../plugins/idempotent-response.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { type DraftOutcome, generateEntry } from '../../services/drafting/generate-entry.ts';
-import { presentGenerated } from '../../services/entries/present-entry.ts';
+import { presentGenerated } from '../../services/drafting/present-generated.ts';
 
 /** docs/api.md#input-rules: generate may accept up to 2 MiB (500 commits with long bodies). */
 export const GENERATE_BODY_LIMIT = 2 * 1024 * 1024;

@@ -4,7 +4,7 @@
  */
 import { listAudit } from '../../db/audit-log.ts';
 import type { ServiceContext } from '../context.ts';
-import { decodeCursor, keysetPage } from '../entries/keyset-cursor.ts';
+import { decodeCursor, keysetPage } from '../paging/keyset-cursor.ts';
 
 /** @throws InvalidError for a tampered or foreign cursor. */
 export async function listAuditLogPage(

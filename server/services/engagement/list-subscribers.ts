@@ -10,7 +10,7 @@ import {
   type SubscriberStatus,
 } from '../../db/subscribers.ts';
 import type { ServiceContext } from '../context.ts';
-import { decodeCursor, keysetPage } from '../entries/keyset-cursor.ts';
+import { decodeCursor, keysetPage } from '../paging/keyset-cursor.ts';
 
 export type SubscriberPage = {
   subscribers: {

@@ -15,7 +15,6 @@ import type { Sql, TransactionSql } from '../../db/connect.ts';
 import type { EntryRow } from '../../db/entries.ts';
 import { notifyProjectChanged } from '../../db/notifications.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
-import type { WidgetCache } from '../public/widget-cache.ts';
 
 /**
  * - `published`: a release (a draft published, or created published): dispatched;
@@ -38,7 +37,13 @@ export type RecordEvent = (
 ) => Promise<void>;
 
 /** `github`: the App when mounted (its jobs are queued only then: no worker would take them otherwise). */
-type SeamContext = { sql: Sql; widgetCache: WidgetCache; jobs: JobQueue; github?: object | null };
+type SeamContext = {
+  sql: Sql;
+  /** The widget cache (services/public/widget-cache.ts): a committed change drops its project's widgets. */
+  widgetCache: { invalidate(projectId: string): void };
+  jobs: JobQueue;
+  github?: object | null;
+};
 
 /**
  * Run `work` in a transaction; the events it records commit with it and refresh caches after.

@@ -6,7 +6,7 @@
 import { type ListFilters, listEntries } from '../../db/entries.ts';
 import { findTranslatedLocales } from '../../db/entry-translations.ts';
 import type { ServiceContext } from '../context.ts';
-import { decodeCursor, keysetPage } from './keyset-cursor.ts';
+import { decodeCursor, keysetPage } from '../paging/keyset-cursor.ts';
 import { presentEntrySummary } from './present-entry.ts';
 
 export type EntryPage = {

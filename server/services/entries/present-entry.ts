@@ -1,9 +1,7 @@
 /** Entry rows → the API's JSON shapes (docs/api.md#entries). */
 import type { Entry, EntrySummary } from '../../../core/contract/entries.schema.ts';
-import type { GenerateResponse } from '../../../core/contract/generate.schema.ts';
 import type { EntryRow } from '../../db/entries.ts';
 import type { TranslationRow } from '../../db/entry-translations.ts';
-import type { DraftOutcome } from '../drafting/save-drafted-entry.ts';
 
 /** @param translatedLocales the locales the entry is translated into (db/entry-translations.ts). */
 export function presentEntrySummary(row: EntryRow, translatedLocales: string[]): EntrySummary {
@@ -64,19 +62,5 @@ export function presentEntry(
     reactions: extras.reactions ?? {},
     previewUrl: extras.previewUrl,
     url: extras.url,
-  };
-}
-
-/** The body of a generate answer (docs/api.md#generate-a-draft-from-commits-and-pull-requests): the entry, and the draft or null. */
-export function presentGenerated({ entry, draft }: DraftOutcome): GenerateResponse {
-  return {
-    entry: {
-      id: entry.id,
-      slug: entry.slug,
-      title: entry.title,
-      status: entry.status,
-      editedAt: entry.editedAt?.toISOString() ?? null,
-    },
-    draft,
   };
 }

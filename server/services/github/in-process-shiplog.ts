@@ -18,7 +18,7 @@ import type { ServiceContext } from '../context.ts';
 import { deleteEntry } from '../entries/delete-entry.ts';
 import { generateEntry } from '../drafting/generate-entry.ts';
 import { getEntry, presentEntryRecord } from '../entries/get-entry.ts';
-import { presentGenerated } from '../entries/present-entry.ts';
+import { presentGenerated } from '../drafting/present-generated.ts';
 import { publishEntry } from '../entries/publish-entry.ts';
 import { updateEntry } from '../entries/update-entry.ts';
 

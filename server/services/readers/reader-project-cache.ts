@@ -9,9 +9,14 @@
  */
 import type { Sql } from '../../db/connect.ts';
 import { findReaderProjectBySlug, type ReaderProjectRow } from '../../db/reader-projects.ts';
-import type { WidgetCache } from '../public/widget-cache.ts';
 
 export type ReaderProjectCache = { get(slug: string): Promise<ReaderProjectRow | undefined> };
+
+/**
+ * What this cache follows of the widget cache (services/public/widget-cache.ts, one per app): its two
+ * ways of being dropped, which this cache wraps to be dropped with it.
+ */
+type WidgetCache = { invalidate(projectId: string): void; clear(): void };
 
 const caches = new WeakMap<WidgetCache, ReaderProjectCache>();
 
