@@ -17,6 +17,7 @@
  * release-notes: false          # write the drafted notes into the GitHub release (contents: write)
  * contributors: false           # a "Contributors" line crediting every human author of the range
  * internal-paths: []            # globs whose changes alone are Maintenance (beside docs, tests, CI, tooling)
+ * product-paths: []             # globs that are the product's whatever the built-in rules say (templates/**)
  * detail: full                  # or highlights: only the changes the notes would lead with
  * sections:                     # this repository's headings, in order (1-4)
  *   - { category: feature, heading: Added }
@@ -58,6 +59,7 @@ export const RepoConfigSchema = z.strictObject({
     .default([]),
   /** Drafting (docs/github-app.md#github-app): what the file says wins over the drafting profile. */
   'internal-paths': z.array(PathGlobSchema).max(100).default([]),
+  'product-paths': z.array(PathGlobSchema).max(100).default([]),
   detail: DetailSchema.optional(),
   sections: z.array(SectionHeadingSchema).min(1).max(4).optional(),
 });
@@ -68,9 +70,14 @@ export function includePaths(config: RepoConfig): string[] | undefined {
   return config['include-paths'].length ? config['include-paths'] : undefined;
 }
 
-/** The drafting settings generate takes (`internalPaths`, `detail`, `sections`). */
+/** The drafting settings generate takes (`internalPaths`, `productPaths`, `detail`, `sections`). */
 export function draftingOf(config: RepoConfig): DraftingSettings {
-  return { internalPaths: config['internal-paths'], detail: config.detail, sections: config.sections };
+  return {
+    internalPaths: config['internal-paths'],
+    productPaths: config['product-paths'],
+    detail: config.detail,
+    sections: config.sections,
+  };
 }
 
 export class RepoConfigError extends Error {

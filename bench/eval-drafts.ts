@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import type { CommitDetail, PullRequestInput } from '../core/contract/generate.schema.ts';
 import type { DraftCore } from '../core/drafting/render/draft-offline.ts';
 import { draftRelease } from '../core/drafting/draft-release.ts';
-import { type ProfileExample, learnProfile } from '../core/drafting/profile/learn-profile.ts';
+import { learnProfile, type ProfileExample } from '../core/drafting/index.ts';
 import { isCollapsedLine } from '../core/drafting/render/render-draft.ts';
 import { loadReleases } from '../test/fixtures/releases/load-releases.ts';
 import type { CorpusPullRequest, CorpusRelease, FirstParentCommit } from './eval/build-corpus.ts';

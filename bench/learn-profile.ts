@@ -11,7 +11,7 @@
  *   profile learned above, against the 50 ms budget, and against the same draft with no profile.
  */
 import { draftRelease } from '../core/drafting/draft-release.ts';
-import { learnProfile, type ProfileExample } from '../core/drafting/profile/learn-profile.ts';
+import { learnProfile, type ProfileExample } from '../core/drafting/index.ts';
 import { loadEvalReleases, profileExampleOf } from './eval-drafts.ts';
 
 /** Median wall-clock and CPU ms of `runs` calls of `fn`, after `warm` calls (JIT, caches). */

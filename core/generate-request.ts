@@ -32,6 +32,8 @@ import { deriveIdempotencyKey, type ShiplogApi } from './shiplog-client.ts';
 export type DraftingSettings = {
   /** Globs whose changes alone are Maintenance, beside the built-in docs/tests/CI/tooling paths. */
   internalPaths?: string[] | undefined;
+  /** Globs that are the product's whatever the built-in rules say (`product-paths`). */
+  productPaths?: string[] | undefined;
   /** `full` (every user-facing change) or `highlights` (only those the notes would lead with). */
   detail?: Detail | undefined;
   /** This repository's headings, in order (1-4). */
@@ -73,6 +75,7 @@ type GenerateBody = Parameters<ShiplogApi['generate']>[0];
 function draftingFields(settings: DraftingSettings = {}): DraftingSettings {
   return {
     ...(settings.internalPaths?.length ? { internalPaths: settings.internalPaths } : {}),
+    ...(settings.productPaths?.length ? { productPaths: settings.productPaths } : {}),
     ...(settings.detail ? { detail: settings.detail } : {}),
     ...(settings.sections?.length ? { sections: settings.sections } : {}),
   };

@@ -151,6 +151,12 @@ export const GenerateInputSchema = z
     sections: z.array(SectionHeadingSchema).min(1).max(4).optional(),
     /** Globs whose changes alone are Maintenance (`.github/shiplog.yml` `internal-paths`), beside the built-in ones. */
     internalPaths: z.array(PathGlobSchema).max(100).optional(),
+    /**
+     * Globs that are the product's whatever the built-in docs/tests/CI/tooling rules say (`.github/shiplog.yml`
+     * `product-paths`): a change touching them is never Maintenance for its files. `internalPaths` wins
+     * where both match.
+     */
+    productPaths: z.array(PathGlobSchema).max(100).optional(),
     category: CategorySchema.optional(),
     visibility: VisibilitySchema.default('external'),
     publish: z.boolean().default(false),

@@ -106,6 +106,39 @@ export const ListingRateSchema = z.object({
   seen: z.number().int(),
 });
 
+/** The learned parts of a drafting profile, each applied only where its replay shows it loses nothing. */
+export const PROFILE_PARTS = ['listing', 'productPaths', 'breaking', 'detail', 'sections', 'style'] as const;
+export type ProfilePart = (typeof PROFILE_PARTS)[number];
+
+const Fraction = z.number().min(0).max(1).nullable();
+
+/** One part's verdict in the replay: the figures with it, and whether it was kept. */
+export const PartVerdictSchema = z.object({
+  part: z.enum(PROFILE_PARTS),
+  kept: z.boolean(),
+  precision: Fraction,
+  recall: Fraction,
+  /** Why, in words ("kept: precision 0.71 ≥ 0.64, recall 0.80 ≥ 0.80"). */
+  reason: z.string(),
+});
+export type PartVerdict = z.infer<typeof PartVerdictSchema>;
+
+/**
+ * The profile proves itself (docs/drafting.md): the project's newest releases that carry their changes
+ * (up to 10) replayed, each drafted from a profile learned without it, plain and learned, and scored
+ * against its own notes. `releases` 0 and null figures: nothing could be replayed (nothing applied).
+ */
+export const ProfileValidationSchema = z.object({
+  releases: z.number().int().min(0),
+  plain: z.object({ precision: Fraction, recall: Fraction }),
+  learned: z.object({ precision: Fraction, recall: Fraction }),
+  /** The parts drafts apply. */
+  applied: z.array(z.enum(PROFILE_PARTS)),
+  /** Each part tried, in order, kept or dropped and why. */
+  parts: z.array(PartVerdictSchema),
+});
+export type ProfileValidation = z.infer<typeof ProfileValidationSchema>;
+
 /**
  * The drafting profile: what this project's own releases teach about its notes. `releasesLearned` 0:
  * the built-in defaults. `description` says it in words, for the dashboard.
@@ -126,6 +159,10 @@ export const DraftingProfileSchema = z.object({
     credits: z.boolean(),
     pastTense: z.boolean(),
   }),
+  /** Folders the built-in rules call docs, tests, CI or tooling that this project's notes list (globs). */
+  productPaths: z.array(z.string()),
+  /** The replay that decided which learned parts drafts apply; null before anything was learned. */
+  validation: ProfileValidationSchema.nullable(),
   description: z.string(),
 });
 export type DraftingProfile = z.infer<typeof DraftingProfileSchema>;

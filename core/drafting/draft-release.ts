@@ -9,14 +9,14 @@
  * 4. `render/`: the draft written the project's way (its headings, detail and item style), its
  *    title, summary and category by rule, the closing contributors line.
  *
- * Generate (the offline drafter, and the changes the AI drafter is given), import learning, the
- * profile's replay, `npm run eval:drafts`, the benches, the tests and the Action without a server all
+ * Generate (the offline drafter, and the changes the AI drafter is given), import learning and the
+ * profile's replay (learn-profile.ts), `npm run eval:drafts`, the benches, the tests and the Action without a server all
  * call `draftRelease` (or `selectRelease`, steps 1-3, for the AI drafter). Pure: no database, no
  * network, no environment; the same input and profile give the same bytes.
  */
 import type { Draft, GenerateInput } from '../contract/generate.schema.ts';
 import { type CleanCommits, cleanChanges } from './changes/clean-changes.ts';
-import type { DraftingProfileModel } from './profile/learn-profile.ts';
+import { applies, type DraftingProfileModel } from './profile/profile-model.ts';
 import { traitsOf } from './profile/profile-traits.ts';
 import { applyProfile } from './select/select-changes.ts';
 import { contributorsLine, creditedPullRequests } from './render/contributors-line.ts';
@@ -34,6 +34,7 @@ export type DraftInput = Pick<GenerateInput, 'commits'> &
       | 'commitDetails'
       | 'pullRequests'
       | 'internalPaths'
+      | 'productPaths'
       | 'detail'
       | 'sections'
       | 'version'
@@ -54,8 +55,11 @@ export type ReleaseDraft = Draft;
 
 /** Steps 1-3: the changes `input` holds, as `profile` would have them drafted (null: the built-in defaults). */
 export function selectRelease(input: DraftInput, profile: DraftingProfileModel | null): CleanCommits {
-  // 1-2. Read each change by its author's signals and its files; tidy reverts and duplicates.
-  const changes = cleanChanges(input);
+  // 1-2. Read each change by its author's signals and its files (the repository's product paths and,
+  // where the replay kept them, the profile's); tidy reverts and duplicates.
+  const learnedPaths = applies(profile, 'productPaths') ? profile!.productPaths : [];
+  const productPaths = [...(input.productPaths ?? []), ...learnedPaths];
+  const changes = cleanChanges(productPaths.length ? { ...input, productPaths } : input);
   // 3. The profile decides what the author and the files left open.
   return applyProfile(changes, profile, input.internalPaths ?? []);
 }

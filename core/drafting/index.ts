@@ -11,8 +11,12 @@
  *   `input.repository`). `selectRelease(input, profile)` gives the selected changes alone (the AI
  *   drafter's input), `completeDraft` finishes a rendered draft the same way.
  * - `learnProfile(examples)` → the profile learned from a project's releases, oldest first, each
- *   `{ changes: { commits, commitDetails?, pullRequests? }, notes }` (import's shape); releases
- *   without commits teach nothing. Store it as JSON and give it back to `draftRelease`.
+ *   `{ changes: { commits, commitDetails?, pullRequests? }, notes }` (import's shape), proved on its
+ *   newest releases (the replay: only the parts that lose nothing are applied; `validation`); releases
+ *   without commits teach nothing. Store it as JSON; `parseProfile(stored)` reads it back (null with
+ *   why when it is outdated or malformed) for `draftRelease`. `learnCounts` learns without the replay.
+ * - `Selector` (select/selector.ts): the model of which changes a project lists, with versioned state;
+ *   today's is `countsSelector`.
  * - `presentProfile(profile, updatedAt)` and `describeProfile(profile)`: the profile as
  *   `GET /api/v1/drafting/profile` shows it, and in words.
  * - `summaryOfDraft(draft)`: a draft's summary for readers, in plain words.
@@ -31,7 +35,17 @@ export {
   selectRelease,
 } from './draft-release.ts';
 export type { CleanCommits } from './changes/clean-changes.ts';
-export { type DraftingProfileModel, learnProfile, type ProfileExample } from './profile/learn-profile.ts';
+export { learnProfile } from './learn-profile.ts';
+export { learnCounts, type ProfileExample } from './profile/learn-profile.ts';
+export {
+  type DraftingProfileModel,
+  parseProfile,
+  PROFILE_PARTS,
+  type ProfilePart,
+} from './profile/profile-model.ts';
+export { countsSelector } from './select/counts-selector.ts';
+export type { Selector, SelectorLesson } from './select/selector.ts';
+export { MAX_REPLAYED } from './validate/replay-releases.ts';
 export { describeProfile, presentProfile, traitsOf } from './profile/profile-traits.ts';
 export { type DraftCore, type DraftOptions } from './render/draft-offline.ts';
 export { finishModelDraft, type ModelAnswer, type ModelDraft } from './render/finish-model-draft.ts';

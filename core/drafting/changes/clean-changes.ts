@@ -46,6 +46,8 @@ export type ChangeInput = {
   commitDetails?: readonly CommitDetail[] | undefined;
   /** The repository's globs whose changes alone are Maintenance (`.github/shiplog.yml` `internal-paths`). */
   internalPaths?: readonly string[] | undefined;
+  /** Globs that are the product's whatever the built-in rules say (`product-paths`, the profile's). */
+  productPaths?: readonly string[] | undefined;
 };
 
 const MERGE_PR = /^Merge pull request #(\d+) from \S+\s*(?:\n+([^]*))?$/;
@@ -127,9 +129,12 @@ function itemsInOrder(input: ChangeInput): { items: ClassifiedCommit[]; fromComm
   const prs = new Map((input.pullRequests ?? []).map((pr) => [pr.number, pr]));
   const details = new Map((input.commitDetails ?? []).map((d) => [d.index, d]));
   const internalPaths = input.internalPaths ?? [];
+  const productPaths = input.productPaths ?? [];
   // A pull request's files, else those of the commit that stands for it (its merge's first-parent diff).
   const prItemsOf = (pr: PullRequestInput, commit?: CommitDetail) =>
-    pullRequestItems(pr).map((item) => applyEvidence(item, pr.files ? pr : (commit ?? {}), internalPaths));
+    pullRequestItems(pr).map((item) =>
+      applyEvidence(item, pr.files ? pr : (commit ?? {}), internalPaths, productPaths),
+    );
   const placed = new Set<number>();
   const mergeLog =
     input.pullRequests === undefined && input.commitDetails === undefined && isMergeLog(input.commits);
@@ -149,7 +154,7 @@ function itemsInOrder(input: ChangeInput): { items: ClassifiedCommit[]; fromComm
     }
     // Came in with a merge: the merge's item covers it.
     if (mergeLog && !OWN_PR.test(message)) return;
-    const item = applyEvidence(classify(message), details.get(index) ?? {}, internalPaths);
+    const item = applyEvidence(classify(message), details.get(index) ?? {}, internalPaths, productPaths);
     fromCommit.add(item);
     items.push(item);
   });

@@ -23,6 +23,7 @@ export function applyEvidence(
     deletions?: number | undefined;
   },
   internalPaths: readonly string[] = [],
+  productPaths: readonly string[] = [],
 ): ClassifiedCommit {
   const files = touched.files ? [...touched.files] : null;
   const lines = (touched.additions ?? 0) + (touched.deletions ?? 0);
@@ -33,7 +34,7 @@ export function applyEvidence(
       ? { ...withPaths, kind: 'maintenance', decidedBy: 'files' }
       : withPaths;
   if (c.decidedBy !== 'words' || c.kind === 'noise' || c.kind === 'release') return withPaths;
-  switch (touchedBy(files, internalPaths)) {
+  switch (touchedBy(files, internalPaths, productPaths)) {
     case 'internal':
       return c.breaking ? withPaths : { ...withPaths, kind: 'maintenance', decidedBy: 'files' };
     case 'dependencies':

@@ -4,6 +4,7 @@
  * `announcement`), `dependency`, and the kinds of internal work (`docs`, `tests`, `ci`, `tooling`,
  * `refactor`, `internal`), read from the author's type or scope first, then from the files it touched.
  */
+import type { Category } from '../../contract/entries.schema.ts';
 import type { ClassifiedCommit } from '../changes/classify-commit.ts';
 import { internalAreasOf, type PathKind } from './touched-paths.ts';
 
@@ -83,4 +84,9 @@ export function sizeOf(c: Pick<ClassifiedCommit, 'lines'>): Size {
   if (c.lines < 30) return 'small';
   if (c.lines < 300) return 'medium';
   return 'large';
+}
+
+/** The category a kind of change is listed under when it is an item. */
+export function categoryOfKind(kind: ChangeKind): Category {
+  return kind === 'feature' || kind === 'fix' || kind === 'announcement' ? kind : 'improvement';
 }

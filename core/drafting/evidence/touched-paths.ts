@@ -4,7 +4,10 @@
  * Maintenance; the product's sources: never dropped for its words alone").
  *
  * A path is one of:
- * - `docs`: documentation and prose (`docs/`, `*.md`, `*.rst`, README, the changelog, the website);
+ * - `docs`: documentation and prose: a documentation folder (`docs/`, `doc/`, `documentation/`, the
+ *   website, `examples/`), a prose file by name anywhere (README, the changelog, CONTRIBUTING…) or by
+ *   extension at the root (`UPGRADING.md`); an extension alone (`.md`, `.txt`) never makes a file in
+ *   the product's own folders documentation;
  * - `tests`: tests, fixtures, test data and benchmarks;
  * - `ci`: CI and repository automation (`.github/`, `.gitlab-ci.yml`, `.circleci/`…);
  * - `tooling`: the project's own tooling and configuration (linters, formatters, editor and hook
@@ -12,7 +15,9 @@
  * - `dependencies`: lock files and package manifests (`package.json`, `Cargo.toml`, `go.mod`,
  *   `requirements.txt`…; a change of only these is a dependency update);
  * - `internal`: a path of the repository's own `internal-paths` globs;
- * - `product`: anything else (sources, manifests, assets the product ships).
+ * - `product`: a path of `productPaths` (the repository's `product-paths` and what the drafting profile
+ *   learned: the paths of changes its notes listed), and anything else (sources, assets the product
+ *   ships). `internal-paths` wins where both match.
  * The rules name kinds of files, never a particular project.
  */
 import { posix } from 'node:path';
@@ -50,8 +55,11 @@ const FILE_KINDS: [RegExp, PathKind][] = [
     /(?:_test\.go|_test\.py|_spec\.rb|\.(?:test|spec)\.[cm]?[jt]sx?|Test\.java|Tests?\.kt|_test\.exs|\.snap)$|(?:^|\/)test_[^/]+\.py$|(?:^|\/)conftest\.py$/i,
     'tests',
   ],
+  // Prose by name anywhere (README, CHANGELOG…), prose by extension only at the root (`UPGRADING.md`):
+  // an extension alone never makes a file inside the product's folders documentation
+  // (`templates/*.txt`, `prompts/*.md` are what the product ships; docs/ folders are below).
   [
-    /\.(?:md|mdx|markdown|rst|adoc|txt)$|(?:^|\/)(?:README|CHANGELOG|CHANGES|HISTORY|NEWS|AUTHORS|CONTRIBUTORS|CONTRIBUTING|CODE_OF_CONDUCT|SECURITY|LICENSE|LICENCE|COPYING|NOTICE|MAINTAINERS|FUNDING)(?:\.[\w]+)?$|(?:^|\/)mkdocs\.ya?ml$|(?:^|\/)\.readthedocs\.ya?ml$/i,
+    /^[^/]+\.(?:md|mdx|markdown|rst|adoc)$|(?:^|\/)(?:README|CHANGELOG|CHANGES|HISTORY|NEWS|AUTHORS|CONTRIBUTORS|CONTRIBUTING|CODE_OF_CONDUCT|SECURITY|LICENSE|LICENCE|COPYING|NOTICE|MAINTAINERS|FUNDING|UPGRADING|MIGRATING|RELEASING)(?:\.[\w]+)?$|(?:^|\/)mkdocs\.ya?ml$|(?:^|\/)\.readthedocs\.ya?ml$/i,
     'docs',
   ],
   [
@@ -63,10 +71,17 @@ const FILE_KINDS: [RegExp, PathKind][] = [
 /**
  * The kind of one repository-relative path.
  * @param internalPaths the repository's own globs whose changes alone are Maintenance (`internal-paths`).
+ * @param productPaths globs that are the product's whatever the built-in rules say (`product-paths`,
+ *   the profile's learned `productPaths`).
  */
-export function pathKind(path: string, internalPaths: readonly string[] = []): PathKind {
+export function pathKind(
+  path: string,
+  internalPaths: readonly string[] = [],
+  productPaths: readonly string[] = [],
+): PathKind {
   const normalized = path.replace(/^\.\//, '');
   if (internalPaths.some((glob) => posix.matchesGlob(normalized, glob))) return 'internal';
+  if (productPaths.some((glob) => posix.matchesGlob(normalized, glob))) return 'product';
   for (const [pattern, kind] of FILE_KINDS) if (pattern.test(normalized)) return kind;
   for (const [pattern, kind] of DIRECTORY_KINDS) if (pattern.test(normalized)) return kind;
   return 'product';
@@ -77,9 +92,13 @@ export function pathKind(path: string, internalPaths: readonly string[] = []): P
  * when every path is a lock file, `internal` when every path is docs, tests, CI, tooling or
  * `internal-paths` (lock files among them), `unknown` without paths.
  */
-export function touchedBy(paths: readonly string[] | null, internalPaths: readonly string[] = []): Touched {
+export function touchedBy(
+  paths: readonly string[] | null,
+  internalPaths: readonly string[] = [],
+  productPaths: readonly string[] = [],
+): Touched {
   if (!paths || paths.length === 0) return 'unknown';
-  const kinds = paths.map((p) => pathKind(p, internalPaths));
+  const kinds = paths.map((p) => pathKind(p, internalPaths, productPaths));
   if (kinds.includes('product')) return 'product';
   if (kinds.every((k) => k === 'dependencies')) return 'dependencies';
   return 'internal';

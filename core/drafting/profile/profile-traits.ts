@@ -8,7 +8,9 @@ import type { Category } from '../../contract/entries.schema.ts';
 import type { Detail, SectionHeading } from '../../contract/generate.schema.ts';
 import type { DraftingProfile } from '../../contract/history.schema.ts';
 import { CHANGE_KINDS, KIND_NAMES } from '../evidence/change-kinds.ts';
-import { type DraftingProfileModel, listingRate, median } from './learn-profile.ts';
+import { listingRate } from '../select/counts-selector.ts';
+import { median } from './learn-profile.ts';
+import { applies, type DraftingProfileModel, PROFILE_PARTS } from './profile-model.ts';
 
 /** Style rules hold when at least this share of the project's notes items follow them. */
 const STYLE_SHARE = { references: 0.5, credits: 0.4, pastTense: 0.5 } as const;
@@ -34,9 +36,25 @@ const DEFAULT_TRAITS: ProfileTraits = {
   style: { references: true, credits: false, pastTense: false },
 };
 
-/** The traits a profile's counts show; the built-in ones before any release was learned. */
+/**
+ * The traits a profile's counts show, each only where its part is applied (`detail`, `sections`,
+ * `style`; profile-model.ts); the built-in ones before any release was learned.
+ */
 export function traitsOf(model: DraftingProfileModel | null): ProfileTraits {
   if (!model || model.releasesLearned === 0) return DEFAULT_TRAITS;
+  const learned = learnedTraits(model);
+  return {
+    detail: applies(model, 'detail') ? learned.detail : DEFAULT_TRAITS.detail,
+    ...(applies(model, 'sections')
+      ? { sections: learned.sections, flat: learned.flat, breakingHeading: learned.breakingHeading }
+      : { sections: [], flat: false, breakingHeading: null }),
+    itemsPerRelease: learned.itemsPerRelease,
+    style: applies(model, 'style') ? learned.style : DEFAULT_TRAITS.style,
+  };
+}
+
+/** Every trait the counts show, applied or not. */
+function learnedTraits(model: DraftingProfileModel): ProfileTraits {
   const items = median(model.itemCounts);
   const changes = median(model.changeCounts);
   // A project whose notes name a few of many changes writes highlights, not the full list.
@@ -71,6 +89,16 @@ export function traitsOf(model: DraftingProfileModel | null): ProfileTraits {
   };
 }
 
+/** Each part in words, for the description. */
+const PART_NAMES: Record<(typeof PROFILE_PARTS)[number], string> = {
+  listing: 'what it lists',
+  productPaths: 'its product paths',
+  breaking: 'its breaking wording',
+  detail: 'its detail',
+  sections: 'its headings',
+  style: 'its item style',
+};
+
 const list = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
@@ -79,9 +107,11 @@ export function describeProfile(model: DraftingProfileModel | null): string {
   if (!model || model.releasesLearned === 0)
     return 'Nothing learned yet: drafts follow the built-in defaults (features, improvements and fixes listed; internal work and dependency updates summed up in one line each).';
   const t = traitsOf(model);
-  const seen = CHANGE_KINDS.filter((k) => k !== 'breaking' && (model.kinds[k]?.seen ?? 0) > 0);
-  const listed = seen.filter((k) => listingRate(model, k) >= 0.5).map((k) => KIND_NAMES[k]);
-  const left = seen.filter((k) => listingRate(model, k) < 0.5).map((k) => KIND_NAMES[k]);
+  const state = model.selector.state;
+  const seen = CHANGE_KINDS.filter((k) => k !== 'breaking' && (state.kinds[k]?.seen ?? 0) > 0);
+  const listed = seen.filter((k) => listingRate(state, k) >= 0.5).map((k) => KIND_NAMES[k]);
+  const left = seen.filter((k) => listingRate(state, k) < 0.5).map((k) => KIND_NAMES[k]);
+  const dropped = model.applied ? PROFILE_PARTS.filter((p) => !model.applied!.includes(p)) : [];
   const parts = [
     `Learned from ${model.releasesLearned} ${model.releasesLearned === 1 ? 'release' : 'releases'}`,
     listed.length ? `lists ${list(listed)}` : null,
@@ -98,11 +128,13 @@ export function describeProfile(model: DraftingProfileModel | null): string {
     t.style.references ? 'items cite their pull requests' : 'items cite no references',
     t.style.credits ? 'credits their authors' : null,
     t.style.pastTense ? 'past-tense verbs ("Added", "Fixed")' : null,
+    model.productPaths.length ? `product paths ${model.productPaths.join(', ')}` : null,
+    dropped.length ? `not applied, as its releases showed: ${list(dropped.map((p) => PART_NAMES[p]))}` : null,
   ].filter((p): p is string => p !== null);
   return `${parts[0]}: ${parts.slice(1).join('; ')}.`;
 }
 
-/** The profile as the API shows it (docs/api.md#import-history-and-the-drafting-profile `GET /api/v1/drafting/profile`). */
+/** The profile as the API shows it (docs/api.md, `GET /api/v1/drafting/profile`). */
 export function presentProfile(model: DraftingProfileModel | null, updatedAt: Date | null): DraftingProfile {
   const t = traitsOf(model);
   return {
@@ -113,9 +145,11 @@ export function presentProfile(model: DraftingProfileModel | null, updatedAt: Da
     listing: CHANGE_KINDS.map((kind) => ({
       kind,
       label: KIND_NAMES[kind],
-      rate: Math.round(listingRate(model, kind) * 100) / 100,
-      seen: model?.kinds[kind]?.seen ?? 0,
+      rate: Math.round(listingRate(model?.selector.state ?? null, kind) * 100) / 100,
+      seen: model?.selector.state.kinds[kind]?.seen ?? 0,
     })),
+    productPaths: model?.productPaths ?? [],
+    validation: model?.validation ?? null,
     itemsPerRelease: t.itemsPerRelease,
     style: t.style,
     description: describeProfile(model),

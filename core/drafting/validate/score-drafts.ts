@@ -29,6 +29,7 @@ import {
   similarity,
   strength,
 } from './match-items.ts';
+import { isCollapsedLine } from '../render/render-draft.ts';
 
 export type Draft = { title: string; items: string[]; breaking: boolean[] };
 
@@ -163,3 +164,23 @@ export function scoreDraft(
     pairs,
   };
 }
+
+/**
+ * A drafted release as the scorer reads it: its items without the collapsed Dependencies/Maintenance
+ * lines, `**Breaking:** ` marking a breaking item.
+ */
+export function scoredDraftOf(draft: {
+  title: string;
+  sections: readonly { items: readonly string[] }[];
+}): Draft {
+  const items = draft.sections.flatMap((s) => s.items).filter((item) => !isCollapsedLine(item));
+  return {
+    title: draft.title,
+    items: items.map((item) =>
+      item.startsWith(BREAKING_PREFIX) ? item.slice(BREAKING_PREFIX.length) : item,
+    ),
+    breaking: items.map((item) => item.startsWith(BREAKING_PREFIX)),
+  };
+}
+
+const BREAKING_PREFIX = '**Breaking:** ';

@@ -18,6 +18,7 @@ import {
   describeProfile,
   type DraftingProfileModel,
   learnProfile,
+  parseProfile,
   presentProfile,
 } from '../../../core/drafting/index.ts';
 import type { ProjectVoice } from './build-prompt.ts';
@@ -25,15 +26,43 @@ import type { ProjectVoice } from './build-prompt.ts';
 /** The most releases a profile learns from: the newest. */
 export const MAX_LEARNED_RELEASES = 100;
 
-/** Learn the project's profile again from its history and store it. @returns how many releases taught it. */
+/**
+ * Learn the project's profile again from its history (core/drafting `learnProfile`: the replay
+ * included) and store it. @returns how many releases taught it.
+ */
 export async function learnDraftingProfile(
   ctx: Pick<ServiceContext, 'sql'>,
   projectId: string,
 ): Promise<{ releasesLearned: number }> {
+  const { model } = await learnAndStore(ctx, projectId);
+  return { releasesLearned: model.releasesLearned };
+}
+
+async function learnAndStore(
+  ctx: Pick<ServiceContext, 'sql'>,
+  projectId: string,
+): Promise<{ model: DraftingProfileModel; updatedAt: Date }> {
   const releases = await listLearningReleases(ctx.sql, projectId, MAX_LEARNED_RELEASES);
   const model = learnProfile(releases.map((r) => ({ changes: r.changes, notes: r.body })));
-  await saveDraftingProfile(ctx.sql, projectId, model, model.releasesLearned);
-  return { releasesLearned: model.releasesLearned };
+  const row = await saveDraftingProfile(ctx.sql, projectId, model, model.releasesLearned);
+  return { model, updatedAt: row.updatedAt };
+}
+
+/**
+ * The stored profile, parsed (core/drafting `parseProfile`). One stored by an older Shiplog, or one the
+ * schema refuses, is learned again from the project's history at once (learning is a function of the
+ * entries), never drafted from in part and never an error.
+ */
+async function storedProfile(
+  ctx: Pick<ServiceContext, 'sql'>,
+  projectId: string,
+): Promise<{ model: DraftingProfileModel | null; updatedAt: Date | null }> {
+  const row = await findDraftingProfile(ctx.sql, projectId);
+  const parsed = parseProfile(row?.profile);
+  if (parsed.problem === null || parsed.problem === 'none')
+    return { model: parsed.profile, updatedAt: row?.updatedAt ?? null };
+  const learned = await learnAndStore(ctx, projectId);
+  return { model: learned.model.releasesLearned > 0 ? learned.model : null, updatedAt: learned.updatedAt };
 }
 
 /** The project's learned profile, or null (none learned, or reset since). */
@@ -41,9 +70,7 @@ export async function loadDraftingProfile(
   ctx: Pick<ServiceContext, 'sql'>,
   projectId: string,
 ): Promise<DraftingProfileModel | null> {
-  const row = await findDraftingProfile(ctx.sql, projectId);
-  const model = row?.profile as DraftingProfileModel | null | undefined;
-  return model && model.version === 1 && model.releasesLearned > 0 ? model : null;
+  return (await storedProfile(ctx, projectId)).model;
 }
 
 /** The profile as the API shows it. */
@@ -51,9 +78,8 @@ export async function getDraftingProfile(
   ctx: Pick<ServiceContext, 'sql'>,
   projectId: string,
 ): Promise<DraftingProfile> {
-  const row = await findDraftingProfile(ctx.sql, projectId);
-  const model = row?.profile as DraftingProfileModel | null | undefined;
-  return presentProfile(model && model.version === 1 ? model : null, row?.updatedAt ?? null);
+  const { model, updatedAt } = await storedProfile(ctx, projectId);
+  return presentProfile(model, updatedAt);
 }
 
 /** Forget the learned profile: drafts go back to the built-in defaults; entries stay. */
