@@ -46821,6 +46821,12 @@ var GenerateInputSchema = external_exports.strictObject({
   sections: external_exports.array(SectionHeadingSchema).min(1).max(4).optional(),
   /** Globs whose changes alone are Maintenance (`.github/shiplog.yml` `internal-paths`), beside the built-in ones. */
   internalPaths: external_exports.array(PathGlobSchema).max(100).optional(),
+  /**
+   * Globs that are the product's whatever the built-in docs/tests/CI/tooling rules say (`.github/shiplog.yml`
+   * `product-paths`): a change touching them is never Maintenance for its files. `internalPaths` wins
+   * where both match.
+   */
+  productPaths: external_exports.array(PathGlobSchema).max(100).optional(),
   category: CategorySchema.optional(),
   visibility: VisibilitySchema.default("external"),
   publish: external_exports.boolean().default(false),
@@ -47604,6 +47610,25 @@ var ListingRateSchema = external_exports.object({
   /** Changes of this kind the profile has seen in the project's releases. */
   seen: external_exports.number().int()
 });
+var PROFILE_PARTS = ["listing", "productPaths", "breaking", "detail", "sections", "style"];
+var Fraction = external_exports.number().min(0).max(1).nullable();
+var PartVerdictSchema = external_exports.object({
+  part: external_exports.enum(PROFILE_PARTS),
+  kept: external_exports.boolean(),
+  precision: Fraction,
+  recall: Fraction,
+  /** Why, in words ("kept: precision 0.71 ≥ 0.64, recall 0.80 ≥ 0.80"). */
+  reason: external_exports.string()
+});
+var ProfileValidationSchema = external_exports.object({
+  releases: external_exports.number().int().min(0),
+  plain: external_exports.object({ precision: Fraction, recall: Fraction }),
+  learned: external_exports.object({ precision: Fraction, recall: Fraction }),
+  /** The parts drafts apply. */
+  applied: external_exports.array(external_exports.enum(PROFILE_PARTS)),
+  /** Each part tried, in order, kept or dropped and why. */
+  parts: external_exports.array(PartVerdictSchema)
+});
 var DraftingProfileSchema = external_exports.object({
   releasesLearned: external_exports.number().int(),
   updatedAt: external_exports.string().nullable(),
@@ -47620,6 +47645,10 @@ var DraftingProfileSchema = external_exports.object({
     credits: external_exports.boolean(),
     pastTense: external_exports.boolean()
   }),
+  /** Folders the built-in rules call docs, tests, CI or tooling that this project's notes list (globs). */
+  productPaths: external_exports.array(external_exports.string()),
+  /** The replay that decided which learned parts drafts apply; null before anything was learned. */
+  validation: ProfileValidationSchema.nullable(),
   description: external_exports.string()
 });
 var DraftingProfileResponseSchema = external_exports.object({ profile: DraftingProfileSchema });
@@ -47828,6 +47857,7 @@ function safeJson(text4) {
 function draftingFields(settings = {}) {
   return {
     ...settings.internalPaths?.length ? { internalPaths: settings.internalPaths } : {},
+    ...settings.productPaths?.length ? { productPaths: settings.productPaths } : {},
     ...settings.detail ? { detail: settings.detail } : {},
     ...settings.sections?.length ? { sections: settings.sections } : {}
   };
