@@ -6,7 +6,8 @@
  * Each release is a published, `external` entry dated `publishedAt` (which must be in the past),
  * `origin: 'import'`, its body the notes (rendered like every entry's), its title the given `title` or
  * the notes' leading change (lead-of-notes.ts; never the version), its category by what the notes lead
- * with. With `commits`, what the release was made of is kept (entry_changes) for the drafting profile.
+ * with. The notes are rendered and read in the renderer's worker, with every body's budget and nesting
+ * limit: notes too complex to render are `400` at `/releases/<i>/notes`, the whole import refused. With `commits`, what the release was made of is kept (entry_changes) for the drafting profile.
  * Importing a version again replaces its imported entry's notes in place (same id and slug: `replaced`),
  * keeping what the team decided since (status, visibility, schedule, segments, summary, announce); a
  * version that already has an entry made another way (the API, generate) is left alone (`skipped`). A
@@ -36,7 +37,6 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { learnDraftingProfile } from '../drafting/project-profile.ts';
 import type { ServiceContext } from '../context.ts';
 import { type RecordEvent, withEntryEvents } from '../entries/entry-events.ts';
-import { leadOfNotes } from './lead-of-notes.ts';
 import { queueCommitFetch } from './queue-commit-fetch.ts';
 import { slugFromId, slugFromTitle } from '../entries/make-slug.ts';
 import { newId } from '../../db/new-id.ts';
@@ -80,17 +80,16 @@ function titleOf(release: Release, lead: string | null): string {
 async function prepare(ctx: ServiceContext, projectId: string, releases: readonly Release[]) {
   return Promise.all(
     releases.map(async (release, i): Promise<Prepared> => {
-      let html: string;
       try {
-        html = await ctx.markdown.render(release.notes, projectId);
+        // In the renderer's worker, like every body: the notes' HTML and their leading change.
+        const { html, lead } = await ctx.markdown.renderNotes(release.notes, projectId);
+        return { release, html, title: titleOf(release, lead.title), category: lead.category };
       } catch (err) {
         if (!(err instanceof ShiplogError) || err.code !== 'invalid') throw err;
         throw new InvalidError(`releases/${i}/notes: too complex to render`, [
           { pointer: `/releases/${i}/notes`, detail: 'too complex to render' },
         ]);
       }
-      const lead = leadOfNotes(release.notes);
-      return { release, html, title: titleOf(release, lead.title), category: lead.category };
     }),
   );
 }

@@ -102,8 +102,14 @@ export function titleFromText(text: string): string | null {
   return `${(space > MAX_TITLE / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+/** What `markdown` leads with; the renderer's worker reads it from its own tokens ({@link leadOfTokens}). */
 export function leadOfNotes(markdown: string): NotesLead {
-  const { label, text } = firstBlocks(Lexer.lex(markdown, { gfm: true }));
+  return leadOfTokens(Lexer.lex(markdown, { gfm: true }));
+}
+
+/** What notes lead with, from their tokens as marked lexed them (GitHub-flavoured). */
+export function leadOfTokens(tokens: readonly Token[]): NotesLead {
+  const { label, text } = firstBlocks(tokens);
   const firstWord = text?.trim().split(/\s+/)[0] ?? '';
   const category = (label ? classify(label) : null) ?? classify(firstWord) ?? 'announcement';
   return { title: text === null ? null : titleFromText(text), category };

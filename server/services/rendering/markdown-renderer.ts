@@ -4,7 +4,8 @@
  * (`"_a" × 49 000` takes seconds) and its blockquote parser recurses (`">" × 99 000` overflows the
  * stack); in a worker, neither delays another request. A render that overruns the budget is aborted
  * (Piscina terminates that worker and starts another) and, like one that overflows, is
- * `400 invalid` on `/body`.
+ * `400 invalid` on `/body`, and so is a body nested deeper than `MAX_NESTING` levels (render-markdown.ts):
+ * whatever the route (create, update, generate, translations, import), one renderer and one limit.
  *
  * The budget counts rendering only: the worker says when it starts, and the clock starts then, so
  * time spent waiting for a thread (or for a new one to start) is never charged to a body. Renders are
@@ -16,7 +17,7 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { InvalidError } from '../../errors/errors.ts';
-import type { RenderTask } from './render-markdown-worker.ts';
+import type { RenderedNotes, RenderTask } from './render-markdown-worker.ts';
 
 export type MarkdownRenderer = {
   /**
@@ -25,8 +26,28 @@ export type MarkdownRenderer = {
    * @returns sanitized HTML. @throws InvalidError (`/body`) when the body is too complex to render.
    */
   render(markdown: string, projectId?: string): Promise<string>;
+  /**
+   * An imported release's notes: rendered like a body (same queue, budget and limit), with what they
+   * lead with (lead-of-notes.ts). @throws InvalidError (`/body`) when too complex to render.
+   */
+  renderNotes(markdown: string, projectId?: string): Promise<RenderedNotes>;
   close(): Promise<void>;
 };
+
+/**
+ * Starts one render's budget of `ms` milliseconds: calls `expire` when it runs out, unless the returned
+ * function (called when the render ends) stops it first. The default is the wall clock; tests give
+ * their own clock, so that what they check does not depend on the machine's speed.
+ */
+export type BudgetTimer = (ms: number, expire: () => void) => () => void;
+
+const wallClock: BudgetTimer = (ms, expire) => {
+  const timer = setTimeout(expire, ms);
+  return () => clearTimeout(timer);
+};
+
+/** The worker's exports: `render` (its default) and `renderNotes`. */
+type TaskName = 'default' | 'renderNotes';
 
 // Source (.ts, run by Node's type stripping) or build output (.js): the worker sits beside this file.
 const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
@@ -37,16 +58,26 @@ function tooComplex(): InvalidError {
   ]);
 }
 
-type Waiting = { markdown: string; resolve: (html: string) => void; reject: (err: unknown) => void };
+type Waiting = {
+  markdown: string;
+  name: TaskName;
+  resolve: (result: unknown) => void;
+  reject: (err: unknown) => void;
+};
 
 /**
  * @param timeoutMs the budget of one render, rendering time only, in milliseconds.
  * @param threads the pool's size (at least 2); default: the machine's parallelism, at least 2.
+ * @param timer starts each render's budget (default: the wall clock).
  */
-export function createMarkdownRenderer(timeoutMs: number, threads?: number): MarkdownRenderer {
+export function createMarkdownRenderer(
+  timeoutMs: number,
+  threads?: number,
+  timer: BudgetTimer = wallClock,
+): MarkdownRenderer {
   const size = Math.max(2, threads ?? availableParallelism());
   const perProject = Math.max(1, Math.floor(size / 2));
-  const pool = new Piscina<RenderTask, string>({
+  const pool = new Piscina<RenderTask, unknown>({
     filename: new URL(`./render-markdown-worker${extension}`, import.meta.url).href,
     minThreads: size,
     maxThreads: size,
@@ -76,7 +107,7 @@ export function createMarkdownRenderer(timeoutMs: number, threads?: number): Mar
       const [key, task] = picked;
       busy++;
       running.set(key, (running.get(key) ?? 0) + 1);
-      void run(task.markdown)
+      void run(task.markdown, task.name)
         .then(task.resolve, task.reject)
         .finally(() => {
           busy--;
@@ -88,33 +119,42 @@ export function createMarkdownRenderer(timeoutMs: number, threads?: number): Mar
     }
   }
 
-  async function run(markdown: string): Promise<string> {
+  async function run(markdown: string, name: TaskName): Promise<unknown> {
     const abort = new AbortController();
     const { port1, port2 } = new MessageChannel();
-    let timer: NodeJS.Timeout | undefined;
+    let stop = () => {};
     port1.once('message', () => {
-      timer = setTimeout(() => abort.abort(), timeoutMs);
+      stop = timer(timeoutMs, () => abort.abort());
     });
     try {
-      return await pool.run({ markdown, started: port2 }, { signal: abort.signal, transferList: [port2] });
+      return await pool.run(
+        { markdown, started: port2 },
+        { name, signal: abort.signal, transferList: [port2] },
+      );
     } catch (err) {
+      // A stack overflow, or the nesting limit (lexMarkdown), in the worker: both are RangeErrors.
       if (abort.signal.aborted || err instanceof RangeError) throw tooComplex();
       throw err;
     } finally {
-      clearTimeout(timer);
+      stop();
       port1.close();
     }
   }
 
+  function enqueue(markdown: string, name: TaskName, projectId: string): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const waiting = { markdown, name, resolve, reject };
+      const queue = queues.get(projectId);
+      if (queue) queue.push(waiting);
+      else queues.set(projectId, [waiting]);
+      dispatch();
+    });
+  }
+
   return {
-    render(markdown, projectId = '') {
-      return new Promise<string>((resolve, reject) => {
-        const queue = queues.get(projectId);
-        if (queue) queue.push({ markdown, resolve, reject });
-        else queues.set(projectId, [{ markdown, resolve, reject }]);
-        dispatch();
-      });
-    },
+    render: (markdown, projectId = '') => enqueue(markdown, 'default', projectId) as Promise<string>,
+    renderNotes: (markdown, projectId = '') =>
+      enqueue(markdown, 'renderNotes', projectId) as Promise<RenderedNotes>,
     close: () => pool.destroy(),
   };
 }

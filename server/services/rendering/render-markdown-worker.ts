@@ -1,14 +1,31 @@
 /**
  * Piscina worker: one entry body (Markdown) → sanitized HTML, off the request thread. It posts on
  * `started` as it begins, so that the caller's time budget counts rendering only, not waiting.
+ * `renderNotes` does the same for an imported release's notes and also reads what they lead with from
+ * the same tokens, so that no Markdown of an import is parsed on the request thread.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { renderMarkdown } from './render-markdown.ts';
+import { leadOfTokens, type NotesLead } from '../history/lead-of-notes.ts';
+import { lexMarkdown, renderTokens } from './render-markdown.ts';
 
 export type RenderTask = { markdown: string; started: MessagePort };
 
-export default function render({ markdown, started }: RenderTask): string {
+/** Rendered notes: their HTML and their leading change. */
+export type RenderedNotes = { html: string; lead: NotesLead };
+
+function begin(started: MessagePort): void {
   started.postMessage(null);
   started.close();
-  return renderMarkdown(markdown);
+}
+
+export default function render({ markdown, started }: RenderTask): string {
+  begin(started);
+  return renderTokens(lexMarkdown(markdown));
+}
+
+export function renderNotes({ markdown, started }: RenderTask): RenderedNotes {
+  begin(started);
+  const tokens = lexMarkdown(markdown);
+  const lead = leadOfTokens(tokens);
+  return { html: renderTokens(tokens), lead };
 }

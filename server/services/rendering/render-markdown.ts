@@ -6,7 +6,7 @@
  * `rel="noopener noreferrer nofollow"`). Raw HTML in the Markdown is passed to the sanitizer, which
  * drops what is not allowed: authors keep `<details>` or `<kbd>`, attackers lose `<script>`.
  */
-import { Marked } from 'marked';
+import { Marked, type Token, type TokensList } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
@@ -104,17 +104,68 @@ export function sanitize(html: string): string {
 }
 
 /**
- * Render an entry body (Markdown, UTF-8) to safe HTML that is a fixed point of `sanitize`.
+ * How deep a body's Markdown may nest (quotes in quotes, lists in lists, emphasis in links…), counted
+ * in marked's tokens (docs/api.md "Markdown"). Deeper is "too complex to render", whatever the route:
+ * marked recurses once per level, and every body stored is read again by marked on the request thread
+ * (an import's leading change, the drafting profile, CHANGELOG.md), whose stack ends near 2,000 levels.
+ * Real notes nest a handful of levels.
+ */
+export const MAX_NESTING = 100;
+
+/** The children of a token that marked lexed into their own token lists. */
+function childLists(token: Token): (readonly Token[])[] {
+  const lists: (readonly Token[])[] = [];
+  if ('tokens' in token && Array.isArray(token.tokens)) lists.push(token.tokens);
+  if (token.type === 'list') lists.push(token.items as Token[]);
+  if (token.type === 'table') {
+    const cells = [token.header, ...token.rows].flat() as { tokens: Token[] }[];
+    lists.push(...cells.map((cell) => cell.tokens));
+  }
+  return lists;
+}
+
+/** Whether `tokens` nest deeper than {@link MAX_NESTING}; a walk with its own stack, never recursion. */
+function nestsTooDeep(tokens: readonly Token[]): boolean {
+  const pending: [readonly Token[], number][] = [[tokens, 1]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [list, depth] = next;
+    if (depth > MAX_NESTING) return true;
+    for (const token of list) for (const child of childLists(token)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * A body's tokens, lexed as {@link renderMarkdown} renders them (GitHub-flavoured).
+ * @throws RangeError when the body nests deeper than {@link MAX_NESTING} (or overflows the stack while
+ *   lexing): the renderer's "too complex to render".
+ */
+export function lexMarkdown(markdown: string): TokensList {
+  const tokens = marked.lexer(markdown);
+  if (nestsTooDeep(tokens)) throw new RangeError(`Markdown nests deeper than ${MAX_NESTING} levels`);
+  return tokens;
+}
+
+/**
+ * Tokens from {@link lexMarkdown} to safe HTML that is a fixed point of `sanitize`.
  * One pass is not always enough: raw HTML can yield nesting the HTML parser re-arranges on the next
  * read (`<p><table>` becomes `<p></p><table>`), so passes repeat until nothing changes (two suffice
  * in practice; the bound only guards against a pathological input).
  */
-export function renderMarkdown(markdown: string): string {
-  let html = sanitize(marked.parse(markdown) as string);
+export function renderTokens(tokens: TokensList): string {
+  let html = sanitize(marked.parser(tokens));
   for (let pass = 0; pass < 4; pass++) {
     const again = sanitize(html);
     if (again === html) break;
     html = again;
   }
   return html;
+}
+
+/**
+ * Render an entry body (Markdown, UTF-8) to safe HTML that is a fixed point of `sanitize`.
+ * @throws RangeError when the body nests deeper than {@link MAX_NESTING}.
+ */
+export function renderMarkdown(markdown: string): string {
+  return renderTokens(lexMarkdown(markdown));
 }

@@ -268,6 +268,43 @@ describe('POST /api/v1/entries/import', () => {
     expect(listed.json().entries).toEqual([]);
   });
 
+  it('refuses notes nested too deep like create refuses such a body (400 at the field), and takes the same depth both ways', async () => {
+    const { headers: other } = await server.project();
+    const send = (url: string, payload: object) =>
+      server.app.inject({ method: 'POST', url, headers: other, payload });
+    const release = (version: string, notes: string) => ({
+      version,
+      publishedAt: '2022-03-01T00:00:00Z',
+      notes,
+      commits: ['feat: quotes'],
+    });
+    // Five thousand levels: past the nesting limit, and past what marked can parse on the request thread.
+    const deep = `${'>'.repeat(5_000)} Quoted`;
+    const imported = await send('/api/v1/entries/import', { releases: [release('4.0.0', deep)] });
+    expect(imported.statusCode, imported.body).toBe(400);
+    expect(imported.json()).toMatchObject({
+      code: 'invalid',
+      errors: [{ pointer: '/releases/0/notes', detail: 'too complex to render' }],
+    });
+    const created = await send('/api/v1/entries', { title: 'Deep', body: deep });
+    expect(created.statusCode, created.body).toBe(400);
+    expect(created.json().errors).toEqual([{ pointer: '/body', detail: 'too complex to render' }]);
+    expect((await server.app.inject({ url: '/api/v1/entries', headers: other })).json().entries).toEqual([]);
+
+    // Sixty levels are within the limit: imported (and learned from, with its commits) and created alike.
+    const nested = `${'>'.repeat(60)} Quotes nest`;
+    const ok = await send('/api/v1/entries/import', { releases: [release('4.1.0', nested)] });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ imported: 1, profile: { releasesLearned: 1 } });
+    const entry = (
+      await server.app.inject({ url: `/api/v1/entries/${ok.json().entries[0].id}`, headers: other })
+    ).json().entry;
+    expect(entry.title).toBe('Quotes nest');
+    expect(entry.html.match(/<blockquote>/g)).toHaveLength(60);
+    const same = await send('/api/v1/entries', { title: 'Nested', body: nested });
+    expect(same.statusCode, same.body).toBe(201);
+  });
+
   it('replays the answer for a repeated Idempotency-Key and refuses the key with another body', async () => {
     const { headers: other } = await server.project();
     const send = (payload: object) =>
