@@ -15,7 +15,7 @@
 import { buildPrompt, naivePromptTokens } from '../server/services/drafting/build-prompt.ts';
 import { loadEvalReleases } from './eval-drafts.ts';
 import type { PullRequestInput } from '../core/contract/generate.schema.ts';
-import { cleanChanges, cleanCommits } from '../core/drafting/changes/clean-changes.ts';
+import { cleanChanges, cleanCommits } from '../core/drafting/clean-changes.ts';
 import { draftOffline } from '../core/drafting/render/draft-offline.ts';
 import { loadReleases } from '../test/fixtures/releases/load-releases.ts';
 

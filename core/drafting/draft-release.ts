@@ -15,7 +15,7 @@
  * network, no environment; the same input and profile give the same bytes.
  */
 import type { Draft, GenerateInput } from '../contract/generate.schema.ts';
-import { type CleanCommits, cleanChanges } from './changes/clean-changes.ts';
+import { type CleanCommits, cleanChanges } from './clean-changes.ts';
 import { applies, type DraftingProfileModel } from './profile/profile-model.ts';
 import { traitsOf } from './profile/profile-traits.ts';
 import { applyProfile } from './select/select-changes.ts';

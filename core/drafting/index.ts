@@ -34,7 +34,7 @@ export {
   renderOptionsOf,
   selectRelease,
 } from './draft-release.ts';
-export type { CleanCommits } from './changes/clean-changes.ts';
+export type { CleanCommits } from './clean-changes.ts';
 export { learnProfile } from './learn-profile.ts';
 export { learnCounts, type ProfileExample } from './profile/learn-profile.ts';
 export {

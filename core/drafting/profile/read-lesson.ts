@@ -9,7 +9,7 @@
  */
 import type { Category } from '../../contract/entries.schema.ts';
 import type { CommitDetail, PullRequestInput } from '../../contract/generate.schema.ts';
-import { cleanChanges } from '../changes/clean-changes.ts';
+import { cleanChanges } from '../clean-changes.ts';
 import { contentWords } from '../changes/content-words.ts';
 import { categoryOfKind, kindOf, sizeOf } from '../evidence/change-kinds.ts';
 import { pathKind, touchedBy } from '../evidence/touched-paths.ts';

@@ -5,7 +5,7 @@
  * request's own draft credits its `authors` with it.
  */
 import type { GenerateInput, PullRequestInput } from '../../contract/generate.schema.ts';
-import { BOT_LOGIN } from '../changes/clean-changes.ts';
+import { BOT_LOGIN } from '../clean-changes.ts';
 import { escapeText } from './render-draft.ts';
 import { plainRefs, type RefLinker } from './ref-links.ts';
 

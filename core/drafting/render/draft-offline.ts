@@ -11,7 +11,7 @@ import type { Category } from '../../contract/entries.schema.ts';
 import type { Detail, DraftSection, SectionHeading } from '../../contract/generate.schema.ts';
 import { raisesRequirement } from '../changes/breaking-prose.ts';
 import type { ClassifiedCommit } from '../changes/classify-commit.ts';
-import type { CleanCommits } from '../changes/clean-changes.ts';
+import type { CleanCommits } from '../clean-changes.ts';
 import { plainRefs, type RefLinker } from './ref-links.ts';
 import type { ProfileTraits } from '../profile/profile-traits.ts';
 import {

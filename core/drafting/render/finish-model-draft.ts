@@ -8,7 +8,7 @@
  */
 import type { Category } from '../../contract/entries.schema.ts';
 import type { DraftSection } from '../../contract/generate.schema.ts';
-import type { CleanCommits } from '../changes/clean-changes.ts';
+import type { CleanCommits } from '../clean-changes.ts';
 import { stripInventedRefs } from '../changes/commit-refs.ts';
 import { isInternalProse } from '../changes/internal-work.ts';
 import {

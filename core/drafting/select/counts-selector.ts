@@ -19,7 +19,7 @@
  */
 import { z } from 'zod';
 import type { ClassifiedCommit } from '../changes/classify-commit.ts';
-import type { CleanCommits } from '../changes/clean-changes.ts';
+import type { CleanCommits } from '../clean-changes.ts';
 import {
   CHANGE_KINDS,
   categoryOfKind,

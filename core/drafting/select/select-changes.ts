@@ -8,7 +8,7 @@
  * the number the chances add up to, and ranking by the kind the notes lead with, both cost more than
  * they gave on held-out and fresh repositories, and were removed.
  */
-import type { CleanCommits } from '../changes/clean-changes.ts';
+import type { CleanCommits } from '../clean-changes.ts';
 import { applies, type DraftingProfileModel } from '../profile/profile-model.ts';
 import { countsSelector } from './counts-selector.ts';
 

@@ -8,7 +8,7 @@
  * stored state of another name or version is not read, and the profile is learned again.
  */
 import type { z } from 'zod';
-import type { CleanCommits } from '../changes/clean-changes.ts';
+import type { CleanCommits } from '../clean-changes.ts';
 import type { ChangeKind, Size } from '../evidence/change-kinds.ts';
 
 /** One change of a learned release, as a selector learns from it. */

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyCommit } from '../../../core/drafting/changes/classify-commit.ts';
-import { cleanCommits } from '../../../core/drafting/changes/clean-changes.ts';
+import { cleanCommits } from '../../../core/drafting/clean-changes.ts';
 import { draftOffline } from '../../../core/drafting/render/draft-offline.ts';
 import { isCollapsedLine } from '../../../core/drafting/render/render-draft.ts';
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PullRequestInput } from '../../../core/contract/generate.schema.ts';
 import { classifyCommit } from '../../../core/drafting/changes/classify-commit.ts';
-import { cleanChanges } from '../../../core/drafting/changes/clean-changes.ts';
+import { cleanChanges } from '../../../core/drafting/clean-changes.ts';
 import { draftOffline } from '../../../core/drafting/render/draft-offline.ts';
 import { isCollapsedLine } from '../../../core/drafting/render/render-draft.ts';
 import { releaseNoteOf } from '../../../core/drafting/changes/release-note-section.ts';

@@ -4,7 +4,7 @@
  * the category, the collapsed lines, items as sentences, and links.
  */
 import { describe, expect, it } from 'vitest';
-import { cleanCommits } from '../../../core/drafting/changes/clean-changes.ts';
+import { cleanCommits } from '../../../core/drafting/clean-changes.ts';
 import { draftOffline } from '../../../core/drafting/render/draft-offline.ts';
 import { refLinker } from '../../../core/drafting/render/ref-links.ts';
 import { isCollapsedLine } from '../../../core/drafting/render/render-draft.ts';

@@ -12,12 +12,12 @@
  *   the bug); duplicates and near-duplicates merge (all their references kept).
  * - Dependency bumps and internal work are set apart, to be collapsed into one line each.
  */
-import type { CommitDetail, PullRequestInput } from '../../contract/generate.schema.ts';
-import { applyEvidence } from '../evidence/apply-evidence.ts';
-import { type ClassifiedCommit, classifyCommit } from './classify-commit.ts';
-import { extractRefs, extractUrls } from './commit-refs.ts';
-import { contentWords, dice, sharedWords } from './content-words.ts';
-import { pullRequestItems } from './pull-request-items.ts';
+import type { CommitDetail, PullRequestInput } from '../contract/generate.schema.ts';
+import { applyEvidence } from './evidence/apply-evidence.ts';
+import { type ClassifiedCommit, classifyCommit } from './changes/classify-commit.ts';
+import { extractRefs, extractUrls } from './changes/commit-refs.ts';
+import { contentWords, dice, sharedWords } from './changes/content-words.ts';
+import { pullRequestItems } from './changes/pull-request-items.ts';
 
 export type NewContributor = { login: string; pullRequest: number };
 
