@@ -18,7 +18,7 @@ import type { Draft, GenerateInput } from '../contract/generate.schema.ts';
 import { type CleanCommits, cleanChanges } from './clean-changes.ts';
 import { applies, type DraftingProfileModel } from './profile/profile-model.ts';
 import { traitsOf } from './profile/profile-traits.ts';
-import { applyProfile } from './select/select-changes.ts';
+import { applyProfile } from './select-changes.ts';
 import { contributorsLine, creditedPullRequests } from './render/contributors-line.ts';
 import { type DraftCore, type DraftOptions, draftOffline } from './render/draft-offline.ts';
 import { type RefLinker, refLinker } from './render/ref-links.ts';
