@@ -4,6 +4,7 @@
  */
 import validator from 'validator';
 import { z } from 'zod';
+import { LocaleSchema } from './languages.schema.ts';
 import { CategorySchema, ComponentSchema, NOT_BLANK } from './entries.schema.ts';
 
 /** `?component=` of the widget, the feeds and the page: one monorepo component's entries only. */
@@ -38,6 +39,10 @@ export const SubscribeInputSchema = z.strictObject({
     .url({ protocol: /^https?$/ })
     .max(2048)
     .optional(),
+  /** The subscriber's language (BCP 47; the widget sends the page's): emails come in it when the entry has it. */
+  locale: LocaleSchema.optional().describe(
+    "The subscriber's language (BCP 47; the widget sends the page's): each email is the entry's translation into it when there is one, else the default locale's text",
+  ),
 });
 export type SubscribeInput = z.infer<typeof SubscribeInputSchema>;
 
@@ -96,6 +101,11 @@ export const WidgetEntrySchema = z.object({
   reactions: z.record(z.string(), z.number().int()),
   /** The entry's public page: the whole entry. */
   url: z.string(),
+  /**
+   * The language this entry is shown in (BCP 47): the reader's, a shorter tag of it, or the project's
+   * default locale when the entry has no translation for them (docs/languages.md#readers).
+   */
+  locale: z.string().describe("The language the entry is shown in: the reader's, or the project's default"),
 });
 export type WidgetEntry = z.infer<typeof WidgetEntrySchema>;
 

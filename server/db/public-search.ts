@@ -34,6 +34,9 @@ async function isSmallProject(sql: Db, projectId: string): Promise<boolean> {
  * see, best match first (`ts_rank`; newer first among equals), at most `limit`.
  * `q` is read by `websearch_to_tsquery` in the project's language: words, `"a phrase"`, `or`, `-word`;
  * it never fails on odd input, and a query of stop words alone matches nothing.
+ * @param locales the reader's languages besides the default (docs/languages.md#search): an entry
+ *   matches too when its translation into one of them does, `q` read in that translation's own text
+ *   search configuration (`german` for `de`), and ranks by its best match.
  */
 export async function searchPublicEntries(
   sql: Db,
@@ -41,19 +44,40 @@ export async function searchPublicEntries(
   q: string,
   segments: readonly string[],
   limit: number,
+  locales: readonly string[] = [],
 ): Promise<PublicEntryRow[]> {
   const query = sql`websearch_to_tsquery((select search_language from projects where id = ${projectId}), ${q})`;
-  const mine = sql`project_id = ${projectId} and status = 'published' and visibility = 'external'
+  const mine = () => sql`project_id = ${projectId} and status = 'published' and visibility = 'external'
     and ${visibleTo(sql, segments)}`;
   // `offset 0` keeps the match out of the subquery, so that it reads the project's entries by
   // `entries_public` and never the shared GIN index.
-  const candidates = (await isSmallProject(sql, projectId))
-    ? sql`(select * from entries where ${mine} offset 0) e`
-    : sql`(select * from entries where ${mine}) e`;
+  const small = await isSmallProject(sql, projectId);
+  const candidates = () =>
+    small
+      ? sql`(select * from entries where ${mine()} offset 0) e`
+      : sql`(select * from entries where ${mine()}) e`;
+  if (locales.length === 0) {
+    return sql<PublicEntryRow[]>`
+      select id, title, slug, version, category, published_at, updated_at, html, summary, announce
+      from ${candidates()}, ${query} query
+      where search_vector @@ query
+      order by ts_rank(search_vector, query) desc, published_at desc, id desc
+      limit ${limit}`;
+  }
   return sql<PublicEntryRow[]>`
-    select id, title, slug, version, category, published_at, updated_at, html, summary, announce
-    from ${candidates}, ${query} query
-    where search_vector @@ query
-    order by ts_rank(search_vector, query) desc, published_at desc, id desc
+    with matches as (
+      select e.id, ts_rank(e.search_vector, query) as rank
+      from ${candidates()}, ${query} query
+      where e.search_vector @@ query
+      union all
+      select t.entry_id, ts_rank(t.search_vector, websearch_to_tsquery(t.search_language, ${q}))
+      from entry_translations t join ${candidates()} on e.id = t.entry_id
+      where t.locale = any(${locales as string[]}::text[])
+        and t.search_vector @@ websearch_to_tsquery(t.search_language, ${q})
+    ), best as (select id, max(rank) as rank from matches group by id)
+    select e.id, e.title, e.slug, e.version, e.category, e.published_at, e.updated_at, e.html, e.summary,
+      e.announce
+    from best join entries e on e.id = best.id
+    order by best.rank desc, e.published_at desc, e.id desc
     limit ${limit}`;
 }

@@ -11,9 +11,13 @@
  * left to the route's own 404. Reactions and analytics name their project in the body, so their
  * services identify the reader themselves, from {@link readerTokenOf}.
  *
- * Caching: every answer here varies by `X-Shiplog-Reader`, so a CDN never gives a reader the anonymous
- * answer or the reverse; an answer that depends on a reader (or on an identified project) is
- * {@link READER_CACHE_CONTROL}, which routes use through {@link cacheControlFor}.
+ * It also sets `request.readerLocale`, the reader's language (docs/languages.md#readers): the token's
+ * `locale` claim, then `?locale=`, then `Accept-Language`, matched to the project's languages.
+ *
+ * Caching: every answer here varies by `X-Shiplog-Reader` and `Accept-Language`, so a CDN never gives
+ * a reader the anonymous answer or the reverse, nor one reader's language to another; an answer that
+ * depends on a reader (or on an identified project) is {@link READER_CACHE_CONTROL}, which routes use
+ * through {@link cacheControlFor}.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,6 +29,7 @@ import type { ServiceContext } from '../services/context.ts';
 import { identifyReaderBySlug } from '../services/readers/identify-reader.ts';
 import type { Reader } from '../services/readers/reader.ts';
 import { signReaderLinkToken } from '../services/readers/reader-links.ts';
+import { chooseReaderLocale } from '../services/languages/reader-locale.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +42,8 @@ declare module 'fastify' {
      * link token they came with, or one made from their own token. Null otherwise.
      */
     readerLinkToken: string | null;
+    /** The reader's language, one of the project's (null until the plugin has found the project). */
+    readerLocale: string | null;
   }
 }
 
@@ -55,11 +62,16 @@ export function readerTokenOf(request: FastifyRequest): string | undefined {
   return typeof query?.token === 'string' ? query.token : undefined;
 }
 
-/** Add `X-Shiplog-Reader` to the answer's `Vary`, keeping what is there. */
+/** What every answer of a reader's surface varies by: who reads it, and in which language. */
+export const READER_VARY = ['X-Shiplog-Reader', 'Accept-Language'];
+
+/** Add `X-Shiplog-Reader` and `Accept-Language` to the answer's `Vary`, keeping what is there. */
 export function varyOnReader(reply: FastifyReply): void {
   const current = reply.getHeader('vary');
   const names = typeof current === 'string' && current !== '' ? current.split(/\s*,\s*/) : [];
-  if (!names.some((n) => n.toLowerCase() === READER_HEADER)) names.push('X-Shiplog-Reader');
+  for (const name of READER_VARY) {
+    if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
+  }
   reply.header('vary', names.join(', '));
 }
 
@@ -98,6 +110,7 @@ async function readerIdentityPlugin(
   app.decorateRequest('reader', null);
   app.decorateRequest('readerProject', null);
   app.decorateRequest('readerLinkToken', null);
+  app.decorateRequest('readerLocale', null);
   app.addHook('preHandler', async (request, reply) => {
     const slug = (request.params as { slug?: unknown } | undefined)?.slug;
     if (typeof slug !== 'string') return;
@@ -114,6 +127,11 @@ async function readerIdentityPlugin(
     if (!found) return;
     request.readerProject = found.project;
     request.reader = found.reader;
+    request.readerLocale = chooseReaderLocale(found.project, {
+      claim: found.reader?.locale,
+      query: (request.query as { locale?: string } | undefined)?.locale,
+      acceptLanguage: request.headers['accept-language'],
+    });
     if (found.reader && surface.links) {
       request.readerLinkToken = found.reader.link ? token! : await signReaderLinkToken(found.reader);
     }

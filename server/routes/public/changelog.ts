@@ -32,6 +32,8 @@ import {
   type PublicChangelog,
 } from '../../services/public/public-changelog.ts';
 import { renderChangelogPage, renderThemeCss } from '../../services/public/render-changelog-page.ts';
+import { LocaleQuery } from '../../../core/contract/languages.schema.ts';
+import { contentLanguageOf } from '../../services/languages/reader-locale.ts';
 
 const PAGE_CACHE_CONTROL = 'public, max-age=60';
 
@@ -47,6 +49,7 @@ function answer(
 ): Promise<FastifyReply> {
   return asPage(request, reply, 'Not found', async () => {
     if (!view) throw new NotFoundError(options.notFound);
+    reply.header('content-language', contentLanguageOf(view));
     return sendPage(reply, html(view), {
       cacheControl: options.cacheControl ?? cacheControlFor(request, PAGE_CACHE_CONTROL),
       csp: CHANGELOG_PAGE_CSP,
@@ -101,38 +104,51 @@ async function readerPageRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
     response: { ...schema.response, ...pageOrProblemResponses(401) },
   });
 
-  app.get<{ Params: { slug: string }; Querystring: { component?: string; token?: string } }>(
+  app.get<{ Params: { slug: string }; Querystring: { component?: string; token?: string; locale?: string } }>(
     '/changelog/:slug',
     {
       schema: {
         ...withReader(pageRouteSchema("A project's public changelog page", 'getChangelogPage', ['slug'])),
-        querystring: COMPONENT_QUERY.extend(ReaderTokenQuery.shape),
+        querystring: COMPONENT_QUERY.extend(ReaderTokenQuery.shape).extend(LocaleQuery.shape),
       },
     },
     async (request, reply) =>
       answer(
         request,
         reply,
-        await loadChangelog(ctx.sql, request.params.slug, undefined, request.query.component, request.reader),
+        await loadChangelog(
+          ctx.sql,
+          request.params.slug,
+          undefined,
+          request.query.component,
+          request.reader,
+          request.readerLocale ?? undefined,
+        ),
         (view) => renderChangelogPage(view, publicUrl, readerPageOptions(request)),
       ),
   );
 
-  app.get<{ Params: { slug: string; entrySlug: string }; Querystring: { token?: string } }>(
+  app.get<{ Params: { slug: string; entrySlug: string }; Querystring: { token?: string; locale?: string } }>(
     '/changelog/:slug/:entrySlug',
     {
       schema: {
         ...withReader(
           pageRouteSchema("An entry's public page", 'getChangelogEntryPage', ['slug', 'entrySlug']),
         ),
-        querystring: ReaderTokenQuery,
+        querystring: ReaderTokenQuery.extend(LocaleQuery.shape),
       },
     },
     async (request, reply) =>
       answer(
         request,
         reply,
-        await loadChangelogEntry(ctx.sql, request.params.slug, request.params.entrySlug, request.reader),
+        await loadChangelogEntry(
+          ctx.sql,
+          request.params.slug,
+          request.params.entrySlug,
+          request.reader,
+          request.readerLocale ?? undefined,
+        ),
         (view) =>
           renderChangelogPage(view, publicUrl, {
             entrySlug: request.params.entrySlug,

@@ -19,6 +19,8 @@ import { loadChangelog } from '../../services/public/public-changelog.ts';
 import { COMPONENT_QUERY, JsonFeedSchema } from '../../../core/contract/public.schema.ts';
 import { ReaderTokenQuery } from '../../../core/contract/readers.schema.ts';
 import { cacheControlFor, readerIdentity, readerPageOptions } from '../../plugins/reader-identity.ts';
+import { LocaleQuery } from '../../../core/contract/languages.schema.ts';
+import { contentLanguageOf } from '../../services/languages/reader-locale.ts';
 
 /** The feed in each format: XML text, or a JSON Feed object (its body's schema). */
 function feedResponse() {
@@ -36,16 +38,19 @@ const FEED_CACHE_CONTROL = 'public, max-age=300';
 export async function feedRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   documentRoutes(app, PUBLIC_DOCS('Feeds'));
   await app.register(readerIdentity, { ctx, links: true });
-  app.get<{ Params: { slug: string; format: string }; Querystring: { component?: string; token?: string } }>(
+  app.get<{
+    Params: { slug: string; format: string };
+    Querystring: { component?: string; token?: string; locale?: string };
+  }>(
     '/api/feeds/:slug/:format',
     {
       schema: {
         summary: "A project's feed",
         description:
-          'The last 50 external published entries as RSS 2.0 (`rss`), Atom 1.0 (`atom`) or JSON Feed 1.1 (`json`).',
+          "The last 50 external published entries as RSS 2.0 (`rss`), Atom 1.0 (`atom`) or JSON Feed 1.1 (`json`), in the reader's language (`?locale=`, else `Accept-Language`; each entry falls back to the project's default locale), with `Content-Language`.",
         operationId: 'getFeed',
         params: z.object({ slug: z.string(), format: z.string().describe('`rss`, `atom` or `json`') }),
-        querystring: COMPONENT_QUERY.extend(ReaderTokenQuery.shape),
+        querystring: COMPONENT_QUERY.extend(ReaderTokenQuery.shape).extend(LocaleQuery.shape),
         response: {
           200: feedResponse(),
           ...NOT_MODIFIED,
@@ -57,8 +62,17 @@ export async function feedRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
       const format = request.params.format as FeedFormat;
       if (!(format in FEED_CONTENT_TYPES)) throw new NotFoundError('Feeds are rss, atom and json');
       const { slug } = request.params;
-      const view = await loadChangelog(ctx.sql, slug, undefined, request.query.component, request.reader);
+      const locale = request.readerLocale ?? undefined;
+      const view = await loadChangelog(
+        ctx.sql,
+        slug,
+        undefined,
+        request.query.component,
+        request.reader,
+        locale,
+      );
       if (!view) throw new NotFoundError(`No project with slug "${slug}"`);
+      reply.header('content-language', contentLanguageOf(view));
       const body = buildFeed(view, ctx.config.publicUrl, format, readerPageOptions(request).readerToken);
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       reply.header('cache-control', cacheControlFor(request, FEED_CACHE_CONTROL)).header('etag', etag);

@@ -29,12 +29,17 @@ import type { ServiceContext } from '../../services/context.ts';
 import { loadChangelogEntry, searchChangelog } from '../../services/public/public-changelog.ts';
 import { renderChangelogPage } from '../../services/public/render-changelog-page.ts';
 import { searchWidgetEntries } from '../../services/public/search-widget-entries.ts';
+import { LocaleQuery } from '../../../core/contract/languages.schema.ts';
+import { contentLanguageOf } from '../../services/languages/reader-locale.ts';
 
 /** An anonymous search of a public project: shared caches may keep it as briefly as the widget. */
 const SEARCH_CACHE_CONTROL = 'public, max-age=60';
 
 /** The page's `q`: optional (the empty form), at most 200 characters. */
-const PageSearchQuery = z.object({ q: z.string().trim().max(200).optional() }).extend(ReaderTokenQuery.shape);
+const PageSearchQuery = z
+  .object({ q: z.string().trim().max(200).optional() })
+  .extend(ReaderTokenQuery.shape)
+  .extend(LocaleQuery.shape);
 
 export async function searchRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const { publicUrl } = ctx.config;
@@ -42,25 +47,34 @@ export async function searchRoutes(app: FastifyInstance, ctx: ServiceContext): P
   await app.register(async (scope) => {
     documentRoutes(scope, PUBLIC_DOCS('Widget'));
     await scope.register(readerIdentity, { ctx });
-    scope.get<{ Params: { slug: string }; Querystring: { q: string; token?: string } }>(
+    scope.get<{ Params: { slug: string }; Querystring: { q: string; token?: string; locale?: string } }>(
       '/api/widget/:slug/search',
       {
         schema: {
           summary: "Search a project's entries",
           description:
-            'Full-text search (PostgreSQL, in the project\'s language) over the entries the reader may see: at most 20, best match first. `q`: 1-200 characters, words, `"a phrase"`, `or`, `-word`.',
+            "Full-text search (PostgreSQL) over the entries the reader may see, in their own text (the project's search language) and in their translation into the reader's language (that language's text search configuration): at most 20, best match first, each in the reader's language (`entries[].locale`, `Content-Language`). `q`: 1-200 characters, words, `\"a phrase\"`, `or`, `-word`.",
           operationId: 'searchEntries',
           params: z.object({ slug: z.string() }),
-          querystring: SearchQuerySchema.extend(ReaderTokenQuery.shape),
+          querystring: SearchQuerySchema.extend(ReaderTokenQuery.shape).extend(LocaleQuery.shape),
           response: { 200: SearchResponseSchema, ...problemResponses(401) },
         },
       },
       async (request, reply) => {
         const { slug } = request.params;
-        const found = await searchWidgetEntries(ctx.sql, publicUrl, slug, request.query.q, request.reader);
+        const locale = request.readerLocale ?? undefined;
+        const found = await searchWidgetEntries(
+          ctx.sql,
+          publicUrl,
+          slug,
+          request.query.q,
+          request.reader,
+          locale,
+        );
         if (!found) throw new NotFoundError(`No project with slug "${slug}"`);
+        reply.header('content-language', contentLanguageOf({ locale: found.locale, entries: found.entries }));
         reply.header('cache-control', cacheControlFor(request, SEARCH_CACHE_CONTROL));
-        return found;
+        return { entries: found.entries };
       },
     );
   });
@@ -70,7 +84,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: ServiceContext): P
     // A browser refused gets a page saying so, as on the changelog's other pages.
     await scope.register(readerIdentity, { ctx, page: READERS_ONLY_PAGE, links: true });
     const page = pageRouteSchema("Search a project's public changelog page", 'searchChangelogPage', ['slug']);
-    scope.get<{ Params: { slug: string }; Querystring: { q?: string; token?: string } }>(
+    scope.get<{ Params: { slug: string }; Querystring: { q?: string; token?: string; locale?: string } }>(
       '/changelog/:slug/search',
       {
         schema: {
@@ -83,10 +97,11 @@ export async function searchRoutes(app: FastifyInstance, ctx: ServiceContext): P
         asPage(request, reply, 'Not found', async () => {
           const { slug } = request.params;
           const q = request.query.q ?? '';
+          const locale = request.readerLocale ?? undefined;
           const options = { search: { q }, ...readerPageOptions(request) };
           let html: string | undefined;
           if (q === '') {
-            const legacy = await loadChangelogEntry(ctx.sql, slug, 'search', request.reader);
+            const legacy = await loadChangelogEntry(ctx.sql, slug, 'search', request.reader, locale);
             if (legacy) {
               html = renderChangelogPage(legacy, publicUrl, {
                 entrySlug: 'search',
@@ -95,8 +110,9 @@ export async function searchRoutes(app: FastifyInstance, ctx: ServiceContext): P
             }
           }
           if (html === undefined) {
-            const view = await searchChangelog(ctx.sql, slug, q, request.reader);
+            const view = await searchChangelog(ctx.sql, slug, q, request.reader, locale);
             if (!view) throw new NotFoundError('There is no changelog at this address.');
+            reply.header('content-language', contentLanguageOf(view));
             html = renderChangelogPage(q === '' ? { ...view, entries: [] } : view, publicUrl, options);
           }
           return sendPage(reply, html, {

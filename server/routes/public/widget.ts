@@ -4,9 +4,14 @@
  * a public project has the exact Cache-Control of docs/api.md#widget-json; an identified reader's (X-Shiplog-Reader)
  * adds their state and signed links and is `private`; an identified project answers 401 to anyone
  * else. `POST /api/widget/{slug}/seen` (reader-seen.ts) shares this scope and its reader.
+ * Entries come in the reader's language (docs/languages.md#readers), one cached copy per language,
+ * with `Content-Language` and `Vary: X-Shiplog-Reader, Accept-Language`.
+ *
+ * The hot path: an anonymous reader of a public project whose widget is cached is answered from memory
+ * in the route's `onRequest` hook (widget-hot-path.ts), before validation and the reader plugin, which
+ * have nothing to decide for them; everyone else goes the whole way.
  */
 import type { FastifyInstance } from 'fastify';
-import fresh from 'fresh';
 import { z } from 'zod';
 import { COMPONENT_QUERY, WidgetResponseSchema } from '../../../core/contract/public.schema.ts';
 import {
@@ -22,9 +27,9 @@ import { cacheControlFor, readerIdentity } from '../../plugins/reader-identity.t
 import type { ServiceContext } from '../../services/context.ts';
 import { readerWidgetDocument } from '../../services/readers/reader-widget.ts';
 import { readerSeenRoutes } from './reader-seen.ts';
-
-/** Spec section 4.4 rule 3 and section 8. */
-export const WIDGET_CACHE_CONTROL = 'public, s-maxage=60, stale-while-revalidate=300';
+import { LocaleQuery } from '../../../core/contract/languages.schema.ts';
+import { readerProjectCache } from '../../services/readers/reader-project-cache.ts';
+import { sendWidgetItem, WIDGET_CACHE_CONTROL, widgetHotPath } from './widget-hot-path.ts';
 
 /** An identified reader's answer has their state and links too. */
 const ReaderWidgetResponseSchema = WidgetResponseSchema.extend({
@@ -35,36 +40,50 @@ const ReaderWidgetResponseSchema = WidgetResponseSchema.extend({
 export async function widgetRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   documentRoutes(app, PUBLIC_DOCS('Widget'));
   await app.register(readerIdentity, { ctx });
-  app.get<{ Params: { slug: string }; Querystring: { component?: string; token?: string } }>(
+  const hotPath = widgetHotPath(ctx.widgetCache, readerProjectCache(ctx.sql, ctx.widgetCache));
+  app.get<{
+    Params: { slug: string };
+    Querystring: { component?: string; token?: string; locale?: string };
+  }>(
     '/api/widget/:slug',
     {
+      onRequest: hotPath,
       schema: {
         summary: "A project's widget",
         description:
-          'The last 20 external published entries, newest first. Cached by CDNs for 60 s (`s-maxage`); `ETag` + `If-None-Match` → `304`. With a reader token (`X-Shiplog-Reader`, or `?token=`): the entries that reader may see, their state and their signed feed links, `Cache-Control: private`. An `identified` project answers `401` without one.',
+          "The last 20 external published entries, newest first, each in the reader's language (the token's `locale` claim, `?locale=`, then `Accept-Language`; `de-AT` falls back to `de`, then to the project's default locale, entry by entry; `entries[].locale` says which), with `Content-Language`. Cached by CDNs for 60 s (`s-maxage`), `Vary: X-Shiplog-Reader, Accept-Language`; `ETag` + `If-None-Match` → `304`. With a reader token (`X-Shiplog-Reader`, or `?token=`): the entries that reader may see, their state and their signed feed links, `Cache-Control: private`. An `identified` project answers `401` without one.",
         operationId: 'getWidget',
         // Any slug: an unknown one is a 404, whatever its length.
         params: z.object({ slug: z.string() }),
-        querystring: COMPONENT_QUERY.extend(ReaderTokenQuery.shape),
+        querystring: COMPONENT_QUERY.extend(ReaderTokenQuery.shape).extend(LocaleQuery.shape),
         response: { 200: ReaderWidgetResponseSchema, ...NOT_MODIFIED, ...problemResponses(401) },
       },
     },
     async (request, reply) => {
-      const item = await ctx.widgetCache.get(request.params.slug, request.query.component, request.reader);
+      const { reader, readerProject, readerLocale } = request;
+      const { slug } = request.params;
+      const item =
+        readerLocale === null
+          ? undefined
+          : await ctx.widgetCache.get(slug, request.query.component, reader, readerLocale);
       if (!item) {
         reply.header('cache-control', 'no-store');
-        throw new NotFoundError(`No project with slug "${request.params.slug}"`);
+        throw new NotFoundError(`No project with slug "${slug}"`);
       }
-      const { reader, readerProject } = request;
       const answer =
         reader && readerProject
-          ? await readerWidgetDocument(ctx.sql, ctx.config.publicUrl, readerProject, reader, item.body)
+          ? {
+              ...item,
+              ...(await readerWidgetDocument(
+                ctx.sql,
+                ctx.config.publicUrl,
+                readerProject,
+                reader,
+                item.body,
+              )),
+            }
           : item;
-      reply
-        .header('cache-control', cacheControlFor(request, WIDGET_CACHE_CONTROL))
-        .header('etag', answer.etag);
-      if (fresh(request.headers, { etag: answer.etag })) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(answer.body);
+      return sendWidgetItem(request, reply, answer, cacheControlFor(request, WIDGET_CACHE_CONTROL));
     },
   );
   await app.register((scope) => readerSeenRoutes(scope, ctx));

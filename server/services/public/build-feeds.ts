@@ -53,7 +53,9 @@ export function buildFeed(
     description: `What's new in ${project.name}`,
     id: page,
     link: `${page}${own}`,
-    language: 'en',
+    // The reader's language (docs/languages.md#readers); an entry without a translation in it is in
+    // the project's default locale.
+    language: view.locale,
     copyright: project.name,
     updated: entries[0]?.publishedAt ?? project.updatedAt,
     generator: 'Shiplog',
@@ -75,7 +77,13 @@ export function buildFeed(
   if (format === 'rss') return feed.rss2().replace(CONTROL_CHARACTERS, '');
   if (format === 'atom') return feed.atom1().replace(CONTROL_CHARACTERS, '');
   // `feed` writes JSON Feed 1; 1.1 (https://jsonfeed.org/version/1.1) only renames `author` to `authors`,
-  // which these items do not carry, and adds `language`.
-  const json = JSON.parse(feed.json1()) as Record<string, unknown>;
-  return JSON.stringify({ ...json, version: 'https://jsonfeed.org/version/1.1', language: 'en' });
+  // which these items do not carry, and adds `language`, the feed's and each item's own.
+  const json = JSON.parse(feed.json1()) as { items?: Record<string, unknown>[] };
+  const items = (json.items ?? []).map((item, i) => ({ ...item, language: entries[i]!.locale }));
+  return JSON.stringify({
+    ...json,
+    items,
+    version: 'https://jsonfeed.org/version/1.1',
+    language: view.locale,
+  });
 }

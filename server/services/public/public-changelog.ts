@@ -13,20 +13,36 @@ import { reactionCounts } from '../../db/reactions.ts';
 import { findEntry } from '../../db/entries.ts';
 import { verifyPreviewToken } from '../entries/preview-link.ts';
 import { type Reader, readerSegments } from '../readers/reader.ts';
+import { translateEntries } from '../languages/translate-entries.ts';
+import { localeChain } from '../languages/reader-locale.ts';
 
 /** The feeds' and the page's length (docs/api.md#feeds-and-the-public-changelog-page: the last 50 external published entries). */
 export const CHANGELOG_ENTRIES = 50;
 
-export type PublicEntry = PublicEntryRow & { reactions: Record<string, number> };
-export type PublicChangelog = { project: ProjectRow; entries: PublicEntry[] };
+/** A public entry with its reaction counts, in the reader's language: `locale` says which it shows. */
+export type PublicEntry = PublicEntryRow & { reactions: Record<string, number>; locale: string };
+/** `locale`: the reader's language, one of the project's (docs/languages.md#readers). */
+export type PublicChangelog = { project: ProjectRow; entries: PublicEntry[]; locale: string };
 
-async function withReactions(sql: Sql, project: ProjectRow, rows: PublicEntryRow[]): Promise<PublicEntry[]> {
-  const counts = await reactionCounts(
-    sql,
-    project.reactions,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({ ...r, reactions: counts.get(r.id)! }));
+/**
+ * `rows` with their reaction counts, each in the reader's language `locale` (undefined: the default
+ * locale, the entries' own text).
+ */
+async function withReactions(
+  sql: Sql,
+  project: ProjectRow,
+  rows: PublicEntryRow[],
+  locale: string = project.defaultLocale,
+): Promise<PublicEntry[]> {
+  const [counts, translated] = await Promise.all([
+    reactionCounts(
+      sql,
+      project.reactions,
+      rows.map((r) => r.id),
+    ),
+    translateEntries(sql, project, rows, locale),
+  ]);
+  return translated.map((r) => ({ ...r, reactions: counts.get(r.id)! }));
 }
 
 /** The project of `slug` as a public page may name it, or undefined. */
@@ -49,11 +65,16 @@ export async function loadChangelog(
   limit: number = CHANGELOG_ENTRIES,
   component?: string,
   reader: Reader | null = null,
+  locale?: string,
 ): Promise<PublicChangelog | undefined> {
   const project = await findProjectBySlug(sql, slug);
   if (!project) return undefined;
   const rows = await listPublicEntries(sql, project.id, limit, component, readerSegments(reader));
-  return { project, entries: await withReactions(sql, project, rows) };
+  return withLocale(project, await withReactions(sql, project, rows, locale), locale);
+}
+
+function withLocale(project: ProjectRow, entries: PublicEntry[], locale?: string): PublicChangelog {
+  return { project, entries, locale: locale ?? project.defaultLocale };
 }
 
 /**
@@ -73,7 +94,7 @@ export async function loadDraftPreview(
   const row = project && entryId ? await findEntry(sql, project.id, entryId) : undefined;
   if (!project || !row || row.status !== 'draft') return undefined;
   const entry = { ...row, publishedAt: row.publishedAt ?? row.createdAt };
-  return { project, entries: await withReactions(sql, project, [entry]) };
+  return withLocale(project, await withReactions(sql, project, [entry]));
 }
 
 /** One public entry by its slug, with its project; undefined when either is unknown or not public. */
@@ -82,11 +103,12 @@ export async function loadChangelogEntry(
   slug: string,
   entrySlug: string,
   reader: Reader | null = null,
+  locale?: string,
 ): Promise<PublicChangelog | undefined> {
   const project = await findProjectBySlug(sql, slug);
   if (!project) return undefined;
   const row = await findPublicEntryBySlug(sql, project.id, entrySlug, readerSegments(reader));
-  return row ? { project, entries: await withReactions(sql, project, [row]) } : undefined;
+  return row ? withLocale(project, await withReactions(sql, project, [row], locale), locale) : undefined;
 }
 
 /** The most entries a search answers with (docs/api.md#search: at most 20). */
@@ -94,17 +116,21 @@ export const SEARCH_RESULTS = 20;
 
 /**
  * The project of `slug` and its public entries matching `q` that `reader` may see, best match first,
- * at most 20 (db/public-search.ts; none for a blank `q`); undefined when no project has that slug.
+ * at most 20 (db/public-search.ts; none for a blank `q`), in the reader's language `locale`; an entry
+ * matches in its own text or in its translation into that language (docs/languages.md#search).
+ * Undefined when no project has that slug.
  */
 export async function searchChangelog(
   sql: Sql,
   slug: string,
   q: string,
   reader: Reader | null,
+  locale?: string,
 ): Promise<PublicChangelog | undefined> {
   const project = await findProjectBySlug(sql, slug);
   if (!project) return undefined;
-  if (q.trim() === '') return { project, entries: [] };
-  const rows = await searchPublicEntries(sql, project.id, q, readerSegments(reader), SEARCH_RESULTS);
-  return { project, entries: await withReactions(sql, project, rows) };
+  if (q.trim() === '') return withLocale(project, [], locale);
+  const chain = localeChain(project, locale ?? project.defaultLocale).slice(0, -1);
+  const rows = await searchPublicEntries(sql, project.id, q, readerSegments(reader), SEARCH_RESULTS, chain);
+  return withLocale(project, await withReactions(sql, project, rows, locale), locale);
 }

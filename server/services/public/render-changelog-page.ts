@@ -3,7 +3,9 @@
  * category, version, date, sanitized HTML and reaction counts; a subscribe form; feed links; canonical
  * and OpenGraph tags; the project's theme and accent (from a stylesheet of its own, so the page keeps
  * a strict CSP); "Powered by Shiplog" on the free plan; a search form (a plain GET form to
- * `/changelog/{slug}/search`, so it works without JavaScript) and that search's results page.
+ * `/changelog/{slug}/search`, so it works without JavaScript) and that search's results page. The
+ * page is in the reader's language (`<html lang>`, each entry's own `lang`) and names the others
+ * (`<link rel="alternate" hreflang>`, docs/languages.md#readers).
  */
 import type { Category } from '../../../core/contract/entries.schema.ts';
 import { renderView } from '../../views/render-view.ts';
@@ -80,7 +82,15 @@ export function renderChangelogPage(
     emailUpdates: options.emailUpdates !== false,
     linkQuery,
   });
+  const own = single && !options.preview ? `${base}/${single.slug}` : base;
   return renderView('layout', {
+    lang: view.locale,
+    // The page in each of the project's other languages (docs/languages.md#readers); not for a preview
+    // or a search, which are never indexed.
+    alternates:
+      options.preview || options.search
+        ? []
+        : languageAlternates(project, view.locale, own, options.readerToken),
     title: options.search
       ? `${options.search.q ? `“${options.search.q}”: ` : ''}Search · ${project.name} changelog`
       : single
@@ -107,6 +117,19 @@ export function renderChangelogPage(
     mainClass: 'changelog',
     body,
   });
+}
+
+/** `<link rel="alternate" hreflang>` of the page at `url` in each of the project's languages but `locale`. */
+function languageAlternates(
+  project: { defaultLocale: string; locales: string[] },
+  locale: string,
+  url: string,
+  readerToken: string | undefined,
+): { hreflang: string; href: string }[] {
+  const token = readerToken ? `&token=${encodeURIComponent(readerToken)}` : '';
+  return [project.defaultLocale, ...project.locales]
+    .filter((l) => l !== locale)
+    .map((l) => ({ hreflang: l, href: `${url}?locale=${encodeURIComponent(l)}${token}` }));
 }
 
 /** The project's own stylesheet: its accent colour (validated `#RRGGBB` when stored). */

@@ -11,18 +11,23 @@ import { signReaderLinkToken, withReaderToken } from '../readers/reader-links.ts
 import { searchChangelog } from './public-changelog.ts';
 import { presentWidgetEntry } from './widget-entry.ts';
 
-/** @returns undefined when no project has that slug. */
+/**
+ * @param locale the reader's language (docs/languages.md#search); undefined: the project's default.
+ * @returns the answer and the reader's language; undefined when no project has that slug.
+ */
 export async function searchWidgetEntries(
   sql: Sql,
   publicUrl: string,
   slug: string,
   q: string,
   reader: Reader | null,
-): Promise<SearchResponse | undefined> {
-  const view = await searchChangelog(sql, slug, q, reader);
+  locale?: string,
+): Promise<(SearchResponse & { locale: string }) | undefined> {
+  const view = await searchChangelog(sql, slug, q, reader, locale);
   if (!view) return undefined;
   const entries = view.entries.map((e) => presentWidgetEntry(publicUrl, view.project.slug, e));
-  if (!reader) return { entries };
+  if (!reader) return { entries, locale: view.locale };
   const token = await signReaderLinkToken(reader);
-  return { entries: entries.map((e) => ({ ...e, url: withReaderToken(e.url, token) })) };
+  const own = entries.map((e) => ({ ...e, url: withReaderToken(e.url, token) }));
+  return { entries: own, locale: view.locale };
 }

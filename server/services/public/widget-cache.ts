@@ -1,6 +1,7 @@
 /**
  * The widget response of each project, serialized once and served as bytes with a precomputed strong
- * ETag until the project changes. Spec 4.4 / docs/api.md#widget-json.
+ * ETag until the project changes, one copy per reader language (docs/languages.md#readers): a reader
+ * is only ever served the copy of the language chosen for them. Spec 4.4 / docs/api.md#widget-json.
  *
  * Invalidation: the process that writes calls `invalidate` right after its commit, and other processes
  * hear it through NOTIFY (db/notifications.ts). A generation counter stops a read that started before
@@ -11,19 +12,40 @@ import { createHash } from 'node:crypto';
 import type { Sql } from '../../db/connect.ts';
 import { loadChangelog } from './public-changelog.ts';
 import { type Reader, readerSegments } from '../readers/reader.ts';
+import { contentLanguageOf } from '../languages/reader-locale.ts';
 import { presentWidgetEntry } from './widget-entry.ts';
 
 /** Spec 4.4 rule 4: the last 20 published entries. */
 export const WIDGET_ENTRIES = 20;
 
-export type WidgetItem = { projectId: string; body: Buffer; etag: string; empty?: boolean };
+/**
+ * A widget answer: its bytes and ETag, and `contentLanguage`, the `Content-Language` of the answer
+ * (the locales its entries show, the reader's first; the reader's when it has none).
+ */
+export type WidgetItem = {
+  projectId: string;
+  body: Buffer;
+  etag: string;
+  contentLanguage: string;
+  empty?: boolean;
+};
 
 export type WidgetCache = {
   /**
    * The widget of project `slug` (of its monorepo `component` only, when given) as `reader` (null or
    * omitted: anonymous) may see it, or undefined when no project has that slug.
    */
-  get(slug: string, component?: string, reader?: Reader | null): Promise<WidgetItem | undefined>;
+  get(
+    slug: string,
+    component?: string,
+    reader?: Reader | null,
+    locale?: string,
+  ): Promise<WidgetItem | undefined>;
+  /**
+   * The anonymous widget of `slug` (and `component`) in `locale` when it is cached, without waiting:
+   * the hot path of a public project's anonymous readers (routes/public/widget.ts).
+   */
+  peek(slug: string, component: string | undefined, locale: string): WidgetItem | undefined;
   invalidate(projectId: string): void;
   clear(): void;
 };
@@ -34,8 +56,9 @@ async function loadWidget(
   slug: string,
   component: string | undefined,
   reader: Reader | null,
+  locale: string | undefined,
 ): Promise<WidgetItem | undefined> {
-  const view = await loadChangelog(sql, slug, WIDGET_ENTRIES, component, reader);
+  const view = await loadChangelog(sql, slug, WIDGET_ENTRIES, component, reader, locale);
   if (!view) return undefined;
   const { project, entries } = view;
   // Encoded by the schema the API document publishes: a widget that strayed from it fails here.
@@ -51,18 +74,32 @@ async function loadWidget(
   });
   const body = Buffer.from(JSON.stringify(document));
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  return { projectId: project.id, body, etag, empty: entries.length === 0 };
+  return {
+    projectId: project.id,
+    body,
+    etag,
+    contentLanguage: contentLanguageOf(view),
+    empty: entries.length === 0,
+  };
 }
 
 /**
- * The key of a widget: the slug, the component, and the reader's segments in a fixed order (what a
- * reader sees depends on nothing else of them). Anonymous readers and readers without segments share
- * the plain slug's entry.
+ * The key of a widget: the slug, the component, the reader's language (one of the project's, so a
+ * project has at most 21) and the reader's segments in a fixed order (what a reader sees depends on
+ * nothing else of them). Anonymous readers and readers without segments share the plain entry.
  */
-function cacheKey(slug: string, component: string | undefined, reader: Reader | null): string {
-  const segments = [...readerSegments(reader)].sort();
-  return [slug, component ?? '', ...segments].join('\u0000');
+function cacheKey(
+  slug: string,
+  component: string | undefined,
+  locale: string | undefined,
+  reader: Reader | null,
+): string {
+  const segments = reader && reader.segments.length > 0 ? [...reader.segments].sort() : [];
+  return [slug, component ?? '', locale ?? '', ...segments].join('\u0000');
 }
+
+/** How many parts a key of a reader without segments has (see {@link cacheKey}). */
+const PLAIN_KEY_PARTS = 3;
 
 /**
  * Widgets cached for readers with segments, at most: the host app decides the segments its tokens
@@ -76,12 +113,12 @@ export function createWidgetCache(sql: Sql, publicUrl: string): WidgetCache {
   let generation = 0;
   let segmentedItems = 0;
   return {
-    async get(slug, component, reader = null) {
-      const key = cacheKey(slug, component, reader);
+    async get(slug, component, reader = null, locale = undefined) {
+      const key = cacheKey(slug, component, locale, reader);
       const cached = bySlug.get(key);
       if (cached) return cached;
       const startedAt = generation;
-      const item = await loadWidget(sql, publicUrl, slug, component, reader);
+      const item = await loadWidget(sql, publicUrl, slug, component, reader, locale);
       // A component with no entries is not kept: any string may be asked for, only real ones stay.
       const segmented = readerSegments(reader).length > 0;
       const keep =
@@ -95,10 +132,15 @@ export function createWidgetCache(sql: Sql, publicUrl: string): WidgetCache {
       }
       return item;
     },
+    peek(slug, component, locale) {
+      return bySlug.get(cacheKey(slug, component, locale, null));
+    },
     invalidate(projectId) {
       generation++;
       for (const [key, item] of bySlug) if (item.projectId === projectId) bySlug.delete(key);
-      segmentedItems = [...bySlug.keys()].filter((key) => key.split('\u0000').length > 2).length;
+      segmentedItems = [...bySlug.keys()].filter(
+        (key) => key.split('\u0000').length > PLAIN_KEY_PARTS,
+      ).length;
     },
     clear() {
       generation++;

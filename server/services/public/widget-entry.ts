@@ -1,7 +1,7 @@
 /**
  * An entry as the widget and the search show it (docs/api.md#readers-and-audiences-segments-summary-announcements): its summary,
  * when it has one, beside its sanitized HTML, whether it is announced, and `url`, its public page,
- * which is the link to the whole entry.
+ * which is the link to the whole entry, and `locale`, the language it is shown in (docs/languages.md).
  */
 import type { WidgetEntry } from '../../../core/contract/public.schema.ts';
 import { titleWithoutVersion } from '../../../core/contract/titles.ts';
@@ -22,5 +22,6 @@ export function presentWidgetEntry(publicUrl: string, projectSlug: string, e: Pu
     reactions: e.reactions,
     // The entry's public page: the whole entry, where the widget's summary and "Read more" lead.
     url: `${publicUrl}/changelog/${projectSlug}/${e.slug}`,
+    locale: e.locale,
   };
 }

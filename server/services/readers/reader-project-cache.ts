@@ -10,7 +10,11 @@
 import type { Sql } from '../../db/connect.ts';
 import { findReaderProjectBySlug, type ReaderProjectRow } from '../../db/reader-projects.ts';
 
-export type ReaderProjectCache = { get(slug: string): Promise<ReaderProjectRow | undefined> };
+export type ReaderProjectCache = {
+  get(slug: string): Promise<ReaderProjectRow | undefined>;
+  /** The project of `slug` when it is cached, without waiting (the widget's hot path); else undefined. */
+  peek(slug: string): ReaderProjectRow | undefined;
+};
 
 /**
  * What this cache follows of the widget cache (services/public/widget-cache.ts, one per app): its two
@@ -54,6 +58,9 @@ function createCache(sql: Sql, widgetCache: WidgetCache): ReaderProjectCache {
       const row = await findReaderProjectBySlug(sql, slug);
       if (row && generation === startedAt) bySlug.set(slug, row);
       return row;
+    },
+    peek(slug) {
+      return bySlug.get(slug);
     },
   };
 }

@@ -41,6 +41,12 @@ describe('GET /api/widget/{slug}', () => {
     ]);
     expect(res.headers['cache-control']).toBe('public, s-maxage=60, stale-while-revalidate=300');
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // The second answer comes from memory (the hot path) with the very same headers and bytes.
+    const again = await widget(project.slug, { origin: 'https://customer.example' });
+    const { date: _d1, 'x-request-id': _r1, ...first } = res.headers;
+    const { date: _d2, 'x-request-id': _r2, ...second } = again.headers;
+    expect(second).toEqual(first);
+    expect(again.body).toBe(res.body);
     const body = res.json();
     expect(body.project).toEqual({
       name: project.name,
@@ -61,8 +67,11 @@ describe('GET /api/widget/{slug}', () => {
         announce: false,
         reactions: { '👍': 0, '🎉': 0, '❤️': 0, '🚀': 0, '👀': 0 },
         url: `https://changelog.test/changelog/${project.slug}/shipped`,
+        locale: 'en',
       },
     ]);
+    expect(res.headers['content-language']).toBe('en');
+    expect(res.headers.vary).toBe('X-Shiplog-Reader, Accept-Language');
   });
 
   it('shows at most the 20 newest, and branding on the free plan only', async () => {
