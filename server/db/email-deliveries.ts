@@ -69,10 +69,10 @@ export async function unsentRecipients(
   sql: Db,
   entryId: string,
   subscriberIds: readonly string[],
-): Promise<{ id: string; email: string }[]> {
+): Promise<{ id: string; email: string; locale: string | null }[]> {
   if (subscriberIds.length === 0) return [];
-  return sql<{ id: string; email: string }[]>`
-    select s.id, s.email from subscribers s
+  return sql<{ id: string; email: string; locale: string | null }[]>`
+    select s.id, s.email, s.locale from subscribers s
     where s.id = any(${sql.array(subscriberIds as string[])}) and s.status = 'confirmed'
       and not exists (select 1 from email_sends x where x.entry_id = ${entryId} and x.subscriber_id = s.id)
     order by s.id`;

@@ -28,24 +28,26 @@ export const CONFIRM_TTL = '48 hours';
 
 /**
  * Record a subscription request. New and unsubscribed addresses become pending, pending ones stay so,
- * confirmed ones are left as they are. One statement whatever the state, so every case costs the
+ * confirmed ones are left as they are (their language too: `locale`, null for the default, is the one
+ * given when they subscribed, or kept from an earlier request). One statement whatever the state, so every case costs the
  * same; whether a confirmation email is due is decided later, by the job (`addConfirmationLink`).
  * @returns the subscriber id.
  */
 export async function requestSubscription(
   sql: Db,
-  row: { id: string; projectId: string; email: string; consent: ConsentRequest },
+  row: { id: string; projectId: string; email: string; locale: string | null; consent: ConsentRequest },
 ): Promise<string> {
   const [result] = await sql<{ id: string }[]>`
-    insert into subscribers (id, project_id, email, status, requested_at, request_ip, request_user_agent, request_page)
+    insert into subscribers (id, project_id, email, status, requested_at, request_ip, request_user_agent, request_page, locale)
     values (${row.id}, ${row.projectId}, ${row.email}, 'pending',
-            date_trunc('milliseconds', now()), ${row.consent.ip}, ${row.consent.userAgent}, ${row.consent.page})
+            date_trunc('milliseconds', now()), ${row.consent.ip}, ${row.consent.userAgent}, ${row.consent.page}, ${row.locale})
     on conflict (project_id, email) do update set
       status = case when subscribers.status = 'confirmed' then 'confirmed' else 'pending' end,
       requested_at = case when subscribers.status = 'confirmed' then subscribers.requested_at else excluded.requested_at end,
       request_ip = case when subscribers.status = 'confirmed' then subscribers.request_ip else excluded.request_ip end,
       request_user_agent = case when subscribers.status = 'confirmed' then subscribers.request_user_agent else excluded.request_user_agent end,
-      request_page = case when subscribers.status = 'confirmed' then subscribers.request_page else excluded.request_page end
+      request_page = case when subscribers.status = 'confirmed' then subscribers.request_page else excluded.request_page end,
+      locale = case when subscribers.status = 'confirmed' then subscribers.locale else coalesce(excluded.locale, subscribers.locale) end
     returning id`;
   return result!.id;
 }

@@ -103,6 +103,7 @@ export async function subscribeRoutes(base: FastifyInstance, ctx: ServiceContext
       await requestSubscribe(ctx, {
         project: request.body.project,
         email: request.body.email,
+        locale: request.body.locale ?? null,
         consent: {
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,

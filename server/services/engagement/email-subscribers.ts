@@ -3,7 +3,8 @@
  * the project gets an `external` entry; internal entries email no one. Subscribers are anonymous
  * readers (docs/api.md#readers-and-audiences-segments-summary-announcements): an entry with segments, or any entry of an
  * `identified` project, emails no one either. The message shows the entry's summary with a link to
- * the whole entry when it has one, else the entry.
+ * the whole entry when it has one, else the entry, in the subscriber's language when the entry has a
+ * translation into it, else in the default locale (entry-email.ts; docs/languages.md#email).
  *
  * The dispatch splits the recipients into batches of `BATCH_SIZE` (rows of `email_batches`, made once
  * per dispatch however often it runs), one job each. A batch sends to its recipients one after another
@@ -26,18 +27,16 @@ import {
   recordBatchAttempt,
   unsentRecipients,
 } from '../../db/email-deliveries.ts';
-import { titleWithoutVersion, titleWithVersion } from '../../../core/contract/titles.ts';
 import { findEntryById } from '../../db/entries.ts';
 import { isEmailedToSubscribers } from '../../db/public-entries.ts';
 import { findProjectById } from '../../db/projects.ts';
 import { listConfirmedSubscriberIds } from '../../db/subscribers.ts';
-import { renderView } from '../../views/render-view.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../../db/new-id.ts';
-import { htmlToText } from '../../text/html-to-text.ts';
 import { unsubscribeUrl } from './manage-subscription.ts';
 import { createSendRecorder } from './record-accepted-sends.ts';
 import { unsubscribeHeaders } from './render-email.ts';
+import { entryEmails } from './entry-email.ts';
 
 /** Recipients per batch job. */
 export const BATCH_SIZE = 100;
@@ -137,11 +136,7 @@ export async function sendEmailBatch(
   }
   const pageUrl = `${ctx.config.publicUrl}/changelog/${project.slug}/${entry.slug}`;
   const host = new URL(ctx.config.publicUrl).hostname;
-  // The version once (docs/api.md#generate-a-draft-from-commits-and-pull-requests), also for a title stored with it in front.
-  const headline = titleWithoutVersion(entry.title, entry.version);
-  const subject = `${project.name}${entry.version ? ` ${entry.version}` : ''}: ${headline}`;
-  // The summary, when the entry has one, with the link to the whole entry (docs/api.md#readers-and-audiences-segments-summary-announcements).
-  const text = `${titleWithVersion(entry.title, entry.version)}\n\n${entry.summary ?? htmlToText(entry.html)}\n\n${entry.summary ? 'Read the whole entry' : 'Read it on the changelog'}: ${pageUrl}\n`;
+  const emailIn = entryEmails(ctx.sql, project, entry, pageUrl);
   const refused: string[] = [];
   const deadline = Date.now() + ATTEMPT_BUDGET_MS;
   const recorder = createSendRecorder(ctx, entry.id, MAX_UNRECORDED);
@@ -158,21 +153,14 @@ export async function sendEmailBatch(
     }
     if (Date.now() > deadline) await fail('the attempt ran out of time; the rest is retried');
     const unsubscribe = unsubscribeUrl(ctx, subscriber.id);
+    const email = await emailIn(subscriber.locale);
     try {
       await ctx.mailer.send({
         to: subscriber.email,
-        subject,
-        text: `${text}\nUnsubscribe: ${unsubscribe}\n`,
-        html: renderView('email-entry', {
-          projectName: project.name,
-          version: entry.version,
-          title: headline,
-          html: entry.html,
-          summary: entry.summary,
-          pageUrl,
-          unsubscribeUrl: unsubscribe,
-        }),
-        headers: unsubscribeHeaders(unsubscribe),
+        subject: email.subject,
+        text: email.text(unsubscribe),
+        html: email.html(unsubscribe),
+        headers: { ...unsubscribeHeaders(unsubscribe), 'Content-Language': email.locale },
         messageId: `<${entry.id}.${subscriber.id}@${host}>`,
       });
     } catch (err) {

@@ -39,7 +39,7 @@ export function unsubscribeUrl(ctx: ServiceContext, subscriberId: string): strin
  */
 export async function requestSubscribe(
   ctx: ServiceContext,
-  input: { project: string; email: string; consent: ConsentRequest },
+  input: { project: string; email: string; locale?: string | null; consent: ConsentRequest },
 ): Promise<void> {
   const project = await findProjectBySlug(ctx.sql, input.project);
   if (!project) throw new NotFoundError(`No project with slug "${input.project}"`);
@@ -51,6 +51,7 @@ export async function requestSubscribe(
       id: newId('sub'),
       projectId: project.id,
       email: input.email,
+      locale: input.locale ?? null,
       consent: input.consent,
     });
     await ctx.jobs.send(tx, 'subscription-requested', { subscriberId });
