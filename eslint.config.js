@@ -215,7 +215,25 @@ export default tseslint.config(
     'server',
     'action',
   ]),
-  ...layer('widget/src/**/*.ts', 'the widget bundle takes types only from core/', ['core'], true),
+  // The widget is a browser bundle: types from core/, runtime code only from core/portable/ (browser-safe,
+  // kept so by its own rule above), as the dashboard.
+  {
+    files: ['widget/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.{1,2}/)+(.*/)?core/(?!portable/)',
+              message: 'the widget bundle takes types only from core/, and code from core/portable/',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The dashboard is a browser bundle and an API client: types from core/contract, runtime code only
   // from core/portable/ (browser-safe, kept so by its own rule above), nothing else of ours.
   {

@@ -33,8 +33,9 @@ export type HostSite = { url: string; close(): void };
 
 /**
  * A website embedding the widget of `project` from `shiplog`. Query parameters become the script's
- * `data-theme`, `data-position`, `data-selector`, `data-component`, `data-reader-token` and
- * `data-announce`; `/attached` has a button of its own to attach to. `options.csp` adds directives to the page's CSP (Trusted Types, say).
+ * `data-theme`, `data-position`, `data-selector`, `data-component`, `data-reader-token`,
+ * `data-announce` and `data-locale`; `?lang=` is the page's `<html lang>` (`en` unless given; empty: no
+ * attribute); `/attached` has a button of its own to attach to. `options.csp` adds directives to the page's CSP (Trusted Types, say).
  */
 export async function startHostSite(
   shiplog: string,
@@ -61,14 +62,15 @@ export async function startHostSite(
       res.writeHead(200, { 'content-type': 'text/css' }).end('body { font-family: serif; margin: 40px; }');
       return;
     }
-    const options = ['theme', 'position', 'selector', 'component', 'reader-token', 'announce']
+    const options = ['theme', 'position', 'selector', 'component', 'reader-token', 'announce', 'locale']
       .filter((name) => url.searchParams.has(name))
       .map((name) => ` data-${name}="${url.searchParams.get(name)!.replace(/[^\w#.-]/g, '')}"`)
       .join('');
+    const lang = (url.searchParams.get('lang') ?? 'en').replace(/[^\w-]/g, '');
     const own = url.pathname === '/attached' ? '<button type="button" id="whats-new">Updates</button>' : '';
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp });
     res.end(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html${lang ? ` lang="${lang}"` : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>A host website</title><link rel="stylesheet" href="/host.css"></head>
 <body><main><h1>A host website</h1><p>Its own content, and <a href="#top">a link</a>.</p>${own}</main>
 <script src="${shiplog}/widget.js" data-project="${project}"${options} async></script>

@@ -68,11 +68,18 @@ const post = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
+/** `?a=1&b=2` of the given (non-null) parameters, or '' for none. */
+function queryOf(params: Record<string, string | null>): string {
+  const given = Object.entries(params).filter((p): p is [string, string] => p[1] !== null);
+  return given.length === 0 ? '' : `?${new URLSearchParams(given).toString()}`;
+}
+
 /**
  * The calls of one widget: `base` is the Shiplog origin, `reader` the host app's reader token
- * (`data-reader-token`), sent as `X-Shiplog-Reader` on every call, or null for an anonymous reader.
+ * (`data-reader-token`), sent as `X-Shiplog-Reader` on every call, or null for an anonymous reader;
+ * `locale` the language asked for (page-locale.ts; docs/languages.md#readers), or null: the browser's.
  */
-export function createApi(base: string, reader: string | null = null) {
+export function createApi(base: string, reader: string | null = null, locale: string | null = null) {
   const project = (slug: string) => `${base}/api/widget/${encodeURIComponent(slug)}`;
   return {
     reader,
@@ -80,13 +87,13 @@ export function createApi(base: string, reader: string | null = null) {
     // sees yesterday's list from the browser's cache; a CDN still holds it as Cache-Control says.
     widget: (slug: string, component: string | null = null) =>
       call<WidgetDocument>(
-        `${project(slug)}${component ? `?component=${encodeURIComponent(component)}` : ''}`,
+        `${project(slug)}${queryOf({ component, locale })}`,
         { cache: 'no-cache' },
         reader,
       ),
     search: (slug: string, q: string, signal: AbortSignal) =>
       call<{ entries: WidgetEntry[] }>(
-        `${project(slug)}/search?q=${encodeURIComponent(q)}`,
+        `${project(slug)}/search${queryOf({ q, locale })}`,
         { signal },
         reader,
       ),
@@ -99,7 +106,7 @@ export function createApi(base: string, reader: string | null = null) {
     subscribe: (slug: string, email: string, page: string | null) =>
       call<{ status: string }>(
         `${base}/api/subscribe`,
-        post({ project: slug, email, ...(page ? { page } : {}) }),
+        post({ project: slug, email, ...(page ? { page } : {}), ...(locale ? { locale } : {}) }),
         reader,
       ),
     /** An identified reader has seen entries up to `lastSeenAt`, or dismissed an announcement. */

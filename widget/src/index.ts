@@ -11,7 +11,15 @@ if (script?.dataset.project) {
   const widget = document.createElement('shiplog-widget');
   widget.setAttribute('project', script.dataset.project);
   widget.setAttribute('api', new URL(script.src, location.href).origin);
-  for (const name of ['position', 'theme', 'selector', 'component', 'readerToken', 'announce'] as const) {
+  for (const name of [
+    'position',
+    'theme',
+    'selector',
+    'component',
+    'readerToken',
+    'announce',
+    'locale',
+  ] as const) {
     const value = script.dataset[name];
     if (value) widget.setAttribute(`data-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`, value);
   }

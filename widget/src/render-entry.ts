@@ -111,7 +111,8 @@ export function renderEntry(
     reactions.append(reactionButton(entry.id, emoji, count, reacted(entry.id, emoji)));
   return el(
     'article',
-    { part: 'entry', 'aria-labelledby': headingId, 'data-entry': entry.id },
+    // The language the entry is shown in, for screen readers and hyphenation (docs/languages.md#readers).
+    { part: 'entry', 'aria-labelledby': headingId, 'data-entry': entry.id, lang: entry.locale },
     meta,
     el('h3', { id: headingId }, entry.title),
     body,

@@ -9,12 +9,14 @@
  * the project settings), `data-selector`, `data-component` (a monorepo component's entries only),
  * `data-reader-token` (an identified reader's token, sent as `X-Shiplog-Reader` on every call; their
  * unread state and dismissed announcements then live on the server), `data-announce="off"` (no
- * announcement dialog on this page). A refused token (401) shows nothing and warns once in the console.
+ * announcement dialog on this page), `data-locale` (the language to ask for, instead of the page's
+ * `<html lang>`; page-locale.ts). A refused token (401) shows nothing and warns once in the console.
  */
 import { createAnalytics, keepaliveFetch } from './analytics.ts';
 import { anonymousId } from './anonymous-id.ts';
 import { openAnnouncement } from './announce-dialog.ts';
 import { type Api, createApi, type WidgetDocument } from './api.ts';
+import { pageLocale } from './page-locale.ts';
 import { countUnread, type KeyValueStore, newestPublishedAt } from './last-seen.ts';
 import { localReaderState, nextAnnouncement, type ReaderState, serverReaderState } from './reader-state.ts';
 import { reactedStore, toggleReaction } from './reactions.ts';
@@ -70,6 +72,7 @@ export class ShiplogWidget extends HTMLElement {
     const api = createApi(
       this.getAttribute('api') ?? location.origin,
       this.getAttribute('data-reader-token') || null,
+      pageLocale(this),
     );
     let doc: WidgetDocument;
     let state: ReaderState;
