@@ -46584,6 +46584,22 @@ var LocaleQuery = external_exports.object({
     "The reader's language: wins over `Accept-Language`; a reader token's `locale` claim wins over it"
   )
 });
+var DraftTranslationSchema = external_exports.object({
+  title: external_exports.string(),
+  body: external_exports.string(),
+  summary: external_exports.string().nullable()
+});
+var TranslationDraftResponseSchema = external_exports.object({
+  locale: external_exports.string().describe("The locale drafted (BCP 47, canonical)"),
+  translation: DraftTranslationSchema,
+  provider: external_exports.literal("openai"),
+  model: external_exports.string(),
+  usage: external_exports.object({ inputTokens: external_exports.number().int(), outputTokens: external_exports.number().int() })
+});
+var TranslationDraftParamsSchema = external_exports.object({
+  id: external_exports.string().min(1).max(64),
+  locale: LocaleSchema
+});
 
 // core/contract/instant.schema.ts
 var EARLIEST_INSTANT = "1970-01-01T00:00:00Z";
@@ -46854,7 +46870,14 @@ var GenerateInputSchema = external_exports.strictObject({
   /** The entry's summary for readers; without it the draft writes one from its highlights. */
   summary: SummarySchema.optional(),
   /** The widget opens the entry once per reader as a dialog (publishers and owners set it). */
-  announce: external_exports.boolean().optional()
+  announce: external_exports.boolean().optional(),
+  /**
+   * Project locales to draft translations into alongside (docs/languages.md): an AI provider only;
+   * the offline drafter answers `translations: {}` and says why in `warnings`.
+   */
+  locales: LocalesSchema.optional().describe(
+    "Other project locales to draft translations into alongside (AI provider only; the offline drafter answers `draft.translations: {}` and says why in `draft.warnings`)"
+  )
 }).refine((input2) => input2.source === void 0 || input2.repository !== void 0, {
   message: 'source needs repository ("owner/name")',
   path: ["repository"]
@@ -46878,6 +46901,10 @@ var DraftSchema = external_exports.object({
   /** The drafting profile the draft followed: `releasesLearned` 0 means the built-in defaults. */
   profile: external_exports.object({ releasesLearned: external_exports.number().int() })
 });
+var GeneratedDraftSchema = DraftSchema.extend({
+  translations: external_exports.record(external_exports.string(), DraftTranslationSchema).describe("Locale \u2192 the drafted translation, saved on the entry; `{}` when none was drafted"),
+  warnings: external_exports.array(external_exports.string()).describe("What the request asked that the draft does not have, and why (e.g. translations offline)")
+});
 var GenerateResponseSchema = external_exports.object({
   entry: external_exports.object({
     id: external_exports.string(),
@@ -46886,7 +46913,7 @@ var GenerateResponseSchema = external_exports.object({
     status: StatusSchema,
     editedAt: external_exports.string().nullable()
   }),
-  draft: DraftSchema.nullable()
+  draft: GeneratedDraftSchema.nullable()
 });
 
 // core/changed-files.ts

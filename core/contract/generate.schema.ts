@@ -16,6 +16,7 @@ import {
   StatusSchema,
   VisibilitySchema,
 } from './entries.schema.ts';
+import { DraftTranslationSchema, LocalesSchema } from './languages.schema.ts';
 
 /** Spec section 8: 1-500 commit messages. */
 export const MAX_COMMITS = 500;
@@ -192,6 +193,13 @@ export const GenerateInputSchema = z
     summary: SummarySchema.optional(),
     /** The widget opens the entry once per reader as a dialog (publishers and owners set it). */
     announce: z.boolean().optional(),
+    /**
+     * Project locales to draft translations into alongside (docs/languages.md): an AI provider only;
+     * the offline drafter answers `translations: {}` and says why in `warnings`.
+     */
+    locales: LocalesSchema.optional().describe(
+      'Other project locales to draft translations into alongside (AI provider only; the offline drafter answers `draft.translations: {}` and says why in `draft.warnings`)',
+    ),
   })
   .refine((input) => input.source === undefined || input.repository !== undefined, {
     message: 'source needs repository ("owner/name")',
@@ -224,6 +232,21 @@ export const DraftSchema = z.object({
 export type Draft = z.infer<typeof DraftSchema>;
 
 /**
+ * generate's `draft`: the drafted entry, and the translations asked for with `locales` (saved on the
+ * entry like its own text) with `warnings` saying what was asked and not done, and why
+ * (docs/languages.md "Drafting translations").
+ */
+export const GeneratedDraftSchema = DraftSchema.extend({
+  translations: z
+    .record(z.string(), DraftTranslationSchema)
+    .describe('Locale → the drafted translation, saved on the entry; `{}` when none was drafted'),
+  warnings: z
+    .array(z.string())
+    .describe('What the request asked that the draft does not have, and why (e.g. translations offline)'),
+});
+export type GeneratedDraft = z.infer<typeof GeneratedDraftSchema>;
+
+/**
  * `201` for a new entry, `200` for the existing entry of a `source`. `draft` is null when that entry was
  * kept as it was: edited by a person (`editedAt` set; send `regenerate: true` to re-draft) or published.
  */
@@ -235,6 +258,6 @@ export const GenerateResponseSchema = z.object({
     status: StatusSchema,
     editedAt: z.string().nullable(),
   }),
-  draft: DraftSchema.nullable(),
+  draft: GeneratedDraftSchema.nullable(),
 });
 export type GenerateResponse = z.infer<typeof GenerateResponseSchema>;

@@ -76,3 +76,31 @@ export const LocaleQuery = z.object({
     "The reader's language: wins over `Accept-Language`; a reader token's `locale` claim wins over it",
   ),
 });
+
+/**
+ * A translation an AI provider drafted for review (docs/languages.md "Drafting translations"): the
+ * entry's title, Markdown body and plain summary in another locale. Nothing is saved until a person
+ * (or the request that asked) saves it.
+ */
+export const DraftTranslationSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  summary: z.string().nullable(),
+});
+export type DraftTranslation = z.infer<typeof DraftTranslationSchema>;
+
+/** `POST /api/v1/entries/{id}/translations/{locale}/draft` → `200`: the drafted text, not saved. */
+export const TranslationDraftResponseSchema = z.object({
+  locale: z.string().describe('The locale drafted (BCP 47, canonical)'),
+  translation: DraftTranslationSchema,
+  provider: z.literal('openai'),
+  model: z.string(),
+  usage: z.object({ inputTokens: z.number().int(), outputTokens: z.number().int() }),
+});
+export type TranslationDraftResponse = z.infer<typeof TranslationDraftResponseSchema>;
+
+/** The path of that route: the entry and the locale to draft. */
+export const TranslationDraftParamsSchema = z.object({
+  id: z.string().min(1).max(64),
+  locale: LocaleSchema,
+});

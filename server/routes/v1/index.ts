@@ -17,6 +17,7 @@ import { analyticsRoutes } from './analytics.ts';
 import { analyticsChartRoutes } from './analytics-charts.ts';
 import { draftingProfileRoutes } from './drafting-profile.ts';
 import { generateRoutes } from './generate.ts';
+import { translationDraftRoutes } from './translation-draft.ts';
 import { importRoutes } from './import.ts';
 import { subscribersRoutes } from './subscribers.ts';
 import { channelsRoutes } from './channels.ts';
@@ -45,6 +46,7 @@ export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promi
   await app.register((scope) => entriesRoutes(scope, ctx));
   await app.register((scope) => entryStatusRoutes(scope, ctx));
   await app.register((scope) => generateRoutes(scope, ctx));
+  await app.register((scope) => translationDraftRoutes(scope, ctx));
   await app.register((scope) => draftingProfileRoutes(scope, ctx));
   await app.register((scope) => importRoutes(scope, ctx));
   await app.register((scope) => analyticsRoutes(scope, ctx));

@@ -28,6 +28,8 @@ const RULES: Record<string, Rule> = {
   // Which entry a contributor may change is decided in the service, on the locked row
   // (services/accounts/authorize.ts `authorizeEntryChange`), for PATCH and re-drafts alike.
   'PATCH /api/v1/entries/:id': 'entries.draft',
+  // The same rule as PATCH, decided in the service on the entry (docs/languages.md).
+  'POST /api/v1/entries/:id/translations/:locale/draft': 'entries.draft',
   'DELETE /api/v1/entries/:id': 'entries.delete',
   'POST /api/v1/entries/:id/publish': 'entries.publish',
   'POST /api/v1/entries/:id/unpublish': 'entries.publish',

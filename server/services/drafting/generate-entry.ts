@@ -9,11 +9,11 @@
  * stores an entry nor spends quota. Offline drafts, releases with no user-facing change (no model
  * needed), and a source whose entry is locked (edited or published: nothing is drafted) cost nothing.
  */
-import type { Draft, GenerateInput } from '../../../core/contract/generate.schema.ts';
+import type { Draft, GeneratedDraft, GenerateInput } from '../../../core/contract/generate.schema.ts';
 import { releaseAiDraft, reserveAiDraft } from '../../db/ai-usage.ts';
 import { findEntryBySource } from '../../db/entries.ts';
 import type { ProjectRow } from '../../db/projects.ts';
-import { AiUnavailableError, QuotaExceededError } from '../../errors/errors.ts';
+import { AiUnavailableError, InvalidError, QuotaExceededError } from '../../errors/errors.ts';
 import { authorizeEntryChange, authorizeNewEntry, type Role } from '../accounts/authorize.ts';
 import type { ServiceContext } from '../context.ts';
 import { assertPublishAt } from '../entries/create-entry.ts';
@@ -26,8 +26,11 @@ import {
 } from '../../../core/drafting/index.ts';
 import { loadDraftingProfile, projectVoice } from './project-profile.ts';
 import { draftWithOpenAI } from './openai-drafter.ts';
+import { prepareTranslations } from '../languages/entry-translations.ts';
+import { draftTranslationsAlongside } from './draft-translations.ts';
 import {
   type DraftOutcome,
+  entrySummaryOf,
   entrySourceOf,
   isLocked,
   type SaveBeforeCommit,
@@ -35,6 +38,29 @@ import {
 } from './save-drafted-entry.ts';
 
 export type { DraftOutcome } from './save-drafted-entry.ts';
+
+const NOTHING_RENDERED = { html: '', translations: [] };
+
+/**
+ * @throws InvalidError at `/locales/<i>` for a locale generate was asked to translate into that is not
+ *   one of the project's other locales (docs/languages.md "Drafting translations").
+ */
+function assertProjectLocales(project: Pick<ProjectRow, 'defaultLocale' | 'locales'>, locales: string[]) {
+  const errors = locales.flatMap((locale, i) =>
+    project.locales.includes(locale)
+      ? []
+      : [
+          {
+            pointer: `/locales/${i}`,
+            detail:
+              locale === project.defaultLocale
+                ? `${locale} is the default locale: the draft itself is written in it`
+                : `${locale} is not one of the project's locales (${project.locales.join(', ') || 'none yet'})`,
+          },
+        ],
+  );
+  if (errors.length > 0) throw new InvalidError(`locales: ${errors[0]!.detail}`, errors);
+}
 
 /**
  * @param role the caller's role (API keys and the App act as publishers): re-drafting an existing
@@ -52,12 +78,13 @@ export async function generateEntry(
   const { ai } = ctx.config;
   if (input.publishAt) assertPublishAt(input.publishAt, input.publish);
   if (ai.provider === 'off') throw new AiUnavailableError('AI generation is turned off on this server', 3600);
+  assertProjectLocales(project, input.locales ?? []);
 
   // A locked entry is kept without drafting: no model call, no quota (checked again in the write).
   const source = entrySourceOf(input);
   const existing = source ? await findEntryBySource(ctx.sql, project.id, source) : undefined;
   if (existing && isLocked(existing, input.regenerate)) {
-    return saveDraftedEntry(ctx, project.id, role, input, null, '', beforeCommit);
+    return saveDraftedEntry(ctx, project.id, role, input, null, NOTHING_RENDERED, beforeCommit);
   }
   // Refused before any model call or quota (and again, on the locked row, in the write).
   if (existing) authorizeEntryChange(role, existing, input);
@@ -112,7 +139,28 @@ export async function generateEntry(
     ctx.metrics.aiTokens.inc({ kind: 'input' }, draft.usage.inputTokens);
     ctx.metrics.aiTokens.inc({ kind: 'output' }, draft.usage.outputTokens);
     const html = await ctx.markdown.render(draft.body, project.id);
-    return await saveDraftedEntry(ctx, project.id, role, input, draft, html, beforeCommit);
+    const summary = entrySummaryOf(input, draft);
+    const source = { title: draft.title, body: draft.body, summary };
+    const alongside = await draftTranslationsAlongside(ctx, project, source, input.locales ?? []);
+    const translations = await prepareTranslations(ctx, project.id, alongside.translations);
+    const generated: GeneratedDraft = {
+      ...draft,
+      usage: {
+        inputTokens: draft.usage.inputTokens + alongside.usage.inputTokens,
+        outputTokens: draft.usage.outputTokens + alongside.usage.outputTokens,
+      },
+      translations: alongside.translations,
+      warnings: alongside.warnings,
+    };
+    return await saveDraftedEntry(
+      ctx,
+      project.id,
+      role,
+      input,
+      generated,
+      { html, translations },
+      beforeCommit,
+    );
   } catch (err) {
     if (!drafted) ctx.metrics.aiDrafts.inc({ provider, outcome: 'failed' });
     if (reserved) await releaseAiDraft(ctx.sql, project.id, reserved);

@@ -6,8 +6,9 @@
  * alone when a person edited it (`editedAt`) unless `regenerate` says so, or when it is published
  * (what readers already have is not rewritten by a push). `publish` still publishes a kept draft.
  */
-import type { Draft, GenerateInput } from '../../../core/contract/generate.schema.ts';
+import type { Draft, GeneratedDraft, GenerateInput } from '../../../core/contract/generate.schema.ts';
 import type { TransactionSql } from '../../db/connect.ts';
+import type { TranslationText } from '../../db/entry-translations.ts';
 import {
   type EntryChanges,
   type EntryRow,
@@ -27,11 +28,12 @@ import { entryChange, recordAudit } from '../audit/record-audit.ts';
 import { slugFromId, slugFromTitle } from '../entries/make-slug.ts';
 import { scheduleInTransaction } from '../entries/schedule-entry.ts';
 import { summaryOfDraft } from '../../../core/drafting/index.ts';
+import { writeTranslations } from '../languages/entry-translations.ts';
 
 export type DraftOutcome = {
   entry: EntryRow;
   /** The draft applied to the entry; null when the entry was kept as it was. */
-  draft: Draft | null;
+  draft: GeneratedDraft | null;
   /** True when this call made the entry (201), false when it found it (200). */
   created: boolean;
 };
@@ -65,6 +67,11 @@ export function entrySourceOf(input: GenerateInput): EntrySource | null {
   };
 }
 
+/** The summary a drafted entry gets: the request's when given, else one from the draft's highlights. */
+export function entrySummaryOf(input: GenerateInput, draft: Draft): string | null {
+  return input.summary !== undefined ? input.summary : summaryOfDraft(draft);
+}
+
 /**
  * Who a drafted entry is for and what readers read of it (docs/api.md#readers-and-audiences-segments-summary-announcements): the
  * request's `segments` and `announce` when given (else a re-draft keeps the entry's), and its `summary`,
@@ -72,20 +79,24 @@ export function entrySourceOf(input: GenerateInput): EntrySource | null {
  */
 function audienceOf(
   input: GenerateInput,
-  draft: Draft,
+  draft: GeneratedDraft,
 ): Pick<EntryChanges, 'segments' | 'summary' | 'announce'> {
   return {
     ...(input.segments !== undefined ? { segments: input.segments } : {}),
     ...(input.announce !== undefined ? { announce: input.announce } : {}),
-    summary: input.summary !== undefined ? input.summary : summaryOfDraft(draft),
+    summary: entrySummaryOf(input, draft),
   };
 }
+
+/** A draft's body rendered, and its translations rendered (docs/languages.md "Drafting translations"). */
+export type RenderedDraft = { html: string; translations: readonly TranslationText[] };
 
 /**
  * Write `draft` (or keep the source's locked entry when `draft` is null) in one transaction.
  * Re-drafting the source's existing entry is a change of that entry: `role` must be allowed it
  * (`authorizeEntryChange`: a scheduled draft is a publisher's).
- * @param html the draft body rendered; unused when `draft` is null.
+ * @param rendered the draft body rendered, and its translations (each replaces the entry's in its
+ *   locale; the others stay); unused when `draft` is null.
  * @throws ForbiddenError when `role` may not re-draft the existing entry.
  */
 export async function saveDraftedEntry(
@@ -93,8 +104,8 @@ export async function saveDraftedEntry(
   projectId: string,
   role: Role,
   input: GenerateInput,
-  draft: Draft | null,
-  html: string,
+  draft: GeneratedDraft | null,
+  rendered: RenderedDraft,
   beforeCommit?: SaveBeforeCommit,
 ): Promise<DraftOutcome> {
   const source = entrySourceOf(input);
@@ -113,7 +124,7 @@ export async function saveDraftedEntry(
       let entry = (await updateEntry(tx, projectId, existing.id, {
         title: draft.title,
         body: draft.body,
-        html,
+        html: rendered.html,
         category: draft.category,
         version: draft.version,
         sourceHeadSha: source?.headSha ?? existing.sourceHeadSha,
@@ -146,7 +157,7 @@ export async function saveDraftedEntry(
           component: input.component,
           ...audienceOf(input, draft),
         },
-        html,
+        rendered.html,
         { origin: 'generate', source },
       );
       if (entry.status === 'published') await record('published', entry);
@@ -155,7 +166,10 @@ export async function saveDraftedEntry(
       throw new Error('saveDraftedEntry: no draft and no entry to keep');
     }
     // What the release was made of stays with its entry: publishing it teaches the drafting profile.
-    if (outcome.draft) await setEntryChanges(tx, outcome.entry.id, releaseChangesOf(input));
+    if (outcome.draft) {
+      await setEntryChanges(tx, outcome.entry.id, releaseChangesOf(input));
+      await writeTranslations(tx, outcome.entry.id, rendered.translations);
+    }
     // Scheduling (`publishAt`) applies to the entry as it now is, drafted or kept, if still a draft.
     if (input.publishAt && outcome.entry.status === 'draft')
       outcome = {

@@ -41,6 +41,8 @@ const STATE_DEPENDENT: [string, RegExp, string][] = [
     /^\/releases\/\d+\/publishedAt$/,
     'an imported release must be dated in the past',
   ],
+  ['POST /api/v1/entries/', /^\/params\/locale$/, "one of the project's own locales"],
+  ['POST /api/v1/entries/generate', /^\/locales\/\d+$/, "one of the project's own locales"],
   ['POST /api/analytics', /^(\/events\/\d+)?\/entryId$/, 'the entry must exist and be published'],
   ['GET /api/v1/analytics', /^\/query\/from$/, '`from` before `to`: no schema compares two values'],
   [
@@ -49,6 +51,13 @@ const STATE_DEPENDENT: [string, RegExp, string][] = [
     'https (or http when private destinations are allowed) to a host that resolves to a public address',
   ],
 ];
+
+/**
+ * Operations that succeed only with an AI provider, which this run has none of (it answers `503
+ * ai_unavailable`, a declared status): their success is held to the document in
+ * responses-match-document.test.ts, with a provider served by nock.
+ */
+const NEEDS_PROVIDER = ['POST /api/v1/entries/{id}/translations/{locale}/draft'];
 
 /** Whether a refusal that names `pointer` may answer a valid request to `operation` (STATE_DEPENDENT). */
 const dependsOnState = (operation: string, pointer: string) =>
@@ -178,7 +187,9 @@ describe('every operation of the API document, fuzzed from its own schemas', () 
         {},
       );
       // Not vacuous: every operation was sent requests the document describes, and answered a success.
-      const starved = [...perOperation].filter(([, t]) => t.valid === 0 || t.success === 0).map(([n]) => n);
+      const starved = [...perOperation]
+        .filter(([n, t]) => t.valid === 0 || (t.success === 0 && !NEEDS_PROVIDER.includes(n)))
+        .map(([n]) => n);
       expect(starved).toEqual([]);
     },
   );

@@ -14,7 +14,8 @@ import {
   unsubscribeToken,
 } from '../../../server/services/engagement/subscription-tokens.ts';
 import { newId } from '../../../server/db/new-id.ts';
-import { useTestServer } from '../../helpers/build-server.ts';
+import { buildTestServer, useTestServer } from '../../helpers/build-server.ts';
+import { AI_BASE_URL, aiScope, openaiFixture } from '../../helpers/openai-fixtures.ts';
 import { createConformance, type Conformance } from '../../helpers/openapi-conformance.ts';
 import { startReceiver, type Receiver } from '../../helpers/receiver.ts';
 import { signReaderToken } from '../../helpers/reader-tokens.ts';
@@ -93,6 +94,46 @@ describe('/api/v1', () => {
   it('generate: a draft from commits, and a refused body', async () => {
     await call(v1('POST', '/entries/generate', { commits: ['feat: search', 'fix: crash on save'] }), 201);
     await call(v1('POST', '/entries/generate', { commits: [] }), 400);
+  });
+
+  it('a translation draft: by the provider, and 503 without one', async () => {
+    // This server has no provider; another one does (nock serves its answer).
+    const ai = await buildTestServer(
+      { OPENAI_API_KEY: 'sk-test-0123456789abcdefwxyz', OPENAI_BASE_URL: AI_BASE_URL },
+      { workers: false },
+    );
+    try {
+      for (const [target, h] of [
+        [server, headers],
+        [ai, (await ai.project('pro')).headers],
+      ] as const) {
+        const options = (method: InjectOptions['method'], url: string, payload?: object) => ({
+          ...v1(method, url, payload),
+          headers: h,
+        });
+        const send = async (o: InjectOptions & { url: string }, status: number) => {
+          const res = await target.app.inject(o);
+          expect(res.statusCode, res.body.slice(0, 500)).toBe(status);
+          conformance.check(o.method ?? 'GET', o.url, res);
+          return res;
+        };
+        await send(options('PATCH', '/project', { locales: ['de'] }), 200);
+        const id = (await send(options('POST', '/entries', { title: 'Dark', body: 'x' }), 201)).json().entry
+          .id;
+        if (target === server) {
+          await send(options('POST', `/entries/${id}/translations/de/draft`), 503);
+          continue;
+        }
+        const scope = aiScope()
+          .post('/v1/chat/completions')
+          .reply(200, openaiFixture('chat-completion-translation-de') as object);
+        await send(options('POST', `/entries/${id}/translations/de/draft`), 200);
+        expect(scope.isDone()).toBe(true);
+        await send(options('POST', `/entries/${id}/translations/es/draft`), 400);
+      }
+    } finally {
+      await ai.close();
+    }
   });
 
   it('import: releases of the history, and one dated in the future', async () => {
