@@ -46541,8 +46541,7 @@ function stripControlCharacters(text4) {
 var cleanText = () => external_exports.string().overwrite(stripControlCharacters);
 var NOT_BLANK_TEXT = { pattern: "[^\\s\\u0001-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uFFFE\\uFFFF]" };
 
-// core/contract/languages.schema.ts
-var MAX_LOCALES = 20;
+// core/portable/locale-pattern.ts
 var MAX_LOCALE_LENGTH = 35;
 var LOCALE_PATTERN = /^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))?$/;
 function canonicalLocale(tag) {
@@ -46553,6 +46552,9 @@ function canonicalLocale(tag) {
     return void 0;
   }
 }
+
+// core/contract/languages.schema.ts
+var MAX_LOCALES = 20;
 var notATag = (tag) => `"${tag}" is not a BCP 47 language tag (like en, de, de-AT, pt-BR, zh-Hant)`;
 var LocaleSchema = external_exports.string().max(MAX_LOCALE_LENGTH).regex(LOCALE_PATTERN, "must be a BCP 47 language tag like en, de-AT, pt-BR or zh-Hant").transform((tag, ctx) => {
   const canonical = canonicalLocale(tag);
