@@ -5,7 +5,8 @@
  * entry list shows with their dates, and the result and the Drafting page say what the profile learned
  * (from releases imported earlier with their commits, as the CLI sends them); an uploaded or dropped
  * file is previewed at once, and importing again replaces; `Reset profile` (confirmed) puts drafts back
- * on the defaults; a contributor sees both pages read-only. axe-core clean at 1280 and 375 px, in light
+ * on the defaults; the Drafting page says in one sentence how the learned drafts did on the releases
+ * replayed, against plain ones; a contributor sees both pages read-only. axe-core clean at 1280 and 375 px, in light
  * and dark, with nothing overflowing; no CSP violation, console error or unannounced dialog.
  */
 import type { Page } from 'playwright-core';
@@ -153,6 +154,17 @@ describe('import history and the drafting profile', () => {
     await page.getByRole('link', { name: 'Drafting', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Drafting profile' }).waitFor();
     await page.getByText(description).waitFor();
+    // The profile proves itself: the two releases with commits replayed, in one sentence.
+    const { validation } = await profile();
+    expect(validation.releases).toBe(2);
+    const pct = (x: number) => `${Math.round(x * 100)}%`;
+    await page
+      .getByText(
+        `On your last 2 releases, drafts with what Shiplog learned matched ${pct(validation.learned.recall)} ` +
+          `of your notes; without, ${pct(validation.plain.recall)}.`,
+        { exact: true },
+      )
+      .waitFor();
     const facts = await page.locator('.facts').innerText();
     expect(facts).toMatch(/Releases learned\s+2/);
     expect(await rowsOf(page, 'Listing rates')).toContainEqual([

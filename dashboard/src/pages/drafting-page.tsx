@@ -48,6 +48,19 @@ function Facts({ profile }: { profile: DraftingProfile }) {
   );
 }
 
+const percent = (x: number | null) => (x === null ? 'n/a' : `${Math.round(x * 100)}%`);
+
+/**
+ * The profile's proof in one sentence (docs/drafting.md, "The profile proves itself"): on the newest
+ * releases replayed, how much of the notes the drafts matched with what was learned and without.
+ */
+export function validationSentence(validation: DraftingProfile['validation']): string {
+  if (!validation || validation.releases === 0)
+    return 'Not proved yet: what Shiplog learns is applied once it has been replayed on at least two of your releases with their commits.';
+  const n = validation.releases;
+  return `On your last ${n === 1 ? 'release' : `${n} releases`}, drafts with what Shiplog learned matched ${percent(validation.learned.recall)} of your notes; without, ${percent(validation.plain.recall)}.`;
+}
+
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function ListingTable({ rows }: { rows: readonly ListingRate[] }) {
@@ -82,6 +95,7 @@ function ProfileView({ profile, query }: { profile: DraftingProfile; query: Prof
       <section className="card" aria-labelledby="profile-words-heading">
         <h2 id="profile-words-heading">In words</h2>
         <p className="profile-description">{profile.description}</p>
+        <p className="profile-validation">{validationSentence(profile.validation)}</p>
         <Facts profile={profile} />
       </section>
       <ListCard
