@@ -21,6 +21,7 @@ import { traitsOf } from './profile/profile-traits.ts';
 import { applyProfile } from './select-changes.ts';
 import { contributorsLine, creditedPullRequests } from './render/contributors-line.ts';
 import { type DraftCore, type DraftOptions, draftOffline } from './render/draft-offline.ts';
+import { leadTier } from './render/lead-tier.ts';
 import { type RefLinker, refLinker } from './render/ref-links.ts';
 
 /**
@@ -57,16 +58,27 @@ export type ReleaseDraft = Draft;
 export function selectRelease(input: DraftInput, profile: DraftingProfileModel | null): CleanCommits {
   // 1-2. Read each change by its author's signals and its files (the repository's product paths and,
   // where the replay kept them, the profile's); tidy reverts and duplicates.
-  const learnedPaths = applies(profile, 'productPaths') ? profile!.productPaths : [];
-  const productPaths = [...(input.productPaths ?? []), ...learnedPaths];
+  const productPaths = productPathsOf(input, profile);
   const changes = cleanChanges(productPaths.length ? { ...input, productPaths } : input);
   // 3. The profile decides what the author and the files left open.
   return applyProfile(changes, profile, input.internalPaths ?? []);
 }
 
+/** The globs that are the product's: the repository's `product-paths`, and the profile's where the replay kept them. */
+function productPathsOf(input: DraftInput, profile: DraftingProfileModel | null): string[] {
+  const learnedPaths = applies(profile, 'productPaths') ? profile!.productPaths : [];
+  return [...(input.productPaths ?? []), ...learnedPaths];
+}
+
 /** How `profile` and the request's settings (which win) shape the rendering. */
 export function renderOptionsOf(input: DraftInput, profile: DraftingProfileModel | null): DraftOptions {
-  return { traits: traitsOf(profile), detail: input.detail, sections: input.sections };
+  const paths = { internal: input.internalPaths ?? [], product: productPathsOf(input, profile) };
+  return {
+    traits: traitsOf(profile),
+    detail: input.detail,
+    sections: input.sections,
+    leadTier: (c) => leadTier(c, profile, paths),
+  };
 }
 
 /**

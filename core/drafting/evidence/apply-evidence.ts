@@ -30,7 +30,7 @@ export function applyEvidence(
   const withPaths = { ...c, files: files ?? c.files, lines: lines || c.lines };
   // `feat(ci):`, `fix(build):`: typed user-facing, scoped like internal work; only-internal files fold it.
   if (c.internalScope && c.kind === 'change' && !c.breaking)
-    return touchedBy(files, internalPaths) === 'internal'
+    return touchedBy(files, internalPaths, productPaths) === 'internal'
       ? { ...withPaths, kind: 'maintenance', decidedBy: 'files' }
       : withPaths;
   if (c.decidedBy !== 'words' || c.kind === 'noise' || c.kind === 'release') return withPaths;

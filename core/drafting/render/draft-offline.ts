@@ -13,6 +13,7 @@ import { raisesRequirement } from '../changes/breaking-prose.ts';
 import type { ClassifiedCommit } from '../changes/classify-commit.ts';
 import type { CleanCommits } from '../clean-changes.ts';
 import { plainRefs, type RefLinker } from './ref-links.ts';
+import { leaders, type LeadTier, leadTier } from './lead-tier.ts';
 import type { ProfileTraits } from '../profile/profile-traits.ts';
 import {
   type BodyHeadings,
@@ -53,6 +54,11 @@ export type DraftCore = {
  */
 export type DraftOptions = {
   traits?: ProfileTraits;
+  /**
+   * Which changes may lead the draft (lead-tier.ts; default: the built-in rule without a profile):
+   * the title, the summary's lead and the first highlight.
+   */
+  leadTier?: ((c: ClassifiedCommit) => LeadTier) | undefined;
   detail?: Detail | undefined;
   sections?: readonly SectionHeading[] | undefined;
 };
@@ -158,6 +164,11 @@ export function byImportance(changes: readonly ClassifiedCommit[]): ClassifiedCo
   );
 }
 
+/** `ranked` in the order a draft leads with them, without the changes that never lead (lead-tier.ts). */
+export function leadingChanges(ranked: readonly ClassifiedCommit[], options: DraftOptions = {}): ClassifiedCommit[] {
+  return leaders(ranked, options.leadTier ?? ((c) => leadTier(c, null)));
+}
+
 /** How many changes a highlights-only draft names: the project's usual count, 1 to 5 (3 by default). */
 function highlightCount(options: DraftOptions): number {
   return Math.min(5, Math.max(1, options.traits?.itemsPerRelease ?? 3));
@@ -171,10 +182,15 @@ export function draftOffline(
   const detail = options.detail ?? options.traits?.detail ?? 'full';
   const { headings, style } = bodyStyle(options);
   const ranked = byImportance(commits.changes);
+  // What the draft leads with: never internal work, nor a kind the project leaves out.
+  const leading = leadingChanges(ranked, options);
   // Highlights only: the changes the notes would lead with, breaking ones always among them.
   const shown =
     detail === 'highlights'
-      ? new Set([...ranked.filter((c) => c.breaking), ...ranked.slice(0, highlightCount(options))])
+      ? new Set([
+          ...ranked.filter((c) => c.breaking),
+          ...(leading.length > 0 ? leading : ranked).slice(0, highlightCount(options)),
+        ])
       : new Set(ranked);
   const sections: DraftSection[] = SECTION_ORDER.map((category) => {
     const items = commits.changes.filter((c) => c.category === category && shown.has(c));
@@ -188,7 +204,7 @@ export function draftOffline(
   });
   return finishDraft({
     sections: detail === 'highlights' ? sections : withCollapsedLines(sections, commits),
-    highlights: ranked.slice(0, 3).map(nameOf),
+    highlights: leading.slice(0, 3).map(nameOf),
     hasInternal: commits.maintenance.length + commits.dependencies.length > 0,
     closing: newContributorsLine(commits.newContributors, link),
     headings,

@@ -17,6 +17,7 @@ import {
   type DraftCore,
   type DraftOptions,
   finishDraft,
+  leadingChanges,
   nameOf,
   withCollapsedLines,
 } from './draft-offline.ts';
@@ -90,7 +91,7 @@ export function finishModelDraft(
     }
   }
   const modelHeadline = stripVersion(clean(parsed.title));
-  const ranked = byImportance(commits.changes).map(nameOf);
+  const ranked = leadingChanges(byImportance(commits.changes), options).map(nameOf);
   const headline = expected.length > 0 || !isDescriptive(modelHeadline) ? (ranked[0] ?? null) : modelHeadline;
   const detail = options.detail ?? options.traits?.detail ?? 'full';
   const core = finishDraft({
