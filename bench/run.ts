@@ -11,6 +11,7 @@ import { dashboardLoadBench } from './dashboard-load.ts';
 import { dispatchBench } from './dispatch.ts';
 import { generateDraft } from './generate-draft.ts';
 import { learnProfileBench } from './learn-profile.ts';
+import { learnReplayBench } from './learn-replay.ts';
 import { listDepth } from './list-depth.ts';
 import { searchBench } from './search.ts';
 import { signInBench } from './sign-in.ts';
@@ -44,6 +45,11 @@ const BENCHMARKS: [name: string, label: string, run: () => Promise<Record<string
     'learn',
     'drafting profile: learned from 10 real releases vs the 200 ms budget; the 500 commits drafted with it vs 50 ms',
     learnProfileBench,
+  ],
+  [
+    'replay',
+    'drafting profile: learning plus the replay of 100 real releases vs learning alone and the 2 s CPU budget; 500 commits drafted with it vs 50 ms',
+    learnReplayBench,
   ],
   ['analytics', 'analytics ingest: 50-event batches vs single events, embedded database', analyticsIngest],
   [
