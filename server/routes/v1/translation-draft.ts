@@ -12,7 +12,7 @@ import {
 import { problemResponses } from '../../errors/problem-responses.ts';
 import { authOf } from '../../plugins/auth.ts';
 import type { ServiceContext } from '../../services/context.ts';
-import { draftEntryTranslation } from '../../services/languages/draft-entry-translation.ts';
+import { draftEntryTranslation } from '../../services/drafting/draft-entry-translation.ts';
 import { NoBodySchema } from './no-body-schema.ts';
 
 export async function translationDraftRoutes(base: FastifyInstance, ctx: ServiceContext): Promise<void> {

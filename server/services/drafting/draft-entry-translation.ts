@@ -12,7 +12,7 @@ import type { ProjectRow } from '../../db/projects.ts';
 import { InvalidError, NotFoundError } from '../../errors/errors.ts';
 import { authorizeEntryChange, type Role } from '../accounts/authorize.ts';
 import type { ServiceContext } from '../context.ts';
-import { draftTranslation } from '../drafting/draft-translations.ts';
+import { draftTranslation } from './draft-translations.ts';
 
 /**
  * @throws NotFoundError (no such entry), ForbiddenError (role), InvalidError at `/params/locale`
