@@ -225,8 +225,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.{1,2}/)+(.*/)?core/(?!portable/)',
-              message: 'the widget bundle takes types only from core/, and code from core/portable/',
+              regex: '^(\\.{1,2}/)+(.*/)?core/(?!portable/|contract/locale-pattern\\.ts$)',
+              message:
+                "the widget bundle takes types only from core/, and code from core/portable/ and the contract's locale rule",
               allowTypeImports: true,
             },
           ],

@@ -46541,7 +46541,7 @@ function stripControlCharacters(text4) {
 var cleanText = () => external_exports.string().overwrite(stripControlCharacters);
 var NOT_BLANK_TEXT = { pattern: "[^\\s\\u0001-\\u0008\\u000B\\u000C\\u000E-\\u001F\\uFFFE\\uFFFF]" };
 
-// core/portable/locale-pattern.ts
+// core/contract/locale-pattern.ts
 var MAX_LOCALE_LENGTH = 35;
 var LOCALE_PATTERN = /^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))?$/;
 function canonicalLocale(tag) {

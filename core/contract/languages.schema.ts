@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 
-import { canonicalLocale, LOCALE_PATTERN, MAX_LOCALE_LENGTH } from '../portable/locale-pattern.ts';
+import { canonicalLocale, LOCALE_PATTERN, MAX_LOCALE_LENGTH } from './locale-pattern.ts';
 
 export { canonicalLocale, LOCALE_PATTERN, MAX_LOCALE_LENGTH };
 

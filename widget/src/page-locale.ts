@@ -3,7 +3,7 @@
  * element), else the page's own `<html lang>`; sent as `?locale=` and with a subscription. A value that
  * is not a BCP 47 tag is not sent: the server then goes by the browser's `Accept-Language`.
  */
-import { canonicalLocale } from '../../core/portable/locale-pattern.ts';
+import { canonicalLocale } from '../../core/contract/locale-pattern.ts';
 
 /** The canonical tag `widget` asks for, or null for none. */
 export function pageLocale(widget: Element): string | null {

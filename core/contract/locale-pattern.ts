@@ -1,6 +1,9 @@
 /**
- * BCP 47 language tags as Shiplog takes them (docs/languages.md), browser-safe: the server's schemas
- * (core/contract/languages.schema.ts) and the widget, which sends the page's language, share this rule.
+ * BCP 47 language tags as Shiplog takes them (docs/languages.md), part of the API's contract and
+ * browser-safe (standard JavaScript only, no zod, no imports): the server's schemas
+ * (languages.schema.ts) and the widget, which sends the page's language, share this rule. It lives
+ * here rather than in core/portable/, which takes the contract's types, so the two folders never
+ * import each other.
  */
 /** RFC 5646 §4.4.1: implementations keep at least 35 characters of a tag; no real tag needs more. */
 export const MAX_LOCALE_LENGTH = 35;
