@@ -4,6 +4,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import noFolderCycles from './eslint/no-folder-cycles.js';
 
 /**
  * A layer rule: files matching `files` may not import from the named top folders (matched anywhere in
@@ -279,6 +280,24 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // Nor any circle of folders (eslint/no-folder-cycles.js): what two folders share lives below both.
+  {
+    files: [
+      'server/**/*.ts',
+      'core/**/*.ts',
+      'app/**/*.ts',
+      'action/**/*.ts',
+      'widget/src/**/*.ts',
+      'dashboard/src/**/*.{ts,tsx}',
+    ],
+    plugins: { local: { rules: { 'no-folder-cycles': noFolderCycles } } },
+    rules: {
+      'local/no-folder-cycles': [
+        'error',
+        { roots: ['server', 'core', 'app', 'action', 'widget/src', 'dashboard/src'] },
+      ],
+    },
   },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
   {

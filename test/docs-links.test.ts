@@ -96,7 +96,7 @@ const UNSHIPPED = ['CONTRACT', 'md'].join('.');
 /** The code whose comments cite docs/: every source, test, benchmark and script, never a build. */
 function codeFiles(root: string): string[] {
   return globSync(
-    '{action,app,bench,core,dashboard,scripts,server,test,widget}/**/*.{ts,tsx,js,mjs,cjs,sql}',
+    '{action,app,bench,core,dashboard,eslint,scripts,server,test,widget}/**/*.{ts,tsx,js,mjs,cjs,sql}',
     {
       cwd: root,
       exclude: (name) => name === 'node_modules' || name === 'dist',

@@ -1,6 +1,7 @@
 /**
  * The layers are kept by the linter (eslint.config.js): a deliberate wrong-way import in each layer is
- * an error, an import that closes a circle is an error, and the same file without it is clean.
+ * an error, an import that closes a circle of files or of folders (eslint/no-folder-cycles.js) is an
+ * error, and the same file without it is clean.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ const RULES = new Set([
   'no-restricted-globals',
   'no-restricted-properties',
   'no-restricted-syntax',
+  'local/no-folder-cycles',
 ]);
 const eslint = new ESLint({
   cwd: root,
@@ -148,5 +150,44 @@ describe('layer rules', () => {
     const errors = await lintErrors('server/queue/queue-settings.ts', closing, 'import-x/no-cycle');
     expect(errors).toEqual(['Dependency cycle detected']);
     expect(await lintErrors('server/queue/queue-settings.ts', '', 'import-x/no-cycle')).toEqual([]);
+  });
+
+  it.each([
+    // entries/ takes the widget cache's type from public/, which reads entries/' preview links.
+    [
+      'server/services/entries/entry-events.ts',
+      "import type { WidgetCache } from '../public/widget-cache.ts';",
+      'server/services/entries/ → server/services/public/ → server/services/entries/',
+    ],
+    // audit/ reaching into entries/, which records audit events.
+    [
+      'server/services/audit/list-audit-log.ts',
+      "import { withEntryEvents } from '../entries/entry-events.ts';",
+      'server/services/audit/ → server/services/entries/ → server/services/audit/',
+    ],
+    // What the author said applying what each change touched, which reads what the author said.
+    [
+      'core/drafting/changes/classify-commit.ts',
+      "import { applyEvidence } from '../evidence/apply-evidence.ts';",
+      'core/drafting/changes/ → core/drafting/evidence/ → core/drafting/changes/',
+    ],
+  ])('refuses an import in %s that closes a circle of folders', async (file, closing, circle) => {
+    const errors = await lintErrors(file, closing, 'local/no-folder-cycles');
+    expect(errors).toEqual([
+      `folders import each other in a circle: ${circle}; move what they share into a folder below both`,
+    ]);
+  });
+
+  it('lets a folder import downwards, its own files and the files above its folders', async () => {
+    const fine = [
+      "import { decodeCursor as decode } from '../paging/keyset-cursor.ts';",
+      "import type { ServiceContext as Context } from '../context.ts';",
+      "import { listEntries as list } from './list-entries.ts';",
+    ].join('\n');
+    expect(
+      await lintErrors('server/services/entries/entry-events.ts', fine, 'local/no-folder-cycles'),
+    ).toEqual([]);
+    for (const file of ['server/services/audit/list-audit-log.ts', 'core/drafting/clean-changes.ts'])
+      expect(await lintErrors(file, '', 'local/no-folder-cycles')).toEqual([]);
   });
 });
