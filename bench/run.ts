@@ -18,6 +18,7 @@ import { signInBench } from './sign-in.ts';
 import { subscriberExportBench } from './subscriber-export.ts';
 import { widgetThroughput } from './widget-throughput.ts';
 import { widgetEmbedBench } from './widget-embed.ts';
+import { widgetLocalesBench } from './widget-locales.ts';
 import { widgetCold } from './widget-cold.ts';
 import { widgetInstances } from './widget-instances.ts';
 import { benchRows, describeMachine, type Results, writeResults } from './summarize.ts';
@@ -26,6 +27,11 @@ import { BENCH_SERVER_URL } from './temp-database.ts';
 const BENCHMARKS: [name: string, label: string, run: () => Promise<Record<string, number>>][] = [
   ['widget', 'widget GET: Shiplog vs bare Fastify, same bytes, 50 connections', widgetThroughput],
   ['cold', 'widget GET cold (cache dropped) vs hot, in process', widgetCold],
+  [
+    'locales',
+    'widget GET: three locales in use (Accept-Language en, de, fr) vs the same project with one, 50 connections',
+    widgetLocalesBench,
+  ],
   [
     'list',
     'list: page 1 vs page 1000 (1M entries on PostgreSQL with DATABASE_URL, else 100k embedded)',

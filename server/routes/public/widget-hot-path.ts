@@ -41,7 +41,8 @@ function plainQuery(query: unknown): { component?: string; locale?: string } | u
   let component: string | undefined;
   let locale: string | undefined;
   for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
-    if (typeof value !== 'string') return undefined;
+    // U+FFFD: bytes that were not UTF-8 (`%FF`), which the whole way refuses (plugins/strict-input.ts).
+    if (typeof value !== 'string' || value.includes('\uFFFD')) return undefined;
     if (key === 'component') component = value;
     else if (key === 'locale') {
       locale = canonicalLocale(value);
