@@ -42,6 +42,18 @@ export const DEFAULT_PROBLEM: { default: ProblemResponse } = {
   },
 };
 
+/**
+ * `503 service_unavailable` (with `Retry-After`): what every route that reads or writes the database
+ * answers while the database cannot be reached (errors/error-handler.ts). Only that code: a route that
+ * can also answer `ai_unavailable` declares its own 503 with both.
+ */
+export const SERVICE_UNAVAILABLE: { 503: ProblemResponse } = {
+  503: {
+    description: `\`service_unavailable\`: ${PROBLEM_CODES.service_unavailable.title} (the database cannot be reached; retry after \`Retry-After\` seconds)`,
+    content: { [PROBLEM_MEDIA_TYPE]: { schema: ProblemSchema } },
+  },
+};
+
 /** A `204 No Content` answer. */
 export const NO_CONTENT = { 204: z.undefined().describe('Done; no body') };
 

@@ -2,11 +2,12 @@
  * What every route of a scope has in common in the API document, added as each route is declared
  * (an `onRoute` hook, so a route added later to the scope is documented alike): its tag, who may call
  * it (`security`), and its problem responses. The statuses follow from the route: a body can be
- * `invalid`, too large or of the wrong type; a path parameter can name nothing (`not_found`).
+ * `invalid`, too large or of the wrong type; a path parameter can name nothing (`not_found`); a route
+ * that needs the database answers `503 service_unavailable` while it cannot be reached.
  * A route's own `response` entries win over these.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { DEFAULT_PROBLEM, problemResponses } from '../errors/problem-responses.ts';
+import { DEFAULT_PROBLEM, problemResponses, SERVICE_UNAVAILABLE } from '../errors/problem-responses.ts';
 
 /** An OpenAPI security requirement: scheme names of components.securitySchemes, all required. */
 export type SecurityRequirement = Record<string, string[]>;
@@ -17,6 +18,8 @@ export type ScopeDocs = {
   security?: (route: RouteOptions) => SecurityRequirement[];
   /** Problem statuses every route of the scope can answer (401, 403, 429, …). */
   problems?: (route: RouteOptions) => number[];
+  /** Whether the route reads or writes the database (so it can answer 503). Omitted: every route does. */
+  database?: (route: RouteOptions) => boolean;
 };
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -43,6 +46,7 @@ export function documentRoutes(app: FastifyInstance, docs: ScopeDocs): void {
       ...route.schema,
       response: {
         ...problemResponses(...statuses),
+        ...(docs.database?.(route) === false ? {} : SERVICE_UNAVAILABLE),
         ...DEFAULT_PROBLEM,
         ...(route.schema?.response as object | undefined),
       },

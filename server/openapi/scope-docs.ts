@@ -30,4 +30,9 @@ export const V1_DOCS: ScopeDocs = {
   problems: (route) => [401, 402, 403, 429, ...([route.method].flat().includes('POST') ? [409, 422] : [])],
 };
 
-export const PUBLIC_DOCS = (tag: string): ScopeDocs => ({ tag, security: () => [] });
+/** Public routes: no credentials; `database` says which need the database (default: all). */
+export const PUBLIC_DOCS = (tag: string, database?: ScopeDocs['database']): ScopeDocs => ({
+  tag,
+  security: () => [],
+  ...(database ? { database } : {}),
+});

@@ -20,7 +20,10 @@ function renderPage(): string {
 
 export async function docsErrorsRoutes(app: FastifyInstance): Promise<void> {
   const page = renderPage();
-  documentRoutes(app, PUBLIC_DOCS('Pages'));
+  documentRoutes(
+    app,
+    PUBLIC_DOCS('Pages', () => false),
+  );
   app.get(
     '/docs/errors',
     { schema: pageRouteSchema('Every problem `code`: its status and what to do', 'getErrorCodes') },

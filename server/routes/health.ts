@@ -18,10 +18,16 @@ const ReadySchema = z.object({
   /** Present when Redis is configured: `unavailable` while per-process limits stand in. */
   redis: z.enum(['ok', 'unavailable']).optional(),
 });
-const UnreadySchema = z.object({ status: z.literal('unavailable'), database: z.literal('unreachable') });
+const UnreadySchema = z
+  .object({ status: z.literal('unavailable'), database: z.literal('unreachable') })
+  .describe('Not ready: the database cannot be reached');
 
 export async function healthRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  documentRoutes(app, PUBLIC_DOCS('Health'));
+  // The liveness check reads nothing; readiness declares its own 503 (the database unreachable).
+  documentRoutes(
+    app,
+    PUBLIC_DOCS('Health', () => false),
+  );
   app.get(
     '/healthz',
     {

@@ -23,7 +23,11 @@ export async function widgetScriptRoutes(app: FastifyInstance, ctx: ServiceConte
   const bundle = await loadWidgetBundle();
   if (!bundle) app.log.warn('widget/dist/widget.js is missing: run `npm run build` to serve /widget.js');
   const missing = () => new NotFoundError('The widget is not built on this server: run `npm run build`');
-  documentRoutes(app, PUBLIC_DOCS('Widget'));
+  // The script is served from memory; the demo page reads its project.
+  documentRoutes(
+    app,
+    PUBLIC_DOCS('Widget', (route) => route.url.startsWith('/demo/')),
+  );
 
   app.get(
     '/widget.js',

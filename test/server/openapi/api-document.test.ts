@@ -64,6 +64,29 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('names 503 service_unavailable on every operation that needs the database, and only there', () => {
+    // What reads nothing from the database: liveness, the error codes, the widget's script.
+    const databaseFree = ['GET /healthz', 'GET /docs/errors', 'GET /widget.js', 'GET /widget.{hash}.js'];
+    const ops = operations();
+    expect(ops.length).toBeGreaterThan(40);
+    for (const { name, op } of ops) {
+      const unavailable = op.responses?.['503'] as OpenAPIV3_1.ResponseObject | undefined;
+      if (databaseFree.includes(name)) {
+        expect(unavailable, name).toBeUndefined();
+        continue;
+      }
+      // Readiness answers its own body: not ready, the database unreachable.
+      const expected = name === 'GET /readyz' ? /database cannot be reached/ : /`service_unavailable`/;
+      expect(unavailable?.description, name).toMatch(expected);
+    }
+    const generate = ops.find((o) => o.name === 'POST /api/v1/entries/generate')!.op;
+    expect((generate.responses?.['503'] as OpenAPIV3_1.ResponseObject).description).toMatch(
+      /`ai_unavailable`.*`service_unavailable`/,
+    );
+    const list = ops.find((o) => o.name === 'GET /api/v1/entries')!.op;
+    expect((list.responses?.['503'] as OpenAPIV3_1.ResponseObject).description).not.toMatch(/ai_unavailable/);
+  });
+
   it('lets /api/v1 be called with a key or the session (with the CSRF header on changes)', () => {
     const v1 = operations().filter((o) => o.name.includes(' /api/v1/'));
     expect(v1.length).toBeGreaterThan(10);
