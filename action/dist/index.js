@@ -46807,6 +46807,17 @@ var CommitDetailSchema = external_exports.strictObject({
   additions: changedFiles.additions,
   deletions: changedFiles.deletions
 });
+function checkDetailIndexes(input2, ctx) {
+  const count = input2.commits?.length ?? 0;
+  input2.commitDetails?.forEach((detail, i) => {
+    if (detail.index < count) return;
+    ctx.addIssue({
+      code: "custom",
+      path: ["commitDetails", i, "index"],
+      message: count === 0 ? "Must be the index of one of `commits`, and there are none" : `Must be the index of one of \`commits\`: 0\u2013${count - 1}`
+    });
+  });
+}
 var PathGlobSchema = external_exports.string().trim().min(1).max(200).refine(noNul2, NUL_MESSAGE).meta(NOT_BLANK);
 var DetailSchema = external_exports.enum(["full", "highlights"]);
 var SectionHeadingSchema = external_exports.strictObject({
@@ -46883,7 +46894,7 @@ var GenerateInputSchema = external_exports.strictObject({
 }).refine((input2) => input2.source === void 0 || input2.repository !== void 0, {
   message: 'source needs repository ("owner/name")',
   path: ["repository"]
-}).meta({ dependentRequired: { source: ["repository"] }, ...NOT_PUBLISH_AND_PUBLISH_AT });
+}).superRefine(checkDetailIndexes).meta({ dependentRequired: { source: ["repository"] }, ...NOT_PUBLISH_AND_PUBLISH_AT });
 var DraftSectionSchema = external_exports.object({ category: CategorySchema, items: external_exports.array(external_exports.string()) });
 var DraftSchema = external_exports.object({
   title: external_exports.string(),
@@ -47601,7 +47612,7 @@ var ImportedReleaseSchema = external_exports.strictObject({
   commits: external_exports.array(CommitMessageSchema).max(MAX_COMMITS).optional(),
   commitDetails: external_exports.array(CommitDetailSchema).max(MAX_COMMITS).optional(),
   pullRequests: external_exports.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional()
-});
+}).superRefine(checkDetailIndexes);
 var ImportInputSchema = external_exports.strictObject({
   releases: external_exports.array(ImportedReleaseSchema).min(1).max(MAX_IMPORTED_RELEASES),
   /** `owner/name`: references in the notes become links, and the entries record where they came from. */

@@ -102,6 +102,28 @@ export const CommitDetailSchema = z.strictObject({
 });
 export type CommitDetail = z.infer<typeof CommitDetailSchema>;
 
+/**
+ * Each of `commitDetails` names one of `commits` (docs/api.md#generate-a-draft-from-commits-and-pull-requests
+ * `commitDetails`): an `index` past the last commit is an issue at that detail's `index`.
+ */
+export function checkDetailIndexes(
+  input: { commits?: readonly string[] | undefined; commitDetails?: readonly CommitDetail[] | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const count = input.commits?.length ?? 0;
+  input.commitDetails?.forEach((detail, i) => {
+    if (detail.index < count) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['commitDetails', i, 'index'],
+      message:
+        count === 0
+          ? 'Must be the index of one of `commits`, and there are none'
+          : `Must be the index of one of \`commits\`: 0–${count - 1}`,
+    });
+  });
+}
+
 /** A glob of repository paths (`.github/shiplog.yml` `internal-paths`, `components[].paths`). */
 export const PathGlobSchema = z.string().trim().min(1).max(200).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK);
 
@@ -205,6 +227,7 @@ export const GenerateInputSchema = z
     message: 'source needs repository ("owner/name")',
     path: ['repository'],
   })
+  .superRefine(checkDetailIndexes)
   .meta({ dependentRequired: { source: ['repository'] }, ...NOT_PUBLISH_AND_PUBLISH_AT });
 export type GenerateInput = z.infer<typeof GenerateInputSchema>;
 

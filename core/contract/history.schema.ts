@@ -7,6 +7,7 @@ import { cleanText, NOT_BLANK_TEXT } from './control-characters.ts';
 import { InstantSchema } from './instant.schema.ts';
 import { normalizeVersion } from './entries.schema.ts';
 import {
+  checkDetailIndexes,
   CommitDetailSchema,
   CommitMessageSchema,
   DetailSchema,
@@ -27,27 +28,29 @@ export const MAX_IMPORTED_RELEASES = 100;
  * its `commits` (and their details, and pull requests, in generate's shapes) it also teaches the
  * drafting profile what this project lists and how.
  */
-export const ImportedReleaseSchema = z.strictObject({
-  version: cleanText()
-    .trim()
-    .min(1)
-    .max(40)
-    .refine(noNul, NUL_MESSAGE)
-    .meta(NOT_BLANK_TEXT)
-    .transform(normalizeVersion),
-  /** When it was released (ISO 8601, in the past: checked against the clock by the service). */
-  publishedAt: InstantSchema,
-  /**
-   * When the version's tag was made, when the caller knows it (`shiplog import --git-dir`, the Action):
-   * a `publishedAt` more than a day away from it is imported as given and reported in `warnings`.
-   */
-  taggedAt: InstantSchema.optional(),
-  notes: cleanText().min(1).max(100_000).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK_TEXT),
-  title: cleanText().trim().min(1).max(200).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK_TEXT).optional(),
-  commits: z.array(CommitMessageSchema).max(MAX_COMMITS).optional(),
-  commitDetails: z.array(CommitDetailSchema).max(MAX_COMMITS).optional(),
-  pullRequests: z.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional(),
-});
+export const ImportedReleaseSchema = z
+  .strictObject({
+    version: cleanText()
+      .trim()
+      .min(1)
+      .max(40)
+      .refine(noNul, NUL_MESSAGE)
+      .meta(NOT_BLANK_TEXT)
+      .transform(normalizeVersion),
+    /** When it was released (ISO 8601, in the past: checked against the clock by the service). */
+    publishedAt: InstantSchema,
+    /**
+     * When the version's tag was made, when the caller knows it (`shiplog import --git-dir`, the Action):
+     * a `publishedAt` more than a day away from it is imported as given and reported in `warnings`.
+     */
+    taggedAt: InstantSchema.optional(),
+    notes: cleanText().min(1).max(100_000).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK_TEXT),
+    title: cleanText().trim().min(1).max(200).refine(noNul, NUL_MESSAGE).meta(NOT_BLANK_TEXT).optional(),
+    commits: z.array(CommitMessageSchema).max(MAX_COMMITS).optional(),
+    commitDetails: z.array(CommitDetailSchema).max(MAX_COMMITS).optional(),
+    pullRequests: z.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional(),
+  })
+  .superRefine(checkDetailIndexes);
 export type ImportedRelease = z.infer<typeof ImportedReleaseSchema>;
 
 export const ImportInputSchema = z.strictObject({

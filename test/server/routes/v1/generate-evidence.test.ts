@@ -135,6 +135,43 @@ describe('what the author said', () => {
     expect(d.body).toMatch(/### Breaking changes\n\n- `--legacy` is gone; use `--format=v1` instead\./);
     expect(d.highlights[0]).toMatch(/--legacy/);
   });
+
+  it('refuses a detail whose index names no commit, at that index, and stores nothing', async () => {
+    const { headers: other } = await server.project('pro');
+    const post = (url: string, payload: object) =>
+      server.app.inject({ method: 'POST', url, headers: other, payload });
+    const res = await post('/api/v1/entries/generate', {
+      commits: ['feat: themes', 'fix: crash'],
+      commitDetails: [
+        { index: 1, files: ['src/a.ts'] },
+        { index: 2, files: ['src/b.ts'] },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'invalid',
+      errors: [{ pointer: '/commitDetails/1/index', detail: 'Must be the index of one of `commits`: 0–1' }],
+    });
+    // An imported release's details are held to its own commits alike.
+    const imported = await post('/api/v1/entries/import', {
+      releases: [
+        {
+          version: '1.0.0',
+          publishedAt: '2024-01-01T00:00:00Z',
+          notes: '- Themes.',
+          commitDetails: [{ index: 0, files: ['src/a.ts'] }],
+        },
+      ],
+    });
+    expect(imported.statusCode, imported.body).toBe(400);
+    expect(imported.json().errors).toEqual([
+      {
+        pointer: '/releases/0/commitDetails/0/index',
+        detail: 'Must be the index of one of `commits`, and there are none',
+      },
+    ]);
+    expect((await server.app.inject({ url: '/api/v1/entries', headers: other })).json().entries).toEqual([]);
+  });
 });
 
 describe('detail and sections', () => {
