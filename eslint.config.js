@@ -299,6 +299,26 @@ export default tseslint.config(
       ],
     },
   },
+  // A benchmark measures Shiplog as it runs: its database opened the one way Shiplog opens
+  // (bench/open-bench-app.ts → server/open-server.ts), never migrated or connected by a bench itself.
+  {
+    files: ['bench/**/*.ts'],
+    ignores: ['bench/open-bench-app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.{1,2}/)+server/(db/(migrate|connect)|open-server)\\.ts$',
+              message: 'a benchmark opens its database through openBenchApp (bench/open-bench-app.ts)',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],

@@ -12,16 +12,12 @@
  * loading takes minutes), spread over the last 365 days and 200 entries; on the embedded database,
  * 200,000. `npm run bench -- analytics-queries`.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase } from '../server/db/connect.ts';
 import { type DayRange, dailyActivity, entryActivity } from '../server/db/analytics-aggregates.ts';
 import type { Sql, TransactionSql } from '../server/db/connect.ts';
-import { migrate } from '../server/db/migrate.ts';
 import { dayRange, ENTRY_ROWS, PERIODS } from '../server/services/analytics/analytics-charts.ts';
 import { createProject } from '../server/services/accounts/manage-projects.ts';
 import { RAW_EVENT_COUNTS } from './analytics-raw-queries.ts';
+import { openBenchApp } from './open-bench-app.ts';
 import { createBenchDatabase } from './temp-database.ts';
 
 const ENTRIES = 200;
@@ -78,10 +74,9 @@ async function plan(db: Sql | TransactionSql, projectId: string, range: DayRange
 export async function analyticsQueriesBench(): Promise<Record<string, number>> {
   const server = await createBenchDatabase('queries');
   const eventCount = server ? Number(process.env.SHIPLOG_BENCH_EVENTS ?? 10_000_000) : 200_000;
-  const dataDir = await mkdtemp(join(tmpdir(), 'shiplog-bench-queries-'));
-  const db = await openDatabase({ dataDir, databaseUrl: server?.url, max: 2 });
+  // Opened the one way Shiplog opens (server/open-server.ts): its migrations, its pool settings.
+  const { db, close } = await openBenchApp({ label: 'queries', databaseUrl: server?.url, poolSize: 2 });
   try {
-    await migrate(db.sql);
     const { project } = await createProject(db.sql, { name: 'Bench', slug: 'bench', plan: 'pro' });
     await db.sql`
       insert into entries (id, project_id, title, slug, body, html, category, visibility, status, published_at)
@@ -185,8 +180,7 @@ export async function analyticsQueriesBench(): Promise<Record<string, number>> {
     }
     return result;
   } finally {
-    await db.close();
+    await close();
     await server?.drop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
