@@ -44,6 +44,8 @@ export const DashboardProjectSchema = z.object({
   settings: z.object({ accent: z.string(), position: PositionSchema, theme: ThemeSchema }),
   reactions: z.array(z.string()),
   apiAvailable: z.boolean(),
+  /** An OpenAI-compatible provider is configured: the editor offers "Draft translation" (docs/languages.md). */
+  translationDrafts: z.boolean(),
   role: RoleSchema,
 });
 

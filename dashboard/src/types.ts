@@ -29,6 +29,7 @@ import type {
   UpdateEntryInputSchema,
 } from '../../core/contract/entries.schema.ts';
 import type { GithubRepositorySchema } from '../../core/contract/github.schema.ts';
+import type { TranslationDraftResponseSchema } from '../../core/contract/languages.schema.ts';
 import type { ApiKeySchema } from '../../core/contract/keys.schema.ts';
 import type {
   InvitationSchema,
@@ -63,6 +64,8 @@ export type CreateEntryBody = z.input<typeof CreateEntryInputSchema>;
 export type CreatedEntry = z.output<typeof CreateEntryResponseSchema>;
 /** PATCH /api/v1/entries/{id}. */
 export type UpdateEntryBody = z.input<typeof UpdateEntryInputSchema>;
+/** POST /api/v1/entries/{id}/translations/{locale}/draft. */
+export type TranslationDraft = z.output<typeof TranslationDraftResponseSchema>;
 /** One row of GET /api/v1/analytics/entries. */
 export type EntryActivityRow = z.output<typeof EntryActivitySchema>['entries'][number];
 

@@ -17,6 +17,7 @@ import type {
   Entry,
   EntryList,
   EntryResponse,
+  TranslationDraft,
   UpdateEntryBody,
   Visibility,
 } from '../types.ts';
@@ -58,6 +59,9 @@ export const useEntry = (slug: string, id: string | undefined) =>
     enabled: id !== undefined,
   });
 
+/** One translation as the editor holds it (an empty summary is none; docs/languages.md). */
+export type TranslationForm = { title: string; body: string; summary: string };
+
 /** The editor's fields, as it holds them (an empty version or summary is none). */
 export type EntryForm = {
   title: string;
@@ -71,12 +75,47 @@ export type EntryForm = {
   segments: string[];
   /** Opens once per reader as the widget's dialog. */
   announce: boolean;
+  /** Locale → the entry in it, as typed (the project's other locales). */
+  translations: Record<string, TranslationForm>;
 };
 export type EntryAction = 'save' | 'publish' | 'schedule' | 'cancel' | 'unpublish' | 'delete';
 /** `form` as the editor shows it, whether it differs from what is saved, and the schedule's local time. */
 export type EntryActionInput = { kind: EntryAction; form: EntryForm; dirty: boolean; at: string };
 /** The entry's id afterwards (null once deleted), and what to tell the user. */
 export type EntryActionResult = { id: string | null; message: string };
+
+const isEmpty = (t: TranslationForm) => !t.title.trim() && !t.body.trim() && !t.summary.trim();
+
+/** A new entry's `translations`: the locales given any text (a half-written one is the server's 400). */
+function newTranslations(form: EntryForm) {
+  const given = Object.entries(form.translations).filter(([, t]) => !isEmpty(t));
+  if (given.length === 0) return undefined;
+  return Object.fromEntries(
+    given.map(([locale, t]) => [
+      locale,
+      { title: t.title, body: t.body, summary: t.summary.trim() || undefined },
+    ]),
+  );
+}
+
+/**
+ * A PATCH's `translations` (docs/languages.md, merged by the server): each locale whose text differs
+ * from what is saved; one emptied entirely is removed (`null`). Undefined when none changed.
+ */
+function translationsPatch(saved: Entry, form: EntryForm): UpdateEntryBody['translations'] {
+  const patch: NonNullable<UpdateEntryBody['translations']> = {};
+  for (const [locale, t] of Object.entries(form.translations)) {
+    const had = saved.translations[locale];
+    if (isEmpty(t)) {
+      if (had) patch[locale] = null;
+      continue;
+    }
+    const summary = t.summary.trim() || null;
+    if (had && had.title === t.title && had.body === t.body && had.summary === summary) continue;
+    patch[locale] = { title: t.title, body: t.body, summary };
+  }
+  return Object.keys(patch).length > 0 ? patch : undefined;
+}
 
 /** Create the entry as `form` says (with `extra`), or save `form` over `saved` when it changed; its id. */
 async function saveEntry(
@@ -88,11 +127,22 @@ async function saveEntry(
   const version = form.version.trim();
   const summary = form.summary.trim();
   if (!saved) {
-    const body = { ...form, version: version || undefined, summary: summary || undefined, ...extra };
+    const body = {
+      ...form,
+      version: version || undefined,
+      summary: summary || undefined,
+      translations: newTranslations(form),
+      ...extra,
+    };
     return (await v1<CreatedEntry>(slug, '/entries', { method: 'POST', body })).entry.id;
   }
   // Segments and announce as saved are sent back unchanged, which a contributor may do.
-  const body: UpdateEntryBody = { ...form, version: version || null, summary: summary || null };
+  const body: UpdateEntryBody = {
+    ...form,
+    version: version || null,
+    summary: summary || null,
+    translations: translationsPatch(saved, form),
+  };
   if (dirty) await v1(slug, `/entries/${segment(saved.id)}`, { method: 'PATCH', body });
   return saved.id;
 }
@@ -167,4 +217,16 @@ export const useEntryPreview = (slug: string, body: string) =>
     queryFn: () => api<{ html: string }>(projectPath(slug, '/preview'), { method: 'POST', body: { body } }),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
+  });
+
+/**
+ * POST /api/v1/entries/{id}/translations/{locale}/draft: the AI provider's translation of the saved
+ * entry, for the editor to fill the locale's tab with; nothing is saved (docs/languages.md).
+ */
+export const useDraftTranslation = (slug: string, id: string | undefined) =>
+  useMutation({
+    mutationFn: (locale: string) =>
+      v1<TranslationDraft>(slug, `/entries/${segment(id!)}/translations/${segment(locale)}/draft`, {
+        method: 'POST',
+      }),
   });

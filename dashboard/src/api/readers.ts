@@ -35,3 +35,13 @@ export function useCreateReaderSecret(slug: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: readerSettingsKey(slug) }),
   });
 }
+
+/** PATCH /api/v1/project `{defaultLocale, locales}` (docs/languages.md); the answer replaces the cached settings. */
+export function useSaveLanguages(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { defaultLocale: string; locales: string[] }) =>
+      v1<{ project: ReaderSettings }>(slug, '/project', { method: 'PATCH', body }),
+    onSuccess: (data) => client.setQueryData(readerSettingsKey(slug), data),
+  });
+}

@@ -1,11 +1,13 @@
 /**
  * Entries (docs/api.md#dashboard-api): status tabs `Drafts`, `Scheduled`, `Published`; search by title;
  * a category filter; drafts from GitHub show their pull request or release, and whether a person
- * edited them. Pages of 20, newest first, with "Load more". The tab is the address's `status`.
+ * edited them; an entry missing a translation into one of the project's locales says which
+ * (docs/languages.md). Pages of 20, newest first, with "Load more". The tab is the address's `status`.
  */
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { type EntryStatus, useEntries } from '../api/entries.ts';
+import { useReaderSettings } from '../api/readers.ts';
 import { Field } from '../components/field.tsx';
 import { ListCard } from '../components/list-card.tsx';
 import { LoadMore } from '../components/load-more.tsx';
@@ -34,8 +36,10 @@ function sourceLabel(source: NonNullable<EntrySummary['source']>): string {
   return `Imported from the changelog of ${source.repository}`;
 }
 
-function Badges({ entry }: { entry: EntrySummary }) {
+/** Badges of an entry; `locales` are the project's other locales (missing translations are named). */
+function Badges({ entry, locales }: { entry: EntrySummary; locales: readonly string[] }) {
   const { source } = entry;
+  const missing = locales.filter((l) => !entry.translatedLocales.includes(l));
   return (
     <span className="badges">
       {entry.status === 'draft' && entry.scheduledFor && (
@@ -44,11 +48,14 @@ function Badges({ entry }: { entry: EntrySummary }) {
       {source && <span className="badge source">{sourceLabel(source)}</span>}
       {entry.editedAt && source && <span className="badge edited">Edited</span>}
       {entry.visibility === 'internal' && <span className="badge">Internal</span>}
+      {missing.length > 0 && (
+        <span className="badge missing">Missing translations: {missing.join(', ')}</span>
+      )}
     </span>
   );
 }
 
-function EntryItem({ entry }: { entry: EntrySummary }) {
+function EntryItem({ entry, locales }: { entry: EntrySummary; locales: readonly string[] }) {
   return (
     <li>
       <Link href={`/entries/${entry.id}`} className="entry-title">
@@ -61,7 +68,7 @@ function EntryItem({ entry }: { entry: EntrySummary }) {
           ? `published ${formatDate(entry.publishedAt)}`
           : `updated ${formatDate(entry.updatedAt)}`}
       </span>
-      <Badges entry={entry} />
+      <Badges entry={entry} locales={locales} />
     </li>
   );
 }
@@ -112,6 +119,7 @@ export function EntriesPage() {
   const [category, setCategory] = useState('');
   const q = useDebounced(search.trim(), 250);
   const entries = useEntries(project.slug, { status: tab, q, category });
+  const locales = useReaderSettings(project.slug).data?.locales ?? [];
   return (
     <>
       <div className="page-head">
@@ -146,7 +154,7 @@ export function EntriesPage() {
         {(list) => (
           <ul className="entry-list">
             {list.map((entry) => (
-              <EntryItem key={entry.id} entry={entry} />
+              <EntryItem key={entry.id} entry={entry} locales={locales} />
             ))}
           </ul>
         )}

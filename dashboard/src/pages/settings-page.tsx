@@ -2,7 +2,8 @@
  * Settings (docs/api.md#dashboard-api): `Name`, `Accent colour`, `Position`, `Theme`, with a live preview
  * of the real widget (the project's own `/widget.js`, its unsaved position and theme as the embed's
  * overrides, its accent on the launcher), and the embed snippet with a copy button. Publishers and
- * owners change them; a free project is told why the API needs Pro. Readers (reader-access.tsx): the
+ * owners change them; a free project is told why the API needs Pro. Languages (language-settings.tsx):
+ * the default language and the others entries are translated into. Readers (reader-access.tsx): the
  * project's access and its reader secret, owners only.
  */
 import { type FormEvent, useState } from 'react';
@@ -14,6 +15,7 @@ import { Options } from '../components/options.tsx';
 import { useProject } from '../components/project-scope.tsx';
 import { ErrorAlert, Notice, usePageTitle } from '../components/status.tsx';
 import { WidgetPreview } from '../components/widget-preview.tsx';
+import { LanguageSettings } from './language-settings.tsx';
 import { ReaderAccess } from './reader-access.tsx';
 import { useUnsavedChanges } from '../navigation-guard.ts';
 import type { Position, Project, ProjectSettings, Theme } from '../types.ts';
@@ -138,6 +140,7 @@ export function SettingsPage() {
           identified={identified}
         />
       </div>
+      <LanguageSettings slug={project.slug} canEdit={project.role !== 'contributor'} />
       <EmbedSnippet slug={project.slug} />
       <ReaderAccess slug={project.slug} isOwner={project.role === 'owner'} />
       <ProPlanNote project={project} />

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { type EntryAction, type EntryForm, useEntryAction } from '../api/entries.ts';
+import { type EntryAction, type EntryForm, type TranslationForm, useEntryAction } from '../api/entries.ts';
 import { clearUnsavedChanges, useUnsavedChanges } from '../navigation-guard.ts';
 import { fieldMessage } from '../problem-messages.ts';
 import type { Entry } from '../types.ts';
@@ -23,6 +23,7 @@ const EMPTY: EntryForm = {
   summary: '',
   segments: [],
   announce: false,
+  translations: {},
 };
 const formOf = (e: Entry): EntryForm => ({
   title: e.title,
@@ -33,6 +34,12 @@ const formOf = (e: Entry): EntryForm => ({
   summary: e.summary ?? '',
   segments: e.segments,
   announce: e.announce,
+  translations: Object.fromEntries(
+    Object.entries(e.translations).map(([locale, t]) => [
+      locale,
+      { title: t.title, body: t.body, summary: t.summary ?? '' },
+    ]),
+  ),
 });
 
 export function useEntryEditor(slug: string, saved: Entry | null) {
@@ -63,6 +70,19 @@ export function useEntryEditor(slug: string, saved: Entry | null) {
     set<K extends keyof EntryForm>(key: K, value: EntryForm[K]) {
       if (action.error) action.reset();
       setForm((f) => ({ ...f, [key]: value }));
+    },
+    /** Change one field of the translation into `locale` (a locale with none yet starts empty). */
+    setTranslation(locale: string, key: keyof TranslationForm, value: string) {
+      if (action.error) action.reset();
+      setForm((f) => {
+        const had = f.translations[locale] ?? { title: '', body: '', summary: '' };
+        return { ...f, translations: { ...f.translations, [locale]: { ...had, [key]: value } } };
+      });
+    },
+    /** Put a drafted translation into `locale`'s fields, for review (saved only when the user saves). */
+    fillTranslation(locale: string, text: TranslationForm) {
+      if (action.error) action.reset();
+      setForm((f) => ({ ...f, translations: { ...f.translations, [locale]: text } }));
     },
     /** Change the body from what it is by then (an upload finishing while the user types). */
     updateBody: (change: (body: string) => string) => setForm((f) => ({ ...f, body: change(f.body) })),

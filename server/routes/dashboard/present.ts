@@ -6,7 +6,8 @@ import type { ProjectRow } from '../../db/projects.ts';
 import type { Role } from '../../services/accounts/authorize.ts';
 import { apiAvailable } from '../../services/accounts/manage-project-keys.ts';
 
-export const presentProject = (project: ProjectRow, role: Role) => ({
+/** @param translationDrafts whether this server drafts translations (an AI provider is configured). */
+export const presentProject = (project: ProjectRow, role: Role, translationDrafts: boolean) => ({
   id: project.id,
   name: project.name,
   slug: project.slug,
@@ -14,6 +15,7 @@ export const presentProject = (project: ProjectRow, role: Role) => ({
   settings: { accent: project.accent, position: project.position, theme: project.theme },
   reactions: project.reactions,
   apiAvailable: apiAvailable(project),
+  translationDrafts,
   role,
 });
 

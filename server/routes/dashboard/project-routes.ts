@@ -14,6 +14,7 @@ import {
   updateOwnedProject,
 } from '../../services/accounts/manage-owned-projects.ts';
 import type { ServiceContext } from '../../services/context.ts';
+import { canDraftTranslations } from '../../services/drafting/draft-translations.ts';
 import { presentProject } from './present.ts';
 import { signedInAccess } from './project-access.ts';
 import { NewProjectBody, ProjectSettingsBody, SlugParams } from './schemas.ts';
@@ -27,7 +28,7 @@ export async function projectRoutes(base: FastifyInstance, ctx: ServiceContext):
     async (request, reply) => {
       const session = await requireSession(ctx, request, reply);
       const project = await createOwnedProject(ctx.sql, session.user.id, request.body);
-      return reply.code(201).send({ project: presentProject(project, 'owner') });
+      return reply.code(201).send({ project: presentProject(project, 'owner', canDraftTranslations(ctx)) });
     },
   );
 
@@ -42,7 +43,7 @@ export async function projectRoutes(base: FastifyInstance, ctx: ServiceContext):
         request.params.slug,
         'entries.read',
       );
-      return { project: presentProject(project, role) };
+      return { project: presentProject(project, role, canDraftTranslations(ctx)) };
     },
   );
 
@@ -58,7 +59,7 @@ export async function projectRoutes(base: FastifyInstance, ctx: ServiceContext):
     async (request, reply) => {
       const access = await signedInAccess(ctx, request, reply, request.params.slug, 'settings.update');
       const project = await updateOwnedProject(ctx, access, request.body);
-      return { project: presentProject(project, access.role) };
+      return { project: presentProject(project, access.role, canDraftTranslations(ctx)) };
     },
   );
 

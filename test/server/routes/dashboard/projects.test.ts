@@ -30,6 +30,7 @@ describe('projects', () => {
       settings: { accent: '#2563eb', position: 'bottom-right', theme: 'auto' },
       reactions: expect.any(Array),
       apiAvailable: false,
+      translationDrafts: false,
       role: 'owner',
     });
     expect((await create({ name: 'Again', slug: 'docs-site' })).statusCode).toBe(409);

@@ -11,7 +11,7 @@ import { TranslationDraftResponseSchema } from '../../../../core/contract/langua
 import { countAiDrafts } from '../../../../server/db/ai-usage.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { postEntry } from '../../../helpers/create-entry.ts';
-import { memberHeaders } from '../../../helpers/dashboard.ts';
+import { memberHeaders, signedInUser } from '../../../helpers/dashboard.ts';
 import { AI_BASE_URL, aiScope, openaiFixture } from '../../../helpers/openai-fixtures.ts';
 
 const commits = [
@@ -249,5 +249,21 @@ describe('POST /api/v1/entries/{id}/translations/{locale}/draft', () => {
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.json().code).toBe('ai_unavailable');
     expect(res.json().detail).toContain('OPENAI_API_KEY');
+  });
+
+  it("the dashboard's project says whether the editor may offer Draft translation", async () => {
+    for (const [server, expected] of [
+      [ai, true],
+      [offline, false],
+    ] as const) {
+      const { project } = await server.project('pro');
+      const user = await signedInUser(server, [{ projectId: project.id, role: 'contributor' }]);
+      const res = await server.app.inject({
+        url: `/api/dashboard/projects/${project.slug}`,
+        headers: user.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().project.translationDrafts).toBe(expected);
+    }
   });
 });
