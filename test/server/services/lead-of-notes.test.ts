@@ -20,7 +20,7 @@ describe('leadOfNotes', () => {
       category: 'feature',
     });
     expect(leadOfNotes(notesOf('release-please.md', '2.12.1'))).toEqual({
-      title: 'Handle version manifest snapshot release version',
+      title: 'java: handle version manifest snapshot release version',
       category: 'fix',
     });
     expect(leadOfNotes(notesOf('release-please.md', '16.0.0'))).toEqual({
@@ -64,6 +64,39 @@ describe('leadOfNotes', () => {
       title: 'Faster startup on large repositories',
       category: 'improvement',
     });
+  });
+
+  it('keeps the subject: a leading scope and code as written, the type prefix gone', () => {
+    expect(leadOfNotes('### Added\n\n- **Bash**: complete subcommands (#12)').title).toBe(
+      'Bash: complete subcommands',
+    );
+    expect(leadOfNotes('- fish: `z` completes directories').title).toBe('fish: z completes directories');
+    expect(leadOfNotes('### Added\n\n- `zoxide add` accepts several paths').title).toBe(
+      'zoxide add accepts several paths',
+    );
+    expect(leadOfNotes('* feat(cli): add a --json flag').title).toBe('cli: add a --json flag');
+    expect(leadOfNotes('* feat: add a --json flag').title).toBe('Add a --json flag');
+  });
+
+  it('titles a fix release by the fix, not by the bug it states', () => {
+    expect(leadOfNotes('### Fixed\n\n- Crash when the config file is empty (#40)')).toEqual({
+      title: 'Fix crash when the config file is empty',
+      category: 'fix',
+    });
+    expect(leadOfNotes('### Fixed\n\n- `zoxide query` no longer prints a blank line').title).toBe(
+      'zoxide query no longer prints a blank line',
+    );
+    expect(leadOfNotes('## Bug fixes\n\n- zsh: completions break on paths with spaces').title).toBe(
+      'zsh: Fix completions break on paths with spaces',
+    );
+  });
+
+  it('leads with the first user-facing change: internal sections and bumps come after it', () => {
+    expect(
+      leadOfNotes(
+        '### Dependencies\n\n- Bump serde to 1.0.200\n\n### Changed\n\n- Update the README\n- Faster startup on large repositories',
+      ),
+    ).toEqual({ title: 'Faster startup on large repositories', category: 'improvement' });
   });
 
   it('has no title for notes without text (a table alone)', () => {
