@@ -54,7 +54,7 @@ export function traitsOf(model: DraftingProfileModel | null): ProfileTraits {
 }
 
 /** Every trait the counts show, applied or not. */
-function learnedTraits(model: DraftingProfileModel): ProfileTraits {
+export function learnedTraits(model: DraftingProfileModel): ProfileTraits {
   const items = median(model.itemCounts);
   const changes = median(model.changeCounts);
   // A project whose notes name a few of many changes writes highlights, not the full list.
@@ -106,7 +106,7 @@ const list = (names: string[]) =>
 export function describeProfile(model: DraftingProfileModel | null): string {
   if (!model || model.releasesLearned === 0)
     return 'Nothing learned yet: drafts follow the built-in defaults (features, improvements and fixes listed; internal work and dependency updates summed up in one line each).';
-  const t = traitsOf(model);
+  const t = learnedTraits(model);
   const state = model.selector.state;
   const seen = CHANGE_KINDS.filter((k) => k !== 'breaking' && (state.kinds[k]?.seen ?? 0) > 0);
   const listed = seen.filter((k) => listingRate(state, k) >= 0.5).map((k) => KIND_NAMES[k]);
@@ -136,7 +136,8 @@ export function describeProfile(model: DraftingProfileModel | null): string {
 
 /** The profile as the API shows it (docs/api.md, `GET /api/v1/drafting/profile`). */
 export function presentProfile(model: DraftingProfileModel | null, updatedAt: Date | null): DraftingProfile {
-  const t = traitsOf(model);
+  // What was learned; `validation.applied` says which parts drafts use.
+  const t = model && model.releasesLearned > 0 ? learnedTraits(model) : traitsOf(null);
   return {
     releasesLearned: model?.releasesLearned ?? 0,
     updatedAt: updatedAt?.toISOString() ?? null,

@@ -165,7 +165,10 @@ export function byImportance(changes: readonly ClassifiedCommit[]): ClassifiedCo
 }
 
 /** `ranked` in the order a draft leads with them, without the changes that never lead (lead-tier.ts). */
-export function leadingChanges(ranked: readonly ClassifiedCommit[], options: DraftOptions = {}): ClassifiedCommit[] {
+export function leadingChanges(
+  ranked: readonly ClassifiedCommit[],
+  options: DraftOptions = {},
+): ClassifiedCommit[] {
   return leaders(ranked, options.leadTier ?? ((c) => leadTier(c, null)));
 }
 

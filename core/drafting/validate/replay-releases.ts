@@ -8,7 +8,8 @@
  * The parts (profile-model.ts) are tried one at a time, in `PROFILE_PARTS` order, each on top of the
  * parts already kept, starting from the plain draft: a part is kept when, with it, neither precision
  * nor recall is lower than without it, so the learned draft never scores below the plain one on the
- * replayed releases. With nothing to replay (a single release, notes without items) no part is applied.
+ * replayed releases; a part that changes the drafted items must also show a gain (`MIN_EVIDENCE`).
+ * With nothing to replay (a single release, notes without items) no part is applied.
  *
  * Cost: one sum of lessons per replayed release, and 1 + 6 drafts of it (≈ 70 drafts for 10 releases).
  */
@@ -23,6 +24,23 @@ import { addCounts, type Counts, figures, scoreDraft, scoredDraftOf, ZERO } from
 
 /** The most releases replayed: the newest. */
 export const MAX_REPLAYED = 10;
+
+/**
+ * A part that changes the drafted items is kept only on a gain (precision or recall higher, neither
+ * lower) shown on at least this many replayed releases; one that leaves the items' matches as they are
+ * (the headings, the verbs' tense) only needs to lose nothing. Measured on the frozen evaluation
+ * (test/core/drafting/frozen-evaluation.test.ts): with two releases, or a tie, a part that "lost
+ * nothing" lost on the next release.
+ */
+export const MIN_EVIDENCE = 3;
+
+/**
+ * The parts that decide which changes are items or how their text reads (and so what can be
+ * matched): kept only on a gain, never for merely changing nothing on the releases replayed (on the
+ * frozen evaluation, click's listing tied on two releases and lost an item on the next; fd's style
+ * did the same). Only `sections` (headings and their order) keeps what it learned for losing nothing.
+ */
+const SELECTING = new Set<ProfilePart>(['listing', 'productPaths', 'breaking', 'detail', 'style']);
 
 /** How a release is drafted (draft-release.ts `draftRelease`, passed in by the caller). */
 export type ReplayDrafter = (
@@ -68,42 +86,74 @@ function replayable(lessons: readonly ReleaseLesson[]): Replayed[] {
  */
 export function replayReleases(lessons: readonly ReleaseLesson[], draft: ReplayDrafter): Validation {
   const replayed = replayable(lessons);
-  const score = (parts: readonly ProfilePart[] | null): Counts =>
-    replayed.reduce((sum, r) => {
-      const drafted = draft(
-        inputOf(r.lesson.example),
-        parts === null ? null : { ...r.without, applied: [...parts] },
-      );
-      return addCounts(sum, scoreDraft(scoredDraftOf(drafted), r.notes, '').counts);
-    }, ZERO);
   if (replayed.length === 0) {
     const none = { precision: null, recall: null };
     return { releases: 0, plain: none, learned: none, applied: [], parts: [] };
   }
+  /**
+   * The replayed drafts' counts, and which notes item each drafted item matched (none: null), to tell
+   * a part that changes what is matched from one that changes only headings or wording.
+   */
+  const score = (parts: readonly ProfilePart[] | null): { counts: Counts; items: string } => {
+    let counts = ZERO;
+    const items: string[][] = [];
+    for (const r of replayed) {
+      const profile = parts === null ? null : { ...r.without, applied: [...parts] };
+      const drafted = scoredDraftOf(draft(inputOf(r.lesson.example), profile));
+      const scored = scoreDraft(drafted, r.notes, '');
+      counts = addCounts(counts, scored.counts);
+      items.push(scored.pairs.map((p) => String(p.notesIndex)));
+    }
+    return { counts, items: JSON.stringify(items) };
+  };
   const plain = score(null);
   let current: ProfilePart[] = [];
   let best = plain;
   const verdicts: Validation['parts'] = [];
   for (const part of PROFILE_PARTS) {
     const tried = score([...current, part]);
-    const [was, now] = [figures(best), figures(tried)];
-    const lost = (a: number | null, b: number | null) => (b ?? 0) < (a ?? 0) - 1e-9;
-    const kept = !lost(was.precision, now.precision) && !lost(was.recall, now.recall);
-    const compare = (name: string, a: number | null, b: number | null) =>
-      `${name} ${show(b)} ${lost(a, b) ? '<' : '≥'} ${show(a)}`;
-    verdicts.push({
-      part,
-      kept,
-      ...pr(tried),
-      reason: `${kept ? 'kept' : 'dropped'}: ${compare('precision', was.precision, now.precision)}, ${compare('recall', was.recall, now.recall)}`,
-    });
-    if (kept) [current, best] = [[...current, part], tried];
+    const verdict = judge(best, tried, replayed.length, SELECTING.has(part));
+    verdicts.push({ part, ...verdict, ...pr(tried.counts) });
+    if (verdict.kept) [current, best] = [[...current, part], tried];
   }
   return {
     releases: replayed.length,
-    plain: pr(plain),
-    learned: pr(best),
+    plain: pr(plain.counts),
+    learned: pr(best.counts),
     applied: current,
     parts: verdicts,
+  };
+}
+
+/** Whether a part is kept: it loses nothing, and it changes no item or shows a gain on enough releases. */
+function judge(
+  before: { counts: Counts; items: string },
+  after: { counts: Counts; items: string },
+  releases: number,
+  selecting: boolean,
+): { kept: boolean; reason: string } {
+  const [was, now] = [figures(before.counts), figures(after.counts)];
+  const lost = (a: number | null, b: number | null) => (b ?? 0) < (a ?? 0) - 1e-9;
+  const gained = (a: number | null, b: number | null) => (b ?? 0) > (a ?? 0) + 1e-9;
+  const loses = lost(was.precision, now.precision) || lost(was.recall, now.recall);
+  const inert = after.items === before.items;
+  const gains = gained(was.precision, now.precision) || gained(was.recall, now.recall);
+  const kept = !loses && ((inert && !selecting) || (gains && releases >= MIN_EVIDENCE));
+  const compare = (name: string, a: number | null, b: number | null) =>
+    `${name} ${show(b)} ${lost(a, b) ? '<' : '≥'} ${show(a)}`;
+  const why = loses
+    ? ''
+    : inert
+      ? selecting
+        ? ' (no gain shown)'
+        : ' (the same matches)'
+      : !gains
+        ? ' (other items, no gain)'
+        : releases < MIN_EVIDENCE
+          ? ` (a gain on fewer than ${MIN_EVIDENCE} releases)`
+          : '';
+  return {
+    kept,
+    reason: `${kept ? 'kept' : 'dropped'}: ${compare('precision', was.precision, now.precision)}, ${compare('recall', was.recall, now.recall)}${why}`,
   };
 }

@@ -125,7 +125,7 @@ describe('paths learned, not guessed', () => {
     const next = release(4).changes;
     const input = { commits: [...next.commits], commitDetails: [...next.commitDetails!] };
     expect(items(draftRelease(input, null))).toEqual([]);
-    expect(items(draftRelease(input, profile))).toEqual(['Added completion for shell 4']);
+    expect(items(draftRelease(input, profile))).toEqual(['Add completion for shell 4']);
   });
 });
 
@@ -155,7 +155,7 @@ describe('the profile proves itself', () => {
     expect(v.learned).toEqual({ precision: 1, recall: 1 });
     const next = fixesOnly(4).changes;
     const input = { commits: [...next.commits], commitDetails: [...next.commitDetails!] };
-    expect(items(draftRelease(input, profile))).toEqual(['Fixed crash when the cache 4 is empty (#41)']);
+    expect(items(draftRelease(input, profile))).toEqual(['Fix crash when the cache 4 is empty (#41)']);
     expect(items(draftRelease(input, null))).toHaveLength(3);
   });
 
