@@ -140,8 +140,8 @@ export function SettingsPage() {
           identified={identified}
         />
       </div>
-      <LanguageSettings slug={project.slug} canEdit={project.role !== 'contributor'} />
       <EmbedSnippet slug={project.slug} />
+      <LanguageSettings slug={project.slug} canEdit={project.role !== 'contributor'} />
       <ReaderAccess slug={project.slug} isOwner={project.role === 'owner'} />
       <ProPlanNote project={project} />
     </>
