@@ -69,7 +69,8 @@ export type SourceRequest = {
   author?: string | null | undefined;
 };
 
-type GenerateBody = Parameters<ShiplogApi['generate']>[0];
+/** Generate's request body as the clients send it (defaults left to the server). */
+export type GenerateBody = Parameters<ShiplogApi['generate']>[0];
 
 /** The settings as generate takes them: only those given (an empty `internal-paths` says nothing). */
 function draftingFields(settings: DraftingSettings = {}): DraftingSettings {
@@ -154,6 +155,8 @@ export function generateRequestOf(
     ...(commitDetails.length ? { commitDetails } : {}),
     ...drafting,
     ...(request.version ? { version: request.version } : {}),
+    // A release's previous tag is the version generate's `suggestedVersion` bumps.
+    ...(range.kind === 'release' && gathered.from ? { previousVersion: gathered.from } : {}),
     ...(request.category ? { category: request.category } : {}),
     visibility: request.visibility,
     publish: request.publish,

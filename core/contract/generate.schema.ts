@@ -164,6 +164,17 @@ export const GenerateInputSchema = z
       .transform(normalizeVersion)
       .nullable()
       .optional(),
+    /**
+     * The previous release's tag or version as written (`v1.3.0`, `web@1.3.0`), for
+     * `draft.suggestedVersion`; default: the project's newest published version.
+     */
+    previousVersion: cleanText()
+      .trim()
+      .min(1)
+      .max(255)
+      .refine(noNul, NUL_MESSAGE)
+      .meta(NOT_BLANK_TEXT)
+      .optional(),
     /** The merged pull requests of the range; the commits are then the first-parent ones. */
     pullRequests: z.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional(),
     /** What each commit changed (files, line counts), by its index in `commits`. */
@@ -240,6 +251,11 @@ export const DraftSchema = z.object({
   body: z.string(),
   category: CategorySchema,
   version: z.string().nullable(),
+  /**
+   * The next version: the previous release's bumped by the changes (breaking → major, feature → minor,
+   * else patch; one step less below 1.0.0), its tag prefix kept; null when the previous names no version.
+   */
+  suggestedVersion: z.string().nullable(),
   sections: z.array(DraftSectionSchema),
   commits: z.object({ received: z.number().int(), used: z.number().int(), ignored: z.number().int() }),
   provider: z.enum(['openai', 'offline']),

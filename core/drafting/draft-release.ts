@@ -19,6 +19,8 @@ import { type CleanCommits, cleanChanges } from './clean-changes.ts';
 import { applies, type DraftingProfileModel } from './profile/profile-model.ts';
 import { traitsOf } from './profile/profile-traits.ts';
 import { applyProfile } from './select-changes.ts';
+import { changeLevelOf } from './change-level.ts';
+import { suggestVersion } from './suggest-version.ts';
 import { contributorsLine, creditedPullRequests } from './render/contributors-line.ts';
 import { type DraftCore, type DraftOptions, draftOffline } from './render/draft-offline.ts';
 import { leadTier } from './render/lead-tier.ts';
@@ -39,6 +41,7 @@ export type DraftInput = Pick<GenerateInput, 'commits'> &
       | 'detail'
       | 'sections'
       | 'version'
+      | 'previousVersion'
       | 'category'
       | 'repository'
       | 'repositoryUrl'
@@ -83,7 +86,8 @@ export function renderOptionsOf(input: DraftInput, profile: DraftingProfileModel
 
 /**
  * Step 4's closing: a rendered draft (either drafter's) completed for generate's answer: the
- * contributors line when asked, the request's category (it wins), the version as given, the commit
+ * contributors line when asked, the request's category (it wins), the version as given, the next
+ * version suggested from `input.previousVersion` (none: the first release) and the changes, the commit
  * counts and the profile followed.
  */
 export function completeDraft(
@@ -100,6 +104,7 @@ export function completeDraft(
     body: credits ? `${core.body.trimEnd()}\n\n${credits}\n` : core.body,
     category: input.category ?? core.category,
     version: input.version ?? null,
+    suggestedVersion: suggestVersion(input.previousVersion ?? null, changeLevelOf(selection)),
     commits: { received: selection.received, used: selection.used, ignored: selection.ignored },
     ...meta,
     profile: { releasesLearned: profile?.releasesLearned ?? 0 },

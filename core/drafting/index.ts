@@ -50,4 +50,6 @@ export { describeProfile, presentProfile, traitsOf } from './profile/profile-tra
 export { type DraftCore, type DraftOptions } from './render/draft-offline.ts';
 export { finishModelDraft, type ModelAnswer, type ModelDraft } from './render/finish-model-draft.ts';
 export { summaryOfDraft } from './render/plain-summary.ts';
+export { type ChangeLevel, splitTag, suggestVersion } from './suggest-version.ts';
+export { changeLevelOf } from './change-level.ts';
 export { plainRefs, type RefLinker, refLinker } from './render/ref-links.ts';

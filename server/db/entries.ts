@@ -249,6 +249,24 @@ export async function findEntryBySource(
   return row;
 }
 
+/**
+ * The version of the project's newest published entry that has one (of `component`, or of none), or
+ * null: the previous release generate's `draft.suggestedVersion` bumps when the request names none.
+ */
+export async function findNewestPublishedVersion(
+  sql: Db,
+  projectId: string,
+  component: string | null,
+): Promise<string | null> {
+  const [row] = await sql<{ version: string }[]>`
+    select version from entries
+    where project_id = ${projectId} and status = 'published' and version is not null
+      and component is not distinct from ${component}
+    order by published_at desc nulls last, id desc
+    limit 1`;
+  return row?.version ?? null;
+}
+
 export type ListFilters = {
   /** `scheduled`: drafts with a publish time. */
   status?: Status | 'scheduled' | undefined;

@@ -3,7 +3,7 @@
  * 1.0.0; feature → minor, patch below 1.0.0; else patch), pre-release lines and tag prefixes kept.
  */
 import { describe, expect, it } from 'vitest';
-import { suggestVersion } from '../../core/suggest-version.ts';
+import { suggestVersion } from '../../core/drafting/suggest-version.ts';
 
 describe('suggestVersion', () => {
   it.each([

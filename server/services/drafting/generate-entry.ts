@@ -11,7 +11,7 @@
  */
 import type { Draft, GeneratedDraft, GenerateInput } from '../../../core/contract/generate.schema.ts';
 import { releaseAiDraft, reserveAiDraft } from '../../db/ai-usage.ts';
-import { findEntryBySource } from '../../db/entries.ts';
+import { findEntryBySource, findNewestPublishedVersion } from '../../db/entries.ts';
 import type { ProjectRow } from '../../db/projects.ts';
 import { AiUnavailableError, InvalidError, QuotaExceededError } from '../../errors/errors.ts';
 import { authorizeEntryChange, authorizeNewEntry, type Role } from '../accounts/authorize.ts';
@@ -93,9 +93,15 @@ export async function generateEntry(
   // The drafting itself is core/drafting's (draft-release.ts): the author's signals, then the files,
   // then the project's profile. The service adds only the model call and its quota.
   const profile = await loadDraftingProfile(ctx, project.id);
+  // The next version bumps the previous release: the request's, else the project's newest published.
+  const previousVersion =
+    input.previousVersion ??
+    (await findNewestPublishedVersion(ctx.sql, project.id, input.component ?? null)) ??
+    undefined;
+  const drafting = { ...input, previousVersion };
   const link = refLinker(input.repository, input.repositoryUrl);
   const useModel = ai.provider === 'openai' && ctx.openai !== null;
-  const selection = useModel ? selectRelease(input, profile) : null;
+  const selection = useModel ? selectRelease(drafting, profile) : null;
   const callModel = selection !== null && selection.changes.length > 0;
 
   let reserved: string | null = null;
@@ -129,9 +135,9 @@ export async function generateEntry(
       if (answer.removedRefs.length > 0)
         log.warn({ removedRefs: answer.removedRefs }, 'stripped references the model invented');
       const { model, usage, removedRefs: _removed, ...core } = answer;
-      draft = completeDraft(core, input, selection, profile, { provider: 'openai', model, usage }, link);
+      draft = completeDraft(core, drafting, selection, profile, { provider: 'openai', model, usage }, link);
     } else {
-      draft = draftRelease(input, profile, { link });
+      draft = draftRelease(drafting, profile, { link });
     }
     stopTimer();
     drafted = true;
