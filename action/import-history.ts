@@ -12,7 +12,14 @@ import type { ShiplogClient } from '../core/shiplog-client.ts';
 
 export async function importHistory(
   path: string,
-  deps: { shiplog: ShiplogClient; git: GitRunner | null; workspace: string; repository: string },
+  deps: {
+    shiplog: ShiplogClient;
+    git: GitRunner | null;
+    workspace: string;
+    repository: string;
+    /** The version this run drafts: it and newer ones are not imported. */
+    drafting: string | null;
+  },
 ): Promise<void> {
   const outcome = await importChangelogOnce(
     {
@@ -21,7 +28,7 @@ export async function importHistory(
       readFile: (file) => readFile(resolve(deps.workspace, file), 'utf8'),
       log: { info: core.info, warning: core.warning },
     },
-    { path, repository: deps.repository },
+    { path, repository: deps.repository, drafting: deps.drafting },
   );
   if (outcome.status === 'skipped') core.notice(`import-changelog: ${outcome.reason}.`);
   core.setOutput(

@@ -16,10 +16,13 @@ const bool = (name: string, fallback: boolean) => {
 };
 
 const InputsSchema = z.object({
-  apiUrl: z.url({
-    protocol: /^https?$/,
-    error: 'api-url must be an http(s) URL, e.g. https://changelog.example.com',
-  }),
+  /** Without it (and `api-key`), the Action drafts in the runner, without a server. */
+  apiUrl: z
+    .url({
+      protocol: /^https?$/,
+      error: 'api-url must be an http(s) URL, e.g. https://changelog.example.com',
+    })
+    .optional(),
   apiKey: z.string(),
   githubToken: z.string(),
   from: z.string().optional(),
@@ -33,6 +36,18 @@ const InputsSchema = z.object({
   importChangelog: z.string().optional(),
   /** Globs whose changes alone are Maintenance (generate's `internalPaths`). */
   internalPaths: z.array(PathGlobSchema).max(100),
+  /** Globs of the product's own files: changes there are never folded into Maintenance by their paths. */
+  productPaths: z.array(PathGlobSchema).max(100),
+  /** The repository's changelog (learned from without a server; written by `update-changelog`). */
+  changelogFile: z
+    .string()
+    .min(1)
+    .max(1000)
+    .refine(
+      (p) => !p.split(/[\\/]/).includes('..') && !p.startsWith('/'),
+      'must be a path inside the checkout',
+    )
+    .optional(),
   detail: DetailSchema.optional(),
   /** This repository's headings, in order: `category: Heading` lines. */
   sections: z.array(SectionHeadingSchema).min(1).max(4).optional(),
@@ -42,6 +57,8 @@ export type ActionInputs = z.infer<typeof InputsSchema> & {
   publish: boolean;
   comment: boolean | null;
   releaseNotes: boolean;
+  updateChangelog: boolean;
+  changelogPullRequest: boolean;
 };
 
 /** A comma- or newline-separated list input, each item trimmed, blanks dropped. */
@@ -78,7 +95,7 @@ function nameOf(path: readonly PropertyKey[]): string {
 export function readInputs(): ActionInputs {
   const opt = (name: string) => core.getInput(name).trim() || undefined;
   const parsed = InputsSchema.safeParse({
-    apiUrl: core.getInput('api-url', { required: true }).trim(),
+    apiUrl: opt('api-url'),
     apiKey: core.getInput('api-key').trim(),
     githubToken: core.getInput('github-token').trim(),
     from: opt('from'),
@@ -90,6 +107,8 @@ export function readInputs(): ActionInputs {
     component: opt('component'),
     importChangelog: opt('import-changelog'),
     internalPaths: listInput('internal-paths'),
+    productPaths: listInput('product-paths'),
+    changelogFile: opt('changelog-file'),
     detail: opt('detail'),
     sections: sectionsInput(),
   });
@@ -102,5 +121,7 @@ export function readInputs(): ActionInputs {
     publish: bool('publish', false),
     comment,
     releaseNotes: bool('release-notes', false),
+    updateChangelog: bool('update-changelog', false),
+    changelogPullRequest: bool('changelog-pull-request', false),
   };
 }

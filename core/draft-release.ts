@@ -34,7 +34,7 @@ import { collectPullRequests } from './collect-pull-requests.ts';
 import type { GitHubClient } from './github-client.ts';
 import type { Entry } from './contract/entries.schema.ts';
 import type { GenerateResponse, PullRequestInput } from './contract/generate.schema.ts';
-import { generateRequestOf, type SourceRequest } from './generate-request.ts';
+import { type GenerateBody, generateRequestOf, type SourceRequest } from './generate-request.ts';
 import { prepareCheckout, SHALLOW_FIX, ShallowCheckoutError } from './prepare-checkout.ts';
 import { type RangeRequest, selectPreviousTag } from './resolve-range.ts';
 import type { ShiplogApi } from './shiplog-client.ts';
@@ -71,7 +71,7 @@ export type DraftResult = {
 
 /** The previous release tag for a release range with no start (from the checkout, else the API). */
 async function previousTag(
-  deps: DraftDeps,
+  deps: Pick<DraftDeps, 'git' | 'api'>,
   range: RangeRequest & { kind: 'release' },
 ): Promise<string | null> {
   const tags =
@@ -146,7 +146,24 @@ async function gatherPullRequests(
   }
 }
 
-export async function draftRelease(deps: DraftDeps, request: DraftRequest): Promise<DraftResult> {
+/** What a range holds, ready for generate: or no commits (nothing to draft). */
+export type GatheredRelease = {
+  from: string | null;
+  commits: CollectedCommits;
+  pullRequests: PullRequestInput[];
+  /** Generate's body and its Idempotency-Key; null when the range had no commits. */
+  request: { input: GenerateBody; key: string } | null;
+};
+
+/**
+ * The range's changes, gathered (the previous release found, the checkout deepened or passed over, the
+ * commits and pull requests read) and made into generate's request. What the server-side flow
+ * (`draftRelease`) and the Action without a server (draft-in-runner.ts) both start with.
+ */
+export async function gatherRelease(
+  deps: Omit<DraftDeps, 'shiplog'>,
+  request: DraftRequest,
+): Promise<GatheredRelease> {
   const { range } = request;
   let git = deps.git;
   const shallow = git !== null && (await prepareCheckout(git, deps.log)) === 'shallow';
@@ -171,19 +188,25 @@ export async function draftRelease(deps: DraftDeps, request: DraftRequest): Prom
       `The range has ${commits.total} commits; Shiplog drafts from at most 500, so only the newest ${commits.messages.length} were sent.`,
     );
   }
-  if (commits.messages.length === 0) return { from, commits, pullRequests: [], generated: null, entry: null };
+  if (commits.messages.length === 0) return { from, commits, pullRequests: [], request: null };
   const gathered = await gatherPullRequests(deps, range, from, commits);
   const { labelMap } = request;
   const pullRequests = labelMap
     ? gathered.pullRequests.map((pr) => ({ ...pr, labels: [...new Set(pr.labels?.map(labelMap))] }))
     : gathered.pullRequests;
-  const { input, key } = generateRequestOf(request, {
+  const made = generateRequestOf(request, {
     from,
     commits: gathered.commits,
     pullRequests,
     authors: commits.authors ?? [],
   });
-  const generated = await deps.shiplog.generate(input, key);
+  return { from, commits, pullRequests, request: made };
+}
+
+export async function draftRelease(deps: DraftDeps, request: DraftRequest): Promise<DraftResult> {
+  const { from, commits, pullRequests, request: made } = await gatherRelease(deps, request);
+  if (!made) return { from, commits, pullRequests, generated: null, entry: null };
+  const generated = await deps.shiplog.generate(made.input, made.key);
   const entry = await deps.shiplog.getEntry(generated.entry.id);
   return { from, commits, pullRequests, generated, entry };
 }

@@ -9,6 +9,7 @@
  */
 import { collectReleaseHistory } from './collect-history.ts';
 import type { GitRunner } from './collect-commits.ts';
+import { olderReleases } from './older-releases.ts';
 import { parseChangelog } from './parse-changelog.ts';
 import { planImport } from './plan-import.ts';
 import { importInBatches } from './portable/import-batches.ts';
@@ -29,12 +30,14 @@ export type ImportChangelogOutcome =
 
 /**
  * @param options.repository `owner/name`: the entries record it, and tags may carry its name.
+ * @param options.drafting the version (or tag) this run drafts: it and newer versions are not imported
+ *   (older-releases.ts), so the profile never learns from the release it is about to draft.
  * @throws Error naming the input when the file cannot be read or holds no release to import; the
  *   API's errors (ShiplogApiError) as they come.
  */
 export async function importChangelogOnce(
   deps: ImportChangelogDeps,
-  options: { path: string; repository: string; now?: Date },
+  options: { path: string; repository: string; now?: Date; drafting?: string | null },
 ): Promise<ImportChangelogOutcome> {
   const existing = await deps.shiplog.listEntries({ origin: 'import', limit: 1 });
   if (existing.entries.length > 0) {
@@ -51,7 +54,13 @@ export async function importChangelogOnce(
       { cause: err },
     );
   }
-  const parsed = parseChangelog(markdown);
+  const all = parseChangelog(markdown);
+  const parsed = { ...all, releases: olderReleases(all.releases, options.drafting ?? null) };
+  for (const release of all.releases)
+    if (!parsed.releases.includes(release))
+      deps.log.info(
+        `Not imported: ${release.version} (the version this run drafts, or a newer one: the profile never learns from the release it drafts).`,
+      );
   const name = options.repository.split('/')[1] ?? '';
   const histories = deps.git
     ? await collectReleaseHistory(

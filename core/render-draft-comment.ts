@@ -34,7 +34,10 @@ const CATEGORY_NAMES: Record<string, string> = {
 };
 
 export type CommentInput = {
-  entry: Pick<Entry, 'id' | 'title' | 'category' | 'version' | 'visibility' | 'status' | 'body' | 'editedAt'>;
+  /** The entry shown; `id` null for a draft made without a server (the Action in the runner). */
+  entry: Pick<Entry, 'title' | 'category' | 'version' | 'visibility' | 'status' | 'body' | 'editedAt'> & {
+    id: string | null;
+  };
   /** The draft just made; null when the entry was kept (edited or published) or not re-drafted now. */
   draft: Draft | null;
   /** The key-less preview of a draft, or the public page of a published entry. */
@@ -84,7 +87,7 @@ function commandsOf(component: string | null): string {
 
 export function renderDraftComment(input: CommentInput): string {
   const { entry, draft } = input;
-  const lines = [DRAFT_COMMENT_MARKER, `<!-- shiplog:entry ${entry.id} -->`];
+  const lines = [DRAFT_COMMENT_MARKER, ...(entry.id ? [`<!-- shiplog:entry ${entry.id} -->`] : [])];
   if (input.head && /^[0-9a-f]{7,64}$/.test(input.head)) lines.push(`<!-- shiplog:head ${input.head} -->`);
   const component = input.component ? `<!-- shiplog:component ${input.component} -->` : null;
   if (component && COMPONENT_MARKER.test(component)) lines.push(component);
@@ -106,7 +109,10 @@ export function renderDraftComment(input: CommentInput): string {
   const made = draft
     ? ` · ${draft.commits.used} of ${draft.commits.received} commits used (${draft.commits.ignored} ignored) · drafted ${draft.provider === 'openai' ? `by ${draft.model ?? 'AI'}` : 'offline'}`
     : '';
-  lines.push(`<sub>Entry \`${entry.id}\` ${status}${made}</sub>`);
+  const where = entry.id
+    ? `Entry \`${entry.id}\` ${status}`
+    : 'Drafted in the workflow, without a Shiplog server';
+  lines.push(`<sub>${where}${made}</sub>`);
   if (input.truncated) {
     lines.push(
       '',

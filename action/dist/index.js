@@ -2164,9 +2164,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve4, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve2(data);
+              return err ? reject(err) : resolve4(data);
             });
           });
         }
@@ -2204,12 +2204,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve4, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve2(data);
+              ) : resolve4(data);
             });
           });
         }
@@ -4085,7 +4085,7 @@ var require_util2 = __commonJS({
     var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
     var { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = require_data_url();
-    var { performance: performance2 } = __require("node:perf_hooks");
+    var { performance: performance3 } = __require("node:perf_hooks");
     var { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util();
     var assert2 = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
@@ -4244,7 +4244,7 @@ var require_util2 = __commonJS({
       };
     }
     function coarsenedSharedCurrentTime(crossOriginIsolatedCapability) {
-      return coarsenTime(performance2.now(), crossOriginIsolatedCapability);
+      return coarsenTime(performance3.now(), crossOriginIsolatedCapability);
     }
     function createOpaqueTimingInfo(timingInfo) {
       return {
@@ -4476,8 +4476,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise2 = new Promise((resolve2, reject) => {
-        res = resolve2;
+      const promise2 = new Promise((resolve4, reject) => {
+        res = resolve4;
         rej = reject;
       });
       return { promise: promise2, resolve: res, reject: rej };
@@ -5504,7 +5504,7 @@ var require_body = __commonJS({
         const boundary = `----formdata-undici-0${`${random(1e11)}`.padStart(11, "0")}`;
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
-        const escape2 = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
+        const escape3 = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
         const normalizeLinefeeds = (value) => value.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
@@ -5512,14 +5512,14 @@ Content-Disposition: form-data`;
         let hasUnknownSizeValue = false;
         for (const [name, value] of object2) {
           if (typeof value === "string") {
-            const chunk2 = textEncoder.encode(prefix + `; name="${escape2(normalizeLinefeeds(name))}"\r
+            const chunk2 = textEncoder.encode(prefix + `; name="${escape3(normalizeLinefeeds(name))}"\r
 \r
 ${normalizeLinefeeds(value)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${escape2(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape2(value.name)}"` : "") + `\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${escape3(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape3(value.name)}"` : "") + `\r
 Content-Type: ${value.type || "application/octet-stream"}\r
 \r
 `);
@@ -6258,8 +6258,8 @@ var require_client_h1 = __commonJS({
         }
       }
     };
-    function onParserTimeout(parser) {
-      const { socket, timeoutType, client, paused } = parser.deref();
+    function onParserTimeout(parser2) {
+      const { socket, timeoutType, client, paused } = parser2.deref();
       if (timeoutType === TIMEOUT_HEADERS) {
         if (!socket[kWriting] || socket.writableNeedDrain || client[kRunning] > 1) {
           assert2(!paused, "cannot be paused while waiting for headers");
@@ -6289,9 +6289,9 @@ var require_client_h1 = __commonJS({
       socket[kSocketUsed] = false;
       socket[kParser] = new Parser(client, socket, llhttpInstance);
       addListener(socket, "error", function(err) {
-        const parser = this[kParser];
-        if (err.code === "ECONNRESET" && parser.statusCode && !parser.shouldKeepAlive) {
-          const parserErr = parser.finish();
+        const parser2 = this[kParser];
+        if (err.code === "ECONNRESET" && parser2.statusCode && !parser2.shouldKeepAlive) {
+          const parserErr = parser2.finish();
           if (parserErr) {
             this[kError] = parserErr;
             this[kClient][kOnError](parserErr);
@@ -6302,15 +6302,15 @@ var require_client_h1 = __commonJS({
         this[kClient][kOnError](err);
       });
       addListener(socket, "readable", function() {
-        const parser = this[kParser];
-        if (parser) {
-          parser.readMore();
+        const parser2 = this[kParser];
+        if (parser2) {
+          parser2.readMore();
         }
       });
       addListener(socket, "end", function() {
-        const parser = this[kParser];
-        if (parser.statusCode && !parser.shouldKeepAlive) {
-          const parserErr = parser.finish();
+        const parser2 = this[kParser];
+        if (parser2.statusCode && !parser2.shouldKeepAlive) {
+          const parserErr = parser2.finish();
           if (parserErr) {
             util.destroy(this, parserErr);
           }
@@ -6320,11 +6320,11 @@ var require_client_h1 = __commonJS({
       });
       addListener(socket, "close", function() {
         const client2 = this[kClient];
-        const parser = this[kParser];
+        const parser2 = this[kParser];
         clearIdleSocketValidation(this);
-        if (parser) {
-          if (!this[kError] && parser.statusCode && !parser.shouldKeepAlive) {
-            this[kError] = parser.finish() || this[kError];
+        if (parser2) {
+          if (!this[kError] && parser2.statusCode && !parser2.shouldKeepAlive) {
+            this[kError] = parser2.finish() || this[kError];
           }
           this[kParser].destroy();
           this[kParser] = null;
@@ -6728,12 +6728,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve4;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7403,12 +7403,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve2, reject) => {
+      const waitForDrain = () => new Promise((resolve4, reject) => {
         assert2(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve2;
+          callback = resolve4;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7887,16 +7887,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve2) => {
+        return new Promise((resolve4) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve2;
+            this[kClosedResolve] = resolve4;
           } else {
-            resolve2(null);
+            resolve4(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve2) => {
+        return new Promise((resolve4) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7907,7 +7907,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve2(null);
+            resolve4(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7958,7 +7958,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve2, reject) => {
+        const socket = await new Promise((resolve4, reject) => {
           client[kConnector]({
             host,
             hostname: hostname3,
@@ -7970,7 +7970,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve2(socket2);
+              resolve4(socket2);
             }
           });
         });
@@ -8306,8 +8306,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve2) => {
-            this[kClosedResolve] = resolve2;
+          await new Promise((resolve4) => {
+            this[kClosedResolve] = resolve4;
           });
         }
       }
@@ -9576,7 +9576,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve2, reject) => {
+        return await new Promise((resolve4, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError2());
           }
@@ -9589,7 +9589,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError2());
             } else {
-              resolve2(null);
+              resolve4(null);
             }
           }).on("error", noop3).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9608,7 +9608,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream, type) {
       assert2(!stream[kConsume]);
-      return new Promise((resolve2, reject) => {
+      return new Promise((resolve4, reject) => {
         if (isUnusable(stream)) {
           const rState = stream._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9625,7 +9625,7 @@ var require_readable = __commonJS({
             stream[kConsume] = {
               type,
               stream,
-              resolve: resolve2,
+              resolve: resolve4,
               reject,
               length: 0,
               body: []
@@ -9695,18 +9695,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve2, stream, length } = consume2;
+      const { type, body: body2, resolve: resolve4, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve2(chunksDecode(body2, length));
+          resolve4(chunksDecode(body2, length));
         } else if (type === "json") {
-          resolve2(JSON.parse(chunksDecode(body2, length)));
+          resolve4(JSON.parse(chunksDecode(body2, length)));
         } else if (type === "arrayBuffer") {
-          resolve2(chunksConcat(body2, length).buffer);
+          resolve4(chunksConcat(body2, length).buffer);
         } else if (type === "blob") {
-          resolve2(new Blob(body2, { type: stream[kContentType] }));
+          resolve4(new Blob(body2, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve2(chunksConcat(body2, length));
+          resolve4(chunksConcat(body2, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9963,9 +9963,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve4, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10188,9 +10188,9 @@ var require_api_stream = __commonJS({
     };
     function stream(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve4, reject) => {
           stream.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10475,9 +10475,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve4, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -10569,9 +10569,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve2, reject) => {
+        return new Promise((resolve4, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve2(data);
+            return err ? reject(err) : resolve4(data);
           });
         });
       }
@@ -12425,21 +12425,21 @@ var require_response = __commonJS({
         return responseObject;
       }
       // Creates a redirect Response that redirects to url with status status.
-      static redirect(url2, status = 302) {
+      static redirect(url2, status2 = 302) {
         webidl.argumentLengthCheck(arguments, 1, "Response.redirect");
         url2 = webidl.converters.USVString(url2);
-        status = webidl.converters["unsigned short"](status);
+        status2 = webidl.converters["unsigned short"](status2);
         let parsedURL;
         try {
           parsedURL = new URL(url2, relevantRealm.settingsObject.baseUrl);
         } catch (err) {
           throw new TypeError(`Failed to parse URL from ${url2}`, { cause: err });
         }
-        if (!redirectStatusSet.has(status)) {
-          throw new RangeError(`Invalid status code ${status}`);
+        if (!redirectStatusSet.has(status2)) {
+          throw new RangeError(`Invalid status code ${status2}`);
         }
         const responseObject = fromInnerResponse(makeResponse({}), "immutable");
-        responseObject[kState].status = status;
+        responseObject[kState].status = status2;
         const value = isomorphicEncode(URLSerializer(parsedURL));
         responseObject[kState].headersList.append("location", value, true);
         return responseObject;
@@ -14331,13 +14331,13 @@ var require_fetch = __commonJS({
         })();
       }
       try {
-        const { body: body2, status, statusText, headersList, socket } = await dispatch({ body: requestBody });
+        const { body: body2, status: status2, statusText, headersList, socket } = await dispatch({ body: requestBody });
         if (socket) {
-          response = makeResponse({ status, statusText, headersList, socket });
+          response = makeResponse({ status: status2, statusText, headersList, socket });
         } else {
           const iterator2 = body2[Symbol.asyncIterator]();
           fetchParams.controller.next = () => iterator2.next();
-          response = makeResponse({ status, statusText, headersList });
+          response = makeResponse({ status: status2, statusText, headersList });
         }
       } catch (err) {
         if (err.name === "AbortError") {
@@ -14434,7 +14434,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve2, reject) => agent.dispatch(
+        return new Promise((resolve4, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14461,8 +14461,8 @@ var require_fetch = __commonJS({
             onResponseStarted() {
               timingInfo.finalNetworkResponseStartTime = coarsenedSharedCurrentTime(fetchParams.crossOriginIsolatedCapability);
             },
-            onHeaders(status, rawHeaders, resume, statusText) {
-              if (status < 200) {
+            onHeaders(status2, rawHeaders, resume, statusText) {
+              if (status2 < 200) {
                 return;
               }
               let location = "";
@@ -14472,8 +14472,8 @@ var require_fetch = __commonJS({
               }
               location = headersList.get("location", true);
               const decoders = [];
-              const willFollow = location && request2.redirect === "follow" && redirectStatusSet.has(status);
-              if (request2.method !== "HEAD" && request2.method !== "CONNECT" && !nullBodyStatus.includes(status) && !willFollow) {
+              const willFollow = location && request2.redirect === "follow" && redirectStatusSet.has(status2);
+              if (request2.method !== "HEAD" && request2.method !== "CONNECT" && !nullBodyStatus.includes(status2) && !willFollow) {
                 const contentEncoding = headersList.get("content-encoding", true);
                 const codings = contentEncoding ? contentEncoding.toLowerCase().split(",") : [];
                 const maxContentEncodings = 5;
@@ -14510,8 +14510,8 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable({ read: resume });
               const onError = this.onError.bind(this);
-              resolve2({
-                status,
+              resolve4({
+                status: status2,
                 statusText,
                 headersList,
                 body: decoders.length ? pipeline(this.body, ...decoders, (err) => {
@@ -14545,17 +14545,17 @@ var require_fetch = __commonJS({
               fetchParams.controller.terminate(error63);
               reject(error63);
             },
-            onUpgrade(status, rawHeaders, socket) {
-              if (status !== 101) {
+            onUpgrade(status2, rawHeaders, socket) {
+              if (status2 !== 101) {
                 return;
               }
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve2({
-                status,
-                statusText: STATUS_CODES[status],
+              resolve4({
+                status: status2,
+                statusText: STATUS_CODES[status2],
                 headersList,
                 socket
               });
@@ -18161,14 +18161,14 @@ var require_websocket = __commonJS({
         const webSocketOptions = this[kController]?.dispatcher?.webSocketOptions;
         const maxFragments = webSocketOptions?.maxFragments;
         const maxPayloadSize = webSocketOptions?.maxPayloadSize;
-        const parser = new ByteParser(this, parsedExtensions, {
+        const parser2 = new ByteParser(this, parsedExtensions, {
           maxFragments,
           maxPayloadSize
         });
-        parser.on("drain", onParserDrain);
-        parser.on("error", onParserError.bind(this));
+        parser2.on("drain", onParserDrain);
+        parser2.on("error", onParserError.bind(this));
         response.socket.ws = this;
-        this[kByteParser] = parser;
+        this[kByteParser] = parser2;
         this.#sendQueue = new SendQueue(response.socket);
         this[kReadyState] = states.OPEN;
         const extensions = response.headersList.get("sec-websocket-extensions");
@@ -18294,8 +18294,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay(ms) {
-      return new Promise((resolve2) => {
-        setTimeout(resolve2, ms).unref();
+      return new Promise((resolve4) => {
+        setTimeout(resolve4, ms).unref();
       });
     }
     module.exports = {
@@ -19277,11 +19277,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter3 = exports && exports.__awaiter || function(thisArg, _arguments, P2, generator) {
       function adopt(value) {
-        return value instanceof P2 ? value : new P2(function(resolve2) {
-          resolve2(value);
+        return value instanceof P2 ? value : new P2(function(resolve4) {
+          resolve4(value);
         });
       }
-      return new (P2 || (P2 = Promise))(function(resolve2, reject) {
+      return new (P2 || (P2 = Promise))(function(resolve4, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -19297,7 +19297,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -19384,26 +19384,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve2) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve4) => __awaiter3(this, void 0, void 0, function* () {
             let output2 = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output2 = Buffer.concat([output2, chunk]);
             });
             this.message.on("end", () => {
-              resolve2(output2.toString());
+              resolve4(output2.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve2) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve4) => __awaiter3(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve2(Buffer.concat(chunks));
+              resolve4(Buffer.concat(chunks));
             });
           }));
         });
@@ -19611,14 +19611,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve2, reject) => {
+          return new Promise((resolve4, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve2(res);
+                resolve4(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -19862,12 +19862,12 @@ var require_lib = __commonJS({
         return __awaiter3(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
           const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-          return new Promise((resolve2) => setTimeout(() => resolve2(), ms));
+          return new Promise((resolve4) => setTimeout(() => resolve4(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter3(this, void 0, void 0, function* () {
-          return new Promise((resolve2, reject) => __awaiter3(this, void 0, void 0, function* () {
+          return new Promise((resolve4, reject) => __awaiter3(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -19875,7 +19875,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve2(response);
+              resolve4(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -19914,7 +19914,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve2(response);
+              resolve4(response);
             }
           }));
         });
@@ -21264,8 +21264,8 @@ var require_range = __commonJS({
     var replaceTilde = (comp, options) => {
       const r = options.loose ? re[t.TILDELOOSE] : re[t.TILDE];
       const z3 = options.includePrerelease ? "-0" : "";
-      return comp.replace(r, (_2, M2, m, p, pr) => {
-        debug2("tilde", comp, _2, M2, m, p, pr);
+      return comp.replace(r, (_2, M2, m, p, pr2) => {
+        debug2("tilde", comp, _2, M2, m, p, pr2);
         let ret;
         if (isX(M2)) {
           ret = "";
@@ -21273,9 +21273,9 @@ var require_range = __commonJS({
           ret = `>=${M2}.0.0${z3} <${+M2 + 1}.0.0-0`;
         } else if (isX(p)) {
           ret = `>=${M2}.${m}.0${z3} <${M2}.${+m + 1}.0-0`;
-        } else if (pr) {
-          debug2("replaceTilde pr", pr);
-          ret = `>=${M2}.${m}.${p}-${pr} <${M2}.${+m + 1}.0-0`;
+        } else if (pr2) {
+          debug2("replaceTilde pr", pr2);
+          ret = `>=${M2}.${m}.${p}-${pr2} <${M2}.${+m + 1}.0-0`;
         } else {
           ret = `>=${M2}.${m}.${p} <${M2}.${+m + 1}.0-0`;
         }
@@ -21290,8 +21290,8 @@ var require_range = __commonJS({
       debug2("caret", comp, options);
       const r = options.loose ? re[t.CARETLOOSE] : re[t.CARET];
       const z3 = options.includePrerelease ? "-0" : "";
-      return comp.replace(r, (_2, M2, m, p, pr) => {
-        debug2("caret", comp, _2, M2, m, p, pr);
+      return comp.replace(r, (_2, M2, m, p, pr2) => {
+        debug2("caret", comp, _2, M2, m, p, pr2);
         let ret;
         if (isX(M2)) {
           ret = "";
@@ -21303,16 +21303,16 @@ var require_range = __commonJS({
           } else {
             ret = `>=${M2}.${m}.0${z3} <${+M2 + 1}.0.0-0`;
           }
-        } else if (pr) {
-          debug2("replaceCaret pr", pr);
+        } else if (pr2) {
+          debug2("replaceCaret pr", pr2);
           if (M2 === "0") {
             if (m === "0") {
-              ret = `>=${M2}.${m}.${p}-${pr} <${M2}.${m}.${+p + 1}-0`;
+              ret = `>=${M2}.${m}.${p}-${pr2} <${M2}.${m}.${+p + 1}-0`;
             } else {
-              ret = `>=${M2}.${m}.${p}-${pr} <${M2}.${+m + 1}.0-0`;
+              ret = `>=${M2}.${m}.${p}-${pr2} <${M2}.${+m + 1}.0-0`;
             }
           } else {
-            ret = `>=${M2}.${m}.${p}-${pr} <${+M2 + 1}.0.0-0`;
+            ret = `>=${M2}.${m}.${p}-${pr2} <${+M2 + 1}.0.0-0`;
           }
         } else {
           debug2("no pr");
@@ -21337,8 +21337,8 @@ var require_range = __commonJS({
     var replaceXRange = (comp, options) => {
       comp = comp.trim();
       const r = options.loose ? re[t.XRANGELOOSE] : re[t.XRANGE];
-      return comp.replace(r, (ret, gtlt, M2, m, p, pr) => {
-        debug2("xRange", comp, ret, gtlt, M2, m, p, pr);
+      return comp.replace(r, (ret, gtlt, M2, m, p, pr2) => {
+        debug2("xRange", comp, ret, gtlt, M2, m, p, pr2);
         if (invalidXRangeOrder(M2, m, p)) {
           return comp;
         }
@@ -21349,7 +21349,7 @@ var require_range = __commonJS({
         if (gtlt === "=" && anyX) {
           gtlt = "";
         }
-        pr = options.includePrerelease ? "-0" : "";
+        pr2 = options.includePrerelease ? "-0" : "";
         if (xM) {
           if (gtlt === ">" || gtlt === "<") {
             ret = "<0.0.0-0";
@@ -21380,13 +21380,13 @@ var require_range = __commonJS({
             }
           }
           if (gtlt === "<") {
-            pr = "-0";
+            pr2 = "-0";
           }
-          ret = `${gtlt + M2}.${m}.${p}${pr}`;
+          ret = `${gtlt + M2}.${m}.${p}${pr2}`;
         } else if (xm) {
-          ret = `>=${M2}.0.0${pr} <${+M2 + 1}.0.0-0`;
+          ret = `>=${M2}.0.0${pr2} <${+M2 + 1}.0.0-0`;
         } else if (xp) {
-          ret = `>=${M2}.${m}.0${pr} <${M2}.${+m + 1}.0-0`;
+          ret = `>=${M2}.${m}.0${pr2} <${M2}.${+m + 1}.0-0`;
         }
         debug2("xRange return", ret);
         return ret;
@@ -22138,10 +22138,6 @@ var require_semver2 = __commonJS({
   }
 });
 
-// action/main.ts
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-
 // node_modules/@actions/core/lib/command.js
 import * as os from "os";
 
@@ -22304,11 +22300,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve2) {
-      resolve2(value);
+    return value instanceof P2 ? value : new P2(function(resolve4) {
+      resolve4(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve2, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve4, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -22324,7 +22320,7 @@ var __awaiter = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -22707,11 +22703,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter2 = function(thisArg, _arguments, P2, generator) {
   function adopt(value) {
-    return value instanceof P2 ? value : new P2(function(resolve2) {
-      resolve2(value);
+    return value instanceof P2 ? value : new P2(function(resolve4) {
+      resolve4(value);
     });
   }
-  return new (P2 || (P2 = Promise))(function(resolve2, reject) {
+  return new (P2 || (P2 = Promise))(function(resolve4, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -22727,7 +22723,7 @@ var __awaiter2 = function(thisArg, _arguments, P2, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve2(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve4(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -23826,7 +23822,7 @@ async function fetchWrapper(requestOptions) {
     requestError.cause = error63;
     throw requestError;
   }
-  const status = fetchResponse.status;
+  const status2 = fetchResponse.status;
   const url2 = fetchResponse.url;
   const responseHeaders = {};
   for (const [key, value] of fetchResponse.headers) {
@@ -23834,7 +23830,7 @@ async function fetchWrapper(requestOptions) {
   }
   const octokitResponse = {
     url: url2,
-    status,
+    status: status2,
     headers: responseHeaders,
     data: ""
   };
@@ -23845,28 +23841,28 @@ async function fetchWrapper(requestOptions) {
       `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
     );
   }
-  if (status === 204 || status === 205) {
+  if (status2 === 204 || status2 === 205) {
     return octokitResponse;
   }
   if (requestOptions.method === "HEAD") {
-    if (status < 400) {
+    if (status2 < 400) {
       return octokitResponse;
     }
-    throw new RequestError(fetchResponse.statusText, status, {
+    throw new RequestError(fetchResponse.statusText, status2, {
       response: octokitResponse,
       request: requestOptions
     });
   }
-  if (status === 304) {
+  if (status2 === 304) {
     octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError("Not modified", status, {
+    throw new RequestError("Not modified", status2, {
       response: octokitResponse,
       request: requestOptions
     });
   }
-  if (status >= 400) {
+  if (status2 >= 400) {
     octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError(toErrorMessage(octokitResponse.data), status, {
+    throw new RequestError(toErrorMessage(octokitResponse.data), status2, {
       response: octokitResponse,
       request: requestOptions
     });
@@ -26816,6 +26812,258 @@ function getOctokit(token, options, ...additionalPlugins) {
   return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
+// core/shiplog-client.ts
+import { createHash } from "node:crypto";
+
+// node_modules/is-network-error/index.js
+var objectToString = Object.prototype.toString;
+var isError = (value) => objectToString.call(value) === "[object Error]";
+var errorMessages = /* @__PURE__ */ new Set([
+  "network error",
+  // Chrome
+  "NetworkError when attempting to fetch resource.",
+  // Firefox
+  "The Internet connection appears to be offline.",
+  // Safari 16
+  "Network request failed",
+  // `cross-fetch`
+  "fetch failed",
+  // Undici (Node.js)
+  "terminated",
+  // Undici (Node.js)
+  " A network error occurred.",
+  // Bun (WebKit)
+  "Network connection lost"
+  // Cloudflare Workers (fetch)
+]);
+function isNetworkError(error63) {
+  const isValid = error63 && isError(error63) && error63.name === "TypeError" && typeof error63.message === "string";
+  if (!isValid) {
+    return false;
+  }
+  const { message, stack } = error63;
+  if (message === "Load failed" || message.startsWith("Load failed (") && message.endsWith(")")) {
+    return stack === void 0 || "__sentry_captured__" in error63;
+  }
+  if (message.startsWith("error sending request for url")) {
+    return true;
+  }
+  if (message === "Failed to fetch" || message.startsWith("Failed to fetch (") && message.endsWith(")")) {
+    return true;
+  }
+  return errorMessages.has(message);
+}
+
+// node_modules/p-retry/index.js
+function validateRetries(retries) {
+  if (typeof retries === "number") {
+    if (retries < 0) {
+      throw new TypeError("Expected `retries` to be a non-negative number.");
+    }
+    if (Number.isNaN(retries)) {
+      throw new TypeError("Expected `retries` to be a valid number or Infinity, got NaN.");
+    }
+    if (Number.isFinite(retries) && !Number.isInteger(retries)) {
+      throw new TypeError("Expected `retries` to be a non-negative integer or Infinity.");
+    }
+  } else if (retries !== void 0) {
+    throw new TypeError("Expected `retries` to be a number or Infinity.");
+  }
+}
+function validateNumberOption(name, value, { allowInfinity = false } = {}) {
+  if (typeof value !== "number" || Number.isNaN(value)) {
+    throw new TypeError(`Expected \`${name}\` to be a number${allowInfinity ? " or Infinity" : ""}.`);
+  }
+  if (!allowInfinity && !Number.isFinite(value)) {
+    throw new TypeError(`Expected \`${name}\` to be a finite number.`);
+  }
+  if (value < 0) {
+    throw new TypeError(`Expected \`${name}\` to be \u2265 0.`);
+  }
+}
+function validateOption(name, value, type) {
+  if (value === void 0 || value === null) {
+    return;
+  }
+  if (typeof value !== type) {
+    throw new TypeError(`Expected \`${name}\` to be a ${type}.`);
+  }
+}
+function validateSignal(value) {
+  if (value === void 0 || value === null) {
+    return;
+  }
+  if (typeof value.throwIfAborted !== "function" || typeof value.addEventListener !== "function" || typeof value.removeEventListener !== "function") {
+    throw new TypeError("Expected `signal` to be an AbortSignal.");
+  }
+}
+var AbortError = class _AbortError extends Error {
+  constructor(message) {
+    super(typeof message === "string" ? message : void 0);
+    this.name = "AbortError";
+    if (message instanceof Error) {
+      this.originalError = message;
+      ({ message } = message);
+    } else {
+      this.originalError = new Error(message);
+      ({ message } = this.originalError);
+      Error.captureStackTrace?.(this.originalError, _AbortError);
+    }
+    this.message = message;
+  }
+};
+var maximumDelay = 2 ** 31 - 1;
+function calculateDelay(retriesConsumed, options) {
+  if (options.minTimeout === 0) {
+    return 0;
+  }
+  const attempt = retriesConsumed + 1;
+  const random = options.randomize ? Math.random() + 1 : 1;
+  const timeout = Math.round(random * options.minTimeout * options.factor ** (attempt - 1));
+  return Math.min(timeout, Math.ceil(options.maxTimeout), maximumDelay);
+}
+function calculateRemainingTime(start, max) {
+  return Number.isFinite(max) ? max - (performance.now() - start) : max;
+}
+async function delayForRetry(delay, options) {
+  if (delay <= 0) {
+    return;
+  }
+  await new Promise((resolve4, reject) => {
+    const onAbort = () => {
+      clearTimeout(timeoutToken);
+      reject(options.signal.reason);
+    };
+    const timeoutToken = setTimeout(() => {
+      options.signal?.removeEventListener("abort", onAbort);
+      resolve4();
+    }, delay);
+    if (options.unref) {
+      timeoutToken.unref?.();
+    }
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+function stringifyThrownValue(value) {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+function unwrapAbortError(error63) {
+  let cause = error63;
+  while (cause instanceof AbortError && cause.originalError instanceof Error) {
+    cause = cause.originalError;
+  }
+  return cause;
+}
+async function onAttemptFailure({ error: error63, attemptNumber, retriesConsumed, startTime, options }) {
+  const abortIfNeeded = () => {
+    options.signal?.throwIfAborted();
+  };
+  const normalizedError = error63 instanceof Error ? error63 : new TypeError(`Non-error was thrown: "${stringifyThrownValue(error63)}". You should only throw errors.`);
+  abortIfNeeded();
+  if (normalizedError instanceof AbortError) {
+    throw unwrapAbortError(normalizedError);
+  }
+  const retriesLeft = options.retries - retriesConsumed;
+  const isRetriableError = !(normalizedError instanceof TypeError) || isNetworkError(normalizedError);
+  const timeLeft = calculateRemainingTime(startTime, options.maxRetryTime);
+  const delayTime = isRetriableError && timeLeft > 0 && retriesLeft > 0 ? calculateDelay(retriesConsumed, options) : 0;
+  const consumeRetryContext = Object.freeze({
+    error: normalizedError,
+    attemptNumber,
+    retriesLeft,
+    retriesConsumed,
+    retryDelay: delayTime
+  });
+  const consumeRetry = await options.shouldConsumeRetry(consumeRetryContext) ?? true;
+  abortIfNeeded();
+  const effectiveDelay = consumeRetry ? delayTime : 0;
+  const context3 = Object.freeze({
+    error: normalizedError,
+    attemptNumber,
+    retriesLeft,
+    retriesConsumed,
+    retryDelay: effectiveDelay
+  });
+  await options.onFailedAttempt(context3);
+  abortIfNeeded();
+  const remainingTime = calculateRemainingTime(startTime, options.maxRetryTime);
+  if (!isRetriableError || remainingTime <= 0 || retriesLeft <= 0) {
+    throw normalizedError;
+  }
+  const shouldRetry = await options.shouldRetry(context3);
+  abortIfNeeded();
+  if (!shouldRetry) {
+    throw normalizedError;
+  }
+  const remainingTimeAfterShouldRetry = calculateRemainingTime(startTime, options.maxRetryTime);
+  if (remainingTimeAfterShouldRetry <= 0) {
+    throw normalizedError;
+  }
+  if (!consumeRetry) {
+    return false;
+  }
+  await delayForRetry(Math.min(effectiveDelay, remainingTimeAfterShouldRetry), options);
+  return true;
+}
+async function pRetry(input2, options = {}) {
+  options = { ...options };
+  options.retries ??= 10;
+  validateRetries(options.retries);
+  if (Object.hasOwn(options, "forever")) {
+    throw new Error("The `forever` option is no longer supported. For many use-cases, you can set `retries: Infinity` instead.");
+  }
+  options.factor ??= 2;
+  options.minTimeout ??= 1e3;
+  options.maxTimeout ??= Infinity;
+  options.maxRetryTime ??= Infinity;
+  options.randomize ??= false;
+  options.onFailedAttempt ??= () => {
+  };
+  options.shouldRetry ??= () => true;
+  options.shouldConsumeRetry ??= () => true;
+  validateOption("onFailedAttempt", options.onFailedAttempt, "function");
+  validateOption("shouldRetry", options.shouldRetry, "function");
+  validateOption("shouldConsumeRetry", options.shouldConsumeRetry, "function");
+  validateOption("randomize", options.randomize, "boolean");
+  validateOption("unref", options.unref, "boolean");
+  validateSignal(options.signal);
+  validateNumberOption("factor", options.factor);
+  validateNumberOption("minTimeout", options.minTimeout);
+  validateNumberOption("maxTimeout", options.maxTimeout, { allowInfinity: true });
+  validateNumberOption("maxRetryTime", options.maxRetryTime, { allowInfinity: true });
+  if (options.factor === 0) {
+    options.factor = 1;
+  }
+  options.signal?.throwIfAborted();
+  let attemptNumber = 0;
+  let retriesConsumed = 0;
+  const startTime = performance.now();
+  while (retriesConsumed <= options.retries) {
+    attemptNumber++;
+    try {
+      options.signal?.throwIfAborted();
+      const result = await input2(attemptNumber);
+      options.signal?.throwIfAborted();
+      return result;
+    } catch (error63) {
+      if (await onAttemptFailure({
+        error: error63,
+        attemptNumber,
+        retriesConsumed,
+        startTime,
+        options
+      })) {
+        retriesConsumed++;
+      }
+    }
+  }
+  throw new Error("Retry attempts exhausted without throwing an error.");
+}
+
 // node_modules/zod/v4/classic/external.js
 var external_exports = {};
 __export(external_exports, {
@@ -27531,12 +27779,12 @@ function cleanRegex(source) {
   return source.slice(start, end);
 }
 function floatSafeRemainder(val, step) {
-  const ratio = val / step;
-  const roundedRatio = Math.round(ratio);
-  const tolerance = 4 * Number.EPSILON * Math.max(Math.abs(ratio), 1);
-  if (Math.abs(ratio - roundedRatio) < tolerance)
+  const ratio2 = val / step;
+  const roundedRatio = Math.round(ratio2);
+  const tolerance = 4 * Number.EPSILON * Math.max(Math.abs(ratio2), 1);
+  if (Math.abs(ratio2 - roundedRatio) < tolerance)
     return 0;
-  return ratio - roundedRatio;
+  return ratio2 - roundedRatio;
 }
 var EVALUATING = /* @__PURE__ */ Symbol("evaluating");
 function defineLazy(object2, key, getter) {
@@ -31883,7 +32131,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve2) {
+function isRecursive(inst, stack, resolve4) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -31893,7 +32141,7 @@ function isRecursive(inst, stack, resolve2) {
   let result = NONE;
   const check2 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve2);
+      const answer = isRecursive(child, stack, resolve4);
       if (answer > result)
         result = answer;
     }
@@ -31904,7 +32152,7 @@ function isRecursive(inst, stack, resolve2) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve2) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve4) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -31968,7 +32216,7 @@ function isRecursive(inst, stack, resolve2) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve2 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve4 ? inst._zod.innerType : void 0);
       merge3(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -39774,18 +40022,18 @@ var ZodCompileUnsupportedError = class extends Error {
     this.islandable = islandable;
   }
 };
-function compileValidator(schema, parser) {
+function compileValidator(schema, parser2) {
   try {
     return compileFn(schema, { assertOnly: true });
   } catch {
-    return parser;
+    return parser2;
   }
 }
 function compile(schema, options) {
   try {
-    const parser = compileFn(schema);
-    const clone2 = withParser(schema, parser);
-    clone2._zod.bag.validator = compileValidator(schema, parser);
+    const parser2 = compileFn(schema);
+    const clone2 = withParser(schema, parser2);
+    clone2._zod.bag.validator = compileValidator(schema, parser2);
     return clone2;
   } catch (err) {
     if (options?.strict)
@@ -39793,7 +40041,7 @@ function compile(schema, options) {
     return schema;
   }
 }
-function withParser(schema, parser) {
+function withParser(schema, parser2) {
   if (isRecursiveSchema(schema)) {
     throw new ZodCompileUnsupportedError("a schema whose subtree contains a reference cycle");
   }
@@ -39807,7 +40055,7 @@ function withParser(schema, parser) {
     if (ctx && isBackEdge(ctx, payload.value)) {
       return originalRun(payload, ctx);
     }
-    const out = parser(payload.value);
+    const out = parser2(payload.value);
     if (out !== INVALID) {
       payload.value = out;
       return payload;
@@ -39818,19 +40066,19 @@ function withParser(schema, parser) {
   };
   wrapped.__originalRun = originalRun;
   clone2._zod.bag.fallbackRun = originalRun;
-  clone2._zod.bag.validator = parser;
+  clone2._zod.bag.validator = parser2;
   clone2._zod.run = wrapped;
   if (!liveRun.__originalRun)
-    installCompiledUserMethods(clone2, schema, parser);
+    installCompiledUserMethods(clone2, schema, parser2);
   return clone2;
 }
-function installCompiledUserMethods(target, source, parser) {
+function installCompiledUserMethods(target, source, parser2) {
   const targetAny = target;
   const sourceAny = source;
   if (typeof sourceAny.safeParse === "function") {
     const originalSafeParse = sourceAny.safeParse;
     targetAny.safeParse = (data, params) => {
-      const out = parser(data);
+      const out = parser2(data);
       if (out !== INVALID) {
         return { success: true, data: out };
       }
@@ -39840,7 +40088,7 @@ function installCompiledUserMethods(target, source, parser) {
   if (typeof sourceAny.parse === "function") {
     const originalParse2 = sourceAny.parse;
     targetAny.parse = (data, params) => {
-      const out = parser(data);
+      const out = parser2(data);
       if (out !== INVALID) {
         return out;
       }
@@ -46840,6 +47088,11 @@ var PullRequestInputSchema = external_exports.strictObject({
 var GenerateInputSchema = external_exports.strictObject({
   commits: external_exports.array(CommitMessageSchema).min(1).max(MAX_COMMITS),
   version: cleanText().trim().min(1).max(40).meta(NOT_BLANK_TEXT).transform(normalizeVersion).nullable().optional(),
+  /**
+   * The previous release's tag or version as written (`v1.3.0`, `web@1.3.0`), for
+   * `draft.suggestedVersion`; default: the project's newest published version.
+   */
+  previousVersion: cleanText().trim().min(1).max(255).refine(noNul2, NUL_MESSAGE).meta(NOT_BLANK_TEXT).optional(),
   /** The merged pull requests of the range; the commits are then the first-parent ones. */
   pullRequests: external_exports.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional(),
   /** What each commit changed (files, line counts), by its index in `commits`. */
@@ -46902,6 +47155,11 @@ var DraftSchema = external_exports.object({
   body: external_exports.string(),
   category: CategorySchema,
   version: external_exports.string().nullable(),
+  /**
+   * The next version: the previous release's bumped by the changes (breaking → major, feature → minor,
+   * else patch; one step less below 1.0.0), its tag prefix kept; null when the previous names no version.
+   */
+  suggestedVersion: external_exports.string().nullable(),
   sections: external_exports.array(DraftSectionSchema),
   commits: external_exports.object({ received: external_exports.number().int(), used: external_exports.number().int(), ignored: external_exports.number().int() }),
   provider: external_exports.enum(["openai", "offline"]),
@@ -46928,6 +47186,477 @@ var GenerateResponseSchema = external_exports.object({
   }),
   draft: GeneratedDraftSchema.nullable()
 });
+
+// core/contract/history.schema.ts
+var noNul3 = (s) => !s.includes("\0");
+var NUL_MESSAGE2 = "Must not contain NUL (U+0000) characters";
+var MAX_IMPORTED_RELEASES = 100;
+var ImportedReleaseSchema = external_exports.strictObject({
+  version: cleanText().trim().min(1).max(40).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK_TEXT).transform(normalizeVersion),
+  /** When it was released (ISO 8601, in the past: checked against the clock by the service). */
+  publishedAt: InstantSchema,
+  /**
+   * When the version's tag was made, when the caller knows it (`shiplog import --git-dir`, the Action):
+   * a `publishedAt` more than a day away from it is imported as given and reported in `warnings`.
+   */
+  taggedAt: InstantSchema.optional(),
+  notes: cleanText().min(1).max(1e5).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK_TEXT),
+  title: cleanText().trim().min(1).max(200).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK_TEXT).optional(),
+  commits: external_exports.array(CommitMessageSchema).max(MAX_COMMITS).optional(),
+  commitDetails: external_exports.array(CommitDetailSchema).max(MAX_COMMITS).optional(),
+  pullRequests: external_exports.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional()
+}).superRefine(checkDetailIndexes);
+var ImportInputSchema = external_exports.strictObject({
+  releases: external_exports.array(ImportedReleaseSchema).min(1).max(MAX_IMPORTED_RELEASES),
+  /** `owner/name`: references in the notes become links, and the entries record where they came from. */
+  repository: external_exports.string().regex(/^[\w.-]+\/[\w.-]+$/, 'must be "owner/name"').max(200).optional()
+});
+var ImportLearningSchema = external_exports.object({
+  status: external_exports.enum(["commits", "fetching", "none"]),
+  repository: external_exports.string().nullable(),
+  reason: external_exports.string().nullable()
+});
+var ImportResponseSchema = external_exports.object({
+  imported: external_exports.number().int(),
+  replaced: external_exports.number().int(),
+  /** Versions not imported: `duplicate` (named twice: the longer notes are kept), or why. */
+  skipped: external_exports.array(external_exports.object({ version: external_exports.string(), reason: external_exports.string() })),
+  /** Imported, with something to check: a changelog date more than a day from its tag's. */
+  warnings: external_exports.array(external_exports.object({ version: external_exports.string(), message: external_exports.string() })),
+  entries: external_exports.array(
+    external_exports.object({
+      id: external_exports.string(),
+      slug: external_exports.string(),
+      version: external_exports.string(),
+      /** `draft` for an entry imported again after the team unpublished it: a re-import keeps status. */
+      status: external_exports.enum(["draft", "published"])
+    })
+  ),
+  profile: external_exports.object({ releasesLearned: external_exports.number().int() }),
+  learning: ImportLearningSchema
+});
+var ListingRateSchema = external_exports.object({
+  kind: external_exports.string(),
+  /** What the kind is, in words (`fixes`, `documentation changes`). */
+  label: external_exports.string(),
+  rate: external_exports.number(),
+  /** Changes of this kind the profile has seen in the project's releases. */
+  seen: external_exports.number().int()
+});
+var PROFILE_PARTS = ["listing", "productPaths", "breaking", "detail", "sections", "style"];
+var Fraction = external_exports.number().min(0).max(1).nullable();
+var PartVerdictSchema = external_exports.object({
+  part: external_exports.enum(PROFILE_PARTS),
+  kept: external_exports.boolean(),
+  precision: Fraction,
+  recall: Fraction,
+  /** Why, in words ("kept: precision 0.71 ≥ 0.64, recall 0.80 ≥ 0.80"). */
+  reason: external_exports.string()
+});
+var ProfileValidationSchema = external_exports.object({
+  releases: external_exports.number().int().min(0),
+  plain: external_exports.object({ precision: Fraction, recall: Fraction }),
+  learned: external_exports.object({ precision: Fraction, recall: Fraction }),
+  /** The parts drafts apply. */
+  applied: external_exports.array(external_exports.enum(PROFILE_PARTS)),
+  /** Each part tried, in order, kept or dropped and why. */
+  parts: external_exports.array(PartVerdictSchema)
+});
+var DraftingProfileSchema = external_exports.object({
+  releasesLearned: external_exports.number().int(),
+  updatedAt: external_exports.string().nullable(),
+  detail: DetailSchema,
+  /** The project's headings, in its order. */
+  sections: external_exports.array(SectionHeadingSchema),
+  /** Per kind of change, how often the notes list it. */
+  listing: external_exports.array(ListingRateSchema),
+  /** The usual number of items of a release (the median), or null before any release was learned. */
+  itemsPerRelease: external_exports.number().int().nullable(),
+  /** How items are worded: with references (`(#12)`), with the author credited, past-tense verbs. */
+  style: external_exports.object({
+    references: external_exports.boolean(),
+    credits: external_exports.boolean(),
+    pastTense: external_exports.boolean()
+  }),
+  /** Folders the built-in rules call docs, tests, CI or tooling that this project's notes list (globs). */
+  productPaths: external_exports.array(external_exports.string()),
+  /** The replay that decided which learned parts drafts apply; null before anything was learned. */
+  validation: ProfileValidationSchema.nullable(),
+  description: external_exports.string()
+});
+var DraftingProfileResponseSchema = external_exports.object({ profile: DraftingProfileSchema });
+var ChangelogPreviewSchema = external_exports.object({
+  releases: external_exports.array(
+    external_exports.object({
+      version: external_exports.string(),
+      date: external_exports.string().nullable(),
+      notes: external_exports.string(),
+      title: external_exports.string().optional(),
+      heading: external_exports.string()
+    })
+  ),
+  skipped: external_exports.array(external_exports.object({ heading: external_exports.string(), version: external_exports.string().nullable(), reason: external_exports.string() }))
+});
+
+// core/contract/problem.ts
+var FieldErrorSchema = external_exports.object({ pointer: external_exports.string(), detail: external_exports.string() });
+var ProblemSchema = external_exports.object({
+  type: external_exports.string(),
+  title: external_exports.string(),
+  status: external_exports.number().int(),
+  detail: external_exports.string(),
+  code: external_exports.string(),
+  requestId: external_exports.string().optional(),
+  errors: external_exports.array(FieldErrorSchema).optional()
+});
+
+// core/parse-retry-after.ts
+var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+var MONTH = `(${MONTHS.join("|")})`;
+var TIME = "(\\d{2}):(\\d{2}):(\\d{2})";
+var IMF_FIXDATE = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`);
+var RFC850_DATE = new RegExp(
+  `^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`
+);
+var ASCTIME_DATE = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ${MONTH} ([ \\d]\\d) ${TIME} (\\d{4})$`);
+function utc(year, month, day, hour, minute, second) {
+  const monthIndex = MONTHS.indexOf(month);
+  const at2 = new Date(Date.UTC(year, monthIndex, day, hour, minute, second));
+  const valid = at2.getUTCFullYear() === year && at2.getUTCMonth() === monthIndex && at2.getUTCDate() === day && at2.getUTCHours() === hour && at2.getUTCMinutes() === minute && at2.getUTCSeconds() === second;
+  return valid ? at2.getTime() : null;
+}
+function parseHttpDate(value, now) {
+  let match = IMF_FIXDATE.exec(value);
+  if (match) {
+    const [, day, month, year, h, m, s] = match;
+    return utc(Number(year), month, Number(day), Number(h), Number(m), Number(s));
+  }
+  match = RFC850_DATE.exec(value);
+  if (match) {
+    const [, day, month, yy, h, m, s] = match;
+    const thisYear = new Date(now).getUTCFullYear();
+    let year = thisYear - thisYear % 100 + Number(yy);
+    if (year > thisYear + 50) year -= 100;
+    return utc(year, month, Number(day), Number(h), Number(m), Number(s));
+  }
+  match = ASCTIME_DATE.exec(value);
+  if (match) {
+    const [, month, day, h, m, s, year] = match;
+    return utc(Number(year), month, Number(day.trim()), Number(h), Number(m), Number(s));
+  }
+  return null;
+}
+function parseRetryAfter(value, now) {
+  const text4 = value?.trim();
+  if (!text4) return null;
+  if (/^\d+$/.test(text4)) return Number(text4);
+  const at2 = parseHttpDate(text4, now);
+  return at2 === null ? null : Math.max(0, Math.ceil((at2 - now) / 1e3));
+}
+
+// core/shiplog-client.ts
+var ShiplogApiError = class extends Error {
+  name = "ShiplogApiError";
+  status;
+  code;
+  problem;
+  constructor(status2, problem, fallback) {
+    super(problem ? `${problem.title}: ${problem.detail}` : fallback);
+    this.status = status2;
+    this.code = problem?.code ?? (status2 >= 500 ? "internal" : "unknown");
+    this.problem = problem;
+  }
+};
+function deriveIdempotencyKey(parts) {
+  const digest = createHash("sha256").update(JSON.stringify([parts.repository, parts.from, parts.to, parts.operation, ...parts.extra ?? []])).digest("base64url");
+  return `gh:${parts.operation}:${digest}`;
+}
+var MAX_WAIT_MS = 6e4;
+function isRetryable(error63) {
+  if (!(error63 instanceof ShiplogApiError)) return false;
+  return error63.status === 0 || error63.status >= 500 || error63.status === 429 || error63.status === 409;
+}
+function retryDelay(retryAfter, attemptNumber, now) {
+  const seconds = parseRetryAfter(retryAfter, now);
+  return Math.min(MAX_WAIT_MS, seconds === null ? 1e3 * 2 ** (attemptNumber - 1) : seconds * 1e3);
+}
+function createShiplogClient(clientOptions) {
+  const doFetch = clientOptions.fetch ?? fetch;
+  const sleep = clientOptions.sleep ?? ((ms) => new Promise((resolve4) => setTimeout(resolve4, ms)));
+  const attempts = clientOptions.attempts ?? 4;
+  const base = clientOptions.baseUrl.replace(/\/+$/, "");
+  async function send(method, path2, options) {
+    let response;
+    try {
+      response = await doFetch(`${base}${path2}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${clientOptions.apiKey}`,
+          accept: "application/json",
+          "user-agent": clientOptions.userAgent ?? "shiplog-client",
+          ...options.body !== void 0 ? { "content-type": "application/json" } : {},
+          ...options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}
+        },
+        ...options.body !== void 0 ? { body: JSON.stringify(options.body) } : {}
+      });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : "unknown error";
+      throw new ShiplogApiError(0, null, `Shiplog at ${base} could not be reached: ${reason}`);
+    }
+    const text4 = await response.text();
+    return { response, json: text4 ? safeJson(text4) : null };
+  }
+  async function call(method, path2, options = {}) {
+    let retryAfter = null;
+    const { response, json: json2 } = await pRetry(
+      async () => {
+        retryAfter = null;
+        const answer = await send(method, path2, options);
+        retryAfter = answer.response.headers.get("retry-after");
+        if (answer.response.ok) return answer;
+        const problem = ProblemSchema.safeParse(answer.json);
+        throw new ShiplogApiError(
+          answer.response.status,
+          problem.success ? problem.data : null,
+          `Shiplog answered ${answer.response.status}`
+        );
+      },
+      {
+        retries: Math.max(0, attempts - 1),
+        minTimeout: 0,
+        shouldRetry: ({ error: error63 }) => isRetryable(error63),
+        onFailedAttempt: async ({ error: error63, attemptNumber, retriesLeft }) => {
+          if (retriesLeft > 0 && isRetryable(error63))
+            await sleep(retryDelay(retryAfter, attemptNumber, Date.now()));
+        }
+      }
+    );
+    return {
+      status: response.status,
+      json: json2,
+      replayed: response.headers.get("idempotent-replayed") === "true"
+    };
+  }
+  return {
+    async generate(input2, idempotencyKey) {
+      const { json: json2, replayed } = await call("POST", "/api/v1/entries/generate", {
+        body: input2,
+        idempotencyKey
+      });
+      return { ...GenerateResponseSchema.parse(json2), replayed };
+    },
+    async getEntry(id) {
+      const { json: json2 } = await call("GET", `/api/v1/entries/${encodeURIComponent(id)}`);
+      return EntryResponseSchema.parse(json2).entry;
+    },
+    async updateEntry(id, changes) {
+      const { json: json2 } = await call("PATCH", `/api/v1/entries/${encodeURIComponent(id)}`, { body: changes });
+      return EntryResponseSchema.parse(json2).entry;
+    },
+    async publishEntry(id) {
+      const { json: json2 } = await call("POST", `/api/v1/entries/${encodeURIComponent(id)}/publish`, { body: {} });
+      return EntryResponseSchema.parse(json2).entry;
+    },
+    async deleteEntry(id) {
+      await call("DELETE", `/api/v1/entries/${encodeURIComponent(id)}`);
+    },
+    async listEntries(query) {
+      const search2 = new URLSearchParams(
+        Object.entries(query).flatMap(
+          ([name, value]) => value === void 0 ? [] : [[name, String(value)]]
+        )
+      );
+      const { json: json2 } = await call("GET", `/api/v1/entries${search2.size > 0 ? `?${search2}` : ""}`);
+      return ListEntriesResponseSchema.parse(json2);
+    },
+    async importEntries(input2, idempotencyKey) {
+      const { json: json2, replayed } = await call("POST", "/api/v1/entries/import", {
+        body: input2,
+        idempotencyKey
+      });
+      return { ...ImportResponseSchema.parse(json2), replayed };
+    }
+  };
+}
+function safeJson(text4) {
+  try {
+    return JSON.parse(text4);
+  } catch {
+    return null;
+  }
+}
+
+// core/explain-failure.ts
+function explainFailure(err) {
+  if (!(err instanceof ShiplogApiError)) return err?.message ?? String(err);
+  switch (err.code) {
+    case "unauthorized":
+      return "Shiplog rejected the API key (401). Check the api-key input: it must be a live key of the project (create one with `shiplog keys create <project>`), stored as a repository secret.";
+    case "upgrade_required":
+      return "The Shiplog project is on the free plan, which does not include the API (402). Upgrade it to pro or business.";
+    case "quota_exceeded":
+      return `The project's AI draft quota for this month is used up (402): ${err.problem?.detail ?? ""} Upgrade the plan, wait for the 1st (UTC), or let the server draft offline.`;
+    case "ai_unavailable":
+      return "Shiplog could not reach its AI provider (503). Re-run this job later.";
+    case "generation_failed":
+      return "The AI could not produce a usable draft for this range (502). Re-run the job, or write the entry by hand.";
+    case "rate_limited":
+      return "Shiplog rate-limited this API key (429) even after waiting. Re-run the job in a minute.";
+    case "invalid":
+      return `Shiplog rejected the request (400): ${err.problem?.detail ?? err.message}`;
+    default:
+      return `Shiplog failed (${err.status || "no answer"}): ${err.message}`;
+  }
+}
+
+// core/resolve-range.ts
+var import_semver = __toESM(require_semver2(), 1);
+var ZERO_SHA = /^0{40}$/;
+var RangeError2 = class extends Error {
+  name = "RangeError";
+};
+function resolveRange(eventName, payload, repo, overrides = {}) {
+  const event = payload;
+  const from = overrides.from || void 0;
+  const to = overrides.to || void 0;
+  if (eventName === "release" && event.release) {
+    const tag = String(event.release.tag_name);
+    return {
+      ...repo,
+      kind: "release",
+      tag,
+      prerelease: Boolean(event.release.prerelease),
+      to: to ?? tag,
+      from: from ?? null
+    };
+  }
+  if ((eventName === "pull_request" || eventName === "pull_request_target") && event.pull_request) {
+    const pr2 = event.pull_request;
+    return {
+      ...repo,
+      kind: "pull_request",
+      number: Number(pr2.number),
+      from: from ?? String(pr2.base.sha),
+      to: to ?? String(pr2.head.sha),
+      commitCount: Number(pr2.commits ?? 0),
+      fromFork: Boolean(pr2.head?.repo && pr2.head.repo.full_name !== pr2.base?.repo?.full_name)
+    };
+  }
+  if (eventName === "push" && event.after && !ZERO_SHA.test(event.after)) {
+    const before = event.before && !ZERO_SHA.test(event.before) ? String(event.before) : null;
+    return { ...repo, kind: "push", from: from ?? before, to: to ?? String(event.after) };
+  }
+  if (!to) throw new RangeError2(`The ${eventName} event names no commits: set the "to" input (and "from")`);
+  return { ...repo, kind: "manual", from: from ?? null, to };
+}
+function versionOf(tag) {
+  return /^v?\d/.test(tag) ? import_semver.default.parse(tag.replace(/^v/, "")) : null;
+}
+function selectPreviousTag(tags, current) {
+  const now = versionOf(current);
+  if (!now) return null;
+  const includePrereleases = now.prerelease.length > 0;
+  let best = null;
+  for (const tag of tags) {
+    const version3 = versionOf(tag);
+    if (!version3 || import_semver.default.gte(version3, now)) continue;
+    if (version3.prerelease.length > 0 && !includePrereleases) continue;
+    if (!best || import_semver.default.gt(version3, best.version)) best = { tag, version: version3 };
+  }
+  return best?.tag ?? null;
+}
+
+// action/inputs.ts
+var bool = (name, fallback) => {
+  const raw = getInput(name).trim().toLowerCase();
+  if (raw === "") return fallback;
+  if (["true", "yes", "1"].includes(raw)) return true;
+  if (["false", "no", "0"].includes(raw)) return false;
+  throw new Error(`Input "${name}" must be true or false, not "${raw}"`);
+};
+var InputsSchema = external_exports.object({
+  /** Without it (and `api-key`), the Action drafts in the runner, without a server. */
+  apiUrl: external_exports.url({
+    protocol: /^https?$/,
+    error: "api-url must be an http(s) URL, e.g. https://changelog.example.com"
+  }).optional(),
+  apiKey: external_exports.string(),
+  githubToken: external_exports.string(),
+  from: external_exports.string().optional(),
+  to: external_exports.string().optional(),
+  version: external_exports.string().max(40, "version is at most 40 characters").optional(),
+  category: CategorySchema.optional(),
+  visibility: VisibilitySchema,
+  includePaths: external_exports.array(external_exports.string()),
+  component: ComponentSchema.optional(),
+  /** The changelog to import once as the project's history (a path in the checkout). */
+  importChangelog: external_exports.string().optional(),
+  /** Globs whose changes alone are Maintenance (generate's `internalPaths`). */
+  internalPaths: external_exports.array(PathGlobSchema).max(100),
+  /** Globs of the product's own files: changes there are never folded into Maintenance by their paths. */
+  productPaths: external_exports.array(PathGlobSchema).max(100),
+  /** The repository's changelog (learned from without a server; written by `update-changelog`). */
+  changelogFile: external_exports.string().min(1).max(1e3).refine(
+    (p) => !p.split(/[\\/]/).includes("..") && !p.startsWith("/"),
+    "must be a path inside the checkout"
+  ).optional(),
+  detail: DetailSchema.optional(),
+  /** This repository's headings, in order: `category: Heading` lines. */
+  sections: external_exports.array(SectionHeadingSchema).min(1).max(4).optional()
+});
+var listInput = (name) => getMultilineInput(name).flatMap((l3) => l3.split(",")).map((p) => p.trim()).filter(Boolean);
+function sectionsInput() {
+  const lines = getMultilineInput("sections").filter((l3) => l3.trim() !== "");
+  if (lines.length === 0) return void 0;
+  return lines.map((line) => {
+    const at2 = line.indexOf(":");
+    return at2 === -1 ? { category: line.trim(), heading: "" } : { category: line.slice(0, at2).trim(), heading: line.slice(at2 + 1).trim() };
+  });
+}
+function nameOf(path2) {
+  const [field, index, key] = path2.map(String);
+  const input2 = field?.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) ?? "";
+  if (index === void 0) return input2;
+  return `${input2} ${field === "sections" ? "line" : "item"} ${Number(index) + 1}${key ? ` (${key})` : ""}`;
+}
+function readInputs() {
+  const opt = (name) => getInput(name).trim() || void 0;
+  const parsed = InputsSchema.safeParse({
+    apiUrl: opt("api-url"),
+    apiKey: getInput("api-key").trim(),
+    githubToken: getInput("github-token").trim(),
+    from: opt("from"),
+    to: opt("to"),
+    version: opt("version"),
+    category: opt("category"),
+    visibility: opt("visibility") ?? "external",
+    includePaths: listInput("include-paths"),
+    component: opt("component"),
+    importChangelog: opt("import-changelog"),
+    internalPaths: listInput("internal-paths"),
+    productPaths: listInput("product-paths"),
+    changelogFile: opt("changelog-file"),
+    detail: opt("detail"),
+    sections: sectionsInput()
+  });
+  if (!parsed.success) {
+    throw new Error(parsed.error.issues.map((i) => `input ${nameOf(i.path)}: ${i.message}`).join("; "));
+  }
+  const comment = getInput("comment").trim() === "" ? null : bool("comment", true);
+  return {
+    ...parsed.data,
+    publish: bool("publish", false),
+    comment,
+    releaseNotes: bool("release-notes", false),
+    updateChangelog: bool("update-changelog", false),
+    changelogPullRequest: bool("changelog-pull-request", false)
+  };
+}
+
+// action/run-in-runner.ts
+import { readFile as readFile2 } from "node:fs/promises";
+import { resolve as resolve2 } from "node:path";
+import { performance as performance2 } from "node:perf_hooks";
 
 // core/changed-files.ts
 function wholePaths(paths) {
@@ -47130,23 +47859,23 @@ async function commitsTouching(octokit, range, shas) {
   }
   return { shas: found, calls };
 }
-async function collectPullRequest(octokit, pr, limit = COMMIT_LIMIT) {
-  if (pr.commitCount > 250 || pr.paths?.length) return collectFromCompare(octokit, pr, limit);
+async function collectPullRequest(octokit, pr2, limit = COMMIT_LIMIT) {
+  if (pr2.commitCount > 250 || pr2.paths?.length) return collectFromCompare(octokit, pr2, limit);
   let apiCalls = 0;
   const commits = [];
   for (let n = 1; ; n++) {
     apiCalls++;
     const { data } = await octokit.request("GET /repos/{owner}/{repo}/pulls/{pull_number}/commits", {
-      owner: pr.owner,
-      repo: pr.repo,
-      pull_number: pr.number,
+      owner: pr2.owner,
+      repo: pr2.repo,
+      pull_number: pr2.number,
       per_page: PER_PAGE,
       page: n
     });
     commits.push(...data);
     if (data.length < PER_PAGE) break;
   }
-  const line = firstParentLine(commits, pr.to);
+  const line = firstParentLine(commits, pr2.to);
   const own3 = line.length > 0 ? line : [...commits].reverse();
   const kept = own3.slice(0, limit);
   return { ...collected(kept.map(asRangeCommit), own3.length, "api", apiCalls), authors: authorsOf(kept) };
@@ -47216,17 +47945,17 @@ async function readPullRequestFiles(octokit, repo, pullRequest, total) {
 }
 async function completeFileLists(octokit, repo, pullRequests, warnings) {
   let calls = 0;
-  for (const pr of pullRequests) {
-    const listed = pr.files;
+  for (const pr2 of pullRequests) {
+    const listed = pr2.files;
     if (!listed || listed.totalCount <= listed.nodes.length) continue;
     try {
-      const read = await readPullRequestFiles(octokit, repo, pr.number, listed.totalCount);
+      const read = await readPullRequestFiles(octokit, repo, pr2.number, listed.totalCount);
       calls += read.calls;
       if (read.paths)
-        pr.files = { totalCount: read.paths.length, nodes: read.paths.map((path2) => ({ path: path2 })) };
+        pr2.files = { totalCount: read.paths.length, nodes: read.paths.map((path2) => ({ path: path2 })) };
     } catch (err) {
       warnings.push(
-        `GitHub did not list the files of #${pr.number} (${err.message.split("\n")[0]}): it is drafted from its words and line counts.`
+        `GitHub did not list the files of #${pr2.number} (${err.message.split("\n")[0]}): it is drafted from its words and line counts.`
       );
     }
   }
@@ -47261,19 +47990,19 @@ function namesPullRequest(message, n) {
   const subject = message.split("\n", 1)[0];
   return subject.startsWith(`Merge pull request #${n} from `) || subject.trimEnd().endsWith(`(#${n})`);
 }
-function touchedBy(pr, details) {
+function touchedBy(pr2, details) {
   if (details.length > 0) {
     const { files: files2, additions, deletions } = mergeChangedFiles(details);
     return { ...files2 ? { files: files2 } : {}, additions, deletions };
   }
-  if (pr.additions === void 0 && pr.files === void 0) return null;
-  const nodes = pr.files?.nodes ?? [];
-  const complete = pr.files != null && pr.files.totalCount <= nodes.length;
+  if (pr2.additions === void 0 && pr2.files === void 0) return null;
+  const nodes = pr2.files?.nodes ?? [];
+  const complete = pr2.files != null && pr2.files.totalCount <= nodes.length;
   const files = complete ? wholePaths(nodes.map((f) => f.path)) : null;
   return {
     ...files ? { files } : {},
-    ...pr.additions !== void 0 ? { additions: pr.additions } : {},
-    ...pr.deletions !== void 0 ? { deletions: pr.deletions } : {}
+    ...pr2.additions !== void 0 ? { additions: pr2.additions } : {},
+    ...pr2.deletions !== void 0 ? { deletions: pr2.deletions } : {}
   };
 }
 async function collectPullRequests(octokit, repo, commits, release) {
@@ -47287,11 +48016,11 @@ async function collectPullRequests(octokit, repo, commits, release) {
     apiCalls++;
     const data = await octokit.graphql(queryFor(batch, askFiles), repo);
     batch.forEach((sha, j) => {
-      const merged = (data.repository[`c${j}`]?.associatedPullRequests.nodes ?? []).filter((pr2) => pr2.merged);
-      const pr = merged.find((p) => p.mergeCommit?.oid === sha) ?? merged[0];
-      if (!pr) return;
-      byNumber.set(pr.number, pr);
-      covering.set(sha, pr);
+      const merged = (data.repository[`c${j}`]?.associatedPullRequests.nodes ?? []).filter((pr3) => pr3.merged);
+      const pr2 = merged.find((p) => p.mergeCommit?.oid === sha) ?? merged[0];
+      if (!pr2) return;
+      byNumber.set(pr2.number, pr2);
+      covering.set(sha, pr2);
     });
   }
   const warnings = [];
@@ -47315,585 +48044,32 @@ async function collectPullRequests(octokit, repo, commits, release) {
   const known = firstTimers;
   const detailsOf = /* @__PURE__ */ new Map();
   for (const c of commits) {
-    const pr = covering.get(c.sha);
-    if (pr && c.detail) detailsOf.set(pr.number, [...detailsOf.get(pr.number) ?? [], c.detail]);
+    const pr2 = covering.get(c.sha);
+    if (pr2 && c.detail) detailsOf.set(pr2.number, [...detailsOf.get(pr2.number) ?? [], c.detail]);
   }
-  const pullRequests = [...byNumber.values()].map((pr) => {
-    const author = loginOf(pr.author);
-    const touched = touchedBy(pr, detailsOf.get(pr.number) ?? []);
+  const pullRequests = [...byNumber.values()].map((pr2) => {
+    const author = loginOf(pr2.author);
+    const touched = touchedBy(pr2, detailsOf.get(pr2.number) ?? []);
     return {
-      number: pr.number,
-      title: pr.title.trim() || `#${pr.number}`,
-      body: pr.body ? pr.body.slice(0, 65536).replace(/\u0000/g, "") : null,
-      labels: (pr.labels?.nodes ?? []).map((l3) => l3.name).slice(0, 100),
+      number: pr2.number,
+      title: pr2.title.trim() || `#${pr2.number}`,
+      body: pr2.body ? pr2.body.slice(0, 65536).replace(/\u0000/g, "") : null,
+      labels: (pr2.labels?.nodes ?? []).map((l3) => l3.name).slice(0, 100),
       author,
-      ...known ? { firstContribution: author !== null && known.get(author) === pr.number } : {},
-      closes: (pr.closingIssuesReferences?.nodes ?? []).map((i) => i.number).slice(0, 100),
+      ...known ? { firstContribution: author !== null && known.get(author) === pr2.number } : {},
+      closes: (pr2.closingIssuesReferences?.nodes ?? []).map((i) => i.number).slice(0, 100),
       ...touched
     };
   });
   const kept = commits.filter((c) => {
-    const pr = covering.get(c.sha);
-    return !pr || namesPullRequest(c.message, pr.number);
+    const pr2 = covering.get(c.sha);
+    return !pr2 || namesPullRequest(c.message, pr2.number);
   });
   return { pullRequests, commits: kept, apiCalls, warnings };
 }
 
 // core/generate-request.ts
 import { createHash as createHash2 } from "node:crypto";
-
-// core/shiplog-client.ts
-import { createHash } from "node:crypto";
-
-// node_modules/is-network-error/index.js
-var objectToString = Object.prototype.toString;
-var isError = (value) => objectToString.call(value) === "[object Error]";
-var errorMessages = /* @__PURE__ */ new Set([
-  "network error",
-  // Chrome
-  "NetworkError when attempting to fetch resource.",
-  // Firefox
-  "The Internet connection appears to be offline.",
-  // Safari 16
-  "Network request failed",
-  // `cross-fetch`
-  "fetch failed",
-  // Undici (Node.js)
-  "terminated",
-  // Undici (Node.js)
-  " A network error occurred.",
-  // Bun (WebKit)
-  "Network connection lost"
-  // Cloudflare Workers (fetch)
-]);
-function isNetworkError(error63) {
-  const isValid = error63 && isError(error63) && error63.name === "TypeError" && typeof error63.message === "string";
-  if (!isValid) {
-    return false;
-  }
-  const { message, stack } = error63;
-  if (message === "Load failed" || message.startsWith("Load failed (") && message.endsWith(")")) {
-    return stack === void 0 || "__sentry_captured__" in error63;
-  }
-  if (message.startsWith("error sending request for url")) {
-    return true;
-  }
-  if (message === "Failed to fetch" || message.startsWith("Failed to fetch (") && message.endsWith(")")) {
-    return true;
-  }
-  return errorMessages.has(message);
-}
-
-// node_modules/p-retry/index.js
-function validateRetries(retries) {
-  if (typeof retries === "number") {
-    if (retries < 0) {
-      throw new TypeError("Expected `retries` to be a non-negative number.");
-    }
-    if (Number.isNaN(retries)) {
-      throw new TypeError("Expected `retries` to be a valid number or Infinity, got NaN.");
-    }
-    if (Number.isFinite(retries) && !Number.isInteger(retries)) {
-      throw new TypeError("Expected `retries` to be a non-negative integer or Infinity.");
-    }
-  } else if (retries !== void 0) {
-    throw new TypeError("Expected `retries` to be a number or Infinity.");
-  }
-}
-function validateNumberOption(name, value, { allowInfinity = false } = {}) {
-  if (typeof value !== "number" || Number.isNaN(value)) {
-    throw new TypeError(`Expected \`${name}\` to be a number${allowInfinity ? " or Infinity" : ""}.`);
-  }
-  if (!allowInfinity && !Number.isFinite(value)) {
-    throw new TypeError(`Expected \`${name}\` to be a finite number.`);
-  }
-  if (value < 0) {
-    throw new TypeError(`Expected \`${name}\` to be \u2265 0.`);
-  }
-}
-function validateOption(name, value, type) {
-  if (value === void 0 || value === null) {
-    return;
-  }
-  if (typeof value !== type) {
-    throw new TypeError(`Expected \`${name}\` to be a ${type}.`);
-  }
-}
-function validateSignal(value) {
-  if (value === void 0 || value === null) {
-    return;
-  }
-  if (typeof value.throwIfAborted !== "function" || typeof value.addEventListener !== "function" || typeof value.removeEventListener !== "function") {
-    throw new TypeError("Expected `signal` to be an AbortSignal.");
-  }
-}
-var AbortError = class _AbortError extends Error {
-  constructor(message) {
-    super(typeof message === "string" ? message : void 0);
-    this.name = "AbortError";
-    if (message instanceof Error) {
-      this.originalError = message;
-      ({ message } = message);
-    } else {
-      this.originalError = new Error(message);
-      ({ message } = this.originalError);
-      Error.captureStackTrace?.(this.originalError, _AbortError);
-    }
-    this.message = message;
-  }
-};
-var maximumDelay = 2 ** 31 - 1;
-function calculateDelay(retriesConsumed, options) {
-  if (options.minTimeout === 0) {
-    return 0;
-  }
-  const attempt = retriesConsumed + 1;
-  const random = options.randomize ? Math.random() + 1 : 1;
-  const timeout = Math.round(random * options.minTimeout * options.factor ** (attempt - 1));
-  return Math.min(timeout, Math.ceil(options.maxTimeout), maximumDelay);
-}
-function calculateRemainingTime(start, max) {
-  return Number.isFinite(max) ? max - (performance.now() - start) : max;
-}
-async function delayForRetry(delay, options) {
-  if (delay <= 0) {
-    return;
-  }
-  await new Promise((resolve2, reject) => {
-    const onAbort = () => {
-      clearTimeout(timeoutToken);
-      reject(options.signal.reason);
-    };
-    const timeoutToken = setTimeout(() => {
-      options.signal?.removeEventListener("abort", onAbort);
-      resolve2();
-    }, delay);
-    if (options.unref) {
-      timeoutToken.unref?.();
-    }
-    options.signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-function stringifyThrownValue(value) {
-  try {
-    return String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
-}
-function unwrapAbortError(error63) {
-  let cause = error63;
-  while (cause instanceof AbortError && cause.originalError instanceof Error) {
-    cause = cause.originalError;
-  }
-  return cause;
-}
-async function onAttemptFailure({ error: error63, attemptNumber, retriesConsumed, startTime, options }) {
-  const abortIfNeeded = () => {
-    options.signal?.throwIfAborted();
-  };
-  const normalizedError = error63 instanceof Error ? error63 : new TypeError(`Non-error was thrown: "${stringifyThrownValue(error63)}". You should only throw errors.`);
-  abortIfNeeded();
-  if (normalizedError instanceof AbortError) {
-    throw unwrapAbortError(normalizedError);
-  }
-  const retriesLeft = options.retries - retriesConsumed;
-  const isRetriableError = !(normalizedError instanceof TypeError) || isNetworkError(normalizedError);
-  const timeLeft = calculateRemainingTime(startTime, options.maxRetryTime);
-  const delayTime = isRetriableError && timeLeft > 0 && retriesLeft > 0 ? calculateDelay(retriesConsumed, options) : 0;
-  const consumeRetryContext = Object.freeze({
-    error: normalizedError,
-    attemptNumber,
-    retriesLeft,
-    retriesConsumed,
-    retryDelay: delayTime
-  });
-  const consumeRetry = await options.shouldConsumeRetry(consumeRetryContext) ?? true;
-  abortIfNeeded();
-  const effectiveDelay = consumeRetry ? delayTime : 0;
-  const context3 = Object.freeze({
-    error: normalizedError,
-    attemptNumber,
-    retriesLeft,
-    retriesConsumed,
-    retryDelay: effectiveDelay
-  });
-  await options.onFailedAttempt(context3);
-  abortIfNeeded();
-  const remainingTime = calculateRemainingTime(startTime, options.maxRetryTime);
-  if (!isRetriableError || remainingTime <= 0 || retriesLeft <= 0) {
-    throw normalizedError;
-  }
-  const shouldRetry = await options.shouldRetry(context3);
-  abortIfNeeded();
-  if (!shouldRetry) {
-    throw normalizedError;
-  }
-  const remainingTimeAfterShouldRetry = calculateRemainingTime(startTime, options.maxRetryTime);
-  if (remainingTimeAfterShouldRetry <= 0) {
-    throw normalizedError;
-  }
-  if (!consumeRetry) {
-    return false;
-  }
-  await delayForRetry(Math.min(effectiveDelay, remainingTimeAfterShouldRetry), options);
-  return true;
-}
-async function pRetry(input2, options = {}) {
-  options = { ...options };
-  options.retries ??= 10;
-  validateRetries(options.retries);
-  if (Object.hasOwn(options, "forever")) {
-    throw new Error("The `forever` option is no longer supported. For many use-cases, you can set `retries: Infinity` instead.");
-  }
-  options.factor ??= 2;
-  options.minTimeout ??= 1e3;
-  options.maxTimeout ??= Infinity;
-  options.maxRetryTime ??= Infinity;
-  options.randomize ??= false;
-  options.onFailedAttempt ??= () => {
-  };
-  options.shouldRetry ??= () => true;
-  options.shouldConsumeRetry ??= () => true;
-  validateOption("onFailedAttempt", options.onFailedAttempt, "function");
-  validateOption("shouldRetry", options.shouldRetry, "function");
-  validateOption("shouldConsumeRetry", options.shouldConsumeRetry, "function");
-  validateOption("randomize", options.randomize, "boolean");
-  validateOption("unref", options.unref, "boolean");
-  validateSignal(options.signal);
-  validateNumberOption("factor", options.factor);
-  validateNumberOption("minTimeout", options.minTimeout);
-  validateNumberOption("maxTimeout", options.maxTimeout, { allowInfinity: true });
-  validateNumberOption("maxRetryTime", options.maxRetryTime, { allowInfinity: true });
-  if (options.factor === 0) {
-    options.factor = 1;
-  }
-  options.signal?.throwIfAborted();
-  let attemptNumber = 0;
-  let retriesConsumed = 0;
-  const startTime = performance.now();
-  while (retriesConsumed <= options.retries) {
-    attemptNumber++;
-    try {
-      options.signal?.throwIfAborted();
-      const result = await input2(attemptNumber);
-      options.signal?.throwIfAborted();
-      return result;
-    } catch (error63) {
-      if (await onAttemptFailure({
-        error: error63,
-        attemptNumber,
-        retriesConsumed,
-        startTime,
-        options
-      })) {
-        retriesConsumed++;
-      }
-    }
-  }
-  throw new Error("Retry attempts exhausted without throwing an error.");
-}
-
-// core/contract/history.schema.ts
-var noNul3 = (s) => !s.includes("\0");
-var NUL_MESSAGE2 = "Must not contain NUL (U+0000) characters";
-var MAX_IMPORTED_RELEASES = 100;
-var ImportedReleaseSchema = external_exports.strictObject({
-  version: cleanText().trim().min(1).max(40).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK_TEXT).transform(normalizeVersion),
-  /** When it was released (ISO 8601, in the past: checked against the clock by the service). */
-  publishedAt: InstantSchema,
-  /**
-   * When the version's tag was made, when the caller knows it (`shiplog import --git-dir`, the Action):
-   * a `publishedAt` more than a day away from it is imported as given and reported in `warnings`.
-   */
-  taggedAt: InstantSchema.optional(),
-  notes: cleanText().min(1).max(1e5).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK_TEXT),
-  title: cleanText().trim().min(1).max(200).refine(noNul3, NUL_MESSAGE2).meta(NOT_BLANK_TEXT).optional(),
-  commits: external_exports.array(CommitMessageSchema).max(MAX_COMMITS).optional(),
-  commitDetails: external_exports.array(CommitDetailSchema).max(MAX_COMMITS).optional(),
-  pullRequests: external_exports.array(PullRequestInputSchema).max(MAX_PULL_REQUESTS).optional()
-}).superRefine(checkDetailIndexes);
-var ImportInputSchema = external_exports.strictObject({
-  releases: external_exports.array(ImportedReleaseSchema).min(1).max(MAX_IMPORTED_RELEASES),
-  /** `owner/name`: references in the notes become links, and the entries record where they came from. */
-  repository: external_exports.string().regex(/^[\w.-]+\/[\w.-]+$/, 'must be "owner/name"').max(200).optional()
-});
-var ImportLearningSchema = external_exports.object({
-  status: external_exports.enum(["commits", "fetching", "none"]),
-  repository: external_exports.string().nullable(),
-  reason: external_exports.string().nullable()
-});
-var ImportResponseSchema = external_exports.object({
-  imported: external_exports.number().int(),
-  replaced: external_exports.number().int(),
-  /** Versions not imported: `duplicate` (named twice: the longer notes are kept), or why. */
-  skipped: external_exports.array(external_exports.object({ version: external_exports.string(), reason: external_exports.string() })),
-  /** Imported, with something to check: a changelog date more than a day from its tag's. */
-  warnings: external_exports.array(external_exports.object({ version: external_exports.string(), message: external_exports.string() })),
-  entries: external_exports.array(
-    external_exports.object({
-      id: external_exports.string(),
-      slug: external_exports.string(),
-      version: external_exports.string(),
-      /** `draft` for an entry imported again after the team unpublished it: a re-import keeps status. */
-      status: external_exports.enum(["draft", "published"])
-    })
-  ),
-  profile: external_exports.object({ releasesLearned: external_exports.number().int() }),
-  learning: ImportLearningSchema
-});
-var ListingRateSchema = external_exports.object({
-  kind: external_exports.string(),
-  /** What the kind is, in words (`fixes`, `documentation changes`). */
-  label: external_exports.string(),
-  rate: external_exports.number(),
-  /** Changes of this kind the profile has seen in the project's releases. */
-  seen: external_exports.number().int()
-});
-var PROFILE_PARTS = ["listing", "productPaths", "breaking", "detail", "sections", "style"];
-var Fraction = external_exports.number().min(0).max(1).nullable();
-var PartVerdictSchema = external_exports.object({
-  part: external_exports.enum(PROFILE_PARTS),
-  kept: external_exports.boolean(),
-  precision: Fraction,
-  recall: Fraction,
-  /** Why, in words ("kept: precision 0.71 ≥ 0.64, recall 0.80 ≥ 0.80"). */
-  reason: external_exports.string()
-});
-var ProfileValidationSchema = external_exports.object({
-  releases: external_exports.number().int().min(0),
-  plain: external_exports.object({ precision: Fraction, recall: Fraction }),
-  learned: external_exports.object({ precision: Fraction, recall: Fraction }),
-  /** The parts drafts apply. */
-  applied: external_exports.array(external_exports.enum(PROFILE_PARTS)),
-  /** Each part tried, in order, kept or dropped and why. */
-  parts: external_exports.array(PartVerdictSchema)
-});
-var DraftingProfileSchema = external_exports.object({
-  releasesLearned: external_exports.number().int(),
-  updatedAt: external_exports.string().nullable(),
-  detail: DetailSchema,
-  /** The project's headings, in its order. */
-  sections: external_exports.array(SectionHeadingSchema),
-  /** Per kind of change, how often the notes list it. */
-  listing: external_exports.array(ListingRateSchema),
-  /** The usual number of items of a release (the median), or null before any release was learned. */
-  itemsPerRelease: external_exports.number().int().nullable(),
-  /** How items are worded: with references (`(#12)`), with the author credited, past-tense verbs. */
-  style: external_exports.object({
-    references: external_exports.boolean(),
-    credits: external_exports.boolean(),
-    pastTense: external_exports.boolean()
-  }),
-  /** Folders the built-in rules call docs, tests, CI or tooling that this project's notes list (globs). */
-  productPaths: external_exports.array(external_exports.string()),
-  /** The replay that decided which learned parts drafts apply; null before anything was learned. */
-  validation: ProfileValidationSchema.nullable(),
-  description: external_exports.string()
-});
-var DraftingProfileResponseSchema = external_exports.object({ profile: DraftingProfileSchema });
-var ChangelogPreviewSchema = external_exports.object({
-  releases: external_exports.array(
-    external_exports.object({
-      version: external_exports.string(),
-      date: external_exports.string().nullable(),
-      notes: external_exports.string(),
-      title: external_exports.string().optional(),
-      heading: external_exports.string()
-    })
-  ),
-  skipped: external_exports.array(external_exports.object({ heading: external_exports.string(), version: external_exports.string().nullable(), reason: external_exports.string() }))
-});
-
-// core/contract/problem.ts
-var FieldErrorSchema = external_exports.object({ pointer: external_exports.string(), detail: external_exports.string() });
-var ProblemSchema = external_exports.object({
-  type: external_exports.string(),
-  title: external_exports.string(),
-  status: external_exports.number().int(),
-  detail: external_exports.string(),
-  code: external_exports.string(),
-  requestId: external_exports.string().optional(),
-  errors: external_exports.array(FieldErrorSchema).optional()
-});
-
-// core/parse-retry-after.ts
-var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-var MONTH = `(${MONTHS.join("|")})`;
-var TIME = "(\\d{2}):(\\d{2}):(\\d{2})";
-var IMF_FIXDATE = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`);
-var RFC850_DATE = new RegExp(
-  `^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`
-);
-var ASCTIME_DATE = new RegExp(`^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ${MONTH} ([ \\d]\\d) ${TIME} (\\d{4})$`);
-function utc(year, month, day, hour, minute, second) {
-  const monthIndex = MONTHS.indexOf(month);
-  const at2 = new Date(Date.UTC(year, monthIndex, day, hour, minute, second));
-  const valid = at2.getUTCFullYear() === year && at2.getUTCMonth() === monthIndex && at2.getUTCDate() === day && at2.getUTCHours() === hour && at2.getUTCMinutes() === minute && at2.getUTCSeconds() === second;
-  return valid ? at2.getTime() : null;
-}
-function parseHttpDate(value, now) {
-  let match = IMF_FIXDATE.exec(value);
-  if (match) {
-    const [, day, month, year, h, m, s] = match;
-    return utc(Number(year), month, Number(day), Number(h), Number(m), Number(s));
-  }
-  match = RFC850_DATE.exec(value);
-  if (match) {
-    const [, day, month, yy, h, m, s] = match;
-    const thisYear = new Date(now).getUTCFullYear();
-    let year = thisYear - thisYear % 100 + Number(yy);
-    if (year > thisYear + 50) year -= 100;
-    return utc(year, month, Number(day), Number(h), Number(m), Number(s));
-  }
-  match = ASCTIME_DATE.exec(value);
-  if (match) {
-    const [, month, day, h, m, s, year] = match;
-    return utc(Number(year), month, Number(day.trim()), Number(h), Number(m), Number(s));
-  }
-  return null;
-}
-function parseRetryAfter(value, now) {
-  const text4 = value?.trim();
-  if (!text4) return null;
-  if (/^\d+$/.test(text4)) return Number(text4);
-  const at2 = parseHttpDate(text4, now);
-  return at2 === null ? null : Math.max(0, Math.ceil((at2 - now) / 1e3));
-}
-
-// core/shiplog-client.ts
-var ShiplogApiError = class extends Error {
-  name = "ShiplogApiError";
-  status;
-  code;
-  problem;
-  constructor(status, problem, fallback) {
-    super(problem ? `${problem.title}: ${problem.detail}` : fallback);
-    this.status = status;
-    this.code = problem?.code ?? (status >= 500 ? "internal" : "unknown");
-    this.problem = problem;
-  }
-};
-function deriveIdempotencyKey(parts) {
-  const digest = createHash("sha256").update(JSON.stringify([parts.repository, parts.from, parts.to, parts.operation, ...parts.extra ?? []])).digest("base64url");
-  return `gh:${parts.operation}:${digest}`;
-}
-var MAX_WAIT_MS = 6e4;
-function isRetryable(error63) {
-  if (!(error63 instanceof ShiplogApiError)) return false;
-  return error63.status === 0 || error63.status >= 500 || error63.status === 429 || error63.status === 409;
-}
-function retryDelay(retryAfter, attemptNumber, now) {
-  const seconds = parseRetryAfter(retryAfter, now);
-  return Math.min(MAX_WAIT_MS, seconds === null ? 1e3 * 2 ** (attemptNumber - 1) : seconds * 1e3);
-}
-function createShiplogClient(clientOptions) {
-  const doFetch = clientOptions.fetch ?? fetch;
-  const sleep = clientOptions.sleep ?? ((ms) => new Promise((resolve2) => setTimeout(resolve2, ms)));
-  const attempts = clientOptions.attempts ?? 4;
-  const base = clientOptions.baseUrl.replace(/\/+$/, "");
-  async function send(method, path2, options) {
-    let response;
-    try {
-      response = await doFetch(`${base}${path2}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${clientOptions.apiKey}`,
-          accept: "application/json",
-          "user-agent": clientOptions.userAgent ?? "shiplog-client",
-          ...options.body !== void 0 ? { "content-type": "application/json" } : {},
-          ...options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}
-        },
-        ...options.body !== void 0 ? { body: JSON.stringify(options.body) } : {}
-      });
-    } catch (err) {
-      const reason = err instanceof Error ? err.message : "unknown error";
-      throw new ShiplogApiError(0, null, `Shiplog at ${base} could not be reached: ${reason}`);
-    }
-    const text4 = await response.text();
-    return { response, json: text4 ? safeJson(text4) : null };
-  }
-  async function call(method, path2, options = {}) {
-    let retryAfter = null;
-    const { response, json: json2 } = await pRetry(
-      async () => {
-        retryAfter = null;
-        const answer = await send(method, path2, options);
-        retryAfter = answer.response.headers.get("retry-after");
-        if (answer.response.ok) return answer;
-        const problem = ProblemSchema.safeParse(answer.json);
-        throw new ShiplogApiError(
-          answer.response.status,
-          problem.success ? problem.data : null,
-          `Shiplog answered ${answer.response.status}`
-        );
-      },
-      {
-        retries: Math.max(0, attempts - 1),
-        minTimeout: 0,
-        shouldRetry: ({ error: error63 }) => isRetryable(error63),
-        onFailedAttempt: async ({ error: error63, attemptNumber, retriesLeft }) => {
-          if (retriesLeft > 0 && isRetryable(error63))
-            await sleep(retryDelay(retryAfter, attemptNumber, Date.now()));
-        }
-      }
-    );
-    return {
-      status: response.status,
-      json: json2,
-      replayed: response.headers.get("idempotent-replayed") === "true"
-    };
-  }
-  return {
-    async generate(input2, idempotencyKey) {
-      const { json: json2, replayed } = await call("POST", "/api/v1/entries/generate", {
-        body: input2,
-        idempotencyKey
-      });
-      return { ...GenerateResponseSchema.parse(json2), replayed };
-    },
-    async getEntry(id) {
-      const { json: json2 } = await call("GET", `/api/v1/entries/${encodeURIComponent(id)}`);
-      return EntryResponseSchema.parse(json2).entry;
-    },
-    async updateEntry(id, changes) {
-      const { json: json2 } = await call("PATCH", `/api/v1/entries/${encodeURIComponent(id)}`, { body: changes });
-      return EntryResponseSchema.parse(json2).entry;
-    },
-    async publishEntry(id) {
-      const { json: json2 } = await call("POST", `/api/v1/entries/${encodeURIComponent(id)}/publish`, { body: {} });
-      return EntryResponseSchema.parse(json2).entry;
-    },
-    async deleteEntry(id) {
-      await call("DELETE", `/api/v1/entries/${encodeURIComponent(id)}`);
-    },
-    async listEntries(query) {
-      const search2 = new URLSearchParams(
-        Object.entries(query).flatMap(
-          ([name, value]) => value === void 0 ? [] : [[name, String(value)]]
-        )
-      );
-      const { json: json2 } = await call("GET", `/api/v1/entries${search2.size > 0 ? `?${search2}` : ""}`);
-      return ListEntriesResponseSchema.parse(json2);
-    },
-    async importEntries(input2, idempotencyKey) {
-      const { json: json2, replayed } = await call("POST", "/api/v1/entries/import", {
-        body: input2,
-        idempotencyKey
-      });
-      return { ...ImportResponseSchema.parse(json2), replayed };
-    }
-  };
-}
-function safeJson(text4) {
-  try {
-    return JSON.parse(text4);
-  } catch {
-    return null;
-  }
-}
-
-// core/generate-request.ts
 function draftingFields(settings = {}) {
   return {
     ...settings.internalPaths?.length ? { internalPaths: settings.internalPaths } : {},
@@ -47951,6 +48127,8 @@ function generateRequestOf(request2, gathered) {
     ...commitDetails.length ? { commitDetails } : {},
     ...drafting,
     ...request2.version ? { version: request2.version } : {},
+    // A release's previous tag is the version generate's `suggestedVersion` bumps.
+    ...range.kind === "release" && gathered.from ? { previousVersion: gathered.from } : {},
     ...request2.category ? { category: request2.category } : {},
     visibility: request2.visibility,
     publish: request2.publish,
@@ -47988,63 +48166,6 @@ async function prepareCheckout(git, log) {
     );
     return "shallow";
   }
-}
-
-// core/resolve-range.ts
-var import_semver = __toESM(require_semver2(), 1);
-var ZERO_SHA = /^0{40}$/;
-var RangeError2 = class extends Error {
-  name = "RangeError";
-};
-function resolveRange(eventName, payload, repo, overrides = {}) {
-  const event = payload;
-  const from = overrides.from || void 0;
-  const to = overrides.to || void 0;
-  if (eventName === "release" && event.release) {
-    const tag = String(event.release.tag_name);
-    return {
-      ...repo,
-      kind: "release",
-      tag,
-      prerelease: Boolean(event.release.prerelease),
-      to: to ?? tag,
-      from: from ?? null
-    };
-  }
-  if ((eventName === "pull_request" || eventName === "pull_request_target") && event.pull_request) {
-    const pr = event.pull_request;
-    return {
-      ...repo,
-      kind: "pull_request",
-      number: Number(pr.number),
-      from: from ?? String(pr.base.sha),
-      to: to ?? String(pr.head.sha),
-      commitCount: Number(pr.commits ?? 0),
-      fromFork: Boolean(pr.head?.repo && pr.head.repo.full_name !== pr.base?.repo?.full_name)
-    };
-  }
-  if (eventName === "push" && event.after && !ZERO_SHA.test(event.after)) {
-    const before = event.before && !ZERO_SHA.test(event.before) ? String(event.before) : null;
-    return { ...repo, kind: "push", from: from ?? before, to: to ?? String(event.after) };
-  }
-  if (!to) throw new RangeError2(`The ${eventName} event names no commits: set the "to" input (and "from")`);
-  return { ...repo, kind: "manual", from: from ?? null, to };
-}
-function versionOf(tag) {
-  return /^v?\d/.test(tag) ? import_semver.default.parse(tag.replace(/^v/, "")) : null;
-}
-function selectPreviousTag(tags, current) {
-  const now = versionOf(current);
-  if (!now) return null;
-  const includePrereleases = now.prerelease.length > 0;
-  let best = null;
-  for (const tag of tags) {
-    const version3 = versionOf(tag);
-    if (!version3 || import_semver.default.gte(version3, now)) continue;
-    if (version3.prerelease.length > 0 && !includePrereleases) continue;
-    if (!best || import_semver.default.gt(version3, best.version)) best = { tag, version: version3 };
-  }
-  return best?.tag ?? null;
 }
 
 // core/draft-release.ts
@@ -48097,7 +48218,7 @@ async function gatherPullRequests(deps, range, from, commits) {
     return { pullRequests: [], commits: all };
   }
 }
-async function draftRelease(deps, request2) {
+async function gatherRelease(deps, request2) {
   const { range } = request2;
   let git = deps.git;
   const shallow = git !== null && await prepareCheckout(git, deps.log) === "shallow";
@@ -48122,42 +48243,4568 @@ async function draftRelease(deps, request2) {
       `The range has ${commits.total} commits; Shiplog drafts from at most 500, so only the newest ${commits.messages.length} were sent.`
     );
   }
-  if (commits.messages.length === 0) return { from, commits, pullRequests: [], generated: null, entry: null };
+  if (commits.messages.length === 0) return { from, commits, pullRequests: [], request: null };
   const gathered = await gatherPullRequests(deps, range, from, commits);
   const { labelMap } = request2;
-  const pullRequests = labelMap ? gathered.pullRequests.map((pr) => ({ ...pr, labels: [...new Set(pr.labels?.map(labelMap))] })) : gathered.pullRequests;
-  const { input: input2, key } = generateRequestOf(request2, {
+  const pullRequests = labelMap ? gathered.pullRequests.map((pr2) => ({ ...pr2, labels: [...new Set(pr2.labels?.map(labelMap))] })) : gathered.pullRequests;
+  const made = generateRequestOf(request2, {
     from,
     commits: gathered.commits,
     pullRequests,
     authors: commits.authors ?? []
   });
-  const generated = await deps.shiplog.generate(input2, key);
+  return { from, commits, pullRequests, request: made };
+}
+async function draftRelease(deps, request2) {
+  const { from, commits, pullRequests, request: made } = await gatherRelease(deps, request2);
+  if (!made) return { from, commits, pullRequests, generated: null, entry: null };
+  const generated = await deps.shiplog.generate(made.input, made.key);
   const entry = await deps.shiplog.getEntry(generated.entry.id);
   return { from, commits, pullRequests, generated, entry };
 }
 
-// core/explain-failure.ts
-function explainFailure(err) {
-  if (!(err instanceof ShiplogApiError)) return err?.message ?? String(err);
-  switch (err.code) {
-    case "unauthorized":
-      return "Shiplog rejected the API key (401). Check the api-key input: it must be a live key of the project (create one with `shiplog keys create <project>`), stored as a repository secret.";
-    case "upgrade_required":
-      return "The Shiplog project is on the free plan, which does not include the API (402). Upgrade it to pro or business.";
-    case "quota_exceeded":
-      return `The project's AI draft quota for this month is used up (402): ${err.problem?.detail ?? ""} Upgrade the plan, wait for the 1st (UTC), or let the server draft offline.`;
-    case "ai_unavailable":
-      return "Shiplog could not reach its AI provider (503). Re-run this job later.";
-    case "generation_failed":
-      return "The AI could not produce a usable draft for this range (502). Re-run the job, or write the entry by hand.";
-    case "rate_limited":
-      return "Shiplog rate-limited this API key (429) even after waiting. Re-run the job in a minute.";
-    case "invalid":
-      return `Shiplog rejected the request (400): ${err.problem?.detail ?? err.message}`;
-    default:
-      return `Shiplog failed (${err.status || "no answer"}): ${err.message}`;
+// node_modules/conventional-commits-parser/dist/regex.js
+var nomatchRegex = /(?!.*)/;
+function escape(string6) {
+  return string6.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+function joinOr(parts) {
+  return parts.map((val) => typeof val === "string" ? escape(val.trim()) : val.source).filter(Boolean).join("|");
+}
+function getNotesRegex(noteKeywords, notesPattern) {
+  if (!noteKeywords) {
+    return nomatchRegex;
   }
+  const noteKeywordsSelection = joinOr(noteKeywords);
+  if (!notesPattern) {
+    return new RegExp(`^[\\s|*]*(${noteKeywordsSelection})[:\\s]+(.*)`, "i");
+  }
+  return notesPattern(noteKeywordsSelection);
+}
+function getReferencePartsRegex(issuePrefixes, issuePrefixesCaseSensitive) {
+  if (!issuePrefixes) {
+    return nomatchRegex;
+  }
+  const flags = issuePrefixesCaseSensitive ? "g" : "gi";
+  return new RegExp(`(?:.*?)??\\s*([\\w-\\.\\/]*?)??(${joinOr(issuePrefixes)})([\\w-]+)(?=\\s|$|[,;)\\]])`, flags);
+}
+function getReferencesRegex(referenceActions) {
+  if (!referenceActions) {
+    return /()(.+)/gi;
+  }
+  const joinedKeywords = joinOr(referenceActions);
+  return new RegExp(`(${joinedKeywords})(?:\\s+(.*?))(?=(?:${joinedKeywords})|$)`, "gi");
+}
+function getParserRegexes(options = {}) {
+  const notes = getNotesRegex(options.noteKeywords, options.notesPattern);
+  const referenceParts = getReferencePartsRegex(options.issuePrefixes, options.issuePrefixesCaseSensitive);
+  const references = getReferencesRegex(options.referenceActions);
+  return {
+    notes,
+    referenceParts,
+    references,
+    mentions: /@([\w-]+)/g,
+    url: /\b(?:https?):\/\/(?:www\.)?([-a-zA-Z0-9@:%_+.~#?&//=])+\b/
+  };
+}
+
+// node_modules/conventional-commits-parser/dist/utils.js
+var SCISSOR = "------------------------ >8 ------------------------";
+function trimNewLines(input2) {
+  const matches = input2.match(/[^\r\n]/);
+  if (typeof matches?.index !== "number") {
+    return "";
+  }
+  const firstIndex = matches.index;
+  let lastIndex = input2.length - 1;
+  while (input2[lastIndex] === "\r" || input2[lastIndex] === "\n") {
+    lastIndex--;
+  }
+  return input2.substring(firstIndex, lastIndex + 1);
+}
+function appendLine(src, line) {
+  return src ? `${src}
+${line || ""}` : line || "";
+}
+function getCommentFilter(char) {
+  return char ? (line) => !line.startsWith(char) : () => true;
+}
+function truncateToScissor(lines, commentChar) {
+  const scissorIndex = lines.indexOf(`${commentChar} ${SCISSOR}`);
+  if (scissorIndex === -1) {
+    return lines;
+  }
+  return lines.slice(0, scissorIndex);
+}
+function gpgFilter(line) {
+  return !line.match(/^\s*gpg:/);
+}
+function assignMatchedCorrespondence(target, matches, correspondence) {
+  const { groups } = matches;
+  for (let i = 0, len = correspondence.length, key; i < len; i++) {
+    key = correspondence[i];
+    target[key] = (groups ? groups[key] : matches[i + 1]) || null;
+  }
+  return target;
+}
+
+// node_modules/conventional-commits-parser/dist/options.js
+var defaultOptions = {
+  noteKeywords: ["BREAKING CHANGE", "BREAKING-CHANGE"],
+  issuePrefixes: ["#"],
+  referenceActions: [
+    "close",
+    "closes",
+    "closed",
+    "fix",
+    "fixes",
+    "fixed",
+    "resolve",
+    "resolves",
+    "resolved"
+  ],
+  headerPattern: /^(\w*)(?:\(([\w$@.\-*/ ]*)\))?: (.*)$/,
+  headerCorrespondence: [
+    "type",
+    "scope",
+    "subject"
+  ],
+  revertPattern: /^Revert\s"([\s\S]*)"\s*This reverts commit (\w*)\.?/,
+  revertCorrespondence: ["header", "hash"],
+  fieldPattern: /^-(.*?)-$/
+};
+
+// node_modules/conventional-commits-parser/dist/CommitParser.js
+function createCommitObject(initialData = {}) {
+  return {
+    merge: null,
+    revert: null,
+    header: null,
+    body: null,
+    footer: null,
+    notes: [],
+    mentions: [],
+    references: [],
+    ...initialData
+  };
+}
+var CommitParser = class {
+  options;
+  regexes;
+  lines = [];
+  lineIndex = 0;
+  commit = createCommitObject();
+  constructor(options = {}) {
+    this.options = {
+      ...defaultOptions,
+      ...options
+    };
+    this.regexes = getParserRegexes(this.options);
+  }
+  currentLine() {
+    return this.lines[this.lineIndex];
+  }
+  nextLine() {
+    return this.lines[this.lineIndex++];
+  }
+  isLineAvailable() {
+    return this.lineIndex < this.lines.length;
+  }
+  parseReference(input2, action) {
+    const { regexes } = this;
+    if (regexes.url.test(input2)) {
+      return null;
+    }
+    const matches = regexes.referenceParts.exec(input2);
+    if (!matches) {
+      return null;
+    }
+    let [raw, repository = null, prefix, issue3] = matches;
+    let owner = null;
+    if (repository) {
+      const slashIndex = repository.indexOf("/");
+      if (slashIndex !== -1) {
+        owner = repository.slice(0, slashIndex);
+        repository = repository.slice(slashIndex + 1);
+      }
+    }
+    return {
+      raw,
+      action,
+      owner,
+      repository,
+      prefix,
+      issue: issue3
+    };
+  }
+  parseReferences(input2) {
+    const { regexes } = this;
+    const regex = input2.match(regexes.references) ? regexes.references : /()(.+)/gi;
+    const references = [];
+    let matches;
+    let action;
+    let sentence;
+    let reference;
+    while (true) {
+      matches = regex.exec(input2);
+      if (!matches) {
+        break;
+      }
+      action = matches[1] || null;
+      sentence = matches[2] || "";
+      while (true) {
+        reference = this.parseReference(sentence, action);
+        if (!reference) {
+          break;
+        }
+        references.push(reference);
+      }
+    }
+    return references;
+  }
+  skipEmptyLines() {
+    let line = this.currentLine();
+    while (line !== void 0 && !line.trim()) {
+      this.nextLine();
+      line = this.currentLine();
+    }
+  }
+  parseMerge() {
+    const { commit, options } = this;
+    const correspondence = options.mergeCorrespondence || [];
+    const merge3 = this.currentLine();
+    const matches = merge3 && options.mergePattern ? merge3.match(options.mergePattern) : null;
+    if (matches) {
+      this.nextLine();
+      commit.merge = matches[0] || null;
+      assignMatchedCorrespondence(commit, matches, correspondence);
+      return true;
+    }
+    return false;
+  }
+  parseHeader(isMergeCommit) {
+    if (isMergeCommit) {
+      this.skipEmptyLines();
+    }
+    const { commit, options } = this;
+    const correspondence = options.headerCorrespondence || [];
+    const header = commit.header ?? this.nextLine();
+    let matches = null;
+    if (header) {
+      if (options.breakingHeaderPattern) {
+        matches = header.match(options.breakingHeaderPattern);
+      }
+      if (!matches && options.headerPattern) {
+        matches = header.match(options.headerPattern);
+      }
+    }
+    if (header) {
+      commit.header = header;
+    }
+    if (matches) {
+      assignMatchedCorrespondence(commit, matches, correspondence);
+    }
+  }
+  parseMeta() {
+    const { options, commit } = this;
+    if (!options.fieldPattern || !this.isLineAvailable()) {
+      return false;
+    }
+    let matches;
+    let field = null;
+    let parsed = false;
+    while (this.isLineAvailable()) {
+      matches = this.currentLine().match(options.fieldPattern);
+      if (matches) {
+        field = matches[1] || null;
+        this.nextLine();
+        continue;
+      }
+      if (field) {
+        parsed = true;
+        commit[field] = appendLine(commit[field], this.currentLine());
+        this.nextLine();
+      } else {
+        break;
+      }
+    }
+    return parsed;
+  }
+  parseNotes() {
+    const { regexes, commit } = this;
+    if (!this.isLineAvailable()) {
+      return false;
+    }
+    const matches = this.currentLine().match(regexes.notes);
+    let references = [];
+    if (matches) {
+      const note = {
+        title: matches[1],
+        text: matches[2]
+      };
+      commit.notes.push(note);
+      commit.footer = appendLine(commit.footer, this.currentLine());
+      this.nextLine();
+      while (this.isLineAvailable()) {
+        if (this.parseMeta()) {
+          return true;
+        }
+        if (this.parseNotes()) {
+          return true;
+        }
+        references = this.parseReferences(this.currentLine());
+        if (references.length) {
+          commit.references.push(...references);
+        } else {
+          note.text = appendLine(note.text, this.currentLine());
+        }
+        commit.footer = appendLine(commit.footer, this.currentLine());
+        this.nextLine();
+        if (references.length) {
+          break;
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+  parseBodyAndFooter(isBody) {
+    const { commit } = this;
+    if (!this.isLineAvailable()) {
+      return isBody;
+    }
+    const references = this.parseReferences(this.currentLine());
+    const isStillBody = !references.length && isBody;
+    if (isStillBody) {
+      commit.body = appendLine(commit.body, this.currentLine());
+    } else {
+      commit.references.push(...references);
+      commit.footer = appendLine(commit.footer, this.currentLine());
+    }
+    this.nextLine();
+    return isStillBody;
+  }
+  parseBreakingHeader() {
+    const { commit, options } = this;
+    if (!options.breakingHeaderPattern || commit.notes.length || !commit.header) {
+      return;
+    }
+    const matches = commit.header.match(options.breakingHeaderPattern);
+    if (matches) {
+      commit.notes.push({
+        title: "BREAKING CHANGE",
+        text: matches[3]
+      });
+    }
+  }
+  parseMentions(input2) {
+    const { commit, regexes } = this;
+    let matches;
+    for (; ; ) {
+      matches = regexes.mentions.exec(input2);
+      if (!matches) {
+        break;
+      }
+      commit.mentions.push(matches[1]);
+    }
+  }
+  parseRevert(input2) {
+    const { commit, options } = this;
+    const correspondence = options.revertCorrespondence || [];
+    const matches = options.revertPattern ? input2.match(options.revertPattern) : null;
+    if (matches) {
+      commit.revert = assignMatchedCorrespondence({}, matches, correspondence);
+    }
+  }
+  cleanupCommit() {
+    const { commit } = this;
+    if (commit.body) {
+      commit.body = trimNewLines(commit.body);
+    }
+    if (commit.footer) {
+      commit.footer = trimNewLines(commit.footer);
+    }
+    commit.notes.forEach((note) => {
+      note.text = trimNewLines(note.text);
+    });
+    const referencesSet = /* @__PURE__ */ new Set();
+    commit.references = commit.references.filter((reference) => {
+      const uid = `${reference.action} ${reference.raw}`.toLocaleLowerCase();
+      const ok = !referencesSet.has(uid);
+      if (ok) {
+        referencesSet.add(uid);
+      }
+      return ok;
+    });
+  }
+  /**
+   * Parse commit message string into an object.
+   * @param input - Commit message string.
+   * @returns Commit object.
+   */
+  parse(input2) {
+    if (!input2.trim()) {
+      throw new TypeError("Expected a raw commit");
+    }
+    const { commentChar } = this.options;
+    const commentFilter = getCommentFilter(commentChar);
+    const rawLines = trimNewLines(input2).split(/\r?\n/);
+    const lines = commentChar ? truncateToScissor(rawLines, commentChar).filter((line) => commentFilter(line) && gpgFilter(line)) : rawLines.filter((line) => gpgFilter(line));
+    const commit = createCommitObject();
+    this.lines = lines;
+    this.lineIndex = 0;
+    this.commit = commit;
+    const isMergeCommit = this.parseMerge();
+    this.parseHeader(isMergeCommit);
+    if (commit.header) {
+      commit.references = this.parseReferences(commit.header);
+    }
+    let isBody = true;
+    while (this.isLineAvailable()) {
+      this.parseMeta();
+      if (this.parseNotes()) {
+        isBody = false;
+      }
+      if (!this.parseBodyAndFooter(isBody)) {
+        isBody = false;
+      }
+    }
+    this.parseBreakingHeader();
+    this.parseMentions(input2);
+    this.parseRevert(input2);
+    this.cleanupCommit();
+    return commit;
+  }
+};
+
+// core/drafting/changes/breaking-prose.ts
+var NO_LONGER = /\bno longer\b(?! (?:needed|required|necessary|depends? on)\b)|\b(?:is|are) now required\b/i;
+var REMOVED = /^(?:remove[sd]?|drop(?:s|ped)?|delete[sd]?|kill(?:s|ed)?)\s+(?:the\s+|a\s+|an\s+)?(?:(?:long-)?deprecated\b|support\b|compat(?:ibility)?\b|(?:python|node(?:\.js)?|ruby|php|go|rust|java|jdk|django|flask|react|vue|angular|ie|internet explorer|windows|macos|ios|android)\s*v?\d|(?:\S+\s+){0,4}(?:option|options|flag|flags|argument|arguments|parameter|parameters|param|method|methods|function|functions|api|apis|command|commands|subcommand|setting|settings|alias|aliases|endpoint|endpoints|property|properties|attribute|attributes|keyword|kwarg|config(?:uration)? (?:key|option)s?)\b)/i;
+var REQUIREMENT = /\b(?:now )?requires? (?:at least |a minimum of )?(?:node(?:\.js)?|python|go|rust|rustc|ruby|php|java|jdk|typescript|msrv)\b|\bminimum supported (?:\w+ )?version\b|\bminimum (?:node(?:\.js)?|python|rust|go|ruby|php|java)\b|\b(?:bump|raise|increase|update)[sd]? (?:the )?(?:msrv|minimum (?:supported )?(?:(?:node(?:\.js)?|python|rust|rustc|go|ruby|php|java) )?version(?! of))\b|\bmsrv (?:is now|to|bumped|raised)\b/i;
+var BY_DEFAULT = /\bby default\b/i;
+var OWN_CHECKS = /\b(?:during|in|for|when|while) (?:the )?(?:tests?|testing|ci|benchmarks?|linting)\b|\btest (?:runs?|suite|command)\b/i;
+var NEW_DEFAULT = /\bchange[sd]? (?:the )?defaults? (?:of|for|value)\b|\b(?:is|are) now (?:the )?default\b|\bnow defaults? to\b|\bdefault (?:value )?(?:is now|changed (?:from|to))\b/i;
+var DEFAULT_CHANGED = /\b(?:stop(?:s|ped)?|no longer|disable[sd]?|not|don't|do not|change[sd]?|switch(?:es|ed)?|instead|ignore[sd]?|hide[sd]?|exclude[sd]?|skip(?:s|ped)?|require[sd]?|reject(?:s|ed)?|disallow(?:s|ed)?|turn(?:s|ed)? off)\b/i;
+var NOW_REFUSED = /^(?:disallow|forbid|prohibit)s?\b|^(?:throw|raise|error|fail)s? (?:an? (?:error|exception) )?(?:on|for|when|if)\b/i;
+function bodySaysBreaking(body2) {
+  if (!body2) return false;
+  return /^\s*[-*]\s+\[[xX]\]\s+.*\bbreaking\b/m.test(body2) || // Commit bodies are wrapped at 72 columns: "And this\nis a breaking change." is one sentence.
+  /\b(?:this|it) (?:is|will be|introduces) (?:a )?breaking change\b|\bbreaking change for (?:users|anyone)\b/i.test(
+    body2.replace(/\s+/g, " ")
+  );
+}
+var BREAKING_WORD = /\bbreaking\b|\[break\]|\bbackwards?[- ]incompatible\b/i;
+var BREAKING_LABELS = /^(?:breaking[- ]?changes?|breaking|semver[:/-]major|major|type:\s*breaking|💥.*)$/i;
+function raisesRequirement(text4) {
+  return REQUIREMENT.test(text4) || /^msrv\b/i.test(text4) || DROPPED_RUNTIME.test(text4);
+}
+var DROPPED_RUNTIME = /\b(?:drop(?:s|ped)?|remove[sd]?|end(?:s|ed)?)\s+(?:the\s+)?(?:support\s+for\s+)?(?:c?python|pypy|node(?:\.js)?|ruby|php|go|rust|java|jdk)\s*v?\d+(?:\.\d+)*(?:\s+support)?\b/i;
+function isBreakingProse(text4, fix = false) {
+  const t = text4.trim();
+  if (OWN_CHECKS.test(t)) return false;
+  if (!fix && NO_LONGER.test(t) || BREAKING_WORD.test(t)) return true;
+  if (REMOVED.test(t) && !/\b(?:unused|dead|stray|redundant|duplicate[sd]?|internal|private|undocumented)\b/i.test(t))
+    return true;
+  if (REQUIREMENT.test(t) || NOW_REFUSED.test(t)) return true;
+  return NEW_DEFAULT.test(t) || BY_DEFAULT.test(t) && DEFAULT_CHANGED.test(t);
+}
+
+// core/drafting/changes/commit-refs.ts
+var ISSUE_REF = /(?<![\w&/#-])(?:([\w.-]+\/[\w.-]+)#(\d+)|#(\d+)|GH-(\d+))\b/gi;
+var URL_REF = /\bhttps?:\/\/[^\s<>()[\]{}"'`]+[^\s<>()[\]{}"'`.,;:!?]/g;
+var ISSUE_URL = /\/(issues|pull|pulls|merge_requests|discussions)\/\d+([#?].*)?$/;
+function extractUrls(text4) {
+  return [...new Set(text4.match(URL_REF) ?? [])];
+}
+function extractRefs(text4) {
+  const found = /* @__PURE__ */ new Map();
+  for (const m of text4.matchAll(URL_REF)) if (ISSUE_URL.test(m[0])) found.set(m.index, m[0]);
+  const withoutUrls = text4.replace(URL_REF, (u) => " ".repeat(u.length));
+  for (const m of withoutUrls.matchAll(ISSUE_REF)) {
+    const ref = m[1] ? `${m[1]}#${m[2]}` : `#${m[3] ?? m[4]}`;
+    found.set(m.index, ref);
+  }
+  return [...new Set([...found.entries()].sort((a, b) => a[0] - b[0]).map(([, ref]) => ref))];
+}
+
+// core/drafting/changes/internal-work.ts
+var REVIEW_FOLLOW_UP = /^(?:address(?:ed|es|ing)?|apply|applied|applies|incorporate[sd]?|implement(?:ed)?|handle[sd]?|resolve[sd]?|respond(?:ed)? to|fix(?:es|ed)?|more|some|minor|small)?\s*(?:the |some |more |all |remaining |pr |code )?(?:review(?:er)?(?:'s|s')?|pr|code review|cr)\s*(?:comments?|feedback|suggestions?|remarks?|notes?|nits?|fixes|changes|follow-?ups?)\b|^apply suggestions? from (?:code )?review|^(?:changes|fixes|tweaks|updates|edits|cleanup) (?:from|after|per|based on|according to) (?:the )?(?:code )?(?:review|feedback|comments?)|^(?:post|after)[- ]review\b|^review (?:feedback|comments?|fixes|changes|follow-?up)|^(?:fix|fixes|fixed) (?:the )?(?:build|lint(?:ing)?|tests?|ci|typecheck(?:ing)?|types|typing|mypy|flake8|clippy|formatting|pre-commit)$|^(?:make|keep) (?:the )?(?:linter|lint|clippy|mypy|ci|tests?|pre-commit) (?:happy|green|pass)/i;
+var INTERNAL_WORD = /\b(?:ci|gha|github actions?|workflows?|runners?|pre-commit|tox(?:\.ini)?|codecov|docstrings?|readthedocs|read the docs|badges?|issue templates?|pr templates?|pull request templates?|dependabot|renovate|makefile(?:\.am)?|devcontainer|editorconfig|lints|linting|linters?|clippy|rustfmt|mypy|flake8|ruff|pylint|typos?|dead code|clean-?ups?|polish(?:ing|ed)?|tidy(?:ing)?|refactor(?:s|ing|ed)?|tests|unit tests?|test ?suite|test ?cases?|fixtures|benchmarks?|sponsors?|sponsorship|funding|test matrix|specs|new logo|phpstan|psalm|baseline|api-surface[\w-]*|deprecation warnings?|missing semicolon|unused|__future__|superfluous|misc|miscellaneous|documentation|docs? (?:pages?|sections?|strings?|index|site|build)|blog(?: ?posts?)?|goreleaser|release (?:tagging|date|process|scripts?|workflows?|automation|checklist)|slsa|provenance|pre-?commit hooks?|precommit|[\w-]+\.lock|code scanning(?: alerts?)?|codeql|internal (?:variables?|functions?|helpers?|names?|methods?|types?|structs?|modules?|apis?)|(?:misleading|outdated|stale|wrong) comments?|(?:in|of|for) (?:the |a |an )?(?:[\w{}'.-]+ ){0,3}test\b|test_\w+|\w+_tests?|assert_\w+|dev[- ]?dependenc(?:y|ies)|discord|gitter|code[ _]of[ _]conduct|[\w-]+-latest|releaser|logos?|pyright|action versions?)\b/i;
+var RESHAPE_VERB = /^clean(?:ed|s|ing)?[- ]?up (?:the )?(?:[\w.`]+ )?(?:signatures?|code|imports?|internals?|typing|types)\b|^(?:(?:slightly|further|a bit|some|minor) )?(?:simplif(?:y|ies|ied)|tweak(?:s|ed)?|dedup\w*|de-?duplicate[sd]?|regroup\w*|reorgani[sz]\w*|restructur\w*|hand-roll\w*|sprinkle\w*|untangle[sd]?|decouple[sd]?|consolidate[sd]?)\b/i;
+var SECOND_VERB = /\s(?:and|plus|while)\s(?=(?:add|simplify|update|fix|improve|remove|clean|refactor|adjust|extend|expand)\w*\b)|,\s*(?=(?:add|simplify|update|fix|improve|remove|clean|refactor|adjust|extend|expand)\w*\b)/i;
+var INTERNAL_AREA = /^(test-[\w-]+|[\w-]+-tests?|tests?\/.*|makefile|ci|ci\/.*|cd|build|builds|test|tests|testing|e2e|spec|specs|bench|benches|benchsuite|benchmarks?|lint|linting|linter|eslint|prettier|rubocop|clippy|fmt|format|doc|docs|documentation|faq|readme|changelog|history|release-notes|examples?|release|releases|releasing|github|\.github|gh-actions|actions|workflows?|cargo|msrv|pkg(\/.*)?|edition|style|styles|styling|chore|chores|tooling|tools|scripts?|misc|gitignore|license|contributing|website|site|web-?site|landing|homepage|sponsors?|funding|typos?|comments?|coverage|codecov|devcontainer|docker-?compose|renovate|dependabot|[a-z]+\/readme|[a-z]+\/docs?)$/i;
+var INTERNAL_OBJECT = /^(?:the |a |an |some |more |missing |new |unit |e2e |integration |our |all |few |broken |failing |flaky |flakey |outdated )*(tests?(?![.(\w-])|test cases?|test suite|specs?\b|snapshots?\b|fixtures?\b|docs?\b|documentation|readme|changelog|history\.md|release notes|typos?\b|spelling|grammar|wording in (?:the )?docs|lint\w*|eslint|prettier|rubocop|clippy|rustfmt|ruff\b|mypy\b|flake8\b|pylint\b|phpstan\b|psalm\b|golangci-lint\b|readthedocs|read the docs\b|formatting|format\b|ci\b|workflows?\b|github actions?|actions? workflows?|website|site\b|sponsors?|badges?|code comments?|comments?\b|(?:some )?(?:'?allow\(|#\[allow)[^)]*\)?'? annotations?|annotations? for (?:clippy|lint)|(?:compiler |clippy |lint )warnings|unused (?:imports?|code|variables?)|dead code|examples?\b|benchmarks?\b|benches\b|coverage|\.gitignore|license|contributing|code of conduct|funding|dev ?dependencies|dev-dependencies|lock ?files?|cargo\.lock|package-lock(?:\.json)?|yarn\.lock|poetry\.lock|logos?\b|man ?pages?|manpages?|whitespace in (?:the )?(?:docs?|code|source)|(?:to|in) (?:the )?(?:readme|docs?|changelog)|links? (?:in|to) (?:the )?(?:readme|docs?)|.*\.(?:md|rst|txt|adoc)\b|.*\.github\/|.*workflows?\/)/i;
+var VERB = /^(alter|altered|enabling|disabling|removing|improving|eliminate|eliminated|add|added|adds|adding|update|updated|updates|updating|fix|fixed|fixes|fixing|improve|improved|improves|remove|removed|removes|delete|deleted|clean ?up|cleaned up|cleanup|rewrite|rewrote|reword|reworded|tweak|tweaked|edit|edited|correct|corrected|move|moved|rename|renamed|bump|bumped|upgrade|upgraded|enable|enabled|re-?enable|re-?enabled|disable|disabled|skip|skipped|run|use|used|polish|polished|refactor|refactored|restructure|document|documented|mention|mentioned|clarify|clarified|expand|extend|simplify|simplified|split|migrate|migrated|port|ported|regenerate|regenerated|generate|sync|synced|format|formatted|lint|linted|test|tested|deploy|deployed|publish|published|prepare|prepared|run|make|create|created)\s+/i;
+var LINTER_SPAN = /`(ruff|mypy|flake8|pylint|clippy|rustfmt|eslint|prettier|rubocop|phpstan|psalm|golangci-lint)`/gi;
+var LABEL_ONLY = /^(wip|test wip|tests?|testing|lint|linting|docs?|documentation|readme|changelog|deps|bump deps|update deps|update dependencies|dependencies|typos?|fix typos?|formatting|format|fmt|style|cleanup|clean up|refactor|refactoring|misc|minor|minor changes|small fixes|update|updates|updated|changes|fixes|tweaks?|wording|comments?|ci|build|release|release notes|add release notes|add link|add links|update links?|sponsors?|website|merge|merged|sync|tidy|tidy up|polish|nit|nits)[.!]?$/i;
+function isReviewFollowUp(text4) {
+  return REVIEW_FOLLOW_UP.test(
+    text4.trim().replace(/\s*\(#\d+\)$/, "").replace(/[.!]+$/, "")
+  );
+}
+function isInternalProse(text4) {
+  const t = text4.trim().replace(/\s*\(#\d+\)$/, "").replace(/[.!]+$/, "");
+  if (LABEL_ONLY.test(t) || REVIEW_FOLLOW_UP.test(t)) return true;
+  const prose = t.replace(/`[^`]*`/g, " ").replace(/(?:^|\s)--?[\w-]+/g, " ");
+  if (RESHAPE_VERB.test(t)) return true;
+  const words = prose.split(/\s+/).filter((w2) => new RegExp("\\p{L}", "u").test(w2));
+  const firstClause = prose.split(/\s(?:and|with|plus|while|so that)\s|[,;(]/i)[0];
+  if (words.length <= 12 && INTERNAL_WORD.test(firstClause)) return true;
+  if (/^(?:document(?:s|ed)?|mention(?:s|ed)?)\s/i.test(t)) return true;
+  const verb = VERB.exec(t);
+  if (verb) {
+    const object2 = t.slice(verb[0].length);
+    if (INTERNAL_OBJECT.test(object2.replace(LINTER_SPAN, "$1"))) return true;
+    const [objectClause, secondVerb] = object2.split(SECOND_VERB);
+    if (secondVerb === void 0 ? /\b(tests|test cases|test suite|unit tests?|regression tests?|benchmarks|fixtures)\b/i.test(object2) : /\b(tests?|test cases|test suite|benchmarks|fixtures|specs?)\b/i.test(objectClause))
+      return true;
+  }
+  if (verb && t.split(/\s+/).length <= 12 && /\b(docs|documentation|readme|changelog|release notes|contributing)\b/i.test(t))
+    return true;
+  return /^(tests?|docs?|readme|changelog|ci|lint)\b(?! (?:command|option|flag|mode)\b)/i.test(t) && t.split(/\s+/).length <= 8;
+}
+
+// core/drafting/changes/classify-commit.ts
+var parser = new CommitParser({
+  headerPattern: /^(\w*)(?:\(([^)]*)\))?!?: (.*)$/,
+  breakingHeaderPattern: /^(\w*)(?:\(([^)]*)\))?!: (.*)$/,
+  noteKeywords: ["BREAKING CHANGE", "BREAKING-CHANGE"],
+  // References come from our own extractRefs. Without this the parser scans for them with a regex
+  // that backtracks on every subject lacking a '#': ~0.8 ms each, 35× the cost of the parse itself.
+  issuePrefixes: null
+});
+var CONVENTIONAL_TYPES = {
+  feat: { kind: "change", category: "feature" },
+  feature: { kind: "change", category: "feature" },
+  fix: { kind: "change", category: "fix" },
+  bugfix: { kind: "change", category: "fix" },
+  perf: { kind: "change", category: "improvement" },
+  // A refactor changes nothing users can see: internal work.
+  refactor: { kind: "maintenance", category: "improvement" },
+  revert: { kind: "change", category: "improvement" },
+  deprecate: { kind: "change", category: "improvement" },
+  security: { kind: "change", category: "fix" },
+  docs: { kind: "maintenance", category: "improvement" },
+  doc: { kind: "maintenance", category: "improvement" },
+  style: { kind: "maintenance", category: "improvement" },
+  test: { kind: "maintenance", category: "improvement" },
+  tests: { kind: "maintenance", category: "improvement" },
+  build: { kind: "maintenance", category: "improvement" },
+  ci: { kind: "maintenance", category: "improvement" },
+  chore: { kind: "maintenance", category: "improvement" }
+};
+var DEPENDENCY_AREAS = /^(deps|dep|dependencies|deps-dev|dev-deps)$/i;
+var VERSION_ONLY = /^v?\d+(\.\d+){1,3}([-+.][0-9A-Za-z.-]+)?$/;
+var CRATE_RELEASE = /^[a-z][\w-]*-v?\d+\.\d+\.\d+([-+.][0-9A-Za-z.-]+)?$/;
+var RELEASE_SUBJECT = /^(release|releasing|released|bump(ed)? version|set version|version bump|new version|version|prepar(?:e|ing|ations?)( for)?( release)?|bump(?: to)?(?= v?\d))\b.*\d+\.\d+|^v?\d+(\.\d+)+[^\s]* (release|released)$|^(chore|build|ci|release)(\(release\))!?:.*\d+\.\d+|^(chore|build)(\([^)]*\))?!?: (release|prepare for|bump version)\b/i;
+var VERSION_BUMP = /^(?:start(?:ing)?|begin|open|back to|bump(?:ing)?(?: the)?|set(?:ting)?(?: the)?|increment|update)\s+(?:(?:dev|development|next|new|patch|minor|major)\s+)?(?:version|development|dev|cycle)\b|^post[- ]release\b|^(?:prepare|prep)(?:are)? (?:for )?(?:the )?next (?:release|version|development)|\b(?:dev|development|snapshot) version\b|^(?:release|tag(?:ged)?|version) v?\d+(?:\.\d+)+\S*$|^revert(?:ing)? (?:the )?release(?: version)? (?:changes|commit|bump)|^prep\w* for (?:the )?(?:[\w.-]+ ){0,3}release\b/i;
+var NOISE_SUBJECT = /^(deploying to|deployed to|deploy to|wip\b|fixup!|squash!|amend!|rebase\b|merge branch|merge remote-tracking|merge tag|merge pull request #?\d+ from \S+$|merge (main|master|develop|dev|stable|release|upstream|trunk)\b|merge [\w./'-]+ (into|to|with) [\w./'-]+$|merge (back|forward|up)\b|initial commit$|update (changelog|history)(\.md)?$|\[skip ci\]|merge commit from fork$)/i;
+var BOT_BUMP = /^(bump|update|upgrade|pin) `?[@\w./-]+`?(?: from \S+)?(?: to |\s?(?:==|>=|~=|@)) ?v?\d\S*|^(?:update|upgrade|bump)(?:s|d|ed)? to `?[@\w./-]+`? v?\d+(?:\.\d+)+|^(?:update|upgrade|bump)(?:s|d|ed)? (?:the )?`?[@\w./-]+`? (?:version|dependency|crate|gem|package)$|^(build|chore|fix)\(deps(-dev)?\)!?: (bump|update|upgrade|pin|lock)|^📌|^bump [@\w./-]+ and [@\w./-]+$|^(?:drop|remove)(?:s|d|ped)? (?:the )?(?:dependency|dep) on\b|^bump the [\w-]+ group\b/i;
+var DEPENDENCY_BEHAVIOUR = /\b(?:replace[sd]?|switch(?:es|ed)? (?:from|to)|migrate[sd]? (?:from|to)|move[sd]? (?:from|to)|minimum|no longer|require[sd]?|(?:re-?)?allow(?:s|ed)?|forbid(?:s|den)?|msrv|drop(?:s|ped)? (?:support|python|node|ruby|php|go|rust))\b/i;
+var REVIEW_THREAD = /\/pull\/\d+(?:\/files)?#(?:discussion_r|pullrequestreview-|r)\d+/;
+var BREAKING_MARKER = /^\s*(?:\[breaking(?:[ -]change)?\]|\*{0,2}breaking(?:[ -]change)?\*{0,2}:)\s*/i;
+var BOT_TRAILER = /\b(dependabot|renovate|greenkeeper|snyk-bot)\[bot\]/i;
+var FIX_VERB = /^(fix|fixes|fixed|fixing|correct|corrects|resolve|resolves|repair|prevent|avoid|handle|stop|don't|do not|make sure|ensure)\b|^add(?:s|ed)? (?:a |an |the )?missing\b|\b(bug|crash|crashes|panic|panics|regression|broken|incorrect(ly)?|wrong)\b/i;
+var FEATURE_VERB = /^(add|adds|added|adding|introduce|introduces|implement|implements|support|new|allow|allows|enable|enables|expose|exposes|provide|provides)\b/i;
+var TRAILER = /^[\w-]+(-by)?: .+<.*>$|^(signed-off-by|co-authored-by|reviewed-by|acked-by|change-id|pr-url|closes|fixes|resolves|refs?|see|pr)\b[: #]/i;
+function firstUsefulParagraph(body2) {
+  for (const paragraph of body2.split(/\r?\n\s*\r?\n/)) {
+    const lines = paragraph.split(/\r?\n/).map((l3) => l3.trim()).filter(
+      (l3) => l3 !== "" && !TRAILER.test(l3) && !/^[*-] /.test(l3) && !/^PR #\d+$/i.test(l3) && !/^-{3,}$/.test(l3)
+    );
+    const text4 = lines.join(" ").trim();
+    if (text4.length >= 12 && !/^https?:\/\/\S+$/.test(text4)) return text4;
+  }
+  return "";
+}
+var REF = String.raw`(?:#\d+|GH-\d+|[\w.-]+\/[\w.-]+#\d+)`;
+var REF_GROUP = new RegExp(String.raw`\s*\(\s*${REF}(?:\s*,\s*${REF})*\s*\)`, "gi");
+var LEADING_REF = new RegExp(String.raw`^${REF}[:\s-]+`, "i");
+function cleanText2(text4) {
+  const stripped = text4.replace(REF_GROUP, "").replace(LEADING_REF, "").replace(/\s+#\d+$/, "").replace(/\s{2,}/g, " ").trim();
+  return stripped.charAt(0).toUpperCase() + stripped.slice(1);
+}
+function categoryFromProse(text4) {
+  if (FIX_VERB.test(text4)) return "fix";
+  if (FEATURE_VERB.test(text4)) return "feature";
+  return "improvement";
+}
+function breakingNotesOf(body2) {
+  const notes = [];
+  let current = null;
+  for (const line of body2.split("\n")) {
+    const start = /^BREAKING[ -]CHANGE: *(.*)$/.exec(line);
+    if (start) {
+      if (current) notes.push(current.join(" "));
+      current = start[1] ? [start[1].trim()] : [];
+    } else if (current && (line.trim() === "" || /^[\w-]+(: | #)/.test(line))) {
+      notes.push(current.join(" "));
+      current = null;
+    } else if (current) {
+      current.push(line.trim());
+    }
+  }
+  if (current) notes.push(current.join(" "));
+  return notes.map((n) => n.trim()).filter((n) => n.length > 0);
+}
+function normalizeHeader(subject) {
+  const bracketed = /^[([](\w+)(?:\(([^)]*)\))?[)\]]:?\s+(.+)$/.exec(subject);
+  if (bracketed && CONVENTIONAL_TYPES[bracketed[1].toLowerCase()]) {
+    return `${bracketed[1].toLowerCase()}${bracketed[2] ? `(${bracketed[2]})` : ""}: ${bracketed[3]}`;
+  }
+  const squareScope = /^(\w+)\[([^\]]{1,40})\](!?):\s*(.+)$/.exec(subject);
+  if (squareScope && CONVENTIONAL_TYPES[squareScope[1].toLowerCase()]) {
+    return `${squareScope[1].toLowerCase()}(${squareScope[2]})${squareScope[3]}: ${squareScope[4]}`;
+  }
+  const spaced = subject.replace(
+    /^(\w+)((?:\([^)]*\))?!?):(?=[^\s/])/,
+    (header, type, rest) => CONVENTIONAL_TYPES[type.toLowerCase()] ? `${type}${rest}: ` : header
+  );
+  return spaced.replace(
+    /^(\w+)(?=(\([^)]*\))?!?: )/,
+    (type) => CONVENTIONAL_TYPES[type.toLowerCase()] ? type.toLowerCase() : type
+  );
+}
+function classifyCommit(message) {
+  const marked = BREAKING_MARKER.exec(message);
+  if (marked) {
+    const c2 = classifyCommit(message.slice(marked[0].length));
+    return { ...c2, kind: c2.kind === "noise" || c2.kind === "release" ? c2.kind : "change", breaking: true };
+  }
+  const c = classifyByForm(message);
+  const body2 = message.slice(message.indexOf("\n") + 1 || message.length);
+  if (c.kind === "change" && !c.breaking && REVIEW_THREAD.test(message)) {
+    const said = body2.replace(/\S*https?:\/\/\S+/g, "").replace(/^[\w-]+:\s*$/gm, "").trim();
+    if (said.length < 80) return { ...c, kind: "maintenance" };
+  }
+  if (c.kind === "change" && !c.breaking && bodySaysBreaking(body2.slice(0, 2e4)))
+    return { ...c, breaking: true };
+  if (c.kind === "dependency" && !BOT_TRAILER.test(message) && DEPENDENCY_BEHAVIOUR.test(c.text)) {
+    const scope = c.scope && /^(deps|dep|dependencies|deps-dev|dev-deps)$/i.test(c.scope) ? null : c.scope;
+    return {
+      ...c,
+      scope,
+      kind: "change",
+      category: "improvement",
+      breaking: c.breaking || isBreakingProse(c.text)
+    };
+  }
+  if ((c.kind === "maintenance" || c.kind === "dependency" && !BOT_TRAILER.test(message)) && raisesRequirement(`${c.scope ?? ""}: ${c.text}`.replace(/^: /, "")) && !MINIMUM_ELSEWHERE.test(`${c.scope ?? ""} ${c.text}`)) {
+    const scope = c.scope && /^(?:deps|dep|dependencies|deps-dev|dev-deps|build|chore)$/i.test(c.scope) ? null : c.scope;
+    return { ...c, scope, kind: "change", category: "improvement", breaking: true };
+  }
+  if (c.kind === "change" && !c.breaking && isBreakingProse(c.text, c.category === "fix"))
+    return { ...c, breaking: true };
+  return c;
+}
+var MINIMUM_ELSEWHERE = /\b(?:readme|docs?|documentation|ci|workflows?|docker(?:file)?|image|tests?|test suite|clippy|lint)\b/i;
+function classifyByForm(message) {
+  const normalized = message.replace(/\r\n/g, "\n").trim();
+  const [subjectLine = "", ...rest] = normalized.split("\n");
+  const subject = subjectLine.trim().slice(0, 500).replace(new RegExp("^(?::[a-z_]+:|\\p{Extended_Pictographic}\\uFE0F?)\\s*", "u"), "");
+  const body2 = rest.join("\n").trim();
+  const refs = extractRefs(normalized);
+  const detail = firstUsefulParagraph(body2);
+  const breakingNotes = /^BREAKING[ -]CHANGE:/m.test(body2) ? breakingNotesOf(body2.slice(0, 2e4)) : [];
+  const base = {
+    subject,
+    refs,
+    detail,
+    breaking: breakingNotes.length > 0,
+    breakingNotes,
+    pullRequest: null,
+    weight: 1,
+    // A BREAKING footer is the author's own word; everything else below says who decided.
+    decidedBy: breakingNotes.length > 0 ? "author" : "words",
+    files: null,
+    lines: 0,
+    author: null
+  };
+  const internal = (fields) => ({ ...base, ...fields, kind: "maintenance", category: "improvement" });
+  if (subject === "" || NOISE_SUBJECT.test(subject)) {
+    return { ...base, kind: "noise", category: "improvement", type: null, scope: null, text: subject };
+  }
+  if (VERSION_ONLY.test(subject) || CRATE_RELEASE.test(subject) || RELEASE_SUBJECT.test(subject) || VERSION_BUMP.test(subject)) {
+    return { ...base, kind: "release", category: "improvement", type: null, scope: null, text: subject };
+  }
+  if (BOT_TRAILER.test(normalized) || BOT_BUMP.test(subject)) {
+    return {
+      ...base,
+      decidedBy: BOT_TRAILER.test(normalized) ? "author" : base.decidedBy,
+      kind: "dependency",
+      category: "improvement",
+      type: null,
+      scope: "deps",
+      text: cleanText2(subject)
+    };
+  }
+  const header = normalizeHeader(subject.slice(0, 300));
+  const parsed = parser.parse(header);
+  const type = parsed.type?.toLowerCase() ?? null;
+  if (type && parsed.subject) {
+    const scope = parsed.scope ?? null;
+    const breaking = base.breaking || /^\w+(\([^)]*\))?!:/.test(header);
+    const mapped = CONVENTIONAL_TYPES[type];
+    const text5 = cleanText2(parsed.subject);
+    if (scope && DEPENDENCY_AREAS.test(scope))
+      return {
+        ...base,
+        decidedBy: "author",
+        breaking,
+        kind: "dependency",
+        category: "improvement",
+        type,
+        scope,
+        text: text5
+      };
+    if (mapped) {
+      if (!breaking && mapped.kind === "maintenance")
+        return { ...internal({ type, scope, text: text5 }), breaking, decidedBy: "author" };
+      const internalScope = !breaking && scope !== null && INTERNAL_AREA.test(scope);
+      return {
+        ...base,
+        decidedBy: "author",
+        breaking,
+        kind: "change",
+        category: breaking && type === "chore" ? "improvement" : mapped.category,
+        type,
+        scope,
+        text: text5,
+        ...internalScope ? { internalScope } : {}
+      };
+    }
+  }
+  const area = /^([\w./-]{1,30}): (.+)$/.exec(subject);
+  if (area) {
+    const [, name = "", rest2 = ""] = area;
+    const text5 = cleanText2(rest2);
+    if (DEPENDENCY_AREAS.test(name) || BOT_BUMP.test(rest2))
+      return {
+        ...base,
+        decidedBy: DEPENDENCY_AREAS.test(name) ? "author" : base.decidedBy,
+        kind: "dependency",
+        category: "improvement",
+        type: null,
+        scope: name,
+        text: text5
+      };
+    if (!base.breaking && INTERNAL_AREA.test(name))
+      return { ...internal({ type: null, scope: name, text: text5 }), decidedBy: "author" };
+    if (!base.breaking && isInternalProse(rest2)) return internal({ type: null, scope: name, text: text5 });
+    return { ...base, kind: "change", category: categoryFromProse(rest2), type: null, scope: name, text: text5 };
+  }
+  const revert = /^Revert "(.+)"(?:\s*\(#\d+\))?$/.exec(subject) ?? /^Revert:? (.+)$/i.exec(subject);
+  const undone = revert && !base.breaking ? classifyByForm(revert[1]).kind : null;
+  if (undone === "noise" || undone === "release")
+    return { ...base, kind: "noise", category: "improvement", type: null, scope: null, text: subject };
+  if (undone === "maintenance" || undone === "dependency")
+    return { ...internal({ type: null, scope: null, text: cleanText2(subject) }), kind: undone };
+  const text4 = cleanText2(revert ? `Revert ${revert[1]}` : subject);
+  if (!base.breaking && isReviewFollowUp(subject))
+    return { ...internal({ type: null, scope: null, text: text4 }), decidedBy: "author" };
+  if (!revert && !base.breaking && isInternalProse(subject))
+    return internal({ type: null, scope: null, text: text4 });
+  return {
+    ...base,
+    kind: "change",
+    category: revert ? "improvement" : categoryFromProse(subject),
+    type: null,
+    scope: null,
+    text: text4
+  };
+}
+
+// core/drafting/evidence/touched-paths.ts
+import { posix } from "node:path";
+var DIRECTORY_KINDS = [
+  [/(?:^|\/)(?:\.github|\.gitlab|\.circleci|\.buildkite|\.azure-pipelines|\.woodpecker|\.drone)\//i, "ci"],
+  [
+    /(?:^|\/)(?:tests?|__tests__|spec|specs|testdata|test_?data|fixtures?|benches|benchmarks?|e2e|cypress|playwright)\//i,
+    "tests"
+  ],
+  [/(?:^|\/)(?:docs?|documentation|website|site|www|book|guide|man|manual|examples?|blog)\//i, "docs"],
+  [
+    /(?:^|\/)(?:\.husky|\.devcontainer|\.vscode|\.idea|\.cargo|scripts|tools|ci|xtask|\.changeset)\//i,
+    "tooling"
+  ]
+];
+var FILE_KINDS = [
+  // A tool's configuration at the root (`eslint.config.js`, `vitest.config.ts`, `prettier.config.cjs`).
+  [/^[\w.-]+\.config\.[cm]?[jt]s$/, "tooling"],
+  [
+    /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|Gemfile\.lock|go\.sum|composer\.lock|mix\.lock|pubspec\.lock|Podfile\.lock|packages\.lock\.json|gradle\.lockfile|flake\.lock|package\.json|Cargo\.toml|go\.mod|pyproject\.toml|setup\.cfg|Pipfile|requirements(?:[-_.][\w-]+)?\.(?:txt|in)|Gemfile|[\w-]+\.gemspec|composer\.json|mix\.exs|pubspec\.yaml|Podfile|pom\.xml|build\.gradle(?:\.kts)?|libs\.versions\.toml|[\w.-]+\.csproj|Directory\.Packages\.props)$/i,
+    "dependencies"
+  ],
+  [
+    /(?:^|\/)(?:\.gitlab-ci\.ya?ml|\.travis\.ya?ml|appveyor\.ya?ml|azure-pipelines\.ya?ml|codecov\.ya?ml|\.codecov\.ya?ml|renovate\.json5?|\.mergify\.ya?ml|cirrus\.ya?ml|\.cirrus\.ya?ml)$/i,
+    "ci"
+  ],
+  [
+    /(?:_test\.go|_test\.py|_spec\.rb|\.(?:test|spec)\.[cm]?[jt]sx?|Test\.java|Tests?\.kt|_test\.exs|\.snap)$|(?:^|\/)test_[^/]+\.py$|(?:^|\/)conftest\.py$/i,
+    "tests"
+  ],
+  // Prose by name anywhere (README, CHANGELOG…), prose by extension only at the root (`UPGRADING.md`):
+  // an extension alone never makes a file inside the product's folders documentation
+  // (`templates/*.txt`, `prompts/*.md` are what the product ships; docs/ folders are below).
+  [
+    /^[^/]+\.(?:md|mdx|markdown|rst|adoc)$|(?:^|\/)(?:README|CHANGELOG|CHANGES|HISTORY|NEWS|AUTHORS|CONTRIBUTORS|CONTRIBUTING|CODE_OF_CONDUCT|SECURITY|LICENSE|LICENCE|COPYING|NOTICE|MAINTAINERS|FUNDING|UPGRADING|MIGRATING|RELEASING)(?:\.[\w]+)?$|(?:^|\/)mkdocs\.ya?ml$|(?:^|\/)\.readthedocs\.ya?ml$/i,
+    "docs"
+  ],
+  [
+    /(?:^|\/)(?:\.editorconfig|\.gitignore|\.gitattributes|\.git-blame-ignore-revs|\.mailmap|\.pre-commit-config\.ya?ml|\.pre-commit-hooks\.ya?ml|\.eslintrc(?:\.\w+)?|\.eslintignore|\.prettierrc(?:\.\w+)?|\.prettierignore|\.stylelintrc(?:\.\w+)?|biome\.jsonc?|\.rubocop(?:_todo)?\.yml|rustfmt\.toml|\.rustfmt\.toml|clippy\.toml|\.clippy\.toml|deny\.toml|typos\.toml|_typos\.toml|\.typos\.toml|\.markdownlint(?:\.\w+)?|\.yamllint(?:\.\w+)?|\.flake8|\.pylintrc|mypy\.ini|\.mypy\.ini|ruff\.toml|\.ruff\.toml|tox\.ini|noxfile\.py|\.coveragerc|\.nycrc(?:\.\w+)?|karma\.conf\.js|\.mocharc(?:\.\w+)?|phpunit\.xml(?:\.dist)?|phpstan\.neon(?:\.dist)?|psalm\.xml|\.php-cs-fixer(?:\.dist)?\.php|\.golangci\.ya?ml|\.goreleaser\.ya?ml|\.release-please-manifest\.json|release-please-config\.json|\.releaserc(?:\.\w+)?|dependabot\.ya?ml|\.dockerignore|\.nvmrc|\.node-version|\.tool-versions|\.python-version|\.ruby-version|rust-toolchain(?:\.toml)?|\.envrc|justfile|Justfile|\.cspell\.json|cspell\.json)$/i,
+    "tooling"
+  ]
+];
+function pathKind(path2, internalPaths = [], productPaths = []) {
+  const normalized = path2.replace(/^\.\//, "");
+  if (internalPaths.some((glob) => posix.matchesGlob(normalized, glob))) return "internal";
+  if (productPaths.some((glob) => posix.matchesGlob(normalized, glob))) return "product";
+  for (const [pattern, kind] of FILE_KINDS) if (pattern.test(normalized)) return kind;
+  for (const [pattern, kind] of DIRECTORY_KINDS) if (pattern.test(normalized)) return kind;
+  return "product";
+}
+function touchedBy2(paths, internalPaths = [], productPaths = []) {
+  if (!paths || paths.length === 0) return "unknown";
+  const kinds = paths.map((p) => pathKind(p, internalPaths, productPaths));
+  if (kinds.includes("product")) return "product";
+  if (kinds.every((k) => k === "dependencies")) return "dependencies";
+  return "internal";
+}
+function internalAreasOf(paths, internalPaths = []) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const p of paths) {
+    const kind = pathKind(p, internalPaths);
+    if (kind !== "product") counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([k]) => k);
+}
+
+// core/drafting/evidence/apply-evidence.ts
+function applyEvidence(c, touched, internalPaths = [], productPaths = []) {
+  const files = touched.files ? [...touched.files] : null;
+  const lines = (touched.additions ?? 0) + (touched.deletions ?? 0);
+  const withPaths = { ...c, files: files ?? c.files, lines: lines || c.lines };
+  if (c.internalScope && c.kind === "change" && !c.breaking)
+    return touchedBy2(files, internalPaths, productPaths) === "internal" ? { ...withPaths, kind: "maintenance", decidedBy: "files" } : withPaths;
+  if (c.decidedBy !== "words" || c.kind === "noise" || c.kind === "release") return withPaths;
+  switch (touchedBy2(files, internalPaths, productPaths)) {
+    case "internal":
+      return c.breaking ? withPaths : { ...withPaths, kind: "maintenance", decidedBy: "files" };
+    case "dependencies":
+      return c.breaking ? withPaths : { ...withPaths, kind: "dependency", decidedBy: "files" };
+    case "product":
+      return c.kind === "maintenance" ? { ...withPaths, kind: "change", category: categoryFromProse(c.text), decidedBy: "files" } : { ...withPaths, decidedBy: "files" };
+    case "unknown":
+      return withPaths;
+  }
+}
+
+// core/drafting/changes/content-words.ts
+var STOP = new Set(
+  "a an the and or of to in on for with by from at as is are be it its this that these those into when if not no now new add adds added adding fix fixes fixed fixing support supports supported allow allows use uses using make makes update updates updated improve improves improved handle handles correctly properly issue bug problem change changes changed option value".split(
+    " "
+  )
+);
+function stem(word) {
+  return word.replace(/(?<=\w{3})(?:ies)$/, "y").replace(/(?<=\w{3})(?:ing|ed|es|s)$/, "").replace(/(?<=\w{3})e$/, "");
+}
+function contentWords(text4) {
+  const words = /* @__PURE__ */ new Set();
+  const code2 = text4.match(/`[^`]+`|--?[a-z][\w-]+|\b\w+(?:[._]\w+)+\b/gi) ?? [];
+  for (const token of code2) {
+    const bare4 = token.replace(/`/g, "").toLowerCase();
+    if (!/^[a-z]+$/.test(bare4)) words.add(bare4);
+  }
+  for (const raw of text4.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (raw.length < 2 || STOP.has(raw) || /^\d+$/.test(raw)) continue;
+    words.add(stem(raw));
+  }
+  return words;
+}
+function dice(a, b) {
+  if (a.size + b.size === 0) return 0;
+  let shared = 0;
+  for (const w2 of a) if (b.has(w2)) shared++;
+  return 2 * shared / (a.size + b.size);
+}
+function sharedWords(a, b) {
+  return [...a].filter((w2) => b.has(w2));
+}
+
+// core/drafting/changes/release-note-section.ts
+var FENCE = /^```+\s*release-?notes?\s*$([^]*?)^```+\s*$/im;
+var HEADING = /^(#{1,6})\s*(?:user[- ]facing\s+)?(?:release[- ]?notes?|changelog|change[- ]log|changes for users)\s*:?\s*#*\s*$/im;
+var NOTHING = /^(?:none|n\/a|na|no|nothing|-+|no release notes?|not user[- ]facing|no user[- ]facing changes?)\.?$/i;
+function itemsOf(text4) {
+  const lines = text4.split("\n");
+  const bullets = lines.filter((l3) => /^\s*(?:[-*+]|\d+[.)])\s+\S/.test(l3));
+  if (bullets.length > 0) return bullets.map((l3) => l3.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "").trim());
+  const paragraph = text4.split(/\n\s*\n/)[0].replace(/\s*\n\s*/g, " ").trim();
+  return paragraph ? [paragraph] : [];
+}
+function releaseNoteOf(body2) {
+  if (!body2) return null;
+  const text4 = body2.replace(/\r\n/g, "\n").replace(/<!--[^]*?-->/g, "");
+  let section2 = null;
+  const fence = FENCE.exec(text4);
+  if (fence) section2 = fence[1];
+  else {
+    const heading = HEADING.exec(text4);
+    if (heading) {
+      const level = heading[1].length;
+      const rest = text4.slice(heading.index + heading[0].length);
+      const next = new RegExp(`^#{1,${level}}\\s`, "m").exec(rest);
+      section2 = next ? rest.slice(0, next.index) : rest;
+    }
+  }
+  if (section2 === null) return null;
+  const trimmed = section2.trim();
+  if (trimmed === "") return null;
+  if (NOTHING.test(trimmed)) return { kind: "none" };
+  const items = itemsOf(trimmed).map((i) => i.slice(0, 500)).filter((i) => i !== "" && !NOTHING.test(i));
+  return items.length ? { kind: "text", items } : { kind: "none" };
+}
+
+// core/drafting/changes/pull-request-items.ts
+var CATEGORY_LABELS = [
+  [/^(?:type:\s*|kind\/)?(?:feature|features|enhancement|enhancements|feat|new feature|new)$/i, "feature"],
+  [/^(?:type:\s*|kind\/)?(?:bug|bugs|fix|fixes|bugfix|bug fix|regression)$/i, "fix"],
+  [/^(?:type:\s*|kind\/)?(?:performance|perf|improvement|improvements)$/i, "improvement"],
+  [/^(?:type:\s*|kind\/)?(?:announcement|announcements)$/i, "announcement"]
+];
+var DEPENDENCY_LABEL = /^(?:dependencies|dependency|deps|javascript|rust|python|go|github_actions|npm|cargo|pip)$/i;
+var SKIP_LABEL = /^(?:skip[- ]?changelog|no[- ]?changelog|changelog:\s*(?:skip|none|no)|skip[- ]release[- ]notes?|no[- ]release[- ]notes?|release-note-none|internal|chore|ci|documentation|docs|maintenance|tests?|testing|refactor(?:ing)?|build|infrastructure|infra|type:\s*(?:chore|docs|ci|test|refactor|internal))$/i;
+function footersOf(body2) {
+  if (!body2 || !/^BREAKING[ -]CHANGE:/m.test(body2)) return "";
+  return breakingNotesOf(body2.replace(/\r\n/g, "\n").slice(0, 2e4)).map((n) => `BREAKING CHANGE: ${n}`).join("\n");
+}
+function pullRequestItems(pr2) {
+  const labels = pr2.labels ?? [];
+  const footers = footersOf(pr2.body);
+  const fromTitle = classifyCommit(footers ? `${pr2.title}
+
+${footers}` : pr2.title);
+  const refs = [.../* @__PURE__ */ new Set([`#${pr2.number}`, ...(pr2.closes ?? []).map((n) => `#${n}`), ...fromTitle.refs])];
+  const breakingLabel = labels.some((l3) => BREAKING_LABELS.test(l3)) || bodySaysBreaking(pr2.body);
+  const category = CATEGORY_LABELS.find(([re]) => labels.some((l3) => re.test(l3)))?.[1];
+  const skip = !breakingLabel && labels.some((l3) => SKIP_LABEL.test(l3));
+  const dependency = !breakingLabel && labels.some((l3) => DEPENDENCY_LABEL.test(l3));
+  const note = releaseNoteOf(pr2.body);
+  const common = { pullRequest: pr2.number, weight: 1, author: pr2.author ?? null };
+  if (skip || note?.kind === "none" && !breakingLabel) {
+    return [
+      {
+        ...fromTitle,
+        ...common,
+        refs,
+        kind: "maintenance",
+        breaking: false,
+        breakingNotes: [],
+        decidedBy: "author"
+      }
+    ];
+  }
+  if (note?.kind === "text") {
+    return note.items.map((text4) => {
+      const item = classifyCommit(text4);
+      const breaking = breakingLabel || fromTitle.breaking || item.breaking || isBreakingProse(item.text, item.category === "fix");
+      return {
+        ...item,
+        ...common,
+        kind: "change",
+        category: category ?? (fromTitle.kind === "change" ? fromTitle.category : item.category),
+        type: fromTitle.type,
+        scope: item.scope ?? fromTitle.scope,
+        breaking,
+        breakingNotes: fromTitle.breakingNotes,
+        refs: [.../* @__PURE__ */ new Set([...refs, ...extractRefs(text4)])],
+        subject: pr2.title,
+        decidedBy: "author"
+      };
+    });
+  }
+  if (dependency && fromTitle.kind !== "change") {
+    return [{ ...fromTitle, ...common, refs, kind: "dependency", decidedBy: "author" }];
+  }
+  if (breakingLabel || category) {
+    const { internalScope: _scopeWord, ...labelled } = fromTitle;
+    return [
+      {
+        ...labelled,
+        ...common,
+        refs,
+        kind: "change",
+        category: category ?? fromTitle.category,
+        breaking: breakingLabel || fromTitle.breaking,
+        decidedBy: "author"
+      }
+    ];
+  }
+  return [{ ...fromTitle, ...common, refs }];
+}
+
+// core/drafting/clean-changes.ts
+var MERGE_PR = /^Merge pull request #(\d+) from \S+\s*(?:\n+([^]*))?$/;
+var SQUASH_PR = /\(#(\d+)\)\s*$/;
+var OWN_PR = /\(#\d+\)|^Merge pull request #\d+/;
+var BOT_LOGIN = /\[bot\]$|^(?:dependabot|renovate|github-actions|greenkeeper|snyk-bot|pre-commit-ci|allcontributors|imgbot|codecov|mergify)(?:-\w+)?$/i;
+function normalizeSubject(text4) {
+  return text4.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+function boundedDistance(a, b, max) {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous2 = Array.from({ length: b.length + 1 }, (_2, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = new Array(b.length + 1).fill(max + 1);
+    current[0] = i;
+    let best = current[0];
+    for (let j = Math.max(1, i - max); j <= Math.min(b.length, i + max); j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous2[j] + 1, current[j - 1] + 1, previous2[j - 1] + cost);
+      best = Math.min(best, current[j]);
+    }
+    if (best > max) return max + 1;
+    previous2 = current;
+  }
+  return previous2[b.length];
+}
+function nearDuplicate(candidates, norm) {
+  if (!candidates || norm.length < 16) return void 0;
+  return candidates.find((c) => boundedDistance(c.norm, norm, 2) <= 2)?.commit;
+}
+function classify(message) {
+  const merge3 = MERGE_PR.exec(message.replace(/\r\n/g, "\n").trim());
+  if (merge3 && merge3[2]?.trim()) {
+    const classified = classifyCommit(merge3[2]);
+    const number4 = Number(merge3[1]);
+    return { ...classified, pullRequest: number4, refs: [.../* @__PURE__ */ new Set([`#${number4}`, ...classified.refs])] };
+  }
+  return classifyCommit(message);
+}
+function pullRequestOf(message) {
+  const merge3 = /^Merge pull request #(\d+) from /.exec(message);
+  if (merge3) return Number(merge3[1]);
+  const subject = message.split("\n", 1)[0];
+  const squash = SQUASH_PR.exec(subject);
+  return squash ? Number(squash[1]) : null;
+}
+function isMergeLog(messages) {
+  const merges = messages.filter((m) => /^Merge pull request #\d+ from /.test(m)).length;
+  return merges >= 1 && merges * 10 >= messages.length;
+}
+function itemsInOrder(input2) {
+  const prs = new Map((input2.pullRequests ?? []).map((pr2) => [pr2.number, pr2]));
+  const details = new Map((input2.commitDetails ?? []).map((d) => [d.index, d]));
+  const internalPaths = input2.internalPaths ?? [];
+  const productPaths = input2.productPaths ?? [];
+  const prItemsOf = (pr2, commit) => pullRequestItems(pr2).map(
+    (item) => applyEvidence(item, pr2.files ? pr2 : commit ?? {}, internalPaths, productPaths)
+  );
+  const placed = /* @__PURE__ */ new Set();
+  const mergeLog = input2.pullRequests === void 0 && input2.commitDetails === void 0 && isMergeLog(input2.commits);
+  const items = [];
+  const fromCommit = /* @__PURE__ */ new Set();
+  input2.commits.forEach((message, index) => {
+    const number4 = pullRequestOf(message.replace(/\r\n/g, "\n").trim());
+    const pr2 = number4 !== null ? prs.get(number4) : void 0;
+    if (pr2) {
+      if (!placed.has(pr2.number)) {
+        const prItems = prItemsOf(pr2, details.get(index));
+        fromCommit.add(prItems[0]);
+        items.push(...prItems);
+      }
+      placed.add(pr2.number);
+      return;
+    }
+    if (mergeLog && !OWN_PR.test(message)) return;
+    const item = applyEvidence(classify(message), details.get(index) ?? {}, internalPaths, productPaths);
+    fromCommit.add(item);
+    items.push(item);
+  });
+  for (const pr2 of prs.values()) if (!placed.has(pr2.number)) items.push(...prItemsOf(pr2));
+  return { items, fromCommit };
+}
+function foldSameRangeFixes(items) {
+  const words = new Map(items.map((c) => [c, contentWords(`${c.scope ?? ""} ${c.text}`)]));
+  items.forEach((fix, i) => {
+    if (fix.kind !== "change" || fix.category !== "fix" || fix.breaking) return;
+    const fixWords = words.get(fix);
+    const feature = items.slice(i + 1).find((f) => {
+      if (f.kind !== "change" || f.category !== "feature") return false;
+      const featureWords = words.get(f);
+      const shared = sharedWords(fixWords, featureWords);
+      const codeShared = shared.some((w2) => /[-_.]/.test(w2) && w2.length >= 4);
+      return codeShared || shared.length >= 2 && dice(fixWords, featureWords) >= 0.5;
+    });
+    if (!feature) return;
+    feature.weight += fix.weight;
+    fix.kind = "maintenance";
+  });
+}
+function newContributorsOf(pullRequests) {
+  const first = /* @__PURE__ */ new Map();
+  for (const pr2 of pullRequests) {
+    if (!pr2.firstContribution || !pr2.author || BOT_LOGIN.test(pr2.author)) continue;
+    const known = first.get(pr2.author);
+    if (known === void 0 || pr2.number < known) first.set(pr2.author, pr2.number);
+  }
+  return [...first.entries()].map(([login, pullRequest]) => ({ login, pullRequest })).sort((a, b) => a.pullRequest - b.pullRequest);
+}
+function cleanChanges(input2) {
+  const pullRequests = input2.pullRequests ?? [];
+  const allowedRefs = /* @__PURE__ */ new Set();
+  const texts = [
+    ...input2.commits,
+    ...pullRequests.flatMap((pr2) => [
+      `#${pr2.number}`,
+      pr2.title,
+      pr2.body ?? "",
+      ...(pr2.closes ?? []).map((n) => `#${n}`)
+    ])
+  ];
+  for (const text4 of texts) {
+    for (const ref of extractRefs(text4)) allowedRefs.add(ref);
+    for (const url2 of extractUrls(text4)) allowedRefs.add(url2);
+  }
+  const { items: classified, fromCommit } = itemsInOrder(input2);
+  const norm = (text4) => normalizeSubject(text4.replace(/\s*\((?:#\d+(?:,\s*)?)+\)\s*$/, ""));
+  const bySubject = new Map(classified.map((c) => [norm(c.subject), c]));
+  const reverted = /* @__PURE__ */ new Set();
+  for (const c of classified) {
+    const target = (/^Revert "(.+)"(?:\s*\(#\d+\))?$/.exec(c.subject) ?? /^Revert (.+)$/.exec(c.subject) ?? /^revert(?:\([^)]*\))?: (.+)$/i.exec(c.subject))?.[1];
+    const original = target ? bySubject.get(norm(target)) : void 0;
+    if (original && original !== c) {
+      reverted.add(c);
+      reverted.add(original);
+    }
+  }
+  const kept = [];
+  const exact = /* @__PURE__ */ new Map();
+  const byFirstWord = /* @__PURE__ */ new Map();
+  const merge3 = (into, c) => {
+    into.refs = [.../* @__PURE__ */ new Set([...into.refs, ...c.refs])];
+    into.breaking ||= c.breaking;
+    into.breakingNotes = [.../* @__PURE__ */ new Set([...into.breakingNotes, ...c.breakingNotes])];
+    into.weight += c.weight;
+  };
+  for (const c of classified) {
+    if (c.kind === "noise" || c.kind === "release" || reverted.has(c)) continue;
+    const norm2 = normalizeSubject(c.text);
+    const key = `${c.kind}:${c.scope?.toLowerCase() ?? ""}:${norm2}`;
+    const bucketKey = `${c.kind}:${norm2.split(" ")[0] ?? ""}`;
+    const same = exact.get(key) ?? nearDuplicate(byFirstWord.get(bucketKey), norm2);
+    if (same) {
+      merge3(same, c);
+      continue;
+    }
+    const copy = { ...c, refs: [...c.refs] };
+    if (fromCommit.has(c)) fromCommit.add(copy);
+    exact.set(key, copy);
+    const bucket = byFirstWord.get(bucketKey) ?? [];
+    bucket.push({ norm: norm2, commit: copy });
+    byFirstWord.set(bucketKey, bucket);
+    kept.push(copy);
+  }
+  foldSameRangeFixes(kept);
+  const changes = groupSmallAdditions(mergeNearDuplicates(kept.filter((c) => c.kind === "change")));
+  const listed = /* @__PURE__ */ new Set([...changes, ...kept.filter((c) => c.kind !== "change")]);
+  const received = input2.commits.length;
+  const used = [...listed].filter((c) => fromCommit.has(c)).length;
+  return {
+    received,
+    changes,
+    dependencies: kept.filter((c) => c.kind === "dependency"),
+    maintenance: kept.filter((c) => c.kind === "maintenance"),
+    used,
+    ignored: Math.max(0, received - used),
+    allowedRefs,
+    newContributors: newContributorsOf(pullRequests)
+  };
+}
+function ownPullRequest(c) {
+  return c.pullRequest !== null || SQUASH_PR.test(c.subject);
+}
+function citedIssues(c) {
+  return new Set(c.refs.filter((r) => /^#\d+$/.test(r) && r !== `#${c.pullRequest}`));
+}
+function mergeNearDuplicates(changes) {
+  const out = [];
+  for (const c of changes) {
+    const words = contentWords(`${c.scope ?? ""} ${c.text}`);
+    const issues = citedIssues(c);
+    const sameIssue = (o) => [...issues].some((r) => o.issues.has(r)) && sharedWords(o.words, words).length > 0;
+    const inside = (o) => {
+      if (ownPullRequest(o.c) === ownPullRequest(c)) return false;
+      const [small, large] = o.words.size <= words.size ? [o.words, words] : [words, o.words];
+      const shared = sharedWords(small, large).length;
+      return shared >= 3 && shared / small.size >= 0.8;
+    };
+    const twin = out.find((o) => sameIssue(o)) ?? (words.size >= 3 ? out.find((o) => o.c.category === c.category && o.words.size >= 3 && dice(o.words, words) >= 0.75) : void 0) ?? out.find(inside);
+    if (twin) {
+      if (ownPullRequest(c) && !ownPullRequest(twin.c)) {
+        const { refs: _refs, weight: _weight, breaking: _breaking, breakingNotes: _notes, ...named2 } = c;
+        Object.assign(twin.c, named2);
+        twin.words = words;
+      }
+      twin.c.refs = [.../* @__PURE__ */ new Set([...twin.c.refs, ...c.refs])];
+      twin.c.breaking ||= c.breaking;
+      twin.c.breakingNotes = [.../* @__PURE__ */ new Set([...twin.c.breakingNotes, ...c.breakingNotes])];
+      twin.c.weight += c.weight;
+      continue;
+    }
+    out.push({ c, words, issues });
+  }
+  return out.map((o) => o.c);
+}
+var GROUP_MIN = 4;
+var GROUP_WORDS = 8;
+function groupSmallAdditions(changes) {
+  const groups = /* @__PURE__ */ new Map();
+  const keyOf2 = (c) => {
+    const words = c.text.split(/\s+/);
+    if (!c.scope || c.breaking || words.length > GROUP_WORDS) return null;
+    return `${c.category}:${c.scope.toLowerCase()}:${words[0].toLowerCase().replace(/(?:ed|s)$/, "")}`;
+  };
+  for (const c of changes) {
+    const key = keyOf2(c);
+    if (key) groups.set(key, [...groups.get(key) ?? [], c]);
+  }
+  const absorbed = /* @__PURE__ */ new Set();
+  for (const members2 of groups.values()) {
+    if (members2.length < GROUP_MIN) continue;
+    const [head, ...rest] = members2;
+    const verb = head.text.split(/\s+/, 1)[0];
+    const objects = members2.map((c) => c.text.slice(c.text.split(/\s+/, 1)[0].length).trim());
+    head.text = `${verb} ${objects.join("; ")}`;
+    head.refs = [...new Set(members2.flatMap((c) => c.refs))];
+    head.weight = 0;
+    for (const c of rest) absorbed.add(c);
+  }
+  return changes.filter((c) => !absorbed.has(c));
+}
+
+// core/drafting/evidence/change-kinds.ts
+var CHANGE_KINDS = [
+  "breaking",
+  "feature",
+  "fix",
+  "improvement",
+  "announcement",
+  "dependency",
+  "docs",
+  "tests",
+  "ci",
+  "tooling",
+  "refactor",
+  "internal"
+];
+var SIZES = ["small", "medium", "large", "unknown"];
+var INTERNAL_NAMES = [
+  [/^(?:docs?|documentation|readme|changelog|examples?|website|site|blog|guide|book|man)$/i, "docs"],
+  [/^(?:tests?|testing|e2e|specs?|coverage|bench(?:es|marks?)?|fixtures?)$/i, "tests"],
+  [/^(?:ci|cd|gha|github|workflows?|actions?)$/i, "ci"],
+  [/^(?:build|chore|style|lint|fmt|format|tooling|tools?|scripts?|dev|release|deps-dev|config)$/i, "tooling"],
+  [/^refactor(?:ing)?$/i, "refactor"]
+];
+var PATH_KINDS = {
+  docs: "docs",
+  tests: "tests",
+  ci: "ci",
+  tooling: "tooling",
+  dependencies: "dependency",
+  internal: "internal"
+};
+function internalKind(c, internalPaths) {
+  for (const name of [c.type, c.scope]) {
+    const found = name ? INTERNAL_NAMES.find(([re]) => re.test(name))?.[1] : void 0;
+    if (found) return found;
+  }
+  const area = c.files ? internalAreasOf(c.files, internalPaths)[0] : void 0;
+  return (area && PATH_KINDS[area]) ?? "internal";
+}
+function kindOf(c, internalPaths = []) {
+  if (c.breaking) return "breaking";
+  if (c.kind === "dependency") return "dependency";
+  if (c.kind === "maintenance") return internalKind(c, internalPaths);
+  return c.category;
+}
+function sizeOf(c) {
+  if (c.lines <= 0) return "unknown";
+  if (c.lines < 30) return "small";
+  if (c.lines < 300) return "medium";
+  return "large";
+}
+function categoryOfKind(kind) {
+  return kind === "feature" || kind === "fix" || kind === "announcement" ? kind : "improvement";
+}
+
+// core/drafting/select/counts-selector.ts
+var DEFAULT_RATES = {
+  breaking: 0.95,
+  feature: 0.9,
+  fix: 0.85,
+  improvement: 0.75,
+  announcement: 0.9,
+  dependency: 0.15,
+  docs: 0.1,
+  tests: 0.03,
+  ci: 0.03,
+  tooling: 0.05,
+  refactor: 0.1,
+  internal: 0.1
+};
+var PRIOR_WEIGHT = 3;
+var KEEP_THRESHOLD = 0.5;
+var TallySchema = external_exports.object({
+  seen: external_exports.number().min(0),
+  weighed: external_exports.number().min(0),
+  listed: external_exports.number().min(0)
+});
+var CountsStateSchema = external_exports.object({
+  kinds: external_exports.partialRecord(external_exports.enum(CHANGE_KINDS), TallySchema),
+  sizes: external_exports.partialRecord(external_exports.enum(SIZES), TallySchema),
+  /**
+   * Per content word of the listed changes that the notes call breaking: [listed as breaking, listed
+   * at all] (words never in a breaking change are not kept).
+   */
+  breakingWords: external_exports.record(external_exports.string(), external_exports.tuple([external_exports.number().int().min(0), external_exports.number().int().min(0)]))
+});
+function learn(lessons) {
+  const state = { kinds: {}, sizes: {}, breakingWords: {} };
+  const words = /* @__PURE__ */ new Map();
+  for (const { coverage, changes } of lessons) {
+    for (const change of changes) {
+      for (const tally of [state.kinds[change.kind] ??= zero(), state.sizes[change.size] ??= zero()]) {
+        tally.seen++;
+        tally.weighed += coverage;
+        if (change.listed) tally.listed += coverage;
+      }
+      if (!change.listed) continue;
+      for (const word of change.words) {
+        const counts = words.get(word) ?? [0, 0];
+        if (change.breaking) counts[0]++;
+        counts[1]++;
+        words.set(word, counts);
+      }
+    }
+  }
+  for (const [word, counts] of words) if (counts[0] > 0) state.breakingWords[word] = counts;
+  return state;
+}
+var zero = () => ({ seen: 0, weighed: 0, listed: 0 });
+function listingRate(state, kind) {
+  const tally = state?.kinds[kind] ?? zero();
+  return (tally.listed + PRIOR_WEIGHT * DEFAULT_RATES[kind]) / (tally.weighed + PRIOR_WEIGHT);
+}
+var logit = (p) => Math.log(p / (1 - p));
+var clamp = (p) => Math.min(0.99, Math.max(0.01, p));
+function listingChance(state, kind, size) {
+  const rate = listingRate(state, kind);
+  const bySize = state?.sizes[size];
+  if (!state || !bySize || size === "unknown" || bySize.weighed === 0) return rate;
+  const all = Object.values(state.sizes).reduce(
+    (sum, t) => ({ weighed: sum.weighed + t.weighed, listed: sum.listed + t.listed }),
+    { weighed: 0, listed: 0 }
+  );
+  const overall = (all.listed + 1) / (all.weighed + 2);
+  const sized = (bySize.listed + PRIOR_WEIGHT * overall) / (bySize.weighed + PRIOR_WEIGHT);
+  return 1 / (1 + Math.exp(-(logit(clamp(rate)) + logit(clamp(sized)) - logit(clamp(overall)))));
+}
+function soundsBreaking(state, text4) {
+  if (!state) return false;
+  return [...contentWords(text4)].some((w2) => {
+    const [breaking, listed] = Object.hasOwn(state.breakingWords, w2) ? state.breakingWords[w2] : [0, 0];
+    return breaking >= 2 && breaking / listed >= 0.6;
+  });
+}
+var open3 = (c) => c.decidedBy !== "author" && !c.breaking;
+function select(commits, state, options) {
+  const { internalPaths } = options;
+  if (options.breaking) {
+    const marked = commits.changes.map(
+      (c) => open3(c) && soundsBreaking(state, c.text) ? { ...c, breaking: true, decidedBy: "profile" } : c
+    );
+    commits = { ...commits, changes: marked };
+  }
+  if (!options.listing) return commits;
+  const listed = (c) => listingChance(state, kindOf(c, internalPaths), sizeOf(c)) >= KEEP_THRESHOLD;
+  const dropped = new Set(commits.changes.filter((c) => open3(c) && !listed(c)));
+  const promoted = new Set(commits.maintenance.filter((c) => open3(c) && listed(c)));
+  const asItems = [...promoted].map((c) => ({
+    ...c,
+    kind: "change",
+    category: categoryOfKind(kindOf(c, internalPaths)),
+    decidedBy: "profile"
+  }));
+  return {
+    ...commits,
+    changes: [...commits.changes.filter((c) => !dropped.has(c)), ...asItems],
+    maintenance: [
+      ...commits.maintenance.filter((c) => !promoted.has(c)),
+      ...[...dropped].map((c) => ({ ...c, kind: "maintenance", decidedBy: "profile" }))
+    ]
+  };
+}
+var countsSelector = {
+  name: "counts",
+  version: 2,
+  stateSchema: CountsStateSchema,
+  learn,
+  select,
+  chance: listingChance,
+  listing: (state) => CHANGE_KINDS.map((kind) => ({
+    kind,
+    rate: listingRate(state, kind),
+    seen: state.kinds[kind]?.seen ?? 0
+  }))
+};
+
+// core/drafting/profile/profile-model.ts
+var StoredSelectorSchema = external_exports.object({
+  name: external_exports.literal(countsSelector.name),
+  version: external_exports.literal(countsSelector.version),
+  state: CountsStateSchema
+});
+var DraftingProfileModelSchema = external_exports.object({
+  version: external_exports.literal(2),
+  releasesLearned: external_exports.number().int().min(0),
+  selector: StoredSelectorSchema,
+  /**
+   * Per notes heading: the category it holds (by its name when it says one, "Added", "Bug fixes"; else
+   * by the changes under it), how often, and where it stands (0 first, 1 last).
+   */
+  headings: external_exports.array(
+    external_exports.object({
+      heading: external_exports.string(),
+      category: external_exports.enum(["feature", "fix", "improvement", "announcement", "breaking"]),
+      count: external_exports.number().int().min(0),
+      place: external_exports.number()
+    })
+  ),
+  /** Releases whose notes are a flat list (no heading over their items). */
+  flatReleases: external_exports.number().int().min(0),
+  /** Items in each release's notes, and its user-facing changes, oldest release first. */
+  itemCounts: external_exports.array(external_exports.number().int().min(0)),
+  changeCounts: external_exports.array(external_exports.number().int().min(0)),
+  /** Notes items in all, how many the pairing found a change for, cite a reference, credit someone, start with a past-tense verb. */
+  style: external_exports.object({
+    items: external_exports.number().int().min(0),
+    matched: external_exports.number().int().min(0),
+    references: external_exports.number().int().min(0),
+    credits: external_exports.number().int().min(0),
+    pastTense: external_exports.number().int().min(0)
+  }),
+  /** Learned folder globs that are the product's for this project (product-paths.ts). */
+  productPaths: external_exports.array(external_exports.string()),
+  /** The parts drafts apply; absent: every part (a profile learned without its replay). */
+  applied: external_exports.array(external_exports.enum(PROFILE_PARTS)).optional(),
+  validation: ProfileValidationSchema.nullable().optional()
+});
+function applies(profile, part) {
+  return profile !== null && profile.releasesLearned > 0 && (profile.applied ?? PROFILE_PARTS).includes(part);
+}
+
+// core/drafting/profile/product-paths.ts
+var MIN_LISTED = 2;
+var MIN_SHARE = 0.5;
+function learnProductPaths(lessons) {
+  const tallies = /* @__PURE__ */ new Map();
+  for (const lesson of lessons)
+    for (const change of lesson.changes)
+      for (const folder of change.folders) {
+        const tally = tallies.get(folder) ?? { seen: 0, listed: 0 };
+        tally.seen++;
+        if (change.listed) tally.listed++;
+        tallies.set(folder, tally);
+      }
+  return [...tallies].filter(([, t]) => t.listed >= MIN_LISTED && t.listed >= MIN_SHARE * t.seen).map(([folder]) => folder).sort();
+}
+
+// core/drafting/profile/heading-categories.ts
+var HEADING_CATEGORIES = [
+  [/\bbreaking\b|\bincompatib/i, "breaking"],
+  [/^(?:added|new|features?|new features?|what's new|enhancements?|additions?|highlights?)$/i, "feature"],
+  [/^(?:fixed|fix(?:es)?|bug ?fix(?:es)?|bugs?|bugs? fixed|corrections?|security)$/i, "fix"],
+  [
+    /^(?:changed|changes|improvements?|improved|performance|perf|updated?s?|other changes|misc(?:ellaneous)?|deprecated|removed|internal)$/i,
+    "improvement"
+  ],
+  [/^(?:announcements?|notes?|news)$/i, "announcement"]
+];
+function categoryOfHeading(heading) {
+  const words = heading.replace(/[^\p{L}\p{N}' ]+/gu, " ").replace(/\s+/g, " ").trim();
+  return HEADING_CATEGORIES.find(([re]) => re.test(words))?.[1] ?? null;
+}
+
+// core/drafting/profile/match-notes.ts
+var REF2 = /(?<![\w&/])#(\d{1,7})\b|\/(?:pull|issues)\/(\d{1,7})\b|\bGH-(\d{1,7})\b/gi;
+var ROLE = /(?::(?:issue|pr|pull|gh):|\{(?:issue|pr|pull|gh)\})`([\d,\s]+)`/gi;
+function numbersOf(text4) {
+  const found = /* @__PURE__ */ new Set();
+  for (const m of text4.matchAll(REF2)) found.add(String(Number(m[1] ?? m[2] ?? m[3])));
+  for (const m of text4.matchAll(ROLE))
+    for (const n of m[1].split(/[,\s]+/).filter(Boolean)) found.add(String(Number(n)));
+  return found;
+}
+function changeNumbers(c) {
+  const found = new Set(c.refs.flatMap((r) => [...numbersOf(r)]));
+  if (c.pullRequest !== null) found.add(String(c.pullRequest));
+  return found;
+}
+function strength(item, change) {
+  if ([...item.numbers].some((n) => change.numbers.has(n))) return 2;
+  const shared = sharedWords(item.words, change.words).length;
+  const d = dice(item.words, change.words);
+  const smaller = Math.min(item.words.size, change.words.size);
+  if (d >= 0.5 && shared >= 2 || shared >= 3 && shared / smaller >= 0.75) return d;
+  return 0;
+}
+function matchNotes(items, changes) {
+  const keyedItems = items.map((item) => ({
+    item,
+    numbers: numbersOf(item.markdown),
+    words: contentWords(item.text)
+  }));
+  const keyedChanges = changes.map((c) => ({
+    numbers: changeNumbers(c),
+    words: contentWords(`${c.scope ?? ""} ${c.text}`)
+  }));
+  const pairs = [];
+  keyedChanges.forEach(
+    (change, ci) => keyedItems.forEach((item, ii) => {
+      const s = strength(item, change);
+      if (s > 0) pairs.push({ change: ci, item: ii, strength: s });
+    })
+  );
+  pairs.sort((a, b) => b.strength - a.strength || a.item - b.item || a.change - b.change);
+  const matched = changes.map(() => null);
+  const usedItems = /* @__PURE__ */ new Set();
+  for (const pair of pairs) {
+    if (matched[pair.change] || usedItems.has(pair.item)) continue;
+    matched[pair.change] = keyedItems[pair.item].item;
+    usedItems.add(pair.item);
+  }
+  return matched;
+}
+
+// node_modules/marked/lib/marked.esm.js
+function G() {
+  return { async: false, breaks: false, extensions: null, gfm: true, hooks: null, pedantic: false, renderer: null, silent: false, tokenizer: null, walkTokens: null };
+}
+var S = G();
+function ue(l3) {
+  S = l3;
+}
+var q = { exec: () => null };
+function D(l3) {
+  let e = [];
+  return (t) => {
+    let n = Math.max(0, Math.min(3, t - 1)), r = e[n];
+    return r || (r = l3(n), e[n] = r), r;
+  };
+}
+function g(l3, e = "") {
+  let t = typeof l3 == "string" ? l3 : l3.source, n = { replace: (r, s) => {
+    let o = typeof s == "string" ? s : s.source;
+    return o = o.replace(O.caret, "$1"), t = t.replace(r, o), n;
+  }, getRegex: () => new RegExp(t, e) };
+  return n;
+}
+var _e = ((l3 = "") => {
+  try {
+    return !!new RegExp("(?<=1)(?<!1)" + l3);
+  } catch {
+    return false;
+  }
+})();
+var O = { codeRemoveIndent: /^(?: {0,3}\t| {1,4})/gm, listInterruptsParagraph: /^ {0,3}(?:[*+-]|1[.)])[ \t]+[^ \t\n]/, outputLinkReplace: /\\([\[\]])/g, indentCodeCompensation: /^(\s+)(?:```)/, beginningSpace: /^\s+/, endingHash: /#$/, startingSpaceChar: /^ /, endingSpaceChar: / $/, endingSpaceTabChar: /[ \t]$/, nonSpaceChar: /[^ ]/, newLineCharGlobal: /\n/g, tabCharGlobal: /\t/g, leadingSpaceTab: /^[ \t]+/, multipleSpaceGlobal: /\s+/g, blankLine: /^[ \t]*$/, doubleBlankLine: /\n[ \t]*\n[ \t]*$/, blockquoteStart: /^ {0,3}>/, blockquoteSetextReplace: /\n {0,3}((?:=+|-+)[ \t]*)(?=\n|$)/g, blockquoteSetextReplace2: /^ {0,3}>[ \t]?/gm, blockquoteMarkerWhitespace: /^( {0,3}>)(\t[ \t]*)/gm, nestedBlockMarker: /^ {0,3}(?:(?:[*+-]|\d{1,9}[.)])(?: |$)|> ?)/, listReplaceNesting: /^ {1,4}(?=( {4})*[^ ])/g, listIsTask: /^\[[ xX]\][ \t]+\S/, listReplaceTask: /^\[[ xX]\][ \t]+/, listTaskCheckbox: /\[[ xX]\]/, anyLine: /\n.*\n/, hrefBrackets: /^<(.*)>$/, tableDelimiter: /[:|]/, tableAlignChars: /^\||\| *$/g, tableRowBlankLine: /\n[ \t]*$/, tableAlignRight: /^ *-+: *$/, tableAlignCenter: /^ *:-+: *$/, tableAlignLeft: /^ *:-+ *$/, startATag: /^<a /i, endATag: /^<\/a>/i, startPreScriptTag: /^<(pre|code|kbd|script)(\s|>)/i, endPreScriptTag: /^<\/(pre|code|kbd|script)(\s|>)/i, startAngleBracket: /^</, endAngleBracket: />$/, pedanticHrefTitle: /^([^'"]*[^\s])\s+(['"])(.*)\2/, unicodeAlphaNumeric: /[\p{L}\p{N}]/u, numericCharacterReference: /&#(?:(\d{1,7})|[Xx]([A-Fa-f0-9]{1,6}));/, numericCharacterReferenceOrAmpersand: /&#(?:(\d{1,7})|[Xx]([A-Fa-f0-9]{1,6}));|&(?!(#\d{1,7}|#[Xx][a-fA-F0-9]{1,6}|\w+);)/g, escapeTest: /[&<>"']/, escapeReplace: /[&<>"']/g, escapeTestNoEncode: /[<>"']|&(?!(#\d{1,7}|#[Xx][a-fA-F0-9]{1,6}|\w+);)/, escapeReplaceNoEncode: /[<>"']|&(?!(#\d{1,7}|#[Xx][a-fA-F0-9]{1,6}|\w+);)/g, caret: /(^|[^\[])\^/g, percentDecode: /%25/g, findPipe: /\|/g, splitPipe: / \|/, slashPipe: /\\\|/g, carriageReturn: /\r\n|\r/g, spaceLine: /^ +$/gm, notSpaceStart: /^\S*/, endingNewline: /\n$/, listItemRegex: (l3) => new RegExp(`^( {0,3}${l3})((?:[	 ][^\\n]*)?(?:\\n|$))`), nextBulletRegex: D((l3) => new RegExp(`^ {0,${l3}}(?:[*+-]|\\d{1,9}[.)])((?:[ 	][^\\n]*)?(?:\\n|$))`)), hrRegex: D((l3) => new RegExp(`^ {0,${l3}}((?:-[ 	]*){3,}|(?:_[ 	]*){3,}|(?:\\*[ 	]*){3,})(?:\\n+|$)`)), fencesBeginRegex: D((l3) => new RegExp(`^ {0,${l3}}(?:\`\`\`|~~~)`)), headingBeginRegex: D((l3) => new RegExp(`^ {0,${l3}}#{1,6}(?:\\s|$)`)), pedanticHeadingBeginRegex: D((l3) => new RegExp(`^ {0,${l3}}#`)), htmlBeginRegex: D((l3) => new RegExp(`^ {0,${l3}}(?:</?(?:${he})(?:[ \\t]+|$|/?>)|<(?:(?:script|pre|style|textarea)(?:[\\s>]|$)|!--)|<\\?|<![A-Za-z]|<!\\[CDATA\\[)`, "i")), blockquoteBeginRegex: D((l3) => new RegExp(`^ {0,${l3}}>`)), nestedContainerMarkers: /^(?: {0,3}(?:(?:[*+-]|\d{1,9}[.)])[ \t]+|>[ \t]?))+/ };
+var Ge = /^(?:[ \t]*(?:\n|$))+/;
+var Ne = /^((?: {4}| {0,3}\t)[^\n]+(?:\n(?:[ \t]*(?:\n|$))*)?)+/;
+var Fe = /^ {0,3}(`{3,}(?=[^`\n]*(?:\n|$))|~{3,})([^\n]*)(?:\n|$)(?:|([\s\S]*?)(?:\n|$))(?: {0,3}(?:(?=`)\1`*|(?=~)\1~*) *(?=\n|$)|$)/;
+var V = /^ {0,3}((?:-[\t ]*){3,}|(?:_[ \t]*){3,}|(?:\*[ \t]*){3,})(?:\n+|$)/;
+var Qe = /^ {0,3}(#{1,6})(?=\s|$)(.*)(?:\n+|$)/;
+var ce = / {0,3}(?:[*+-]|\d{1,9}[.)])/;
+var he = "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|meta|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul";
+var J = g(" {0,3}(?:</?(?:tag)(?:[ \\t]+|\\n|/?>)|<(?:(?:script|pre|style|textarea)(?:[\\s>]|$)|!--)|<\\?|<![A-Za-z]|<!\\[CDATA\\[)").replace("tag", he).getRegex();
+var $e = /^(?!bull |blockCode|fences|blockquote|heading|html|table)((?:.|\n(?!\s*?\n|bull |fences|blockquote|heading|hr|html|table))+?)\n {0,3}(=+|-+)[ \t]*(?:\n+|$)/;
+var Le = g($e).replace(/bull/g, ce).replace(/blockCode/g, /(?: {4}| {0,3}\t)/).replace(/fences/g, / {0,3}(?:`{3,}|~{3,})/).replace(/blockquote/g, / {0,3}>/).replace(/heading/g, / {0,3}#{1,6}(?:\s|$)/).replace(/hr/g, / {0,3}(?:(?:-[\t ]*){3,}|(?:_[ \t]*){3,}|(?:\*[ \t]*){3,})(?:\n+|$)/).replace(/\|table/g, "").replace(/html/g, J).getRegex();
+var We = g($e).replace(/bull/g, ce).replace(/blockCode/g, /(?: {4}| {0,3}\t)/).replace(/fences/g, / {0,3}(?:`{3,}|~{3,})/).replace(/blockquote/g, / {0,3}>/).replace(/heading/g, / {0,3}#{1,6}(?:\s|$)/).replace(/hr/g, / {0,3}(?:(?:-[\t ]*){3,}|(?:_[ \t]*){3,}|(?:\*[ \t]*){3,})(?:\n+|$)/).replace(/table/g, / {0,3}\|?(?:[:\- ]*\|)+[\:\- ]*\n/).replace(/html/g, J).getRegex();
+var de = /^([^\n]+(?:\n(?!hr|heading|lheading|blockquote|fences|list|html|table|[ \t]+\n)[^\n]+)*)/;
+var Ue = /^[^\n]+/;
+var ge = /(?!\s*\])(?:\\[\s\S]|[^\[\]\\\n]|\n(?![ \t]*\n))+/;
+var Ke = g(/^ {0,3}\[(label)\]: *(?:\n[ \t]*)?([^<\s][^\s]*|<(?:\\.|[^\n<>\\])*>)(?:(?: +(?:\n[ \t]*)?| *\n[ \t]*)(title))? *(?:\n+|$)/).replace("label", ge).replace("title", /(?:"(?:\\[\s\S]|[^"\\])*"|'(?:\\[\s\S]|[^'\\\n]|\n(?!\n))*'|\((?:\\[\s\S]|[^()\\])*\))/).getRegex();
+var Xe = g(/^(bull)([ \t][^\n]*?)?(?:\n|$)/).replace(/bull/g, ce).getRegex();
+var ke = /<!--(?:-?>|[\s\S]*?(?:-->|$))/;
+var Ve = g("^ {0,3}(?:<(script|pre|style|textarea)[\\s>][\\s\\S]*?(?:</\\1>[^\\n]*\\n*|$)|comment[^\\n]*(\\n+|$)|<\\?[\\s\\S]*?(?:\\?>[^\\n]*\\n*|$)|<![A-Z][\\s\\S]*?(?:>[^\\n]*\\n*|$)|<!\\[CDATA\\[[\\s\\S]*?(?:\\]\\]>[^\\n]*\\n*|$)|</?(tag)(?:[ \\t]+|\\n|/?>|$)[\\s\\S]*?(?:(?:\\n[ 	]*)+\\n|$)|<(?!(?:script|pre|style|textarea)(?![a-z0-9-]))([a-z][a-z0-9-]*)(?:attribute)*?[ \\t]*/?>(?=[ \\t]*(?:\\n|$))[\\s\\S]*?(?:(?:\\n[ 	]*)+\\n|$)|</[a-z][a-z0-9-]*\\s*>(?=[ \\t]*(?:\\n|$))[\\s\\S]*?(?:(?:\\n[ 	]*)+\\n|$))", "i").replace("comment", ke).replace("tag", he).replace("attribute", /[ \t]+[a-zA-Z:_][\w.:-]*(?:[ \t]*=[ \t]*"[^"\n]*"|[ \t]*=[ \t]*'[^'\n]*'|[ \t]*=[ \t]*[^\s"'=<>`]+)?/).getRegex();
+var Ce = (l3) => g(de).replace("hr", V).replace("heading", " {0,3}#{1,6}(?:\\s|$)").replace("|lheading", "").replace("|table", "").replace("blockquote", " {0,3}>").replace("fences", " {0,3}(?:`{3,}(?=[^`\\n]*(?:\\n|$))|~~~)[^\\n]*(?:\\n|$)").replace("list", l3).replace("html", J).getRegex();
+var Je = Ce(/ {0,3}(?:[*+-]|1[.)])[ \t]+[^ \t\n]/);
+var Ye = Ce(/ {0,3}(?:[*+-]|\d{1,9}[.)])(?:[ \t]|\n|$)/);
+var et = g(/^( {0,3}> ?(?:(?![ \t]*(?:\n|$))(paragraph)|[^\n]*)(?:\n|$))+/).replace("paragraph", Ye).getRegex();
+var fe = { blockquote: et, code: Ne, def: Ke, fences: Fe, heading: Qe, hr: V, html: Ve, lheading: Le, list: Xe, newline: Ge, paragraph: Je, table: q, text: Ue };
+var Pe = g("^ *([^\\n ].*)\\n {0,3}((?:\\| *)?:?-+:? *(?:\\| *:?-+:? *)*(?:\\| *)?)(?:\\n((?:(?! *\\n|hr|heading|blockquote|code|fences|list|html).*(?:\\n|$))*)\\n*|$)").replace("hr", V).replace("heading", " {0,3}#{1,6}(?:\\s|$)").replace("blockquote", " {0,3}>").replace("code", "(?: {4}| {0,3}	)[^\\n]").replace("fences", " {0,3}(?:`{3,}(?=[^`\\n]*(?:\\n|$))|~~~)[^\\n]*(?:\\n|$)").replace("list", " {0,3}(?:[*+-]|1[.)])[ \\t]").replace("html", J).getRegex();
+var tt = { ...fe, lheading: We, table: Pe, paragraph: g(de).replace("hr", V).replace("heading", " {0,3}#{1,6}(?:\\s|$)").replace("|lheading", "").replace("table", Pe).replace("blockquote", " {0,3}>").replace("fences", " {0,3}(?:`{3,}(?=[^`\\n]*(?:\\n|$))|~~~)[^\\n]*(?:\\n|$)").replace("list", " {0,3}(?:[*+-]|1[.)])[ \\t]+[^ \\t\\n]").replace("html", J).getRegex() };
+var nt = { ...fe, html: g(`^ *(?:comment(?: *\\n|\\s*$)|<(tag)[\\s\\S]+?</\\1>(?: *\\n{2,}|\\s*$)|<tag(?:"[^"]*"|'[^']*'|\\s[^'"/>\\s]*)*?/?>(?: *\\n{2,}|\\s*$))`).replace("comment", ke).replace(/tag/g, "(?!(?:a|em|strong|small|s|cite|q|dfn|abbr|data|time|code|var|samp|kbd|sub|sup|i|b|u|mark|ruby|rt|rp|bdi|bdo|span|br|wbr|ins|del|img)\\b)\\w+(?!:|[^\\w\\s@]*@)\\b").getRegex(), def: /^ *\[([^\]]+)\]: *<?([^\s>]+)>?(?: +(["(][^\n]+[")]))? *(?:\n+|$)/, heading: /^(#{1,6})(.*)(?:\n+|$)/, fences: q, lheading: /^(.+?)\n {0,3}(=+|-+) *(?:\n+|$)/, paragraph: g(de).replace("hr", V).replace("heading", ` *#{1,6} *[^
+]`).replace("|table", "").replace("blockquote", " {0,3}>").replace("|fences", "").replace("|list", "").replace("|html", "").replace("|tag", "").replace("lheading", Le).getRegex() };
+var rt = /^\\([!"#$%&'()*+,\-./:;<=>?@\[\]\\^_`{|}~])/;
+var st = /^(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/;
+var Ie = /^( {2,}|\\)\n(?!\s*$)[ \t]*/;
+var it = /^(`+|[^`])(?:(?= {2,}\n)|[\s\S]*?(?:(?=[\\<!\[`*_]|\b_|$)|[^ ](?= {2,}\n)))/;
+var L = /[\p{P}\p{S}]/u;
+var N = /[\s\p{P}\p{S}]/u;
+var Y = /[^\s\p{P}\p{S}]/u;
+var ot = g(/^((?![*_])punctSpace)/, "u").replace(/punctSpace/g, N).getRegex();
+var at = /[\p{Pi}\p{Ps}"']/u;
+var Ae = /(?!~)[\p{P}\p{S}]/u;
+var lt = /(?!~)[\s\p{P}\p{S}]/u;
+var ut = /(?:[^\s\p{P}\p{S}]|~)/u;
+var pt = g(/link|precode-code|html/, "g").replace("link", /\[(?:[^\[\]`]|(?<a>`+)[^`]+\k<a>(?!`))*?\]\((?:\\[\s\S]|[^\\\(\)]|\((?:\\[\s\S]|[^\\\(\)])*\))*\)/).replace("precode-", _e ? "(?<!`)()" : "(^^|[^`])").replace("code", /(?<b>`+)[^`]+\k<b>(?!`)/).replace("html", /<(?! )[^<>]*?>/).getRegex();
+var Ee = /^(?:\*+(?:((?!\*)punct)|([^\s*]))?)|^_+(?:((?!_)punct)|([^\s_]))?/;
+var ct = g(Ee, "u").replace(/punct/g, L).getRegex();
+var ht = g(Ee, "u").replace(/punct/g, Ae).getRegex();
+var dt = /^(?:\*+(?:((?!\*)(?!openQuote)punct)|([^\s*]))?)|^_+(?:((?!_)(?!openQuote)punct)|([^\s_]))?/;
+var gt = g(dt, "u").replace(/openQuote/g, at).replace(/punct/g, L).getRegex();
+var ze = "^[^_*]*?__[^_*]*?\\*[^_*]*?(?=__)|[^*]+(?=[^*])|(?!\\*)punct(\\*+)(?=[\\s]|$)|notPunctSpace(\\*+)(?!\\*)(?=punctSpace|$)|(?!\\*)punctSpace(\\*+)(?=notPunctSpace)|[\\s](\\*+)(?!\\*)(?=punct)|(?!\\*)punct(\\*+)(?!\\*)(?=punct)|notPunctSpace(\\*+)(?=notPunctSpace)";
+var kt = g(ze, "gu").replace(/notPunctSpace/g, Y).replace(/punctSpace/g, N).replace(/punct/g, L).getRegex();
+var ft = g(ze, "gu").replace(/notPunctSpace/g, ut).replace(/punctSpace/g, lt).replace(/punct/g, Ae).getRegex();
+var mt = "^[^_*]*?__[^_*]*?\\*[^_*]*?(?=__)|[^*]+(?=[^*])|(?!\\*)punct(\\*+)(?=[\\s]|$)|notPunctSpace(\\*+)(?!\\*)(?=punctSpace|$)|(?!\\*)[\\s](\\*+)(?=notPunctSpace)|[\\s](\\*+)(?!\\*)(?=punct)|(?!\\*)punct(\\*+)(?!\\*)(?=punct)|(?:(?!\\*)punct|notPunctSpace)(\\*+)(?!\\*)(?=notPunctSpace)";
+var xt = g(mt, "gu").replace(/notPunctSpace/g, Y).replace(/punctSpace/g, N).replace(/punct/g, L).getRegex();
+var bt = g("^[^_*]*?\\*\\*[^_*]*?_[^_*]*?(?=\\*\\*)|[^_]+(?=[^_])|(?!_)punct(_+)(?=[\\s]|$)|notPunctSpace(_+)(?!_)(?=punctSpace|$)|(?!_)punctSpace(_+)(?=notPunctSpace)|[\\s](_+)(?!_)(?=punct)|(?!_)punct(_+)(?!_)(?=punct)", "gu").replace(/notPunctSpace/g, Y).replace(/punctSpace/g, N).replace(/punct/g, L).getRegex();
+var Rt = "^[^_*]*?\\*\\*[^_*]*?_[^_*]*?(?=\\*\\*)|[^_]+(?=[^_])|(?!_)punct(_+)(?=[\\s]|$)|notPunctSpace(_+)(?!_)(?=punctSpace|$)|(?!_)[\\s](_+)(?=notPunctSpace)|[\\s](_+)(?!_)(?=punct)|(?!_)punct(_+)(?!_)(?=punct)|(?:(?!_)punct|notPunctSpace)(_+)(?!_)(?=notPunctSpace)";
+var Tt = g(Rt, "gu").replace(/notPunctSpace/g, Y).replace(/punctSpace/g, N).replace(/punct/g, L).getRegex();
+var Ot = g(/^~~?(?:((?!~)punct)|[^\s~])/, "u").replace(/punct/g, L).getRegex();
+var wt = "^[^~]+(?=[^~])|(?!~)punct(~~?)(?=[\\s]|$)|notPunctSpace(~~?)(?!~)(?=punctSpace|$)|(?!~)punctSpace(~~?)(?=notPunctSpace)|[\\s](~~?)(?!~)(?=punct)|(?!~)punct(~~?)(?!~)(?=punct)|notPunctSpace(~~?)(?=notPunctSpace)";
+var Pt = g(wt, "gu").replace(/notPunctSpace/g, Y).replace(/punctSpace/g, N).replace(/punct/g, L).getRegex();
+var yt = g(/\\(punct)/, "gu").replace(/punct/g, L).getRegex();
+var St = g(/(`+)(?:[^`]|[^`][\s\S]*?[^`])\1(?!`)|`+|\\(punct)/, "gu").replace(/punct/g, L).getRegex();
+var _t = g(/^<(scheme:[^\s\x00-\x1f<>]*|email)>/).replace("scheme", /[a-zA-Z][a-zA-Z0-9+.-]{1,31}/).replace("email", /[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+(@)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+(?![-_])/).getRegex();
+var $t = g(ke).replace("(?:-->|$)", "-->").getRegex();
+var Lt = g("^comment|^</[a-zA-Z][a-zA-Z0-9-]*\\s*>|^<[a-zA-Z][a-zA-Z0-9-]*(?:attribute)*?\\s*/?>|^<\\?[\\s\\S]*?\\?>|^<![a-zA-Z]+\\s[\\s\\S]*?>|^<!\\[CDATA\\[[\\s\\S]*?\\]\\]>").replace("comment", $t).replace("attribute", /\s+[a-zA-Z:_][\w.:-]*(?:\s*=\s*"[^"]*"|\s*=\s*'[^']*'|\s*=\s*[^\s"'=<>`]+)?/).getRegex();
+var Me = /\[(?:\\[\s\S]|[^\[\]\\])*\]/;
+var ie = g(/(?:\[(?:brackets|\\[\s\S]|[^\[\]\\])*\]|\\[\s\S]|`+(?!`)[^`]*?`+(?!`)|``+(?=\])|[^\[\]\\`])*?/).replace("brackets", Me).getRegex();
+var Ct = g(/^!?\[(label)\]\([ \t\n]*(href)(?:(?:[ \t]+(?:\n[ \t]*)?|\n[ \t]*)(title))?[ \t\n]*\)/).replace("label", ie).replace("href", /<(?:\\.|[^\n<>\\])*>|(?!<)[^ \t\n\x00-\x1f]+|(?=\))/).replace("title", /"(?:\\[\s\S]|[^"\\])*"|'(?:\\[\s\S]|[^'\\])*'|\((?:\\[\s\S]|[^)\\])*\)/).getRegex();
+var It = g(/^!?\[(label)\]\[(ref)\]/).replace("label", ie).replace("ref", ge).getRegex();
+var At = g(/^!?\[(ref)\](?:\[\])?/).replace("ref", ge).getRegex();
+var ye = /(?!\s*\])(?:\\[\s\S]|[^\[\]\\]){1,999}/;
+var Et = g(/(?:[^\[\]\\`]*(?:\[(?:brackets|\\[\s\S]|[^\[\]\\])*\]|\\[\s\S]|`+(?!`)[^`]*?`+(?!`)|``+(?=\]))){0,999}?[^\[\]\\`]*?/).replace("brackets", Me).getRegex();
+var zt = g("reflink|nolink(?!\\()", "g").replace("reflink", g(/^!?\[(label)\]\[(ref)\]/).replace("label", Et).replace("ref", ye).getRegex()).replace("nolink", g(/^!?\[(ref)\](?:\[\])?/).replace("ref", ye).getRegex()).getRegex();
+var Se = /[hH][tT][tT][pP][sS]?|[fF][tT][pP]/;
+var Mt = /[A-Za-z0-9._+-]+@[a-zA-Z0-9-_]+(?:\.[a-zA-Z0-9-_]*[a-zA-Z0-9])+(?![\w-])/;
+var Bt = g(/(?:mailto:email|xmpp:email(?:\/[A-Za-z0-9@.]+)?)/).replace(/email/g, Mt).getRegex();
+var me = { _backpedal: q, anyPunctuation: yt, anyPunctuationOutsideCode: St, autolink: _t, blockSkip: pt, br: Ie, code: st, del: q, delLDelim: q, delRDelim: q, emStrongLDelim: ct, emStrongRDelimAst: kt, emStrongRDelimUnd: bt, escape: rt, link: Ct, nolink: At, punctuation: ot, reflink: It, reflinkSearch: zt, tag: Lt, text: it, url: q };
+var Dt = { ...me, emStrongLDelim: gt, emStrongRDelimAst: xt, emStrongRDelimUnd: Tt, link: g(/^!?\[(label)\]\((.*?)\)/).replace("label", ie).getRegex(), reflink: g(/^!?\[(label)\]\s*\[([^\]]*)\]/).replace("label", ie).getRegex() };
+var pe = { ...me, emStrongRDelimAst: ft, emStrongLDelim: ht, delLDelim: Ot, delRDelim: Pt, url: g(/^emailProtocol|^((?:protocol):\/\/|www\.)(?:[a-zA-Z0-9\-]+\.?)+[^\s<]*|^email/).replace("emailProtocol", Bt).replace("protocol", Se).replace("email", /[A-Za-z0-9._+-]+(@)[a-zA-Z0-9-_]+(?:\.[a-zA-Z0-9-_]*[a-zA-Z0-9])+(?![\w-])/).getRegex(), _backpedal: /(?:[^?!.,:;*_'"~()&]+|\([^)]*\)|&(?![a-zA-Z0-9]+;$)|[?!.,:;*_'"~)]+(?!$))+/, del: /^(~~?)(?=[^\s~])((?:\\[\s\S]|[^\\])*?(?:\\[\s\S]|[^\s~\\]))\1(?=[^~]|$)/, text: g(/^(?:[^a-zA-Z0-9](?=emailProtocol)|(`+|~+|[^`~])(?:(?=[`~])|(?= {2,}\n)|(?=[a-zA-Z0-9.!#$%&'*+\/=?_`{\|}~-]+@)|[\s\S]*?(?:(?=[\\<!\[`*~_]|\b_|protocol:\/\/|wwwStart|$)|[^ ](?= {2,}\n)|[^a-zA-Z0-9](?=emailProtocol)|[^a-zA-Z0-9.!#$%&'*+\/=?_`{\|}~-](?=[a-zA-Z0-9.!#$%&'*+\/=?_`{\|}~-]+@))))/).replace("protocol", Se).replace(/emailProtocol/g, /(?:mailto|xmpp):/).replace("wwwStart", _e ? "(?<![^\\s*_~(])www\\." : "www\\.").getRegex() };
+var qt = { ...pe, br: g(Ie).replace("{2,}", "*").getRegex(), text: g(pe.text).replace("\\b_", "\\b_| {2,}\\n").replace(/\{2,\}/g, "*").getRegex() };
+var ee = { normal: fe, gfm: tt, pedantic: nt };
+var F = { normal: me, gfm: pe, breaks: qt, pedantic: Dt };
+var vt = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+var Be = (l3) => vt[l3];
+function y(l3, e) {
+  if (e) {
+    if (O.escapeTest.test(l3)) return l3.replace(O.escapeReplace, Be);
+  } else if (O.escapeTestNoEncode.test(l3)) return l3.replace(O.escapeReplaceNoEncode, Be);
+  return l3;
+}
+function De(l3) {
+  return O.numericCharacterReference.test(l3) ? l3.replace(O.numericCharacterReferenceOrAmpersand, (e, t, n) => {
+    if (t === void 0 && n === void 0) return "&amp;";
+    let r = t === void 0 ? Number.parseInt(n, 16) : Number.parseInt(t, 10);
+    return r === 0 || r > 1114111 || r >= 55296 && r <= 57343 ? "\uFFFD" : r === 38 ? "&amp;" : String.fromCodePoint(r);
+  }) : l3;
+}
+function xe(l3) {
+  try {
+    l3 = encodeURI(l3).replace(O.percentDecode, "%");
+  } catch {
+    return null;
+  }
+  return l3;
+}
+function be(l3, e) {
+  let t = l3.replace(O.findPipe, (s, o, i) => {
+    let a = false, c = o;
+    for (; --c >= 0 && i[c] === "\\"; ) a = !a;
+    return a ? "|" : " |";
+  }), n = t.split(O.splitPipe), r = 0;
+  if (n[0].trim() || n.shift(), n.length > 0 && !n.at(-1)?.trim() && n.pop(), e) if (n.length > e) n.splice(e);
+  else for (; n.length < e; ) n.push("");
+  for (; r < n.length; r++) n[r] = n[r].trim().replace(O.slashPipe, "|");
+  return n;
+}
+function C(l3, e, t) {
+  let n = l3.length;
+  if (n === 0) return "";
+  let r = 0;
+  for (; r < n; ) {
+    let s = l3.charAt(n - r - 1);
+    if (s === e && !t) r++;
+    else if (s !== e && t) r++;
+    else break;
+  }
+  return l3.slice(0, n - r);
+}
+function Re(l3) {
+  let e = l3.split(`
+`), t = e.length - 1;
+  for (; t >= 0 && O.blankLine.test(e[t]); ) t--;
+  return e.length - t <= 2 ? l3 : e.slice(0, t + 1).join(`
+`);
+}
+function W(l3) {
+  return l3.trim().replace(O.multipleSpaceGlobal, " ").toLowerCase().toUpperCase().toLowerCase();
+}
+function Te(l3, e) {
+  if (l3.indexOf(e[0]) === -1 && l3.indexOf(e[1]) === -1) return -1;
+  let t = 0;
+  for (let n = 0; n < l3.length; n++) if (l3[n] === "\\") n++;
+  else if (l3[n] === e[0]) t++;
+  else if (l3[n] === e[1] && (t--, t < 0)) return n;
+  return t > 0 ? -2 : -1;
+}
+var Q = /* @__PURE__ */ new WeakMap();
+function Oe(l3) {
+  let e = { "*": -1, _: -1 }, t = -1, n = l3.length;
+  for (let r = 0; r < n; r++) {
+    let s = l3[r];
+    if (s !== "*" && s !== "_" && s !== "~") continue;
+    let o = r === 0 ? `
+` : l3[r - 1], i = r + 1;
+    for (; i < n && l3[i] === s; ) i++;
+    o !== " " && o !== "	" && o !== `
+` && o !== "\r" && o !== "\f" && (s === "~" ? t = r : e[s] = r), r = i - 1;
+  }
+  return { maskedSrc: l3, lastPossibleEmStrongCloserIndex: e, lastPossibleDelCloserIndex: t };
+}
+function qe(l3, e) {
+  let t = Oe(e), n = Q.get(l3);
+  n ? n.push(t) : Q.set(l3, [t]);
+}
+function ve(l3) {
+  let e = Q.get(l3);
+  e && (e.pop(), e.length === 0 && Q.delete(l3));
+}
+function oe(l3, e, t) {
+  let n = Q.get(l3)?.at(-1);
+  return n && n.maskedSrc === e ? n.lastPossibleEmStrongCloserIndex[t] : Oe(e).lastPossibleEmStrongCloserIndex[t];
+}
+function ae(l3, e) {
+  let t = Q.get(l3)?.at(-1);
+  return t && t.maskedSrc === e ? t.lastPossibleDelCloserIndex : Oe(e).lastPossibleDelCloserIndex;
+}
+function te(l3, e = 0) {
+  let t = e, n = "";
+  for (let r of l3) if (r === "	") {
+    let s = 4 - t % 4;
+    n += " ".repeat(s), t += s;
+  } else n += r, t++;
+  return n;
+}
+function Ht(l3, e) {
+  let t = "";
+  for (let n = 0; n < l3.length; n++) {
+    if (l3[n] === "`") {
+      let r = e.inline.code.exec(l3.slice(n));
+      if (r) {
+        t += r[0], n += r[0].length - 1;
+        continue;
+      }
+    }
+    if (l3[n] === "\\" && (l3[n + 1] === "[" || l3[n + 1] === "]")) {
+      t += l3[n + 1], n++;
+      continue;
+    }
+    t += l3[n];
+  }
+  return t;
+}
+function He(l3, e, t, n, r) {
+  let s = e.href, o = e.title || null, i = Ht(l3[1], r), a = l3[0].charAt(0) === "!", c = n.state.inLink, u = n.state.linkEmitted, d = n.state.inRawBlock;
+  n.state.inLink = true, n.state.linkEmitted = false;
+  let h = n.inlineTokens(i), p = n.state.linkEmitted;
+  if (n.state.linkEmitted = u, n.state.inLink = c, !a) {
+    if (p) {
+      n.state.inRawBlock = d;
+      return;
+    }
+    n.state.linkEmitted = true;
+  }
+  return { type: a ? "image" : "link", raw: t, href: s, title: o, text: i, tokens: h };
+}
+function Zt(l3, e, t) {
+  let n = l3.match(t.other.indentCodeCompensation);
+  if (n === null) return e;
+  let r = n[1];
+  return e.split(`
+`).map((s) => {
+    let o = s.match(t.other.beginningSpace);
+    if (o === null) return s;
+    let [i] = o;
+    return s.slice(Math.min(i.length, r.length));
+  }).join(`
+`);
+}
+function Ze(l3, e, t, n) {
+  if (!e.includes("<")) return false;
+  for (let r = 0; r < e.length; r++) {
+    if (e[r] === "\\") {
+      r++;
+      continue;
+    }
+    if (e[r] === "`") {
+      let i = n.inline.code.exec(e.slice(r));
+      if (i) {
+        r += i[0].length - 1;
+        continue;
+      }
+    }
+    if (e[r] !== "<") continue;
+    let s = l3.slice(t + r), o = n.inline.tag.exec(s) || n.inline.autolink.exec(s);
+    if (o) {
+      if (o[0].length > e.length - r) return true;
+      r += o[0].length - 1;
+    }
+  }
+  return false;
+}
+var _ = class {
+  options;
+  rules;
+  lexer;
+  constructor(e) {
+    this.options = e || S;
+  }
+  space(e) {
+    let t = this.rules.block.newline.exec(e);
+    if (t && t[0].length > 0) return { type: "space", raw: t[0] };
+  }
+  code(e) {
+    let t = this.rules.block.code.exec(e);
+    if (t) {
+      let n = this.options.pedantic ? t[0] : Re(t[0]), r = n.replace(this.rules.other.codeRemoveIndent, "");
+      return { type: "code", raw: n, codeBlockStyle: "indented", text: r };
+    }
+  }
+  fences(e) {
+    let t = this.rules.block.fences.exec(e);
+    if (t) {
+      let n = t[0], r = Zt(n, t[3] || "", this.rules);
+      return t[3] !== void 0 && (r === "" || r.endsWith(`
+`)) && (r += `
+`), { type: "code", raw: n, lang: t[2] ? t[2].trim().replace(this.rules.inline.anyPunctuation, "$1") : t[2], text: r };
+    }
+  }
+  heading(e) {
+    let t = this.rules.block.heading.exec(e);
+    if (t) {
+      let n = t[2].trim();
+      if (this.rules.other.endingHash.test(n)) {
+        let r = C(n, "#");
+        (this.options.pedantic || !r || this.rules.other.endingSpaceTabChar.test(r)) && (n = r.trim());
+      }
+      return { type: "heading", raw: C(t[0], `
+`), depth: t[1].length, text: n, tokens: this.lexer.inline(n) };
+    }
+  }
+  hr(e) {
+    let t = this.rules.block.hr.exec(e);
+    if (t) return { type: "hr", raw: C(t[0], `
+`) };
+  }
+  blockquote(e) {
+    let t = this.rules.block.blockquote.exec(e);
+    if (t) {
+      let n = C(t[0], `
+`).split(`
+`), r = "", s = "", o = [];
+      for (; n.length > 0; ) {
+        let i = false, a = [], c;
+        for (c = 0; c < n.length; c++) if (this.rules.other.blockquoteStart.test(n[c])) a.push(n[c]), i = true;
+        else if (!i) a.push(n[c]);
+        else break;
+        n = n.slice(c);
+        let u = a.join(`
+`), d = u.replace(this.rules.other.blockquoteMarkerWhitespace, (k, m, b) => b.startsWith(" ") ? m + " " + b.slice(1) : m + te(b, m.length)).replace(this.rules.other.blockquoteSetextReplace, `
+    $1`).replace(this.rules.other.blockquoteSetextReplace2, "");
+        r = r ? `${r}
+${u}` : u, s = s ? `${s}
+${d}` : d;
+        let h = this.lexer.state.top;
+        if (this.lexer.state.top = true, this.lexer.blockTokens(d, o, true), this.lexer.state.top = h, n.length === 0) break;
+        let p = o.at(-1);
+        if (p?.type === "code" || p?.type === "heading" || p?.type === "hr" || p?.type === "html" || p?.type === "table") break;
+        if (p?.type === "blockquote") {
+          let k = p, m = n.join(`
+`), b = k.raw + `
+` + m.replace(this.rules.other.blockquoteSetextReplace2, ""), f = this.blockquote(b);
+          o[o.length - 1] = f;
+          let R = b.substring(f.raw.length).replace(/^\n/, ""), E = R ? R.split(`
+`).length : 0, T = E ? n.slice(0, -E) : n;
+          if (T.length > 0 && (r = `${r}
+${T.join(`
+`)}`), s = s.substring(0, s.length - k.text.length) + f.text, n = n.slice(T.length), n.length > 0 && this.rules.other.blockquoteStart.test(n[0])) continue;
+          break;
+        } else if (p?.type === "list") {
+          let k = p, m = k.raw + `
+` + n.join(`
+`), b = this.list(m);
+          o[o.length - 1] = b;
+          let f = b.raw.length > k.raw.length ? m.slice(k.raw.length + 1, b.raw.length).split(`
+`).length : 0;
+          if (f > 0) {
+            let R = n.slice(0, f).join(`
+`);
+            r = `${r}
+${R}`, s = `${s}
+${R}`;
+          }
+          if (n = n.slice(f), n.length > 0 && !this.rules.other.blockquoteStart.test(n[0])) break;
+          continue;
+        }
+      }
+      return { type: "blockquote", raw: r, tokens: o, text: s };
+    }
+  }
+  list(e) {
+    let t = this.rules.block.list.exec(e);
+    if (t) {
+      if (!this.options.pedantic && this.lexer.state.lastToken?.type === "text" && !this.rules.other.listInterruptsParagraph.test(e)) return;
+      let n = e, r = () => n.length - e.length, s = t[1].trim(), o = s.length > 1, i = { type: "list", raw: "", ordered: o, start: o ? +s.slice(0, -1) : "", loose: false, items: [] };
+      s = o ? `\\d{1,9}\\${s.slice(-1)}` : `\\${s}`, this.options.pedantic && (s = o ? s : "[*+-]");
+      let a = this.rules.other.listItemRegex(s), c = false;
+      for (; e; ) {
+        let h = false, p = "";
+        if (!(t = a.exec(e)) || this.rules.block.hr.test(e)) break;
+        let k = r();
+        e = e.substring(t[0].length);
+        let m = t[2].split(`
+`, 1)[0], b = t[1].length, f = this.options.pedantic ? te(m, b) : m.replace(this.rules.other.leadingSpaceTab, (H) => te(H, b)), R = e.split(`
+`, 1)[0], E = !f.trim(), T = 0;
+        if (this.options.pedantic ? (T = 2, p = f.trimStart()) : E ? T = b + 1 : (T = f.search(this.rules.other.nonSpaceChar), T = T > 4 ? 1 : T, p = f.slice(T), T += b), E && this.rules.other.blankLine.test(R) && (e = e.substring(R.length + 1), h = true), !h) {
+          let H = this.rules.other.nextBulletRegex(T), K = this.rules.other.hrRegex(T), re = this.rules.other.fencesBeginRegex(T), B = this.options.pedantic ? this.rules.other.pedanticHeadingBeginRegex(T) : this.rules.other.headingBeginRegex(T), X = this.rules.other.htmlBeginRegex(T), se = this.rules.other.blockquoteBeginRegex(T), le = false;
+          for (; e; ) {
+            let we = e.split(`
+`, 1)[0], Z;
+            if (R = we, this.options.pedantic ? (R = R.replace(this.rules.other.listReplaceNesting, "  "), Z = R) : Z = R.replace(this.rules.other.leadingSpaceTab, ($) => te($)), re.test(R) || B.test(R) || X.test(R) || se.test(R) || H.test(R) || K.test(R)) break;
+            if (Z.search(this.rules.other.nonSpaceChar) >= T || !R.trim()) p += `
+` + Z.slice(T), le = false;
+            else {
+              if (E) break;
+              let $ = f;
+              if (!this.options.pedantic && !p.includes(`
+`) && !f.includes("	")) {
+                let j;
+                for (; !K.test($) && (j = this.rules.other.nestedBlockMarker.exec($)); ) $ = $.slice(j[0].length);
+                if (!$.trim()) break;
+              }
+              if ($.replace(this.rules.other.tabCharGlobal, "    ").search(this.rules.other.nonSpaceChar) >= 4 || re.test($) || B.test($) || X.test($) || K.test($)) break;
+              if (!this.options.pedantic && !le) {
+                let j = f.replace(this.rules.other.nestedContainerMarkers, "");
+                if (this.rules.block.fences.test(j) || this.rules.block.heading.test(j) || this.rules.block.hr.test(j)) break;
+              }
+              let je = !this.options.pedantic && /^ {0,3}(?:=+|-+) *$/.test(R) && this.rules.block.lheading.test(`${f}
+${R}`) ? `    ${Z.replace(/^ {0,3}/, "")}` : R;
+              p += `
+` + je, le = true;
+            }
+            E = !R.trim(), e = e.substring(we.length + 1), f = Z.slice(T);
+          }
+        }
+        let U = n.slice(k, r());
+        i.loose || (c ? i.loose = true : this.rules.other.doubleBlankLine.test(U) && (c = true)), i.items.push({ type: "list_item", raw: U, task: !!this.options.gfm && this.rules.other.listIsTask.test(p), loose: false, text: p, tokens: [] });
+      }
+      let u = i.items.at(-1);
+      if (u) u.raw = u.raw.trimEnd(), u.text = u.text.trimEnd();
+      else return;
+      i.raw = n.slice(0, r()).trimEnd();
+      let d = [];
+      for (let h of i.items) if (this.lexer.state.top = false, d.push(this.lexer.inlineQueue.length), h.tokens = this.lexer.blockTokens(h.text, []), !i.loose) {
+        let p = h.tokens.filter((m) => m.type === "space"), k = p.length > 0 && p.some((m) => this.rules.other.anyLine.test(m.raw));
+        i.loose = k;
+      }
+      for (let h = 0; h < i.items.length; h++) {
+        let p = i.items[h], k = p.tokens[0];
+        if (p.task && (k?.type === "text" || k?.type === "paragraph")) {
+          p.text = p.text.replace(this.rules.other.listReplaceTask, ""), k.raw = k.raw.replace(this.rules.other.listReplaceTask, ""), k.text = k.text.replace(this.rules.other.listReplaceTask, "");
+          let m = this.lexer.inlineQueue;
+          for (let f = d[h]; f < m.length; f++) if (m[f].tokens === k.tokens) {
+            m[f].src = m[f].src.replace(this.rules.other.listReplaceTask, "");
+            break;
+          }
+          let b = this.rules.other.listTaskCheckbox.exec(p.raw);
+          if (b) {
+            let f = { type: "checkbox", raw: b[0] + " ", checked: b[0] !== "[ ]" };
+            p.checked = f.checked, i.loose ? p.tokens[0] && ["paragraph", "text"].includes(p.tokens[0].type) && "tokens" in p.tokens[0] && p.tokens[0].tokens ? (p.tokens[0].raw = f.raw + p.tokens[0].raw, p.tokens[0].text = f.raw + p.tokens[0].text, p.tokens[0].tokens.unshift(f)) : p.tokens.unshift({ type: "paragraph", raw: f.raw, text: f.raw, tokens: [f] }) : p.tokens.unshift(f);
+          }
+        } else p.task && (p.task = false);
+      }
+      if (i.loose) for (let h of i.items) {
+        h.loose = true;
+        for (let p of h.tokens) p.type === "text" && (p.type = "paragraph");
+      }
+      return i;
+    }
+  }
+  html(e) {
+    let t = this.rules.block.html.exec(e);
+    if (t) {
+      if (this.lexer.state.lastToken?.type === "paragraph" && !this.rules.other.htmlBeginRegex(4).test(e)) return;
+      let n = Re(t[0]);
+      return { type: "html", block: true, raw: n, pre: t[1] === "pre" || t[1] === "script" || t[1] === "style", text: n };
+    }
+  }
+  def(e) {
+    let t = this.rules.block.def.exec(e);
+    if (t) {
+      if (!this.rules.other.startAngleBracket.test(t[2]) && Te(t[2], "()") !== -1) return;
+      let n = W(t[1]), r = t[2] ? t[2].replace(this.rules.other.hrefBrackets, "$1").replace(this.rules.inline.anyPunctuation, "$1") : "", s = t[3] ? t[3].substring(1, t[3].length - 1).replace(this.rules.inline.anyPunctuation, "$1") : t[3];
+      return { type: "def", tag: n, raw: C(t[0], `
+`), href: r, title: s };
+    }
+  }
+  table(e) {
+    let t = this.rules.block.table.exec(e);
+    if (!t || !this.rules.other.tableDelimiter.test(t[2])) return;
+    let n = be(t[1]), r = t[2].replace(this.rules.other.tableAlignChars, "").split("|"), s = t[3]?.trim() ? t[3].replace(this.rules.other.tableRowBlankLine, "").split(`
+`) : [], o = { type: "table", raw: C(t[0], `
+`), header: [], align: [], rows: [] };
+    if (n.length === r.length) {
+      for (let i of r) this.rules.other.tableAlignRight.test(i) ? o.align.push("right") : this.rules.other.tableAlignCenter.test(i) ? o.align.push("center") : this.rules.other.tableAlignLeft.test(i) ? o.align.push("left") : o.align.push(null);
+      for (let i = 0; i < n.length; i++) o.header.push({ text: n[i], tokens: this.lexer.inline(n[i]), header: true, align: o.align[i] });
+      for (let i of s) o.rows.push(be(i, o.header.length).map((a, c) => ({ text: a, tokens: this.lexer.inline(a), header: false, align: o.align[c] })));
+      return o;
+    }
+  }
+  lheading(e) {
+    let t = this.rules.block.lheading.exec(e);
+    if (t) {
+      let n = t[1].trim();
+      return { type: "heading", raw: C(t[0], `
+`), depth: t[2].charAt(0) === "=" ? 1 : 2, text: n, tokens: this.lexer.inline(n) };
+    }
+  }
+  paragraph(e) {
+    let t = this.rules.block.paragraph.exec(e);
+    if (t) {
+      let n = t[1].charAt(t[1].length - 1) === `
+` ? t[1].slice(0, -1) : t[1];
+      return { type: "paragraph", raw: t[0], text: n, tokens: this.lexer.inline(n) };
+    }
+  }
+  text(e) {
+    let t = this.rules.block.text.exec(e);
+    if (t) return { type: "text", raw: t[0], text: t[0], tokens: this.lexer.inline(t[0]) };
+  }
+  escape(e) {
+    if (e.charCodeAt(0) !== 92) return;
+    let t = this.rules.inline.escape.exec(e);
+    if (t) return { type: "escape", raw: t[0], text: t[1] };
+  }
+  tag(e) {
+    if (e.charCodeAt(0) !== 60) return;
+    let t = this.rules.inline.tag.exec(e);
+    if (t) return !this.lexer.state.inLink && this.rules.other.startATag.test(t[0]) ? this.lexer.state.inLink = true : this.lexer.state.inLink && this.rules.other.endATag.test(t[0]) && (this.lexer.state.inLink = false), !this.lexer.state.inRawBlock && this.rules.other.startPreScriptTag.test(t[0]) ? this.lexer.state.inRawBlock = true : this.lexer.state.inRawBlock && this.rules.other.endPreScriptTag.test(t[0]) && (this.lexer.state.inRawBlock = false), { type: "html", raw: t[0], inLink: this.lexer.state.inLink, inRawBlock: this.lexer.state.inRawBlock, block: false, text: t[0] };
+  }
+  link(e) {
+    if (this.lexer.state.linkParenPossible === false) return;
+    let t = e.charCodeAt(0);
+    if (t !== 91 && t !== 33) return;
+    let n = this.rules.inline.link.exec(e);
+    if (n) {
+      let r = n[0].charAt(0) === "!" ? 2 : 1;
+      if (!this.options.pedantic && Ze(e, n[1], r, this.rules)) return;
+      let s = n[2].trim();
+      if (!this.options.pedantic && this.rules.other.startAngleBracket.test(s)) {
+        if (!this.rules.other.endAngleBracket.test(s)) return;
+        let c = C(s.slice(0, -1), "\\");
+        if ((s.length - c.length) % 2 === 0) return;
+      } else {
+        let c = Te(n[2], "()");
+        if (c === -2) return;
+        if (c > -1) {
+          let d = (n[0].indexOf("!") === 0 ? 5 : 4) + n[1].length + c;
+          n[2] = n[2].substring(0, c), n[0] = n[0].substring(0, d).trim(), n[3] = "";
+        }
+      }
+      let o = C(n[0].slice(0, -1), "\\");
+      if ((n[0].length - o.length) % 2 === 0) return;
+      let i = n[2], a = "";
+      if (this.options.pedantic) {
+        let c = this.rules.other.pedanticHrefTitle.exec(i);
+        c && (i = c[1], a = c[3]);
+      } else a = n[3] ? n[3].slice(1, -1) : "";
+      return i = i.trim(), this.rules.other.startAngleBracket.test(i) && (this.options.pedantic && !this.rules.other.endAngleBracket.test(s) ? i = i.slice(1) : i = i.slice(1, -1)), He(n, { href: i && i.replace(this.rules.inline.anyPunctuation, "$1"), title: a && a.replace(this.rules.inline.anyPunctuation, "$1") }, n[0], this.lexer, this.rules);
+    }
+  }
+  reflink(e, t) {
+    let n = e.charCodeAt(0);
+    if (n !== 91 && n !== 33) return;
+    let r;
+    if ((r = this.rules.inline.reflink.exec(e)) || (r = this.rules.inline.nolink.exec(e))) {
+      let s = r[0].charAt(0) === "!" ? 2 : 1;
+      if (!this.options.pedantic && Ze(e, r[1], s, this.rules)) return;
+      let o = t[W(r[2] || r[1])];
+      if (!o) {
+        let i = r[0].charAt(0);
+        return { type: "text", raw: i, text: i };
+      }
+      return He(r, o, r[0], this.lexer, this.rules);
+    }
+  }
+  emStrong(e, t, n = "") {
+    let r = this.rules.inline.emStrongLDelim.exec(e);
+    if (!r || !r[1] && !r[2] && !r[3] && !r[4]) return;
+    let s = r[0][0], o = n === s, i = t.length - e.length, a = i;
+    for (; !this.options.pedantic && a > 0 && t[a - 1] === s; ) a--;
+    let c = [...t.slice(Math.max(0, a - 2), a)].at(-1) ?? "", u = c === "*" || c === "_" || !!this.rules.inline.punctuation.exec(c);
+    a < i && (n = c);
+    let d = a < i ? u : n === "*" || n === "_" || !!this.rules.inline.punctuation.exec(n);
+    if (r[4] && n.match(this.rules.other.unicodeAlphaNumeric)) return;
+    let h = r[1] || r[3] || "";
+    if (!h || !n || d) {
+      let p = [...r[0]].length - 1, k, m, b = p, f = 0, R = i - a + p, E = !this.options.pedantic && !!c.trim() && (!!h || s === "*" && !u);
+      if (s !== "*" && s !== "_") return;
+      let T = s === "*" ? this.rules.inline.emStrongRDelimAst : this.rules.inline.emStrongRDelimUnd, U = oe(this, t, s), H = t.length - e.length + p;
+      if (U < H) return;
+      t = t.slice(-1 * e.length + p);
+      let K = U - H;
+      for (T.lastIndex = 0; (r = T.exec(t)) !== null && !(r.index > K); ) {
+        if (k = r[1] || r[2] || r[3] || r[4] || r[5] || r[6], !k) continue;
+        if (m = [...k].length, r[3] || r[4]) {
+          b += m;
+          continue;
+        } else if ((r[5] || r[6] || E) && R % 3 && !((R + m) % 3)) {
+          if (o && (r[5] || r[6])) break;
+          f += m;
+          continue;
+        }
+        if (b -= m, b > 0) continue;
+        m = Math.min(m, m + b + f);
+        let re = [...r[0]][0].length, B = e.slice(0, p + r.index + re + m);
+        if (Math.min(p, m) % 2) {
+          let se = B.slice(1, -1);
+          return { type: "em", raw: B, text: se, tokens: this.lexer.inlineTokens(se) };
+        }
+        let X = B.slice(2, -2);
+        return { type: "strong", raw: B, text: X, tokens: this.lexer.inlineTokens(X) };
+      }
+    }
+  }
+  codespan(e) {
+    if (e.charCodeAt(0) !== 96) return;
+    let t = this.rules.inline.code.exec(e);
+    if (t) {
+      let n = t[2].replace(this.rules.other.newLineCharGlobal, " "), r = this.rules.other.nonSpaceChar.test(n), s = this.rules.other.startingSpaceChar.test(n) && this.rules.other.endingSpaceChar.test(n);
+      return r && s && (n = n.substring(1, n.length - 1)), { type: "codespan", raw: t[0], text: n };
+    }
+  }
+  br(e) {
+    let t = e.charCodeAt(0);
+    if (t !== 32 && t !== 92 && t !== 10) return;
+    let n = this.rules.inline.br.exec(e);
+    if (n) return { type: "br", raw: n[0] };
+  }
+  del(e, t, n = "") {
+    if (e.charCodeAt(0) !== 126) return;
+    let r = this.rules.inline.delLDelim.exec(e);
+    if (!r) return;
+    if (!(r[1] || "") || !n || this.rules.inline.punctuation.exec(n)) {
+      let o = [...r[0]].length - 1, i, a, c = o, u = this.rules.inline.delRDelim, d = ae(this, t), h = t.length - e.length + o;
+      if (d < h) return;
+      t = t.slice(-1 * e.length + o);
+      let p = d - h;
+      for (u.lastIndex = 0; (r = u.exec(t)) !== null && !(r.index > p); ) {
+        if (i = r[1] || r[2] || r[3] || r[4] || r[5] || r[6], !i || (a = [...i].length, a !== o)) continue;
+        if (r[3] || r[4]) {
+          c += a;
+          continue;
+        }
+        if (c -= a, c > 0) continue;
+        a = Math.min(a, a + c);
+        let k = [...r[0]][0].length, m = e.slice(0, o + r.index + k + a), b = m.slice(o, -o);
+        return { type: "del", raw: m, text: b, tokens: this.lexer.inlineTokens(b) };
+      }
+    }
+  }
+  autolink(e) {
+    if (e.charCodeAt(0) !== 60) return;
+    let t = this.rules.inline.autolink.exec(e);
+    if (t) {
+      let n, r;
+      return t[2] === "@" ? (n = t[1], r = "mailto:" + n) : (n = t[1], r = n), { type: "link", raw: t[0], text: n, href: r, autolink: true, tokens: [{ type: "text", raw: n, text: n }] };
+    }
+  }
+  url(e) {
+    let t;
+    if (t = this.rules.inline.url.exec(e)) {
+      let n, r;
+      if (t[2] === "@") n = t[0], r = "mailto:" + n;
+      else {
+        let s;
+        do
+          s = t[0], t[0] = this.rules.inline._backpedal.exec(t[0])?.[0] ?? "";
+        while (s !== t[0]);
+        n = t[0], t[1] === "www." ? r = "http://" + t[0] : r = t[0];
+      }
+      return { type: "link", raw: t[0], text: n, href: r, autolink: true, tokens: [{ type: "text", raw: n, text: n }] };
+    }
+  }
+  inlineText(e) {
+    let t = this.rules.inline.text.exec(e);
+    if (t) {
+      let n = this.lexer.state.inRawBlock;
+      return { type: "text", raw: t[0], text: n ? t[0] : De(t[0]), escaped: n };
+    }
+  }
+};
+var w = class l {
+  tokens;
+  options;
+  state;
+  inlineQueue;
+  tokenizer;
+  constructor(e) {
+    this.tokens = [], this.tokens.links = /* @__PURE__ */ Object.create(null), this.options = e || S, this.options.tokenizer = this.options.tokenizer || new _(), this.tokenizer = this.options.tokenizer, this.tokenizer.options = this.options, this.tokenizer.lexer = this, this.inlineQueue = [], this.state = { inLink: false, inRawBlock: false, linkEmitted: false, linkParenPossible: true, top: true };
+    let t = { other: O, block: ee.normal, inline: F.normal };
+    this.options.pedantic ? (t.block = ee.pedantic, t.inline = F.pedantic) : this.options.gfm && (t.block = ee.gfm, this.options.breaks ? t.inline = F.breaks : t.inline = F.gfm), this.tokenizer.rules = t;
+  }
+  static get rules() {
+    return { block: ee, inline: F };
+  }
+  static lex(e, t) {
+    return new l(t).lex(e);
+  }
+  static lexInline(e, t) {
+    return new l(t).inlineTokens(e);
+  }
+  lex(e) {
+    e = e.replace(O.carriageReturn, `
+`), this.blockTokens(e, this.tokens);
+    for (let t = 0; t < this.inlineQueue.length; t++) {
+      let n = this.inlineQueue[t];
+      this.state.inRawBlock = false, this.inlineTokens(n.src, n.tokens);
+    }
+    return this.inlineQueue = [], this.tokens;
+  }
+  blockTokens(e, t = [], n = false) {
+    this.tokenizer.lexer = this;
+    let r = this.state.lastToken;
+    this.options.pedantic && (e = e.replace(O.tabCharGlobal, "    ").replace(O.spaceLine, ""));
+    let s = 1 / 0, o, i = this.options.gfm && !this.options.pedantic && this.tokenizer.paragraph === _.prototype.paragraph;
+    for (; e; ) {
+      if (e.length < s) s = e.length;
+      else {
+        this.infiniteLoopError(e.charCodeAt(0));
+        break;
+      }
+      this.state.lastToken = t.at(-1);
+      let a;
+      if (this.options.extensions?.block?.some((u) => (a = u.call({ lexer: this }, e, t)) ? (e = e.substring(a.raw.length), t.push(a), true) : false)) continue;
+      if (a = this.tokenizer.space(e)) {
+        e = e.substring(a.raw.length);
+        let u = t.at(-1);
+        a.raw.length === 1 && u !== void 0 ? u.raw += `
+` : t.push(a);
+        continue;
+      }
+      if (a = this.tokenizer.code(e)) {
+        e = e.substring(a.raw.length);
+        let u = t.at(-1);
+        u?.type === "paragraph" || u?.type === "text" ? (u.raw += (u.raw.endsWith(`
+`) ? "" : `
+`) + a.raw, u.text += `
+` + a.text, this.inlineQueue.at(-1).src = u.text) : t.push(a);
+        continue;
+      }
+      if (a = this.tokenizer.fences(e)) {
+        e = e.substring(a.raw.length), t.push(a);
+        continue;
+      }
+      if (a = this.tokenizer.heading(e)) {
+        e = e.substring(a.raw.length), t.push(a);
+        continue;
+      }
+      if (a = this.tokenizer.hr(e)) {
+        e = e.substring(a.raw.length), t.push(a);
+        continue;
+      }
+      if (a = this.tokenizer.blockquote(e)) {
+        e = e.substring(a.raw.length), t.push(a);
+        continue;
+      }
+      if (a = this.tokenizer.list(e)) {
+        e = e.substring(a.raw.length), t.push(a);
+        continue;
+      }
+      if (a = this.tokenizer.html(e)) {
+        e = e.substring(a.raw.length), t.push(a);
+        continue;
+      }
+      if (a = this.tokenizer.def(e)) {
+        e = e.substring(a.raw.length);
+        let u = t.at(-1);
+        u?.type === "paragraph" || u?.type === "text" ? (u.raw += (u.raw.endsWith(`
+`) ? "" : `
+`) + a.raw, u.text += `
+` + a.raw, this.inlineQueue.at(-1).src = u.text) : (this.tokens.links[a.tag] || (this.tokens.links[a.tag] = { href: a.href, title: a.title }), t.push(a));
+        continue;
+      }
+      if (a = this.tokenizer.table(e)) {
+        e = e.substring(a.raw.length), t.push(a);
+        continue;
+      }
+      if (a = this.tokenizer.lheading(e)) {
+        e = e.substring(a.raw.length), t.push(a);
+        continue;
+      }
+      let c = e;
+      if (this.options.extensions?.startBlock) {
+        let u = 1 / 0, d = e.slice(1), h;
+        this.options.extensions.startBlock.forEach((p) => {
+          h = p.call({ lexer: this }, d), typeof h == "number" && h >= 0 && (u = Math.min(u, h));
+        }), u < 1 / 0 && u >= 0 && (c = e.substring(0, u + 1));
+      }
+      if (this.state.top && (a = this.tokenizer.paragraph(c))) {
+        let u = t.at(-1);
+        (n || u === o && i) && u?.type === "paragraph" ? (u.raw += (u.raw.endsWith(`
+`) ? "" : `
+`) + a.raw, u.text += `
+` + a.text, this.inlineQueue.pop(), this.inlineQueue.at(-1).src = u.text, o = u) : (t.push(a), o = a), n = c.length !== e.length, e = e.substring(a.raw.length);
+        continue;
+      }
+      if (a = this.tokenizer.text(e)) {
+        e = e.substring(a.raw.length);
+        let u = t.at(-1);
+        u?.type === "text" ? (u.raw += (u.raw.endsWith(`
+`) ? "" : `
+`) + a.raw, u.text += `
+` + a.text, this.inlineQueue.pop(), this.inlineQueue.at(-1).src = u.text) : t.push(a);
+        continue;
+      }
+      if (e) {
+        this.infiniteLoopError(e.charCodeAt(0));
+        break;
+      }
+    }
+    return this.state.top = true, this.state.lastToken = r, t;
+  }
+  inline(e, t = []) {
+    return this.inlineQueue.push({ src: e, tokens: t }), t;
+  }
+  linkInText(e) {
+    if (!e.includes("[")) return false;
+    let t = this.tokenizer.rules.inline.link;
+    for (let n of e.matchAll(this.tokenizer.rules.inline.blockSkip)) if (t.test(n[0]) && e.charAt(n.index - 1) !== "!") return true;
+    for (let n of e.matchAll(this.tokenizer.rules.inline.reflinkSearch)) {
+      let r = n[0], s = r.lastIndexOf("[");
+      if (!(r.charAt(0) === "!" || !Object.hasOwn(this.tokens.links, W(r.slice(s + 1, -1)))) && !(s > 1 && this.linkInText(r.slice(1, s - 1)))) return true;
+    }
+    return false;
+  }
+  inlineTokens(e, t = []) {
+    this.tokenizer.lexer = this;
+    let n = this.state.linkParenPossible;
+    this.state.linkParenPossible = e.includes(")");
+    try {
+      return this.#t(e, t);
+    } finally {
+      this.state.linkParenPossible = n;
+    }
+  }
+  #t(e, t) {
+    let n = e.includes("*") || e.includes("_") || e.includes("~"), r = n || this.options.hooks?.emStrongMask || this.tokenizer.emStrong !== _.prototype.emStrong || this.tokenizer.del !== _.prototype.del ? this.#r(e) : e;
+    if (!n) return this.#e(e, r, t);
+    qe(this.tokenizer, r);
+    try {
+      return this.#e(e, r, t);
+    } finally {
+      ve(this.tokenizer);
+    }
+  }
+  #e(e, t, n) {
+    let r = false, s = "", o = 1 / 0;
+    for (; e; ) {
+      if (e.length < o) o = e.length;
+      else {
+        this.infiniteLoopError(e.charCodeAt(0));
+        break;
+      }
+      r || (s = ""), r = false;
+      let i;
+      if (this.options.extensions?.inline?.some((u) => (i = u.call({ lexer: this }, e, n)) ? (e = e.substring(i.raw.length), n.push(i), true) : false)) continue;
+      if (i = this.tokenizer.escape(e)) {
+        e = e.substring(i.raw.length), n.push(i);
+        continue;
+      }
+      if (i = this.tokenizer.tag(e)) {
+        e = e.substring(i.raw.length), n.push(i);
+        continue;
+      }
+      if (i = this.tokenizer.link(e)) {
+        e = e.substring(i.raw.length), n.push(i);
+        continue;
+      }
+      if (i = this.tokenizer.reflink(e, this.tokens.links)) {
+        e = e.substring(i.raw.length);
+        let u = n.at(-1);
+        i.type === "text" && u?.type === "text" ? (u.raw += i.raw, u.text += i.text) : n.push(i);
+        continue;
+      }
+      let a = e[0];
+      if (a === "*" || a === "_") {
+        let u = t.length - e.length;
+        if (oe(this.tokenizer, t, a) <= u) {
+          let h = 1;
+          for (; h < e.length && e.charCodeAt(h) === a.charCodeAt(0); ) h++;
+          let p = e.substring(0, h), k = n.at(-1);
+          k?.type === "text" && !k.escaped ? (k.raw += p, k.text += p) : n.push({ type: "text", raw: p, text: p, escaped: false }), e = e.substring(h), s = a, r = true;
+          continue;
+        }
+      } else if (a === "~") {
+        let u = t.length - e.length;
+        if (ae(this.tokenizer, t) <= u) {
+          let h = 1;
+          for (; h < e.length && e.charCodeAt(h) === 126; ) h++;
+          let p = e.substring(0, h), k = n.at(-1);
+          k?.type === "text" && !k.escaped ? (k.raw += p, k.text += p) : n.push({ type: "text", raw: p, text: p, escaped: false }), e = e.substring(h), s = a, r = true;
+          continue;
+        }
+      }
+      if (i = this.tokenizer.emStrong(e, t, s)) {
+        e = e.substring(i.raw.length), n.push(i);
+        continue;
+      }
+      if (i = this.tokenizer.codespan(e)) {
+        e = e.substring(i.raw.length), n.push(i);
+        continue;
+      }
+      if (i = this.tokenizer.br(e)) {
+        e = e.substring(i.raw.length), n.push(i);
+        continue;
+      }
+      if (i = this.tokenizer.del(e, t, s)) {
+        e = e.substring(i.raw.length), n.push(i);
+        continue;
+      }
+      if (i = this.tokenizer.autolink(e)) {
+        e = e.substring(i.raw.length), n.push(i);
+        continue;
+      }
+      if (!this.state.inLink && (i = this.tokenizer.url(e))) {
+        e = e.substring(i.raw.length), n.push(i);
+        continue;
+      }
+      let c = e;
+      if (this.options.extensions?.startInline) {
+        let u = 1 / 0, d = e.slice(1), h;
+        this.options.extensions.startInline.forEach((p) => {
+          h = p.call({ lexer: this }, d), typeof h == "number" && h >= 0 && (u = Math.min(u, h));
+        }), u < 1 / 0 && u >= 0 && (c = e.substring(0, u + 1));
+      }
+      if (i = this.tokenizer.inlineText(c)) {
+        e = e.substring(i.raw.length), i.raw.slice(-1) !== "_" && (s = i.raw.slice(-1)), r = true;
+        let u = n.at(-1);
+        u?.type === "text" ? (u.raw += i.raw, u.text += i.text) : n.push(i);
+        continue;
+      }
+      if (e) {
+        this.infiniteLoopError(e.charCodeAt(0));
+        break;
+      }
+    }
+    return n;
+  }
+  #n(e) {
+    let { blockSkip: t, tag: n, autolink: r } = this.tokenizer.rules.inline, s = "", o = 0, i;
+    for (t.lastIndex = 0; i = t.exec(e); ) {
+      let a = i.index + (i[2] ? i[2].length : 0), c = i.index + i[0].length;
+      if (e.charAt(a) === "<") {
+        let u = e.slice(a), d = n.exec(u) || r.exec(u);
+        if (!d) {
+          t.lastIndex = a + 1;
+          continue;
+        }
+        c = a + d[0].length, t.lastIndex = c;
+      }
+      s += e.slice(o, a) + "[" + "a".repeat(c - a - 2) + "]", o = c;
+    }
+    return s + e.slice(o);
+  }
+  #r(e) {
+    let t = e;
+    if (this.tokens.links && e.includes("[")) {
+      let n = this.tokenizer.rules.inline.reflinkSearch, r = (s) => {
+        let o = s.lastIndexOf("[");
+        if (!Object.hasOwn(this.tokens.links, W(s.slice(o + 1, -1)))) return s;
+        if (o > 1 && s.charAt(0) !== "!") {
+          let i = s.slice(1, o - 1);
+          if (this.linkInText(i)) return "[" + i.replace(n, r) + "][" + "a".repeat(s.length - o - 2) + "]";
+        }
+        return "[" + "a".repeat(s.length - 2) + "]";
+      };
+      t = t.replace(n, r);
+    }
+    return t = t.replace(this.tokenizer.rules.inline.anyPunctuationOutsideCode, (n, r, s) => s ? "+".repeat(n.length) : r ? r + n.slice(r.length, -r.length).replace(/`/g, "+") + r : n), t = this.#n(t), t = this.options.hooks?.emStrongMask?.call({ lexer: this }, t) ?? t, t;
+  }
+  infiniteLoopError(e) {
+    let t = "Infinite loop on byte: " + e;
+    if (this.options.silent) console.error(t);
+    else throw new Error(t);
+  }
+};
+var I = class {
+  options;
+  parser;
+  constructor(e) {
+    this.options = e || S;
+  }
+  space(e) {
+    return "";
+  }
+  code({ text: e, lang: t, escaped: n }) {
+    let r = (t || "").match(O.notSpaceStart)?.[0], s = e ? e.replace(O.endingNewline, "") + `
+` : "";
+    return r ? '<pre><code class="language-' + y(r) + '">' + (n ? s : y(s, true)) + `</code></pre>
+` : "<pre><code>" + (n ? s : y(s, true)) + `</code></pre>
+`;
+  }
+  blockquote({ tokens: e }) {
+    return `<blockquote>
+${this.parser.parse(e)}</blockquote>
+`;
+  }
+  html({ text: e }) {
+    return e;
+  }
+  def(e) {
+    return "";
+  }
+  heading({ tokens: e, depth: t }) {
+    return `<h${t}>${this.parser.parseInline(e)}</h${t}>
+`;
+  }
+  hr(e) {
+    return `<hr>
+`;
+  }
+  list(e) {
+    let t = e.ordered, n = e.start, r = "";
+    for (let i = 0; i < e.items.length; i++) {
+      let a = e.items[i];
+      r += this.listitem(a);
+    }
+    let s = t ? "ol" : "ul", o = t && n !== 1 ? ' start="' + n + '"' : "";
+    return "<" + s + o + `>
+` + r + "</" + s + `>
+`;
+  }
+  listitem(e) {
+    return `<li>${this.parser.parse(e.tokens)}</li>
+`;
+  }
+  checkbox({ checked: e }) {
+    return "<input " + (e ? 'checked="" ' : "") + 'disabled="" type="checkbox"> ';
+  }
+  paragraph({ tokens: e }) {
+    return `<p>${this.parser.parseInline(e)}</p>
+`;
+  }
+  table(e) {
+    let t = "", n = "";
+    for (let s = 0; s < e.header.length; s++) n += this.tablecell(e.header[s]);
+    t += this.tablerow({ text: n });
+    let r = "";
+    for (let s = 0; s < e.rows.length; s++) {
+      let o = e.rows[s];
+      n = "";
+      for (let i = 0; i < o.length; i++) n += this.tablecell(o[i]);
+      r += this.tablerow({ text: n });
+    }
+    return r && (r = `<tbody>${r}</tbody>`), `<table>
+<thead>
+` + t + `</thead>
+` + r + `</table>
+`;
+  }
+  tablerow({ text: e }) {
+    return `<tr>
+${e}</tr>
+`;
+  }
+  tablecell(e) {
+    let t = this.parser.parseInline(e.tokens), n = e.header ? "th" : "td";
+    return (e.align ? `<${n} align="${e.align}">` : `<${n}>`) + t + `</${n}>
+`;
+  }
+  strong({ tokens: e }) {
+    return `<strong>${this.parser.parseInline(e)}</strong>`;
+  }
+  em({ tokens: e }) {
+    return `<em>${this.parser.parseInline(e)}</em>`;
+  }
+  codespan({ text: e }) {
+    return `<code>${y(e, true)}</code>`;
+  }
+  br(e) {
+    return "<br>";
+  }
+  del({ tokens: e }) {
+    return `<del>${this.parser.parseInline(e)}</del>`;
+  }
+  link({ href: e, title: t, text: n, tokens: r, autolink: s }) {
+    let o = s ? y(n, true) : this.parser.parseInline(r), i = xe(e);
+    if (i === null) return o;
+    e = y(i, s);
+    let a = '<a href="' + e + '"';
+    return t && (a += ' title="' + y(t) + '"'), a += ">" + o + "</a>", a;
+  }
+  image({ href: e, title: t, text: n, tokens: r }) {
+    r && (n = this.parser.parseInline(r, this.parser.textRenderer));
+    let s = xe(e);
+    if (s === null) return y(n);
+    e = s;
+    let o = `<img src="${y(e)}" alt="${y(n)}"`;
+    return t && (o += ` title="${y(t)}"`), o += ">", o;
+  }
+  text(e) {
+    return "tokens" in e && e.tokens ? this.parser.parseInline(e.tokens) : "escaped" in e && e.escaped ? e.text : y(e.text);
+  }
+};
+var z2 = class {
+  parser;
+  strong({ text: e, tokens: t }) {
+    return t ? this.parser.parseInline(t, this) : e;
+  }
+  em({ text: e, tokens: t }) {
+    return t ? this.parser.parseInline(t, this) : e;
+  }
+  codespan({ text: e }) {
+    return e;
+  }
+  del({ text: e, tokens: t }) {
+    return t ? this.parser.parseInline(t, this) : e;
+  }
+  html({ text: e }) {
+    return e;
+  }
+  text({ text: e }) {
+    return e;
+  }
+  link({ text: e, tokens: t }) {
+    return t ? this.parser.parseInline(t, this) : e;
+  }
+  image({ text: e, tokens: t }) {
+    return t ? this.parser.parseInline(t, this) : e;
+  }
+  br() {
+    return `
+`;
+  }
+  checkbox({ raw: e }) {
+    return e;
+  }
+};
+var P = class l2 {
+  options;
+  renderer;
+  textRenderer;
+  constructor(e) {
+    this.options = e || S, this.options.renderer = this.options.renderer || new I(), this.renderer = this.options.renderer, this.renderer.options = this.options, this.renderer.parser = this, this.textRenderer = new z2(), this.textRenderer.parser = this;
+  }
+  static parse(e, t) {
+    return new l2(t).parse(e);
+  }
+  static parseInline(e, t) {
+    return new l2(t).parseInline(e);
+  }
+  parse(e) {
+    this.renderer.parser = this;
+    let t = "";
+    for (let n = 0; n < e.length; n++) {
+      let r = e[n];
+      if (this.options.extensions?.renderers?.[r.type]) {
+        let o = r, i = this.options.extensions.renderers[o.type].call({ parser: this }, o);
+        if (i !== false || !["space", "hr", "heading", "code", "table", "blockquote", "list", "checkbox", "html", "def", "paragraph", "text"].includes(o.type)) {
+          t += i === false ? "" : i ?? "";
+          continue;
+        }
+      }
+      let s = r;
+      switch (s.type) {
+        case "space": {
+          t += this.renderer.space(s);
+          break;
+        }
+        case "hr": {
+          t += this.renderer.hr(s);
+          break;
+        }
+        case "heading": {
+          t += this.renderer.heading(s);
+          break;
+        }
+        case "code": {
+          t += this.renderer.code(s);
+          break;
+        }
+        case "table": {
+          t += this.renderer.table(s);
+          break;
+        }
+        case "blockquote": {
+          t += this.renderer.blockquote(s);
+          break;
+        }
+        case "list": {
+          t += this.renderer.list(s);
+          break;
+        }
+        case "checkbox": {
+          t += this.renderer.checkbox(s);
+          break;
+        }
+        case "html": {
+          t += this.renderer.html(s);
+          break;
+        }
+        case "def": {
+          t += this.renderer.def(s);
+          break;
+        }
+        case "paragraph": {
+          t += this.renderer.paragraph(s);
+          break;
+        }
+        case "text": {
+          t += this.renderer.text(s);
+          break;
+        }
+        default: {
+          let o = 'Token with "' + s.type + '" type was not found.';
+          if (this.options.silent) return console.error(o), "";
+          throw new Error(o);
+        }
+      }
+    }
+    return t;
+  }
+  parseInline(e, t = this.renderer) {
+    this.renderer.parser = this;
+    let n = "";
+    for (let r = 0; r < e.length; r++) {
+      let s = e[r];
+      if (this.options.extensions?.renderers?.[s.type]) {
+        let i = this.options.extensions.renderers[s.type].call({ parser: this }, s);
+        if (i !== false || !["escape", "html", "link", "image", "checkbox", "strong", "em", "codespan", "br", "del", "text"].includes(s.type)) {
+          n += i === false ? "" : i ?? "";
+          continue;
+        }
+      }
+      let o = s;
+      switch (o.type) {
+        case "escape": {
+          n += t.text(o);
+          break;
+        }
+        case "html": {
+          n += t.html(o);
+          break;
+        }
+        case "link": {
+          n += t.link(o);
+          break;
+        }
+        case "image": {
+          n += t.image(o);
+          break;
+        }
+        case "checkbox": {
+          n += t.checkbox(o);
+          break;
+        }
+        case "strong": {
+          n += t.strong(o);
+          break;
+        }
+        case "em": {
+          n += t.em(o);
+          break;
+        }
+        case "codespan": {
+          n += t.codespan(o);
+          break;
+        }
+        case "br": {
+          n += t.br(o);
+          break;
+        }
+        case "del": {
+          n += t.del(o);
+          break;
+        }
+        case "text": {
+          n += t.text(o);
+          break;
+        }
+        default: {
+          let i = 'Token with "' + o.type + '" type was not found.';
+          if (this.options.silent) return console.error(i), "";
+          throw new Error(i);
+        }
+      }
+    }
+    return n;
+  }
+};
+var A = class {
+  options;
+  block;
+  constructor(e) {
+    this.options = e || S;
+  }
+  static passThroughHooks = /* @__PURE__ */ new Set(["preprocess", "postprocess", "processAllTokens", "emStrongMask"]);
+  static passThroughHooksRespectAsync = /* @__PURE__ */ new Set(["preprocess", "postprocess", "processAllTokens"]);
+  preprocess(e) {
+    return e;
+  }
+  postprocess(e) {
+    return e;
+  }
+  processAllTokens(e) {
+    return e;
+  }
+  emStrongMask(e) {
+    return e;
+  }
+  provideLexer(e = this.block) {
+    return e ? w.lex : w.lexInline;
+  }
+  provideParser(e = this.block) {
+    return e ? P.parse : P.parseInline;
+  }
+};
+function M(l3, e) {
+  if (Array.isArray(e)) for (let t = 0; t < e.length; t++) l3.push(e[t]);
+  else l3.push(e);
+}
+var ne = class {
+  defaults = G();
+  options = this.setOptions;
+  parse = this.parseMarkdown(true);
+  parseInline = this.parseMarkdown(false);
+  Parser = P;
+  Renderer = I;
+  TextRenderer = z2;
+  Lexer = w;
+  Tokenizer = _;
+  Hooks = A;
+  constructor(...e) {
+    this.use(...e);
+  }
+  walkTokens(e, t) {
+    let n = [];
+    for (let r of e) switch (M(n, t.call(this, r)), r.type) {
+      case "table": {
+        let s = r;
+        for (let o of s.header) M(n, this.walkTokens(o.tokens, t));
+        for (let o of s.rows) for (let i of o) M(n, this.walkTokens(i.tokens, t));
+        break;
+      }
+      case "list": {
+        let s = r;
+        M(n, this.walkTokens(s.items, t));
+        break;
+      }
+      default: {
+        let s = r;
+        this.defaults.extensions?.childTokens?.[s.type] ? this.defaults.extensions.childTokens[s.type].forEach((o) => {
+          let i = s[o].flat(1 / 0);
+          M(n, this.walkTokens(i, t));
+        }) : s.tokens && M(n, this.walkTokens(s.tokens, t));
+      }
+    }
+    return n;
+  }
+  use(...e) {
+    let t = this.defaults.extensions || { renderers: /* @__PURE__ */ Object.create(null), childTokens: /* @__PURE__ */ Object.create(null) };
+    return e.forEach((n) => {
+      let r = { ...n };
+      if (r.async = this.defaults.async || r.async || false, n.extensions && (n.extensions.forEach((s) => {
+        if (!s.name) throw new Error("extension name required");
+        if ("renderer" in s) {
+          let o = t.renderers[s.name];
+          o ? t.renderers[s.name] = function(...i) {
+            let a = s.renderer.apply(this, i);
+            return a === false && (a = o.apply(this, i)), a;
+          } : t.renderers[s.name] = s.renderer;
+        }
+        if ("tokenizer" in s) {
+          if (!s.level || s.level !== "block" && s.level !== "inline") throw new Error("extension level must be 'block' or 'inline'");
+          let o = t[s.level];
+          o ? o.unshift(s.tokenizer) : t[s.level] = [s.tokenizer], s.start && (s.level === "block" ? t.startBlock ? t.startBlock.push(s.start) : t.startBlock = [s.start] : s.level === "inline" && (t.startInline ? t.startInline.push(s.start) : t.startInline = [s.start]));
+        }
+        "childTokens" in s && s.childTokens && (t.childTokens[s.name] = s.childTokens);
+      }), r.extensions = t), n.renderer) {
+        let s = this.defaults.renderer || new I(this.defaults);
+        for (let o in n.renderer) {
+          if (!(o in s)) throw new Error(`renderer '${o}' does not exist`);
+          if (["options", "parser"].includes(o)) continue;
+          let i = o, a = n.renderer[i], c = s[i];
+          s[i] = (...u) => {
+            let d = a.apply(s, u);
+            return d === false && (d = c.apply(s, u)), d === false ? "" : d ?? "";
+          };
+        }
+        r.renderer = s;
+      }
+      if (n.tokenizer) {
+        let s = this.defaults.tokenizer || new _(this.defaults);
+        for (let o in n.tokenizer) {
+          if (!(o in s)) throw new Error(`tokenizer '${o}' does not exist`);
+          if (["options", "rules", "lexer"].includes(o)) continue;
+          let i = o, a = n.tokenizer[i], c = s[i];
+          s[i] = (...u) => {
+            let d = a.apply(s, u);
+            return d === false && (d = c.apply(s, u)), d;
+          };
+        }
+        r.tokenizer = s;
+      }
+      if (n.hooks) {
+        let s = this.defaults.hooks || new A();
+        for (let o in n.hooks) {
+          if (!(o in s)) throw new Error(`hook '${o}' does not exist`);
+          if (["options", "block"].includes(o)) continue;
+          let i = o, a = n.hooks[i], c = s[i];
+          A.passThroughHooks.has(o) ? s[i] = (u) => {
+            if (s.options.async && A.passThroughHooksRespectAsync.has(o)) return (async () => {
+              let h = await a.call(s, u);
+              return c.call(s, h);
+            })();
+            let d = a.call(s, u);
+            return c.call(s, d);
+          } : s[i] = (...u) => {
+            if (s.options.async) return (async () => {
+              let h = await a.apply(s, u);
+              return h === false && (h = await c.apply(s, u)), h;
+            })();
+            let d = a.apply(s, u);
+            return d === false && (d = c.apply(s, u)), d;
+          };
+        }
+        r.hooks = s;
+      }
+      if (n.walkTokens) {
+        let s = this.defaults.walkTokens, o = n.walkTokens;
+        r.walkTokens = function(i) {
+          let a = [];
+          return M(a, o.call(this, i)), s && M(a, s.call(this, i)), a;
+        };
+      }
+      this.defaults = { ...this.defaults, ...r };
+    }), this;
+  }
+  setOptions(e) {
+    return this.defaults = { ...this.defaults, ...e }, this;
+  }
+  lexer(e, t) {
+    return w.lex(e, t ?? this.defaults);
+  }
+  parser(e, t) {
+    return P.parse(e, t ?? this.defaults);
+  }
+  parseMarkdown(e) {
+    return (n, r) => {
+      let s = { ...r }, o = { ...this.defaults, ...s }, i = this.onError(!!o.silent, !!o.async);
+      if (this.defaults.async === true && s.async === false) return i(new Error("marked(): The async option was set to true by an extension. Remove async: false from the parse options object to return a Promise."));
+      if (typeof n > "u" || n === null) return i(new Error("marked(): input parameter is undefined or null"));
+      if (typeof n != "string") return i(new Error("marked(): input parameter is of type " + Object.prototype.toString.call(n) + ", string expected"));
+      if (o.hooks && (o.hooks.options = o, o.hooks.block = e), o.async) return (async () => {
+        let a = o.hooks ? await o.hooks.preprocess(n) : n, u = await (o.hooks ? await o.hooks.provideLexer(e) : e ? w.lex : w.lexInline)(a, o), d = o.hooks ? await o.hooks.processAllTokens(u) : u;
+        o.walkTokens && await Promise.all(this.walkTokens(d, o.walkTokens));
+        let p = await (o.hooks ? await o.hooks.provideParser(e) : e ? P.parse : P.parseInline)(d, o);
+        return o.hooks ? await o.hooks.postprocess(p) : p;
+      })().catch(i);
+      try {
+        o.hooks && (n = o.hooks.preprocess(n));
+        let c = (o.hooks ? o.hooks.provideLexer(e) : e ? w.lex : w.lexInline)(n, o);
+        o.hooks && (c = o.hooks.processAllTokens(c)), o.walkTokens && this.walkTokens(c, o.walkTokens);
+        let d = (o.hooks ? o.hooks.provideParser(e) : e ? P.parse : P.parseInline)(c, o);
+        return o.hooks && (d = o.hooks.postprocess(d)), d;
+      } catch (a) {
+        return i(a);
+      }
+    };
+  }
+  onError(e, t) {
+    return (n) => {
+      if (n.message += `
+Please report this to https://github.com/markedjs/marked.`, e) {
+        let r = "<p>An error occurred:</p><pre>" + y(n.message + "", true) + "</pre>";
+        return t ? Promise.resolve(r) : r;
+      }
+      if (t) return Promise.reject(n);
+      throw n;
+    };
+  }
+};
+var v = new ne();
+function x(l3, e) {
+  return v.parse(l3, e);
+}
+x.options = x.setOptions = function(l3) {
+  return v.setOptions(l3), x.defaults = v.defaults, ue(x.defaults), x;
+};
+x.getDefaults = G;
+x.defaults = S;
+function jt(...l3) {
+  return v.use(...l3), x.defaults = v.defaults, ue(x.defaults), x;
+}
+x.use = jt;
+x.walkTokens = function(l3, e) {
+  return v.walkTokens(l3, e);
+};
+x.parseInline = v.parseInline;
+x.Parser = P;
+x.parser = P.parse;
+x.Renderer = I;
+x.TextRenderer = z2;
+x.Lexer = w;
+x.lexer = w.lex;
+x.Tokenizer = _;
+x.Hooks = A;
+x.parse = x;
+var En = x.options;
+var zn = x.setOptions;
+var Mn = x.walkTokens;
+var Bn = x.parseInline;
+var qn = P.parse;
+var vn = w.lex;
+
+// core/drafting/profile/read-notes.ts
+var CREDITS_HEADING = /\b(?:contributors?|thanks|thank you|acknowledg\w*|credits?|new contributors)\b/i;
+var BREAKING_HEADING = /\bbreaking\b|\bincompatib\w*/i;
+var BREAKING_TEXT = /^\s*(?:\*\*|__)?\[?breaking(?:[ -]changes?)?\]?(?:\*\*|__)?\s*[:!-]/i;
+function plain(markdown) {
+  return markdown.replace(/!\[[^\]]*\]\([^)]*\)/g, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/\[([^\]]*)\]\[[^\]]*\]/g, "$1").replace(/[*_`~]+/g, "").replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim();
+}
+function isLabel(markdown) {
+  const line = markdown.trim();
+  if (line.includes("\n")) return false;
+  const text4 = plain(line);
+  if (text4 === "" || text4.split(/\s+/).length > 8) return false;
+  return /:\s*$/.test(text4) || /^(?:\*\*|__)[^*_]+(?:\*\*|__):?$/.test(line);
+}
+function ownText(item) {
+  return item.tokens.filter((t) => t.type !== "list").map((t) => "text" in t && typeof t.text === "string" ? t.text : t.raw).join(" ").replace(/\s+/g, " ").trim();
+}
+function nestedLists(item) {
+  return item.tokens.filter((t) => t.type === "list");
+}
+function readNotes(notes) {
+  const tokens = x.lexer(notes.replace(/\r\n/g, "\n"));
+  const items = [];
+  let heading = "";
+  let label = "";
+  const under = () => [heading, label].filter(Boolean).join(" / ");
+  const skipping = () => CREDITS_HEADING.test(heading) || CREDITS_HEADING.test(label);
+  const addItem = (markdown, group) => {
+    const text4 = plain(markdown);
+    if (text4 === "" || skipping()) return;
+    items.push({
+      text: text4,
+      markdown: markdown.replace(/\s+/g, " ").trim(),
+      heading: group,
+      breaking: BREAKING_HEADING.test(group) || BREAKING_TEXT.test(markdown)
+    });
+  };
+  const walkList = (list2, group) => {
+    for (const item of list2.items) {
+      const own3 = ownText(item);
+      const children = nestedLists(item);
+      if (children.length > 0 && isLabel(own3)) {
+        const named2 = [group, plain(own3).replace(/:$/, "")].filter(Boolean).join(" / ");
+        for (const child of children) walkList(child, named2);
+      } else {
+        const details = children.flatMap((c) => c.items.map((i) => ownText(i)));
+        addItem([own3, ...details].join(" "), group);
+      }
+    }
+  };
+  const paragraphs = [];
+  for (const token of tokens) {
+    if (token.type === "heading") {
+      heading = plain(token.text);
+      label = "";
+    } else if (token.type === "paragraph") {
+      const text4 = token.text;
+      if (isLabel(text4)) label = plain(text4).replace(/:$/, "");
+      else paragraphs.push(token);
+    } else if (token.type === "list") {
+      walkList(token, under());
+    }
+  }
+  if (items.length === 0) for (const p of paragraphs) addItem(p.text, "");
+  return items.map((item, position) => ({ ...item, position }));
+}
+
+// core/drafting/profile/read-lesson.ts
+var REFERENCE = /(?<![\w&/])#\d+\b|\/(?:pull|issues)\/\d+/;
+var CREDIT = /(?:^|\s|\()@[A-Za-z0-9][\w-]*|\bthanks? to\b/i;
+var PAST_TENSE = /^(?:\*\*[^*]+\*\*:?\s*)?(?:[A-Z][a-z]+ed|Made|Built|Rewrote|Bumped|Dropped)\b/;
+function folderOf(path2) {
+  const parts = path2.replace(/^\.\//, "").split("/");
+  if (parts.length === 1) return parts[0];
+  return `${parts.slice(0, Math.min(2, parts.length - 1)).join("/")}/**`;
+}
+var hasChanges = (example) => example.changes.commits.length > 0 || (example.changes.pullRequests?.length ?? 0) > 0;
+function lessonOf(example) {
+  if (!hasChanges(example)) return null;
+  const internalPaths = example.internalPaths ?? [];
+  const cleaned = cleanChanges({ ...example.changes, internalPaths });
+  const all = [...cleaned.changes, ...cleaned.maintenance, ...cleaned.dependencies];
+  if (all.length === 0) return null;
+  const items = readNotes(example.notes);
+  const matched = matchNotes(items, all);
+  const headings = [];
+  const changes = all.map((change, i) => {
+    const kind = kindOf(change, internalPaths);
+    const item = matched[i];
+    const internalByFiles = change.files !== null && touchedBy2(change.files, internalPaths) === "internal";
+    const folders = internalByFiles ? [
+      ...new Set(
+        change.files.filter(
+          (p) => !["product", "dependencies", "internal"].includes(pathKind(p, internalPaths))
+        ).map(folderOf)
+      )
+    ] : [];
+    if (item && item.heading !== "") {
+      const heading = item.heading.split(" / ").at(-1);
+      const category = categoryOfHeading(heading) ?? (kind === "breaking" || item.breaking ? "breaking" : categoryOfKind(kind));
+      headings.push({ heading, category, place: items.length > 1 ? item.position / (items.length - 1) : 0 });
+    }
+    return {
+      kind,
+      size: sizeOf(change),
+      words: item ? [...contentWords(change.text)] : [],
+      listed: item !== null,
+      breaking: change.breaking || (item?.breaking ?? false),
+      folders
+    };
+  });
+  return {
+    example,
+    items: items.length,
+    matched: matched.filter(Boolean).length,
+    flat: items.length > 0 && items.every((i) => i.heading === ""),
+    userFacing: cleaned.changes.length,
+    changes,
+    headings,
+    style: {
+      references: items.filter((i) => REFERENCE.test(i.markdown)).length,
+      credits: items.filter((i) => CREDIT.test(i.markdown)).length,
+      pastTense: items.filter((i) => PAST_TENSE.test(i.markdown)).length
+    }
+  };
+}
+
+// core/drafting/profile/learn-profile.ts
+var coverageOf = (lesson) => lesson.items === 0 ? 0 : lesson.matched / lesson.items;
+function combineLessons(lessons) {
+  const headings = [];
+  for (const seen of lessons.flatMap((l3) => l3.headings)) {
+    const known = headings.find((h) => h.heading === seen.heading && h.category === seen.category);
+    if (known) {
+      known.place = (known.place * known.count + seen.place) / (known.count + 1);
+      known.count++;
+    } else headings.push({ ...seen, count: 1 });
+  }
+  const sum = (pick2) => lessons.reduce((n, l3) => n + pick2(l3), 0);
+  return {
+    version: 2,
+    releasesLearned: lessons.length,
+    selector: {
+      name: countsSelector.name,
+      version: countsSelector.version,
+      state: countsSelector.learn(lessons.map((l3) => ({ coverage: coverageOf(l3), changes: l3.changes })))
+    },
+    headings,
+    flatReleases: lessons.filter((l3) => l3.flat).length,
+    itemCounts: lessons.map((l3) => l3.items),
+    changeCounts: lessons.map((l3) => l3.userFacing),
+    style: {
+      items: sum((l3) => l3.items),
+      matched: sum((l3) => l3.matched),
+      references: sum((l3) => l3.style.references),
+      credits: sum((l3) => l3.style.credits),
+      pastTense: sum((l3) => l3.style.pastTense)
+    },
+    productPaths: learnProductPaths(lessons)
+  };
+}
+function readLessons(examples) {
+  return examples.map(lessonOf).filter((l3) => l3 !== null);
+}
+function median(values) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return Math.round(sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2);
+}
+
+// core/drafting/profile/profile-traits.ts
+var STYLE_SHARE = { references: 0.5, credits: 0.4, pastTense: 0.5 };
+var DEFAULT_TRAITS = {
+  detail: "full",
+  sections: [],
+  flat: false,
+  breakingHeading: null,
+  itemsPerRelease: null,
+  style: { references: true, credits: false, pastTense: false }
+};
+function traitsOf(model) {
+  if (!model || model.releasesLearned === 0) return DEFAULT_TRAITS;
+  const learned = learnedTraits(model);
+  return {
+    detail: applies(model, "detail") ? learned.detail : DEFAULT_TRAITS.detail,
+    ...applies(model, "sections") ? { sections: learned.sections, flat: learned.flat, breakingHeading: learned.breakingHeading } : { sections: [], flat: false, breakingHeading: null },
+    itemsPerRelease: learned.itemsPerRelease,
+    style: applies(model, "style") ? learned.style : DEFAULT_TRAITS.style
+  };
+}
+function learnedTraits(model) {
+  const items = median(model.itemCounts);
+  const changes = median(model.changeCounts);
+  const detail = items !== null && changes !== null && items <= 3 && items < 0.4 * changes ? "highlights" : "full";
+  const best = /* @__PURE__ */ new Map();
+  let breakingHeading = null;
+  for (const h of model.headings) {
+    if (h.category === "breaking") {
+      if (!breakingHeading || h.count > breakingHeading.count) breakingHeading = h;
+      continue;
+    }
+    const known = best.get(h.category);
+    if (!known || h.count > known.count) best.set(h.category, h);
+  }
+  const sections = [...best.entries()].sort((a, b) => a[1].place - b[1].place).map(([category, h]) => ({ category, heading: h.heading }));
+  const share = (n) => model.style.items > 0 ? n / model.style.items : 0;
+  const flat = model.flatReleases * 2 > model.releasesLearned;
+  return {
+    detail,
+    sections: flat ? [] : sections,
+    flat,
+    breakingHeading: breakingHeading?.heading ?? null,
+    itemsPerRelease: items,
+    style: {
+      references: share(model.style.references) >= STYLE_SHARE.references,
+      credits: share(model.style.credits) >= STYLE_SHARE.credits,
+      pastTense: share(model.style.pastTense) >= STYLE_SHARE.pastTense
+    }
+  };
+}
+
+// core/drafting/select-changes.ts
+function applyProfile(commits, profile, internalPaths = []) {
+  if (!profile || profile.releasesLearned === 0) return commits;
+  return countsSelector.select(commits, profile.selector.state, {
+    internalPaths,
+    listing: applies(profile, "listing"),
+    breaking: applies(profile, "breaking")
+  });
+}
+
+// core/drafting/change-level.ts
+function changeLevelOf(selection) {
+  const all = [...selection.changes, ...selection.maintenance, ...selection.dependencies];
+  if (all.some((c) => c.breaking)) return "breaking";
+  if (selection.changes.some((c) => c.category === "feature")) return "feature";
+  return "other";
+}
+
+// core/drafting/suggest-version.ts
+var import_semver2 = __toESM(require_semver2(), 1);
+var RANK = { patch: 0, minor: 1, major: 2 };
+var FIRST_VERSION = "0.1.0";
+function splitTag(tag) {
+  const text4 = tag.trim();
+  const match = /^(.*?)(\d+\.\d+\S*)$/.exec(text4) ?? /^(\D*)(\d+)$/.exec(text4);
+  return match ? [match[1], match[2]] : null;
+}
+function bumpOf(level, major) {
+  if (level === "breaking") return major === 0 ? "minor" : "major";
+  if (level === "feature") return major === 0 ? "patch" : "minor";
+  return "patch";
+}
+function lineOf(version3) {
+  if (version3.patch > 0) return "patch";
+  if (version3.minor > 0 || version3.major === 0) return "minor";
+  return "major";
+}
+function suggestVersion(previous2, level) {
+  if (previous2 === null) return FIRST_VERSION;
+  const split = splitTag(previous2);
+  if (!split) return null;
+  const [prefix, written] = split;
+  const version3 = import_semver2.default.parse(written, { loose: true }) ?? import_semver2.default.coerce(written);
+  if (!version3) return null;
+  const bump = bumpOf(level, version3.major);
+  const pre = version3.prerelease;
+  if (pre.length > 0) {
+    const identifier = typeof pre[0] === "string" ? pre[0] : void 0;
+    const next = RANK[bump] > RANK[lineOf(version3)] ? import_semver2.default.inc(version3, `pre${bump}`, {}, identifier, "0") : import_semver2.default.inc(version3, "prerelease", {}, identifier);
+    return next === null ? null : `${prefix}${next}`;
+  }
+  return `${prefix}${import_semver2.default.inc(version3, bump)}`;
+}
+
+// core/drafting/render/ref-links.ts
+function outsideCodeSpans(text4, fn) {
+  return text4.split(/(`[^`]*`)/).map((part, i) => i % 2 === 1 ? part : fn(part)).join("");
+}
+var plainRefs = { ref: (r) => r, text: (t) => t };
+var SHA = /(?<![\w/.#-])([0-9a-f]{7,40})(?![\w/.-])/g;
+var INLINE_REF = /(?<![\w&/#[-])((?:[\w.-]+\/[\w.-]+)?#\d+)\b(?!\])/g;
+function refLinker(repository, repositoryUrl) {
+  const base = (repositoryUrl ?? (repository ? `https://github.com/${repository}` : "")).replace(/\/+$/, "");
+  if (!base) return plainRefs;
+  const origin = new URL(base).origin;
+  const linkRef = (ref) => {
+    const own3 = /^#(\d+)$/.exec(ref);
+    if (own3) return `[${ref}](${base}/issues/${own3[1]})`;
+    const other = /^([\w.-]+\/[\w.-]+)#(\d+)$/.exec(ref);
+    if (other) return `[${ref}](${origin}/${other[1]}/issues/${other[2]})`;
+    return ref;
+  };
+  return {
+    ref: linkRef,
+    text(markdown) {
+      return outsideCodeSpans(
+        markdown,
+        (part) => part.replace(
+          SHA,
+          (sha) => /[a-f]/.test(sha) && /\d/.test(sha) ? `[${sha.slice(0, 7)}](${base}/commit/${sha})` : sha
+        ).replace(INLINE_REF, linkRef)
+      );
+    }
+  };
+}
+
+// core/drafting/render/render-draft.ts
+var SECTION_ORDER = ["announcement", "feature", "improvement", "fix"];
+var HEADINGS = {
+  announcement: "Announcements",
+  feature: "New features",
+  improvement: "Improvements",
+  fix: "Fixes"
+};
+var NOUNS = {
+  announcement: ["announcement", "announcements"],
+  feature: ["new feature", "new features"],
+  improvement: ["improvement", "improvements"],
+  fix: ["fix", "fixes"]
+};
+var COLLAPSED_MAX = 300;
+var HEADLINE_MAX = 80;
+var BREAKING_PREFIX = "**Breaking:** ";
+function citeRefs(refs, link = plainRefs) {
+  return refs.length ? ` (${refs.map((r) => link.ref(r)).join(", ")})` : "";
+}
+function escapeText(text4) {
+  return outsideCodeSpans(
+    text4,
+    (part) => part.replace(/[\\<>[\]@]/g, (c) => `\\${c}`).replace(/:\/\//g, ":\\/\\/").replace(/\b(www)\./gi, "$1\\.")
+  );
+}
+var FIX_START = /^(fix|fixes|fixed|correct|resolve|repair|prevent|avoid|handle|stop|don't|do not|make|ensure|restore|revert|work around|guard|catch|skip|ignore|respect|honou?r|keep|no longer|properly|allow|use|add|check|verify|validate|set|unset|return|reset|clear|show|print|report|include|exclude|apply|update|remove|rename|replace|change|move|support|treat|pass|parse|read|write|emit|close|open|wait|retry|escape|quote|trim|strip|sort|limit|normalize|preserve|propagate|display|load|save|accept|reject|drop|disable|enable|default|only|always|never|correctly|improve|reduce|increase|bump|upgrade|downgrade|detect|recognize|convert|encode|decode|align|match|count|clean)\b/i;
+function lowerFirst(text4) {
+  return /^[A-Z][a-z]+\b/.test(text4) ? text4.charAt(0).toLowerCase() + text4.slice(1) : text4;
+}
+function phraseFix(text4) {
+  const normalized = text4.replace(/^(fixed|fixes|fixing)\b/i, "Fix");
+  return FIX_START.test(normalized) ? normalized : `Fix ${lowerFirst(normalized)}`;
+}
+var DEFAULT_ITEM_STYLE = { references: true, credits: false, pastTense: false };
+var PAST = {
+  add: "Added",
+  fix: "Fixed",
+  remove: "Removed",
+  change: "Changed",
+  update: "Updated",
+  improve: "Improved",
+  allow: "Allowed",
+  support: "Supported",
+  make: "Made",
+  use: "Used",
+  deprecate: "Deprecated",
+  drop: "Dropped",
+  rename: "Renamed",
+  bump: "Bumped",
+  upgrade: "Upgraded",
+  move: "Moved",
+  replace: "Replaced",
+  introduce: "Introduced",
+  implement: "Implemented",
+  enable: "Enabled",
+  disable: "Disabled",
+  prevent: "Prevented",
+  avoid: "Avoided",
+  handle: "Handled",
+  show: "Showed",
+  correct: "Corrected",
+  resolve: "Resolved",
+  restore: "Restored",
+  expose: "Exposed",
+  optimize: "Optimized",
+  reduce: "Reduced",
+  speed: "Sped",
+  switch: "Switched",
+  document: "Documented",
+  ensure: "Ensured",
+  respect: "Respected",
+  return: "Returned",
+  accept: "Accepted",
+  display: "Displayed",
+  increase: "Increased",
+  refactor: "Refactored"
+};
+function inPastTense(text4) {
+  if (/^fix(?:es)? for\s/i.test(text4)) return `Fixed ${text4.replace(/^fix(?:es)? for\s+/i, "")}`;
+  const first = /^([A-Za-z]+)\b/.exec(text4)?.[1];
+  const past = first ? PAST[first.toLowerCase().replace(/(?:es|s)$/, "")] ?? PAST[first.toLowerCase()] : void 0;
+  return past ? `${past}${text4.slice(first.length)}` : text4;
+}
+function scopePrefix(scope) {
+  return scope ? `**${escapeText(scope)}**: ` : "";
+}
+function renderItem(c, link = plainRefs, style = DEFAULT_ITEM_STYLE) {
+  const phrased = c.category === "fix" && (c.type === "fix" || c.type === "bugfix") ? phraseFix(c.text) : c.text;
+  const text4 = style.pastTense ? inPastTense(phrased) : phrased;
+  const credit = style.credits && c.author ? ` by ${escapeText(`@${c.author}`)}` : "";
+  const refs = style.references ? citeRefs(c.refs, link) : "";
+  return `${scopePrefix(c.scope)}${link.text(escapeText(text4))}${credit}${refs}`;
+}
+function renderBreakingItems(c, link = plainRefs) {
+  const texts = c.breakingNotes.length > 0 ? c.breakingNotes : [c.text];
+  return texts.map(
+    (t) => `${BREAKING_PREFIX}${scopePrefix(c.scope)}${link.text(escapeText(t.charAt(0).toUpperCase() + t.slice(1)))}${citeRefs(c.refs, link)}`
+  );
+}
+function dependencyName(c) {
+  const s = c.subject;
+  const patterns = [
+    /bump(?:s|ed)?(?: the)?(?: to)? ([@\w./-]+?)(?: in [\w./ -]+?)?(?: from \S+)?(?: to)? v?(\d[\w.+-]*)/i,
+    /(?:update|upgrade)[sd]?(?: dependency)?(?: to)? ([@\w./-]+?)(?:@| to v?| v?)(\d[\w.+-]*)/i,
+    /([@\w./-]+)@(\d[\w.+-]*)/
+  ];
+  for (const p of patterns) {
+    const m = p.exec(s);
+    if (m && /[a-z]/i.test(m[1])) return `${m[1]} ${m[2].replace(/[.,;:]+$/, "")}`;
+  }
+  return null;
+}
+function fitList(prefix, names, max) {
+  for (let n = names.length; n >= 1; n--) {
+    const more = names.length - n;
+    const shown = names.slice(0, n).join(", ");
+    const line = `${prefix}${shown}${more ? ` and ${more} more` : ""}`;
+    if (line.length <= max) return line;
+  }
+  return `${prefix}${names.length} packages`;
+}
+function dependencyLine(commits) {
+  if (commits.length === 0) return null;
+  const names = [];
+  const seen = /* @__PURE__ */ new Set();
+  let unnamed = 0;
+  for (const c of commits) {
+    const name = dependencyName(c);
+    if (name === null) {
+      unnamed++;
+      continue;
+    }
+    const pkg = name.split(" ")[0].toLowerCase();
+    if (seen.has(pkg)) continue;
+    seen.add(pkg);
+    names.push(escapeText(name));
+  }
+  const total = names.length + unnamed;
+  const prefix = `Updated ${total} ${total === 1 ? "dependency" : "dependencies"}`;
+  if (names.length === 0) return prefix;
+  const line = fitList(`${prefix}: `, names, COLLAPSED_MAX - (unnamed ? 16 : 0));
+  if (!unnamed) return line;
+  const more = /and (\d+) more$/.exec(line);
+  return more ? line.replace(/and \d+ more$/, `and ${Number(more[1]) + unnamed} more`) : `${line} and ${unnamed} more`;
+}
+var AREA_NAMES = [
+  [/^(test|tests|testing|e2e|spec|specs|coverage|codecov)$/i, "tests"],
+  [/^(doc|docs|documentation|readme|changelog|history|examples?|[a-z]+\/readme|[a-z]+\/docs?)$/i, "docs"],
+  [/^(ci|cd|ci\/.*|github|\.github|gh-actions|actions|workflows?)$/i, "CI"],
+  [/^(build|builds|cargo|pkg(\/.*)?|msrv|edition|release|releases|nix|devcontainer)$/i, "build"],
+  [/^(lint|linting|linter|eslint|prettier|rubocop|clippy|fmt|format|style|styles|styling|typos?)$/i, "style"],
+  [/^(refactor)$/i, "refactoring"],
+  [/^(website|site|web-?site|landing|homepage|sponsors?|funding)$/i, "website"]
+];
+function maintenanceLine(commits) {
+  if (commits.length === 0) return null;
+  const areas = /* @__PURE__ */ new Map();
+  for (const c of commits) {
+    const raw = c.type === "refactor" ? "refactor" : c.scope ?? c.type ?? "";
+    const area = AREA_NAMES.find(([re]) => re.test(raw))?.[1];
+    if (area) areas.set(area, (areas.get(area) ?? 0) + 1);
+  }
+  const top = [...areas.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 4).map(([a]) => a);
+  const noun = commits.length === 1 ? "internal change" : "internal changes";
+  return `Maintenance: ${commits.length} ${noun}${top.length ? ` (${top.join(", ")})` : ""}`;
+}
+function phrase(counts) {
+  const parts = counts.map(([cat, n]) => `${n} ${NOUNS[cat][n === 1 ? 0 : 1]}`);
+  return parts.length <= 1 ? parts[0] ?? "" : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+function categoryByRule(hasBreaking, counts) {
+  const has = (c) => counts.some(([cat, n]) => cat === c && n > 0);
+  if (hasBreaking || has("feature") || has("announcement")) return "feature";
+  if (has("fix")) return "fix";
+  return "improvement";
+}
+function headlineOf(text4) {
+  const line = text4.replace(/\s+/g, " ").replace(/[.;:,]+$/, "").trim();
+  const capped = line.length <= HEADLINE_MAX ? line : `${line.slice(0, HEADLINE_MAX).replace(/\s+\S*$/, "")}\u2026`;
+  return capped.charAt(0).toUpperCase() + capped.slice(1);
+}
+function isDescriptive(text4) {
+  const words = text4.split(/\s+/).filter((w2) => new RegExp("\\p{L}{2,}", "u").test(w2) && !/^v?\d/i.test(w2));
+  return words.length >= 2;
+}
+function renderTitle(headline, hasInternal) {
+  const lead = stripVersion(headline ?? "") || (hasInternal ? "Maintenance and dependency updates" : "Maintenance release");
+  return lead.length <= 200 ? lead : `${lead.slice(0, 199).trimEnd()}\u2026`;
+}
+function stripVersion(text4) {
+  const stripped = text4.replace(
+    /^(?:release\s+|version\s+)?v?\d+(?:\.\d+)+(?:[-+][\w.]+)?\s*[:\-–—|]*\s*/i,
+    ""
+  );
+  return stripped.charAt(0).toUpperCase() + stripped.slice(1);
+}
+function newContributorsLine(contributors2, link = plainRefs) {
+  if (contributors2.length === 0) return null;
+  const credits = contributors2.map(
+    (c) => `${escapeText(`@${c.login}`)} made their first contribution in ${link.ref(`#${c.pullRequest}`)}`
+  );
+  return `**New contributors**: ${credits.join(", ")}.`;
+}
+function renderSummary(counts, breaking, highlights) {
+  const main = counts.length ? `This release brings ${phrase(counts)}.` : "This release contains maintenance and dependency updates.";
+  const named2 = highlights.slice(0, 2).map((h) => escapeText(headlineOf(h)));
+  const parts = [main];
+  if (named2.length) parts.push(`Highlights: ${named2.join("; ")}.`);
+  if (breaking)
+    parts.push(
+      `It has ${breaking} breaking ${breaking === 1 ? "change" : "changes"}: read ${breaking === 1 ? "it" : "them"} before upgrading.`
+    );
+  return parts.join(" ");
+}
+var BREAKING_ITEM = /^(\*\*Breaking:?\*\*:?|Breaking:)\s*/;
+function isBreakingItem(item) {
+  return BREAKING_ITEM.test(item);
+}
+var DEFAULT_HEADINGS = { sections: [], flat: false, breaking: null };
+function sectionOrder(headings) {
+  const own3 = headings.sections.filter((s, i, all) => all.findIndex((o) => o.category === s.category) === i);
+  const rest = SECTION_ORDER.filter((c) => !own3.some((s) => s.category === c)).map((category) => ({
+    category,
+    heading: HEADINGS[category]
+  }));
+  return [...own3, ...rest];
+}
+function renderBody(summary2, sections, closing = null, headings = DEFAULT_HEADINGS) {
+  const parts = [summary2];
+  const order = sectionOrder(headings);
+  const breaking = order.flatMap(
+    ({ category }) => sections.find((s) => s.category === category)?.items.filter(isBreakingItem) ?? []
+  ).map((item) => item.replace(BREAKING_ITEM, ""));
+  const bullets = (items) => items.map((i) => `- ${i}`).join("\n");
+  const rest = order.map(({ category, heading }) => ({
+    heading,
+    items: sections.find((s) => s.category === category)?.items.filter((i) => !isBreakingItem(i)) ?? []
+  }));
+  if (headings.flat) {
+    const all = [...breaking.map((i) => `**Breaking:** ${i}`), ...rest.flatMap((r) => r.items)];
+    if (all.length > 0) parts.push(bullets(all));
+  } else {
+    if (breaking.length > 0)
+      parts.push(`### ${escapeText(headings.breaking ?? "Breaking changes")}
+
+${bullets(breaking)}`);
+    for (const { heading, items } of rest)
+      if (items.length > 0) parts.push(`### ${escapeText(heading)}
+
+${bullets(items)}`);
+  }
+  if (closing) parts.push(closing);
+  return `${parts.join("\n\n")}
+`;
+}
+function isCollapsedLine(item) {
+  return /^(Dependencies|Maintenance): |^Updated \d+ dependenc/.test(item);
+}
+function countItems(sections) {
+  return SECTION_ORDER.flatMap((category) => {
+    const n = sections.find((s) => s.category === category)?.items.filter((i) => !isCollapsedLine(i)).length ?? 0;
+    return n > 0 ? [[category, n]] : [];
+  });
+}
+
+// core/drafting/render/contributors-line.ts
+function creditedPullRequests(input2) {
+  if (input2.pullRequests?.length) return input2.pullRequests;
+  const number4 = input2.source?.pullRequest;
+  if (number4 === void 0) return [];
+  return (input2.authors ?? []).map((author) => ({ number: number4, title: `#${number4}`, author }));
+}
+function contributorsLine(pullRequests, link = plainRefs) {
+  const byAuthor = /* @__PURE__ */ new Map();
+  for (const pr2 of [...pullRequests].sort((a, b) => a.number - b.number)) {
+    if (!pr2.author || BOT_LOGIN.test(pr2.author)) continue;
+    byAuthor.set(pr2.author, [...byAuthor.get(pr2.author) ?? [], pr2.number]);
+  }
+  if (byAuthor.size === 0) return null;
+  const credits = [...byAuthor].map(
+    ([login, numbers]) => `${escapeText(`@${login}`)} (${numbers.map((n) => link.ref(`#${n}`)).join(", ")})`
+  );
+  return `**Contributors**: ${credits.join(", ")}.`;
+}
+
+// core/drafting/render/lead-tier.ts
+function leadTier(c, profile, paths = { internal: [], product: [] }) {
+  if (touchedBy2(c.files, paths.internal, paths.product) === "internal") return 3;
+  if (applies(profile, "listing") && leavesOut(profile, kindOf(c, paths.internal))) return 2;
+  return c.internalScope ? 1 : 0;
+}
+function leavesOut(profile, kind) {
+  return countsSelector.chance(profile.selector.state, kind, "unknown") < KEEP_THRESHOLD;
+}
+function leaders(ranked, tierOf) {
+  const tiers = ranked.map((c) => ({ c, tier: tierOf(c) }));
+  return [0, 1, 2].flatMap((t) => tiers.filter((x2) => x2.tier === t).map((x2) => x2.c));
+}
+
+// core/drafting/render/draft-offline.ts
+function bodyStyle(options = {}) {
+  const traits = options.traits;
+  return {
+    headings: options.sections ? { sections: options.sections, flat: false, breaking: traits?.breakingHeading ?? null } : {
+      sections: traits?.sections ?? [],
+      flat: traits?.flat ?? false,
+      breaking: traits?.breakingHeading ?? null
+    },
+    style: traits?.style ?? DEFAULT_ITEM_STYLE
+  };
+}
+function withCollapsedLines(sections, commits) {
+  const extra = [dependencyLine(commits.dependencies), maintenanceLine(commits.maintenance)].filter(
+    (l3) => l3 !== null
+  );
+  if (extra.length === 0) return sections;
+  const existing = sections.find((s) => s.category === "improvement");
+  if (existing) return sections.map((s) => s === existing ? { ...s, items: [...s.items, ...extra] } : s);
+  return [...sections, { category: "improvement", items: extra }];
+}
+function finishDraft(input2) {
+  const ordered = SECTION_ORDER.flatMap((category) => {
+    const items = input2.sections.filter((s) => s.category === category).flatMap((s) => s.items);
+    return items.length > 0 ? [{ category, items }] : [];
+  });
+  const counts = countItems(ordered);
+  const breaking = ordered.flatMap((s) => s.items).filter(isBreakingItem).length;
+  const summary2 = input2.summary || renderSummary(counts, breaking, input2.highlights);
+  const headline = input2.highlights[0];
+  return {
+    title: renderTitle(headline ? headlineOf(headline) : null, input2.hasInternal),
+    summary: summary2,
+    body: renderBody(summary2, ordered, input2.closing ?? null, input2.headings),
+    category: categoryByRule(breaking > 0, counts),
+    sections: ordered,
+    highlights: input2.highlights.map(headlineOf),
+    detail: input2.detail ?? "full"
+  };
+}
+function nameOf2(c) {
+  if (c.breaking && !isDescriptive(c.text) && c.breakingNotes[0]) return c.breakingNotes[0];
+  return c.category === "fix" && (c.type === "fix" || c.type === "bugfix") ? phraseFix(c.text) : c.text;
+}
+var SECURITY = /\b(?:security|vuln\w*|cve-\d+|ghsa-[\w-]+|re?dos|denial of service|xss|cross-site|injections?|traversal|disclosure|bypass(?:es)?|spoof\w*|memory exhaustion|malicious|privilege escalation|(?:arbitrary|remote) (?:code |command |program )?execution)\b/i;
+function byImportance(changes) {
+  const rank = (c) => c.breaking && !raisesRequirement(c.scope ? `${c.scope}: ${c.text}` : c.text) ? 0 : SECURITY.test(c.text) ? 1 : c.category === "feature" || c.category === "announcement" ? 2 : c.category === "fix" ? 4 : 3;
+  const closes = (c) => c.refs.filter((r) => /^#\d+$/.test(r)).length;
+  return [...changes].sort(
+    (a, b) => rank(a) - rank(b) || b.weight - a.weight || b.lines - a.lines || closes(b) - closes(a) || b.text.length - a.text.length
+  );
+}
+function leadingChanges(ranked, options = {}) {
+  return leaders(ranked, options.leadTier ?? ((c) => leadTier(c, null)));
+}
+function highlightCount(options) {
+  return Math.min(5, Math.max(1, options.traits?.itemsPerRelease ?? 3));
+}
+function draftOffline(commits, link = plainRefs, options = {}) {
+  const detail = options.detail ?? options.traits?.detail ?? "full";
+  const { headings, style } = bodyStyle(options);
+  const ranked = byImportance(commits.changes);
+  const leading = leadingChanges(ranked, options);
+  const shown = detail === "highlights" ? /* @__PURE__ */ new Set([
+    ...ranked.filter((c) => c.breaking),
+    ...(leading.length > 0 ? leading : ranked).slice(0, highlightCount(options))
+  ]) : new Set(ranked);
+  const sections = SECTION_ORDER.map((category) => {
+    const items = commits.changes.filter((c) => c.category === category && shown.has(c));
+    const ordered = [...items.filter((c) => c.breaking), ...items.filter((c) => !c.breaking)];
+    return {
+      category,
+      items: ordered.flatMap(
+        (c) => c.breaking ? renderBreakingItems(c, link) : [renderItem(c, link, style)]
+      )
+    };
+  });
+  return finishDraft({
+    sections: detail === "highlights" ? sections : withCollapsedLines(sections, commits),
+    highlights: leading.slice(0, 3).map(nameOf2),
+    hasInternal: commits.maintenance.length + commits.dependencies.length > 0,
+    closing: newContributorsLine(commits.newContributors, link),
+    headings,
+    detail
+  });
+}
+
+// core/drafting/draft-release.ts
+function selectRelease(input2, profile) {
+  const productPaths = productPathsOf(input2, profile);
+  const changes = cleanChanges(productPaths.length ? { ...input2, productPaths } : input2);
+  return applyProfile(changes, profile, input2.internalPaths ?? []);
+}
+function productPathsOf(input2, profile) {
+  const learnedPaths = applies(profile, "productPaths") ? profile.productPaths : [];
+  return [...input2.productPaths ?? [], ...learnedPaths];
+}
+function renderOptionsOf(input2, profile) {
+  const paths = { internal: input2.internalPaths ?? [], product: productPathsOf(input2, profile) };
+  return {
+    traits: traitsOf(profile),
+    detail: input2.detail,
+    sections: input2.sections,
+    leadTier: (c) => leadTier(c, profile, paths)
+  };
+}
+function completeDraft(core, input2, selection, profile, meta3, link) {
+  const credits = input2.contributors ? contributorsLine(creditedPullRequests(input2), link) : null;
+  return {
+    ...core,
+    body: credits ? `${core.body.trimEnd()}
+
+${credits}
+` : core.body,
+    category: input2.category ?? core.category,
+    version: input2.version ?? null,
+    suggestedVersion: suggestVersion(input2.previousVersion ?? null, changeLevelOf(selection)),
+    commits: { received: selection.received, used: selection.used, ignored: selection.ignored },
+    ...meta3,
+    profile: { releasesLearned: profile?.releasesLearned ?? 0 }
+  };
+}
+function draftRelease2(input2, profile, options = {}) {
+  const link = options.link ?? refLinker(input2.repository, input2.repositoryUrl);
+  const selection = selectRelease(input2, profile);
+  const core = draftOffline(selection, link, renderOptionsOf(input2, profile));
+  return completeDraft(core, input2, selection, profile, OFFLINE, link);
+}
+var OFFLINE = {
+  provider: "offline",
+  model: null,
+  usage: { inputTokens: 0, outputTokens: 0 }
+};
+
+// core/drafting/validate/match-items.ts
+var DICE_MIN = 0.5;
+var SHARED_MIN = 2;
+var DICE_SHORT = 2 / 3;
+var CONTAINED_SHARED = 3;
+var CONTAINED_MIN = 0.75;
+var NEAR_DUPLICATE_DICE = 0.8;
+var REF_PATTERNS = [
+  /(?<![\w&/])#(\d{1,6})\b/g,
+  /\bGH-(\d{1,6})\b/gi,
+  /\/(?:pull|issues|pulls)\/(\d{1,6})\b/g
+];
+var ROLE_REF = /(?::(?:issue|pr|pull|gh):|\{(?:issue|pr|pull|gh)\})`([\d,\s]+)`/gi;
+function refsOf(text4) {
+  const refs = /* @__PURE__ */ new Set();
+  for (const pattern of REF_PATTERNS) for (const m of text4.matchAll(pattern)) refs.add(String(Number(m[1])));
+  for (const m of text4.matchAll(ROLE_REF))
+    for (const n of m[1].split(/[,\s]+/).filter(Boolean)) refs.add(String(Number(n)));
+  return refs;
+}
+var STOP2 = new Set(
+  "a an the and or nor of to in on for with by from as at is are was were be been being it its this that these those when whenever if not no now new can cannot will would should could may might into onto than then so but also only all any some more most less other such via which who whom what where how there their they them we our us you your he she his her do does did done doing has have had having use uses used using instead after before about up out over under again just very too each per both same own because while between eg ie etc see like within without still even yet already well get gets got fix fixed fixes fixing bug bugs bugfix bugfixes add added adds adding support supports supported supporting allow allows allowed allowing update updated updates updating improve improved improves improving improvement improvements change changed changes changing make makes made making ensure ensures ensured correct correctly properly issue issues pr prs thanks thank".split(" ")
+);
+function stem2(word) {
+  let w2 = word;
+  if (/^\d/.test(w2) || w2.length <= 3) return w2;
+  if (w2.endsWith("ies") && w2.length > 4) w2 = `${w2.slice(0, -3)}y`;
+  else if (w2.endsWith("sses")) w2 = w2.slice(0, -2);
+  else if (w2.endsWith("s") && !/(ss|us|is)$/.test(w2)) w2 = w2.slice(0, -1);
+  if (w2.endsWith("ing") && w2.length > 5) w2 = w2.slice(0, -3);
+  else if (w2.endsWith("ed") && w2.length > 4) w2 = w2.slice(0, -2);
+  if (w2.endsWith("e") && w2.length > 3) w2 = w2.slice(0, -1);
+  return w2;
+}
+var AREA_PREFIX = /^\s*(?:\*\*|__|`)?[\w./-]{1,30}(?:\([^)]{0,40}\))?!?(?:\*\*|__|`)?\s*:(?:\*\*|__)?\s+/;
+function plainText2(text4) {
+  return text4.replace(AREA_PREFIX, "").replace(ROLE_REF, " ").replace(/:[a-z]+:`([^`]*)`|\{[a-z]+\}`([^`]*)`/gi, " $1$2 ").replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/\[([^\]]*)\]\[[^\]]*\]/g, "$1").replace(/<https?:[^>]*>|https?:\/\/\S+/g, " ").replace(/(?<![\w&])#\d+\b|\bGH-\d+\b/gi, " ").replace(/(?:\bby\s+)?(?<![\w.])@[A-Za-z][\w-]*(?:\[bot\])?/g, " ").replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/g, " ").replace(/<\/?[a-z][^>]*>/gi, " ").replace(/\\(.)/g, "$1").replace(/`+/g, " ").replace(/(?<![\p{L}\p{N}])[*_~]{1,3}|[*_~]{1,3}(?![\p{L}\p{N}])/gu, " ").replace(/\u200b/g, "").replace(/\s+/g, " ").trim();
+}
+function contentWords2(text4) {
+  const plain2 = plainText2(text4).toLowerCase();
+  const words = /* @__PURE__ */ new Set();
+  const versions = plain2.match(/\bv?\d+(?:\.\d+)+\b/g) ?? [];
+  for (const v2 of versions) words.add(v2.replace(/^v/, ""));
+  const rest = plain2.replace(/\bv?\d+(?:\.\d+)+\b/g, " ");
+  for (const token of rest.split(/[^\p{L}\p{N}_]+/u)) {
+    const t = token.replace(/^_+|_+$/g, "");
+    if (t.length < 2 || STOP2.has(t)) continue;
+    words.add(stem2(t));
+  }
+  return words;
+}
+function keyOf(text4) {
+  return { refs: refsOf(text4), words: contentWords2(text4) };
+}
+function similarity(a, b) {
+  let shared = 0;
+  for (const w2 of a.words) if (b.words.has(w2)) shared++;
+  const total = a.words.size + b.words.size;
+  let sharedRef = false;
+  for (const r of a.refs) if (b.refs.has(r)) sharedRef = true;
+  const smaller = Math.min(a.words.size, b.words.size);
+  return {
+    sharedRef,
+    dice: total ? 2 * shared / total : 0,
+    shared,
+    contained: smaller ? shared / smaller : 0
+  };
+}
+function isMatch(s) {
+  return s.sharedRef || s.dice >= DICE_MIN && s.shared >= SHARED_MIN || s.dice >= DICE_SHORT || s.shared >= CONTAINED_SHARED && s.contained >= CONTAINED_MIN;
+}
+function isNearDuplicate(s) {
+  return s.sharedRef || s.dice >= NEAR_DUPLICATE_DICE;
+}
+function strength2(s) {
+  return (s.sharedRef ? 1 : 0) + s.dice;
+}
+var BULLET = /^(\s*)([-*+•]|\d{1,3}[.)])\s+(.*)$/;
+var ATX = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
+var UNDERLINE = /^([=\-~^"'`*+#])\1{2,}\s*$/;
+var BOLD_LINE = /^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*:?\s*$/;
+var LINK_DEF = /^\s*\[[^\]]+\]:\s*\S+/;
+var SKIP_HEADING = /contributor|thank|acknowledg|full changelog|^\s*credits?\s*$/i;
+var SKIP_ITEM = /^\s*(\*\*)?(full changelog|new contributors)\b/i;
+var LEADING_HEADING = /breaking|highlight|major|notable/i;
+var BREAKING_HEADING2 = /breaking|backwards?[- ]incompatible|incompatible/i;
+var BREAKING_TEXT2 = /^\s*(\[breaking\]|breaking\b|\*\*breaking\b|\*breaking\b|_breaking\b)|\b(is|are) a breaking change\b/i;
+var LABEL_WORDS = new RegExp(
+  "^(bug|bugs|fix|fixes|bugfixes|improvements?|enhancements?|features?|new|changes?|changed|other|misc|miscellaneous|and|&|minor|internal|performance|security|deprecations?|removals?|removed|added|breaking|notable|documentation|docs|highlights?|general)$",
+  "i"
+);
+function stripEmphasis(text4) {
+  return text4.replace(/[*_`]/g, "").replace(/[:：]\s*$/, "").trim();
+}
+function isLabel2(text4) {
+  const plain2 = plainText2(text4).trim();
+  if (plain2 === "" || refsOf(text4).size > 0) return false;
+  if (/:\s*$/.test(text4.replace(/[*_]+\s*$/, ""))) return plain2.split(/\s+/).length <= 8;
+  const words = stripEmphasis(plain2).split(/\s+/);
+  return words.length <= 6 && words.every((w2) => LABEL_WORDS.test(w2));
+}
+function notesItems(notes) {
+  const lines = notes.replace(/\r\n/g, "\n").replace(/\t/g, "    ").split("\n");
+  const found = [];
+  let heading = "";
+  let stack = [];
+  let blank = false;
+  let fence = null;
+  let directiveIndent = null;
+  const close = (from = 0) => {
+    for (const open4 of stack.slice(from)) {
+      if (open4.item) found.push({ raw: open4.parts.join(" ").trim(), heading: open4.heading });
+    }
+    stack = stack.slice(0, from);
+  };
+  const setHeading = (text4) => {
+    close();
+    heading = stripEmphasis(plainText2(text4));
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const indent2 = line.length - line.trimStart().length;
+    const fenceMark = /^\s*(```+|~~~+)/.exec(line)?.[1];
+    if (fence !== null || fenceMark) {
+      if (fence === null) fence = fenceMark[0];
+      else if (fenceMark && fenceMark[0] === fence) fence = null;
+      continue;
+    }
+    if (line.trim() === "") {
+      blank = true;
+      continue;
+    }
+    if (directiveIndent !== null) {
+      if (indent2 > directiveIndent) continue;
+      directiveIndent = null;
+    }
+    if (/^\s*\.\.\s+[\w-]+::/.test(line) || /^\s*\.\.\s*$/.test(line)) {
+      directiveIndent = indent2;
+      continue;
+    }
+    if (LINK_DEF.test(line) || /^\s*<!--.*-->\s*$/.test(line)) continue;
+    const next = lines[i + 1];
+    if (indent2 === 0 && next !== void 0 && UNDERLINE.test(next) && !BULLET.test(line)) {
+      setHeading(line);
+      i++;
+      blank = false;
+      continue;
+    }
+    const atx = ATX.exec(line);
+    if (atx) {
+      setHeading(atx[1]);
+      blank = false;
+      continue;
+    }
+    const bullet = BULLET.exec(line);
+    if (bullet) {
+      const bulletIndent = bullet[1].length;
+      let depth = stack.length;
+      while (depth > 0 && stack[depth - 1].indent >= bulletIndent) depth--;
+      close(depth);
+      const parent = stack[depth - 1];
+      if (parent) {
+        if (parent.label === null) parent.label = isLabel2(parent.parts.join(" "));
+        if (parent.label) {
+          parent.item = false;
+        } else {
+          stack.push({
+            indent: bulletIndent,
+            parts: parent.parts,
+            heading: parent.heading,
+            label: false,
+            item: false
+          });
+          parent.parts.push(bullet[3]);
+          blank = false;
+          continue;
+        }
+      }
+      const labelText = parent?.label ? stripEmphasis(plainText2(parent.parts.join(" "))) : "";
+      const itemHeading = [parent?.heading ?? heading, labelText].filter(Boolean).join(" / ");
+      stack.push({
+        indent: bulletIndent,
+        parts: [bullet[3]],
+        heading: itemHeading,
+        label: null,
+        item: true
+      });
+      blank = false;
+      continue;
+    }
+    if (stack.length > 0 && (!blank || indent2 > stack[0].indent)) {
+      let depth = stack.length;
+      if (blank) while (depth > 1 && stack[depth - 1].indent >= indent2) depth--;
+      const owner = stack[depth - 1];
+      close(depth);
+      owner.parts.push(line.trim());
+      blank = false;
+      continue;
+    }
+    if (indent2 === 0 && (BOLD_LINE.test(line) || /:\s*$/.test(line) && line.trim().split(/\s+/).length <= 8)) {
+      setHeading(line);
+      blank = false;
+      continue;
+    }
+    close();
+    blank = false;
+  }
+  close();
+  return found.filter((f) => !SKIP_HEADING.test(f.heading) && !SKIP_ITEM.test(f.raw)).filter((f) => contentWords2(f.raw).size > 0 || refsOf(f.raw).size > 0).map((f, index) => {
+    const breaking = BREAKING_HEADING2.test(f.heading) || BREAKING_TEXT2.test(f.raw);
+    return {
+      index,
+      raw: f.raw,
+      heading: f.heading,
+      leading: index < 3 || breaking || LEADING_HEADING.test(f.heading),
+      breaking
+    };
+  });
+}
+
+// core/drafting/validate/score-drafts.ts
+var ZERO = {
+  releases: 0,
+  drafted: 0,
+  draftedMatched: 0,
+  notes: 0,
+  notesMatched: 0,
+  duplicates: 0,
+  headlineHits: 0,
+  breakingNotes: 0,
+  breakingMatched: 0
+};
+function addCounts(a, b) {
+  const sum = { ...a };
+  for (const k of Object.keys(sum)) sum[k] = a[k] + b[k];
+  return sum;
+}
+var ratio = (n, d) => d === 0 ? null : n / d;
+function figures(c) {
+  return {
+    precision: ratio(c.draftedMatched, c.drafted),
+    recall: ratio(c.notesMatched, c.notes),
+    duplicates: ratio(c.duplicates, c.drafted),
+    headline: ratio(c.headlineHits, c.releases),
+    breakingRecall: ratio(c.breakingMatched, c.breakingNotes)
+  };
+}
+function headlineOfTitle(title2, version3) {
+  const escaped = version3.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return title2.replace(new RegExp(`^v?${escaped}\\s*[:\u2014\u2013-]\\s*`), "").trim();
+}
+function scoreDraft(draft, notes, version3) {
+  if (notes.length === 0) return { counts: ZERO, pairs: [] };
+  const notesKeys = notes.map((n) => keyOf(n.raw));
+  const draftKeys = draft.items.map(keyOf);
+  const claimed = /* @__PURE__ */ new Set();
+  const pairs = [];
+  let duplicates = 0;
+  const breakingPaired = /* @__PURE__ */ new Set();
+  draftKeys.forEach((key, i) => {
+    let best = null;
+    notesKeys.forEach((notesKey, index) => {
+      const sim = similarity(key, notesKey);
+      if (isMatch(sim) && (!best || strength2(sim) > strength2(best.sim))) best = { index, sim };
+    });
+    const found = best;
+    const duplicate = found ? claimed.has(found.index) : draftKeys.slice(0, i).some((earlier) => isNearDuplicate(similarity(earlier, key)));
+    if (found) {
+      claimed.add(found.index);
+      if (draft.breaking[i]) breakingPaired.add(found.index);
+    }
+    if (duplicate) duplicates++;
+    pairs.push({
+      item: draft.items[i],
+      notesIndex: found?.index ?? null,
+      similarity: found?.sim ?? null,
+      duplicate
+    });
+  });
+  const headlineText = headlineOfTitle(draft.title, version3);
+  const headline = keyOf(headlineText);
+  const norm = (text4) => plainText2(text4).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const titleNorm = norm(headlineText);
+  const headed = pairs.find((p) => titleNorm !== "" && norm(p.item).startsWith(titleNorm.replace(/…$/, "")));
+  const headlineHit = notes.some((n, i) => n.leading && isMatch(similarity(headline, notesKeys[i]))) || headed?.notesIndex != null && notes[headed.notesIndex].leading;
+  const breakingNotes = notes.filter((n) => n.breaking);
+  return {
+    counts: {
+      releases: 1,
+      drafted: draft.items.length,
+      draftedMatched: pairs.filter((p) => p.notesIndex !== null).length,
+      notes: notes.length,
+      notesMatched: claimed.size,
+      duplicates,
+      headlineHits: headlineHit ? 1 : 0,
+      breakingNotes: breakingNotes.length,
+      breakingMatched: breakingNotes.filter((n) => breakingPaired.has(n.index)).length
+    },
+    pairs
+  };
+}
+function scoredDraftOf(draft) {
+  const items = draft.sections.flatMap((s) => s.items).filter((item) => !isCollapsedLine(item));
+  return {
+    title: draft.title,
+    items: items.map(
+      (item) => item.startsWith(BREAKING_PREFIX2) ? item.slice(BREAKING_PREFIX2.length) : item
+    ),
+    breaking: items.map((item) => item.startsWith(BREAKING_PREFIX2))
+  };
+}
+var BREAKING_PREFIX2 = "**Breaking:** ";
+
+// core/drafting/validate/replay-releases.ts
+var MAX_REPLAYED = 10;
+function inputOf(example) {
+  const { commits, commitDetails, pullRequests } = example.changes;
+  return {
+    commits: [...commits],
+    ...commitDetails ? { commitDetails: [...commitDetails] } : {},
+    ...pullRequests ? { pullRequests: [...pullRequests] } : {},
+    ...example.internalPaths?.length ? { internalPaths: [...example.internalPaths] } : {}
+  };
+}
+var round = (x2) => x2 === null ? null : Math.round(x2 * 1e3) / 1e3;
+var pr = (c) => {
+  const f = figures(c);
+  return { precision: round(f.precision), recall: round(f.recall) };
+};
+var show = (x2) => x2 === null ? "n/a" : x2.toFixed(2);
+function replayable(lessons) {
+  const chosen = [];
+  for (let i = lessons.length - 1; i >= 0 && chosen.length < MAX_REPLAYED; i--) {
+    const lesson = lessons[i];
+    const notes = notesItems(lesson.example.notes);
+    if (notes.length === 0 || lessons.length < 2) continue;
+    chosen.push({ lesson, notes, without: combineLessons(lessons.filter((_2, j) => j !== i)) });
+  }
+  return chosen;
+}
+function replayReleases(lessons, draft) {
+  const replayed = replayable(lessons);
+  const score = (parts) => replayed.reduce((sum, r) => {
+    const drafted = draft(
+      inputOf(r.lesson.example),
+      parts === null ? null : { ...r.without, applied: [...parts] }
+    );
+    return addCounts(sum, scoreDraft(scoredDraftOf(drafted), r.notes, "").counts);
+  }, ZERO);
+  if (replayed.length === 0) {
+    const none = { precision: null, recall: null };
+    return { releases: 0, plain: none, learned: none, applied: [], parts: [] };
+  }
+  const plain2 = score(null);
+  let current = [];
+  let best = plain2;
+  const verdicts = [];
+  for (const part of PROFILE_PARTS) {
+    const tried = score([...current, part]);
+    const [was, now] = [figures(best), figures(tried)];
+    const lost = (a, b) => (b ?? 0) < (a ?? 0) - 1e-9;
+    const kept = !lost(was.precision, now.precision) && !lost(was.recall, now.recall);
+    const compare = (name, a, b) => `${name} ${show(b)} ${lost(a, b) ? "<" : "\u2265"} ${show(a)}`;
+    verdicts.push({
+      part,
+      kept,
+      ...pr(tried),
+      reason: `${kept ? "kept" : "dropped"}: ${compare("precision", was.precision, now.precision)}, ${compare("recall", was.recall, now.recall)}`
+    });
+    if (kept) [current, best] = [[...current, part], tried];
+  }
+  return {
+    releases: replayed.length,
+    plain: pr(plain2),
+    learned: pr(best),
+    applied: current,
+    parts: verdicts
+  };
+}
+
+// core/drafting/learn-profile.ts
+function learnProfile(examples) {
+  const lessons = readLessons(examples);
+  const profile = combineLessons(lessons);
+  const validation = replayReleases(lessons, (input2, learned) => draftRelease2(input2, learned));
+  return { ...profile, applied: validation.applied, validation };
+}
+
+// core/collect-history.ts
+var import_semver3 = __toESM(require_semver2(), 1);
+var FILE_LIMIT = 300;
+function gitMessage(err) {
+  const stderr = err.stderr;
+  const said = typeof stderr === "string" ? stderr.trim() : "";
+  if (said) return said.split("\n").filter(Boolean).join("; ");
+  return err instanceof Error ? err.message : String(err);
+}
+async function listTags(git) {
+  const out = await git(["for-each-ref", "--format=%(refname)%09%(creatordate:iso-strict)", "refs/tags"]);
+  return out.split("\n").filter((line) => line.startsWith("refs/tags/")).map((line) => {
+    const [ref = "", date5 = ""] = line.split("	");
+    return { name: ref.slice("refs/tags/".length), date: date5 };
+  });
+}
+function findVersionTag(tags, version3, names = []) {
+  const set2 = new Set(tags);
+  for (const tag of [`v${version3}`, version3]) if (set2.has(tag)) return tag;
+  const suffixes = [`-v${version3}`, `@${version3}`, `-${version3}`, `@v${version3}`];
+  for (const name of names)
+    for (const suffix of suffixes) if (set2.has(`${name}${suffix}`)) return `${name}${suffix}`;
+  const named2 = tags.filter((t) => suffixes.some((s) => t.endsWith(s) && t.length > s.length));
+  return named2.length === 1 ? named2[0] : null;
+}
+function oldestFirst(versions) {
+  const parsed = (v2) => import_semver3.default.parse(v2, { loose: true }) ?? import_semver3.default.coerce(v2, { includePrerelease: true });
+  const position = new Map(versions.map((v2, i) => [v2, i]));
+  return [...versions].sort((a, b) => {
+    const [x2, y2] = [parsed(a), parsed(b)];
+    const order = x2 && y2 ? import_semver3.default.compareBuild(x2, y2) : 0;
+    return order !== 0 ? order : position.get(b) - position.get(a);
+  });
+}
+var unquote = (path2) => path2.startsWith('"') && path2.endsWith('"') ? JSON.parse(path2) : path2;
+function parseRecord(record2, index) {
+  const [, message = "", stat2 = ""] = record2.split("");
+  const files = [];
+  let additions = 0;
+  let deletions = 0;
+  for (const line of stat2.split("\n")) {
+    const match = /^(\d+|-)\t(\d+|-)\t(.+)$/.exec(line);
+    if (!match) continue;
+    additions += match[1] === "-" ? 0 : Number(match[1]);
+    deletions += match[2] === "-" ? 0 : Number(match[2]);
+    files.push(unquote(match[3]));
+  }
+  const detail = { index, files: files.slice(0, FILE_LIMIT), additions, deletions };
+  return { message: message.trim(), detail, cut: files.length > FILE_LIMIT };
+}
+async function commitsOf(git, range, limit) {
+  const total = Number((await git(["rev-list", "--first-parent", "--count", range])).trim());
+  const out = await git([
+    "-c",
+    "core.quotePath=false",
+    "log",
+    "--first-parent",
+    "--diff-merges=first-parent",
+    "--no-renames",
+    "--numstat",
+    `--max-count=${limit}`,
+    "--format=%x1e%H%x1f%B%x1f",
+    range
+  ]);
+  const records = out.split("").filter((r) => r.trim() !== "").map(parseRecord);
+  return { records, total };
+}
+async function collectReleaseHistory(git, versions, options = {}) {
+  const tags = await listTags(git);
+  const dateOf = new Map(tags.map((t) => [t.name, t.date]));
+  const tagOf = new Map(versions.map((v2) => [v2, findVersionTag([...dateOf.keys()], v2, options.names)]));
+  const byVersion = /* @__PURE__ */ new Map();
+  let previousTag2 = null;
+  for (const version3 of oldestFirst(versions)) {
+    const tag = tagOf.get(version3) ?? null;
+    const history = {
+      version: version3,
+      tag,
+      taggedAt: tag ? dateOf.get(tag) ?? null : null,
+      previousTag: tag ? previousTag2 : null,
+      commits: [],
+      commitDetails: [],
+      total: 0,
+      truncated: false,
+      filesCut: 0,
+      error: null
+    };
+    if (tag) {
+      const range = previousTag2 ? `${previousTag2}..${tag}` : tag;
+      try {
+        const { records, total } = await commitsOf(git, range, options.limit ?? COMMIT_LIMIT);
+        history.commits = records.map((r) => r.message);
+        history.commitDetails = records.map((r) => r.detail);
+        history.total = total;
+        history.truncated = total > records.length;
+        history.filesCut = records.filter((r) => r.cut).length;
+      } catch (err) {
+        history.error = `git could not read ${range}: ${gitMessage(err)}`;
+      }
+      previousTag2 = tag;
+    }
+    byVersion.set(version3, history);
+  }
+  return versions.map((v2) => byVersion.get(v2));
+}
+
+// core/older-releases.ts
+var import_semver4 = __toESM(require_semver2(), 1);
+var readable = (version3) => {
+  const written = splitTag(version3)?.[1] ?? version3;
+  return import_semver4.default.parse(written, { loose: true }) ?? import_semver4.default.coerce(written, { includePrerelease: true });
+};
+var bare = (version3) => splitTag(version3)?.[1] ?? version3;
+function olderReleases(releases, drafting) {
+  if (!drafting) return [...releases];
+  const limit = readable(drafting);
+  return releases.filter((r) => {
+    if (bare(r.version) === bare(drafting)) return false;
+    const version3 = readable(r.version);
+    return !limit || !version3 || import_semver4.default.lt(version3, limit);
+  });
+}
+
+// core/find-date.ts
+var MONTHS2 = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+var MONTH2 = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
+var DAY = "(\\d{1,2})(?:st|nd|rd|th)?";
+var ISO = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/;
+var MONTH_FIRST = new RegExp(`(?<![a-z])${MONTH2}\\s+${DAY},?\\s+(\\d{4})(?!\\d)`, "i");
+var DAY_FIRST = new RegExp(`(?<!\\d)${DAY}\\s+${MONTH2},?\\s+(\\d{4})(?!\\d)`, "i");
+function isoDay(year, month, day) {
+  if (month < 1 || month > 12 || day < 1) return null;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day > last || year < 1970 || year > 9999) return null;
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+var monthNumber = (name) => MONTHS2.indexOf(name.slice(0, 3).toLowerCase()) + 1;
+function findDate(text4) {
+  const found = [];
+  const iso = ISO.exec(text4);
+  if (iso) {
+    const date5 = isoDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+    if (date5) found.push({ date: date5, index: iso.index, length: iso[0].length });
+  }
+  const monthFirst = MONTH_FIRST.exec(text4);
+  if (monthFirst) {
+    const date5 = isoDay(Number(monthFirst[3]), monthNumber(monthFirst[1]), Number(monthFirst[2]));
+    if (date5) found.push({ date: date5, index: monthFirst.index, length: monthFirst[0].length });
+  }
+  const dayFirst = DAY_FIRST.exec(text4);
+  if (dayFirst) {
+    const date5 = isoDay(Number(dayFirst[3]), monthNumber(dayFirst[2]), Number(dayFirst[1]));
+    if (date5) found.push({ date: date5, index: dayFirst.index, length: dayFirst[0].length });
+  }
+  return found.sort((a, b) => a.index - b.index)[0] ?? null;
+}
+
+// core/read-version-heading.ts
+var MAX_VERSION = 40;
+var VERSION7 = /(?<![\w.])[vV]?(\d+(?:\.\d+)+(?:-[0-9A-Za-z]+(?:[.-][0-9A-Za-z]+)*|[A-Za-z]+\d*(?:\.\d+)*)?(?:\+[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)(?![\w.])/;
+var UNRELEASED_WORDS = "\\b(?:unreleased|not (?:yet )?released|upcoming|in progress|in development|work in progress|wip|next release)\\b";
+var UNRELEASED = new RegExp(UNRELEASED_WORDS, "i");
+var MARKERS = /\b(?:tbd|tba|yanked|released(?:\s+on)?|release date)\b/gi;
+var PROSE = /\b(?:to|from|in|for|since|before|after|of|and|with|than|upgrading|migrating|migration)\b/i;
+var SEPARATORS = /^[\s\-–—:|/·,;]+|[\s\-–—:|/·,;]+$/g;
+function readVersionHeading(text4) {
+  const match = VERSION7.exec(text4);
+  if (!match || match[1].length > MAX_VERSION) return null;
+  const before = text4.slice(0, match.index);
+  const rest = text4.slice(match.index + match[0].length);
+  const after = findDate(rest);
+  const ahead = after ? null : findDate(before);
+  const prefix = (ahead ? before.slice(0, ahead.index) + before.slice(ahead.index + ahead.length) : before).replace(/[[\](){}@#*_`"'\-–—:|/]/g, " ").trim();
+  const prefixWords = prefix === "" ? [] : prefix.split(/\s+/);
+  if (prefixWords.length > 3 || PROSE.test(prefix)) return null;
+  const found = after ?? ahead;
+  const unreleased = UNRELEASED.test(text4);
+  const words = (after ? rest.slice(0, after.index) + rest.slice(after.index + after.length) : rest).replace(new RegExp(UNRELEASED_WORDS, "gi"), " ").replace(MARKERS, " ").replace(/[[\](){}"'`*_]/g, " ").replace(/\s+/g, " ").replace(SEPARATORS, "");
+  const title2 = new RegExp("\\p{L}", "u").test(words) ? words : void 0;
+  return {
+    version: match[1],
+    date: found?.date ?? null,
+    ...title2 ? { title: title2 } : {},
+    unreleased,
+    bare: prefixWords.length === 0 && !title2
+  };
+}
+function saysUnreleased(text4) {
+  return UNRELEASED.test(text4) || /^\W*(?:tbd|tba|next|head|main|master)\W*$/i.test(text4);
+}
+
+// core/parse-changelog.ts
+function plainText3(tokens) {
+  return (tokens ?? []).map((t) => {
+    if (t.type === "html") return "";
+    if (t.type === "br") return " ";
+    if ("tokens" in t && t.tokens) return plainText3(t.tokens);
+    return "text" in t ? String(t.text) : "";
+  }).join("");
+}
+function versionLevel(headings) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const h of headings) if (h.reading) counts.set(h.depth, (counts.get(h.depth) ?? 0) + 1);
+  let best = null;
+  for (const [depth, n] of counts)
+    if (best === null || n > counts.get(best) || n === counts.get(best) && depth < best) best = depth;
+  return best;
+}
+function releaseLine(token) {
+  if (token?.type !== "paragraph") return null;
+  const text4 = plainText3(token.tokens).trim();
+  const found = findDate(text4);
+  if (!found) return null;
+  const rest = (text4.slice(0, found.index) + text4.slice(found.index + found.length)).replace(/\b(?:released?|release date|date|on)\b/gi, "").replace(/[\s:.,()*_-]/g, "");
+  return rest === "" ? found.date : null;
+}
+var isDef = (t) => t.type === "def";
+var isDecoration = (t) => (t.type === "html" || t.type === "paragraph") && /^(?:\s*(?:<!--[\s\S]*?-->|<a\s+(?:name|id)="[^"]*"\s*>\s*<\/a>))+\s*$/i.test(t.raw);
+var uses = (notes, def) => notes.toLowerCase().includes(`[${def.tag.toLowerCase()}]`);
+function notesOf(body2, defs) {
+  const prose = body2.filter((t) => !isDef(t)).map((t) => t.raw).join("");
+  const text4 = body2.filter((t) => !isDef(t) || uses(prose, t)).map((t) => t.raw).join("");
+  const own3 = new Set(body2.filter(isDef).map((d) => d.tag.toLowerCase()));
+  const borrowed = defs.filter((d) => !own3.has(d.tag.toLowerCase()) && uses(prose, d));
+  const joined = borrowed.length ? `${text4.trimEnd()}
+
+${borrowed.map((d) => d.raw.trimEnd()).join("\n")}` : text4;
+  return joined.replace(/^(?:[ \t]*\n)+/, "").trimEnd();
+}
+function parseChangelog(markdown) {
+  const tokens = w.lex(markdown, { gfm: true });
+  const headings = [];
+  tokens.forEach((t, index) => {
+    if (t.type !== "heading") return;
+    const text4 = plainText3(t.tokens).replace(/\s+/g, " ").trim();
+    headings.push({ index, depth: t.depth, text: text4, reading: readVersionHeading(text4) });
+  });
+  const level = versionLevel(headings);
+  if (level === null) return { releases: [], skipped: [] };
+  const opens = (h) => h.depth <= level || h.depth === level + 1 && h.reading?.bare === true;
+  const starts = headings.filter(opens);
+  const defs = tokens.filter(isDef);
+  const releases = [];
+  const skipped = [];
+  const seen = /* @__PURE__ */ new Map();
+  starts.forEach((start, n) => {
+    const body2 = tokens.slice(start.index + 1, starts[n + 1]?.index ?? tokens.length).filter((t) => !isDecoration(t));
+    const content3 = body2.filter((t) => t.type !== "space" && !isDef(t));
+    const reading = start.reading;
+    const skip = (reason) => skipped.push({ heading: start.text, version: reading?.version ?? null, reason });
+    if (!reading) {
+      if (start.depth === level)
+        skip(saysUnreleased(start.text) ? "unreleased" : "no version in the heading");
+      return;
+    }
+    const first = content3[0];
+    const firstLine = first?.type === "paragraph" ? plainText3(first.tokens) : "";
+    if (reading.unreleased || /^\s*unreleased\b/i.test(firstLine)) return skip("unreleased");
+    const lineDate = reading.date ? null : releaseLine(first);
+    const notes = notesOf(
+      lineDate ? body2.filter((t) => t !== first) : body2,
+      defs.filter((d) => !body2.includes(d))
+    );
+    if (notes.trim() === "") return skip("no notes");
+    const release = {
+      version: reading.version,
+      date: reading.date ?? lineDate,
+      notes,
+      ...reading.title ? { title: reading.title } : {},
+      heading: start.text
+    };
+    const earlier = seen.get(reading.version);
+    if (earlier === void 0) {
+      seen.set(reading.version, releases.length);
+      releases.push(release);
+    } else if (notes.length > releases[earlier].notes.length) {
+      const shorter = releases[earlier];
+      skipped.push({ heading: shorter.heading, version: shorter.version, reason: "duplicate" });
+      releases[earlier] = release;
+    } else skip("duplicate");
+  });
+  return { releases, skipped };
+}
+
+// core/learn-from-changelog.ts
+async function learnFromChangelog(git, markdown, options) {
+  if (markdown === null) return { profile: null, learned: 0, listed: 0 };
+  const { releases } = parseChangelog(markdown);
+  const older = olderReleases(releases, options.drafting);
+  if (!git || older.length === 0) return { profile: null, learned: 0, listed: releases.length };
+  const histories = await collectReleaseHistory(
+    git,
+    older.map((r) => r.version),
+    { names: options.names }
+  );
+  const examples = older.map((release, i) => ({ release, history: histories[i] })).filter(({ history }) => history.commits.length > 0).reverse().map(({ release, history }) => ({
+    changes: { commits: history.commits, commitDetails: history.commitDetails },
+    notes: release.notes,
+    ...options.internalPaths?.length ? { internalPaths: options.internalPaths } : {}
+  }));
+  return {
+    profile: examples.length > 0 ? learnProfile(examples) : null,
+    learned: examples.length,
+    listed: releases.length
+  };
+}
+
+// core/previous-release.ts
+var import_semver5 = __toESM(require_semver2(), 1);
+var versionOf2 = (tag) => {
+  const written = splitTag(tag)?.[1];
+  return written ? import_semver5.default.parse(written, { loose: true }) : null;
+};
+function newestVersionTag(tags) {
+  let best = null;
+  for (const tag of tags) {
+    const version3 = versionOf2(tag);
+    if (version3 && (!best || import_semver5.default.gt(version3, best.version))) best = { tag, version: version3 };
+  }
+  return best?.tag ?? null;
+}
+async function previousRelease(deps, range, from) {
+  if (range.kind === "release") return from;
+  const ref = range.from ?? range.to;
+  if (deps.git) {
+    try {
+      const merged = await deps.git(["tag", "--list", "--merged", ref]);
+      return newestVersionTag(
+        merged.split("\n").map((t) => t.trim()).filter(Boolean)
+      );
+    } catch {
+    }
+  }
+  try {
+    const { tags } = await listReleaseTagsFromApi(deps.api("listing release tags"), range);
+    return newestVersionTag(tags);
+  } catch {
+    return null;
+  }
+}
+
+// core/draft-in-runner.ts
+async function draftInRunner(deps, request2) {
+  const { range } = request2;
+  const t0 = deps.now();
+  const gathered = await gatherRelease(deps, request2);
+  const previous2 = gathered.request ? await previousRelease(deps, range, gathered.from) : null;
+  const t1 = deps.now();
+  const none = {
+    from: gathered.from,
+    commits: gathered.commits,
+    pullRequests: gathered.pullRequests,
+    previous: previous2
+  };
+  if (!gathered.request)
+    return {
+      ...none,
+      draft: null,
+      profile: null,
+      learned: 0,
+      listed: 0,
+      timings: { gatherMs: t1 - t0, learnMs: 0, draftMs: 0 }
+    };
+  const learned = await learnFromChangelog(deps.git, await deps.readChangelog(), {
+    drafting: request2.version ?? null,
+    names: [range.repo],
+    internalPaths: request2.drafting?.internalPaths
+  });
+  const t2 = deps.now();
+  deps.log.info(
+    learned.profile ? `Learned how this project writes its notes from ${learned.learned} of the changelog's ${learned.listed} releases` : learned.listed > 0 ? `The changelog lists ${learned.listed} releases, but none older than this one has commits in the checkout (check out with fetch-depth: 0): drafting with the built-in defaults` : "No changelog to learn from: drafting with the built-in defaults"
+  );
+  const draft = draftRelease2(
+    { ...gathered.request.input, ...previous2 ? { previousVersion: previous2 } : {} },
+    learned.profile
+  );
+  const t3 = deps.now();
+  return {
+    ...none,
+    draft,
+    profile: learned.profile,
+    learned: learned.learned,
+    listed: learned.listed,
+    timings: { gatherMs: t1 - t0, learnMs: t2 - t1, draftMs: t3 - t2 }
+  };
+}
+
+// core/contract/titles.ts
+function escapeRegExp(text4) {
+  return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+function titleWithoutVersion(title2, version3) {
+  if (!version3) return title2;
+  const bare4 = normalizeVersion(version3);
+  const lead = new RegExp(`^\\s*[vV]?${escapeRegExp(bare4)}(?:\\s*[:\\-\u2013\u2014|]\\s*|\\s+)(?=\\S)`);
+  return title2.replace(lead, "");
 }
 
 // node_modules/character-entities/index.js
@@ -50808,10 +55455,10 @@ function resolveAll(constructs2, events, context3) {
   const called = [];
   let index = -1;
   while (++index < constructs2.length) {
-    const resolve2 = constructs2[index].resolveAll;
-    if (resolve2 && !called.includes(resolve2)) {
-      events = resolve2(events, context3);
-      called.push(resolve2);
+    const resolve4 = constructs2[index].resolveAll;
+    if (resolve4 && !called.includes(resolve4)) {
+      events = resolve4(events, context3);
+      called.push(resolve4);
     }
   }
   return events;
@@ -50828,16 +55475,16 @@ function resolveAllAttention(events, context3) {
   let nextEvents;
   while (++index < events.length) {
     if (events[index][0] === "enter" && events[index][1].type === "attentionSequence" && events[index][1]._close) {
-      let open3 = index;
-      while (open3--) {
-        if (events[open3][0] === "exit" && events[open3][1].type === "attentionSequence" && events[open3][1]._open && // If the markers are the same:
-        context3.sliceSerialize(events[open3][1]).charCodeAt(0) === context3.sliceSerialize(events[index][1]).charCodeAt(0)) {
-          if ((events[open3][1]._close || events[index][1]._open) && (events[index][1].end.offset - events[index][1].start.offset) % 3 && !((events[open3][1].end.offset - events[open3][1].start.offset + events[index][1].end.offset - events[index][1].start.offset) % 3)) {
+      let open4 = index;
+      while (open4--) {
+        if (events[open4][0] === "exit" && events[open4][1].type === "attentionSequence" && events[open4][1]._open && // If the markers are the same:
+        context3.sliceSerialize(events[open4][1]).charCodeAt(0) === context3.sliceSerialize(events[index][1]).charCodeAt(0)) {
+          if ((events[open4][1]._close || events[index][1]._open) && (events[index][1].end.offset - events[index][1].start.offset) % 3 && !((events[open4][1].end.offset - events[open4][1].start.offset + events[index][1].end.offset - events[index][1].start.offset) % 3)) {
             continue;
           }
-          const use = events[open3][1].end.offset - events[open3][1].start.offset > 1 && events[index][1].end.offset - events[index][1].start.offset > 1 ? 2 : 1;
+          const use = events[open4][1].end.offset - events[open4][1].start.offset > 1 && events[index][1].end.offset - events[index][1].start.offset > 1 ? 2 : 1;
           const start = {
-            ...events[open3][1].end
+            ...events[open4][1].end
           };
           const end = {
             ...events[index][1].start
@@ -50848,7 +55495,7 @@ function resolveAllAttention(events, context3) {
             type: use > 1 ? "strongSequence" : "emphasisSequence",
             start,
             end: {
-              ...events[open3][1].end
+              ...events[open4][1].end
             }
           };
           const closingSequence = {
@@ -50861,7 +55508,7 @@ function resolveAllAttention(events, context3) {
           const text4 = {
             type: use > 1 ? "strongText" : "emphasisText",
             start: {
-              ...events[open3][1].end
+              ...events[open4][1].end
             },
             end: {
               ...events[index][1].start
@@ -50876,26 +55523,26 @@ function resolveAllAttention(events, context3) {
               ...closingSequence.end
             }
           };
-          events[open3][1].end = {
+          events[open4][1].end = {
             ...openingSequence.start
           };
           events[index][1].start = {
             ...closingSequence.end
           };
           nextEvents = [];
-          if (events[open3][1].end.offset - events[open3][1].start.offset) {
-            nextEvents = push(nextEvents, [["enter", events[open3][1], context3], ["exit", events[open3][1], context3]]);
+          if (events[open4][1].end.offset - events[open4][1].start.offset) {
+            nextEvents = push(nextEvents, [["enter", events[open4][1], context3], ["exit", events[open4][1], context3]]);
           }
           nextEvents = push(nextEvents, [["enter", group, context3], ["enter", openingSequence, context3], ["exit", openingSequence, context3], ["enter", text4, context3]]);
-          nextEvents = push(nextEvents, resolveAll(context3.parser.constructs.insideSpan.null, events.slice(open3 + 1, index), context3));
+          nextEvents = push(nextEvents, resolveAll(context3.parser.constructs.insideSpan.null, events.slice(open4 + 1, index), context3));
           nextEvents = push(nextEvents, [["exit", text4, context3], ["enter", closingSequence, context3], ["exit", closingSequence, context3], ["exit", group, context3]]);
           let offset = 0;
           if (events[index][1].end.offset - events[index][1].start.offset) {
             offset = 2;
             nextEvents = push(nextEvents, [["enter", events[index][1], context3], ["exit", events[index][1], context3]]);
           }
-          splice(events, open3 - 1, index - open3 + 3, nextEvents);
-          index = open3 + nextEvents.length - offset - 2;
+          splice(events, open4 - 1, index - open4 + 3, nextEvents);
+          index = open4 + nextEvents.length - offset - 2;
           break;
         }
       }
@@ -50927,10 +55574,10 @@ function tokenizeAttention(effects, ok) {
     }
     const token = effects.exit("attentionSequence");
     const after = classifyCharacter(code2);
-    const open3 = !after || after === 2 && before || attentionMarkers2.includes(code2) && code2 !== 42 && code2 !== 95;
+    const open4 = !after || after === 2 && before || attentionMarkers2.includes(code2) && code2 !== 42 && code2 !== 95;
     const close = !before || before === 2 && after || attentionMarkers2.includes(previous2) && previous2 !== 42 && previous2 !== 95;
-    token._open = Boolean(marker === 42 ? open3 : open3 && (before || !close));
-    token._close = Boolean(marker === 42 ? close : close && (after || !open3));
+    token._open = Boolean(marker === 42 ? open4 : open4 && (before || !close));
+    token._close = Boolean(marker === 42 ? close : close && (after || !open4));
     return ok(code2);
   }
 }
@@ -50954,9 +55601,9 @@ function tokenizeAutolink(effects, ok, nok) {
     effects.consume(code2);
     effects.exit("autolinkMarker");
     effects.enter("autolinkProtocol");
-    return open3;
+    return open4;
   }
-  function open3(code2) {
+  function open4(code2) {
     if (asciiAlpha(code2)) {
       effects.consume(code2);
       return schemeOrEmailAtext;
@@ -51156,9 +55803,9 @@ function tokenizeCharacterReference(effects, ok, nok) {
     effects.enter("characterReferenceMarker");
     effects.consume(code2);
     effects.exit("characterReferenceMarker");
-    return open3;
+    return open4;
   }
-  function open3(code2) {
+  function open4(code2) {
     if (code2 === 35) {
       effects.enter("characterReferenceMarkerNumeric");
       effects.consume(code2);
@@ -52184,9 +56831,9 @@ function factoryTitle(effects, ok, nok, type, markerType, stringType) {
       return atBreak(code2);
     }
     effects.consume(code2);
-    return code2 === 92 ? escape2 : inside;
+    return code2 === 92 ? escape3 : inside;
   }
-  function escape2(code2) {
+  function escape3(code2) {
     if (code2 === marker || code2 === 92) {
       effects.consume(code2);
       return inside;
@@ -52517,9 +57164,9 @@ function tokenizeHtmlFlow(effects, ok, nok) {
     effects.enter("htmlFlow");
     effects.enter("htmlFlowData");
     effects.consume(code2);
-    return open3;
+    return open4;
   }
-  function open3(code2) {
+  function open4(code2) {
     if (code2 === 33) {
       effects.consume(code2);
       return declarationOpen;
@@ -52851,9 +57498,9 @@ function tokenizeHtmlText(effects, ok, nok) {
     effects.enter("htmlText");
     effects.enter("htmlTextData");
     effects.consume(code2);
-    return open3;
+    return open4;
   }
-  function open3(code2) {
+  function open4(code2) {
     if (code2 === 33) {
       effects.consume(code2);
       return declarationOpen;
@@ -53178,12 +57825,12 @@ function resolveAllLabelEnd(events) {
 function resolveToLabelEnd(events, context3) {
   let index = events.length;
   let offset = 0;
-  let open3;
+  let open4;
   let close;
   let media;
   while (index--) {
     const token = events[index][1];
-    if (open3) {
+    if (open4) {
       if (token.type === "link" || token.type === "labelLink" && token._inactive) {
         break;
       }
@@ -53192,7 +57839,7 @@ function resolveToLabelEnd(events, context3) {
       }
     } else if (close) {
       if (events[index][0] === "enter" && (token.type === "labelImage" || token.type === "labelLink") && !token._balanced) {
-        open3 = index;
+        open4 = index;
         if (token.type !== "labelLink") {
           offset = 2;
           break;
@@ -53203,9 +57850,9 @@ function resolveToLabelEnd(events, context3) {
     }
   }
   const group = {
-    type: events[open3][1].type === "labelLink" ? "link" : "image",
+    type: events[open4][1].type === "labelLink" ? "link" : "image",
     start: {
-      ...events[open3][1].start
+      ...events[open4][1].start
     },
     end: {
       ...events[events.length - 1][1].end
@@ -53214,7 +57861,7 @@ function resolveToLabelEnd(events, context3) {
   const label = {
     type: "label",
     start: {
-      ...events[open3][1].start
+      ...events[open4][1].start
     },
     end: {
       ...events[close][1].end
@@ -53223,20 +57870,20 @@ function resolveToLabelEnd(events, context3) {
   const text4 = {
     type: "labelText",
     start: {
-      ...events[open3 + offset + 2][1].end
+      ...events[open4 + offset + 2][1].end
     },
     end: {
       ...events[close - 2][1].start
     }
   };
   media = [["enter", group, context3], ["enter", label, context3]];
-  media = push(media, events.slice(open3 + 1, open3 + offset + 3));
+  media = push(media, events.slice(open4 + 1, open4 + offset + 3));
   media = push(media, [["enter", text4, context3]]);
-  media = push(media, resolveAll(context3.parser.constructs.insideSpan.null, events.slice(open3 + offset + 4, close - 3), context3));
+  media = push(media, resolveAll(context3.parser.constructs.insideSpan.null, events.slice(open4 + offset + 4, close - 3), context3));
   media = push(media, [["exit", text4, context3], events[close - 2], events[close - 1], ["exit", label, context3]]);
   media = push(media, events.slice(close + 1));
   media = push(media, [["exit", group, context3]]);
-  splice(events, open3, events.length, media);
+  splice(events, open4, events.length, media);
   return events;
 }
 function tokenizeLabelEnd(effects, ok, nok) {
@@ -53383,9 +58030,9 @@ function tokenizeLabelStartImage(effects, ok, nok) {
     effects.enter("labelImageMarker");
     effects.consume(code2);
     effects.exit("labelImageMarker");
-    return open3;
+    return open4;
   }
-  function open3(code2) {
+  function open4(code2) {
     if (code2 === 91) {
       effects.enter("labelMarker");
       effects.consume(code2);
@@ -53967,7 +58614,7 @@ var disable = {
 };
 
 // node_modules/micromark/lib/create-tokenizer.js
-function createTokenizer(parser, initialize, from) {
+function createTokenizer(parser2, initialize, from) {
   let point = {
     _bufferIndex: -1,
     _index: 0,
@@ -53996,7 +58643,7 @@ function createTokenizer(parser, initialize, from) {
     defineSkip,
     events: [],
     now,
-    parser,
+    parser: parser2,
     previous: null,
     sliceSerialize,
     sliceStream,
@@ -54299,7 +58946,7 @@ function parse5(options) {
     /** @type {FullNormalizedExtension} */
     combineExtensions([constructs_exports, ...settings.extensions || []])
   );
-  const parser = {
+  const parser2 = {
     constructs: constructs2,
     content: create(content),
     defined: [],
@@ -54309,11 +58956,11 @@ function parse5(options) {
     string: create(string4),
     text: create(text)
   };
-  return parser;
+  return parser2;
   function create(initial) {
     return creator;
     function creator(from) {
-      return createTokenizer(parser, initial, from);
+      return createTokenizer(parser2, initial, from);
     }
   }
 }
@@ -55049,30 +59696,30 @@ function gfmStrikethrough(options) {
     let index = -1;
     while (++index < events.length) {
       if (events[index][0] === "enter" && events[index][1].type === "strikethroughSequenceTemporary" && events[index][1]._close) {
-        let open3 = index;
-        while (open3--) {
-          if (events[open3][0] === "exit" && events[open3][1].type === "strikethroughSequenceTemporary" && events[open3][1]._open && // If the sizes are the same:
-          events[index][1].end.offset - events[index][1].start.offset === events[open3][1].end.offset - events[open3][1].start.offset) {
+        let open4 = index;
+        while (open4--) {
+          if (events[open4][0] === "exit" && events[open4][1].type === "strikethroughSequenceTemporary" && events[open4][1]._open && // If the sizes are the same:
+          events[index][1].end.offset - events[index][1].start.offset === events[open4][1].end.offset - events[open4][1].start.offset) {
             events[index][1].type = "strikethroughSequence";
-            events[open3][1].type = "strikethroughSequence";
+            events[open4][1].type = "strikethroughSequence";
             const strikethrough = {
               type: "strikethrough",
-              start: Object.assign({}, events[open3][1].start),
+              start: Object.assign({}, events[open4][1].start),
               end: Object.assign({}, events[index][1].end)
             };
             const text4 = {
               type: "strikethroughText",
-              start: Object.assign({}, events[open3][1].end),
+              start: Object.assign({}, events[open4][1].end),
               end: Object.assign({}, events[index][1].start)
             };
-            const nextEvents = [["enter", strikethrough, context3], ["enter", events[open3][1], context3], ["exit", events[open3][1], context3], ["enter", text4, context3]];
+            const nextEvents = [["enter", strikethrough, context3], ["enter", events[open4][1], context3], ["exit", events[open4][1], context3], ["enter", text4, context3]];
             const insideSpan2 = context3.parser.constructs.insideSpan.null;
             if (insideSpan2) {
-              splice(nextEvents, nextEvents.length, 0, resolveAll(insideSpan2, events.slice(open3 + 1, index), context3));
+              splice(nextEvents, nextEvents.length, 0, resolveAll(insideSpan2, events.slice(open4 + 1, index), context3));
             }
             splice(nextEvents, nextEvents.length, 0, [["exit", text4, context3], ["enter", events[index][1], context3], ["exit", events[index][1], context3], ["exit", strikethrough, context3]]);
-            splice(events, open3 - 1, index - open3 + 3, nextEvents);
-            index = open3 + nextEvents.length - 2;
+            splice(events, open4 - 1, index - open4 + 3, nextEvents);
+            index = open4 + nextEvents.length - 2;
             break;
           }
         }
@@ -55634,8 +60281,8 @@ function gfmTaskListItem() {
 }
 function tokenizeTasklistCheck(effects, ok, nok) {
   const self = this;
-  return open3;
-  function open3(code2) {
+  return open4;
+  function open4(code2) {
     if (
       // Exit if there’s stuff before.
       self.previous !== null || // Exit if not in the first content that is the first child of a list
@@ -55749,67 +60396,6 @@ function codeSpan(text4) {
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
 
-// core/changes-since-edit.ts
-function changesSince(commits, since) {
-  if (!since) return [];
-  const at2 = commits.findIndex((c) => c.sha.toLowerCase().startsWith(since.toLowerCase()));
-  return at2 === -1 ? [...commits] : commits.slice(0, at2);
-}
-function itemOf(change) {
-  const subject = change.message.split("\n", 1)[0].trim();
-  const text4 = subject.replace(/^[a-z]+(?:\([^)]*\))?!?:\s*/i, "");
-  return `- ${defuseMentions(escapeMarkdownText(text4.charAt(0).toUpperCase() + text4.slice(1)))}`;
-}
-function renderChangesSinceEdit(changes, commands) {
-  const count = `${changes.length} ${changes.length === 1 ? "change" : "changes"} since your edit`;
-  const lines = changes.map((c) => `${itemOf(c)} (\`${c.sha.slice(0, 7)}\`)`);
-  const what = commands ? "Comment `/shiplog add` to append their items to the entry, or `/shiplog regenerate` to draft it again from every commit (your edit is then replaced)." : "They are not in the entry: add them in Shiplog, or re-run with `regenerate` to draft it again from every commit.";
-  return `> [!IMPORTANT]
-> **${count}**, not in the entry yet:
->
-${lines.map((l3) => `> ${l3}`).join("\n")}
->
-> ${what}`;
-}
-
-// core/release-notes-body.ts
-var RELEASE_NOTES_START = "<!-- shiplog:release-notes:start -->";
-var RELEASE_NOTES_END = "<!-- shiplog:release-notes:end -->";
-var MAX_RELEASE_BODY = 125e3;
-function spliceReleaseNotes(body2, notes) {
-  const current = (body2 ?? "").replace(/\r\n/g, "\n");
-  const block = `${RELEASE_NOTES_START}
-${notes.trim()}
-${RELEASE_NOTES_END}`;
-  const start = current.indexOf(RELEASE_NOTES_START);
-  const end = start === -1 ? -1 : current.indexOf(RELEASE_NOTES_END, start);
-  const spliced = end !== -1 ? `${current.slice(0, start)}${block}${current.slice(end + RELEASE_NOTES_END.length)}` : current.trim() ? `${current.trimEnd()}
-
-${block}
-` : `${block}
-`;
-  return spliced.length <= MAX_RELEASE_BODY ? spliced : current;
-}
-async function writeReleaseNotes(octokit, release, notes) {
-  const where = { owner: release.owner, repo: release.repo, release_id: release.releaseId };
-  const { data } = await octokit.request("GET /repos/{owner}/{repo}/releases/{release_id}", where);
-  const body2 = spliceReleaseNotes(data.body, notes);
-  if (body2 === (data.body ?? "")) return false;
-  await octokit.request("PATCH /repos/{owner}/{repo}/releases/{release_id}", { ...where, body: body2 });
-  return true;
-}
-
-// core/contract/titles.ts
-function escapeRegExp(text4) {
-  return text4.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-function titleWithoutVersion(title2, version3) {
-  if (!version3) return title2;
-  const bare = normalizeVersion(version3);
-  const lead = new RegExp(`^\\s*[vV]?${escapeRegExp(bare)}(?:\\s*[:\\-\u2013\u2014|]\\s*|\\s+)(?=\\S)`);
-  return title2.replace(lead, "");
-}
-
 // core/render-draft-comment.ts
 var DRAFT_COMMENT_MARKER = "<!-- shiplog:draft -->";
 var COMPONENT_MARKER = /^<!-- shiplog:component ([A-Za-z0-9@][A-Za-z0-9@/._-]{0,99}) -->$/;
@@ -55853,7 +60439,7 @@ Each command acts on every component's entry of this pull request; put the compo
 }
 function renderDraftComment(input2) {
   const { entry, draft } = input2;
-  const lines = [DRAFT_COMMENT_MARKER, `<!-- shiplog:entry ${entry.id} -->`];
+  const lines = [DRAFT_COMMENT_MARKER, ...entry.id ? [`<!-- shiplog:entry ${entry.id} -->`] : []];
   if (input2.head && /^[0-9a-f]{7,64}$/.test(input2.head)) lines.push(`<!-- shiplog:head ${input2.head} -->`);
   const component = input2.component ? `<!-- shiplog:component ${input2.component} -->` : null;
   if (component && COMPONENT_MARKER.test(component)) lines.push(component);
@@ -55870,9 +60456,10 @@ function renderDraftComment(input2) {
   ];
   if (input2.link) facts.push(`[${entry.status === "published" ? "public page" : "preview"}](${input2.link})`);
   lines.push(facts.join(" \xB7 "), "", cut(defuseMentions(entry.body.trim()), MAX_BODY_LENGTH), "");
-  const status = entry.status === "published" ? "published" : "saved as a draft";
+  const status2 = entry.status === "published" ? "published" : "saved as a draft";
   const made = draft ? ` \xB7 ${draft.commits.used} of ${draft.commits.received} commits used (${draft.commits.ignored} ignored) \xB7 drafted ${draft.provider === "openai" ? `by ${draft.model ?? "AI"}` : "offline"}` : "";
-  lines.push(`<sub>Entry \`${entry.id}\` ${status}${made}</sub>`);
+  const where = entry.id ? `Entry \`${entry.id}\` ${status2}` : "Drafted in the workflow, without a Shiplog server";
+  lines.push(`<sub>${where}${made}</sub>`);
   if (input2.truncated) {
     lines.push(
       "",
@@ -55890,6 +60477,68 @@ function renderDraftComment(input2) {
   if (input2.commands && entry.status === "draft") lines.push("", commandsOf(input2.component ?? null));
   return `${lines.join("\n")}
 `;
+}
+
+// core/components.ts
+var escape2 = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function componentVersionOf(name, tag) {
+  const match = new RegExp(`^${escape2(name)}(?:@v?|-v)(\\d[^\\s]*)$`).exec(tag);
+  return match ? match[1] : null;
+}
+function previousComponentTag(selectPrevious, tags, name, current) {
+  const byVersion = /* @__PURE__ */ new Map();
+  for (const tag of tags) {
+    const version4 = componentVersionOf(name, tag);
+    if (version4 !== null) byVersion.set(version4, tag);
+  }
+  const version3 = componentVersionOf(name, current);
+  if (version3 === null) return null;
+  const previous2 = selectPrevious([...byVersion.keys()], version3);
+  return previous2 === null ? null : byVersion.get(previous2);
+}
+
+// action/component-range.ts
+async function componentRange(range, component, deps) {
+  if (range.kind !== "release") return { range, version: void 0 };
+  const version3 = componentVersionOf(component, range.tag);
+  if (version3 === null || range.from !== null) return { range, version: version3 ?? void 0 };
+  let tags;
+  try {
+    tags = deps.git ? await listTagsFromGit(deps.git) : [];
+  } catch {
+    tags = [];
+  }
+  if (tags.length === 0)
+    tags = (await listReleaseTagsFromApi(deps.api("listing the component's tags"), range)).tags;
+  const from = previousComponentTag(selectPreviousTag, tags, component, range.tag);
+  return { range: { ...range, from }, version: version3 };
+}
+
+// core/release-notes-body.ts
+var RELEASE_NOTES_START = "<!-- shiplog:release-notes:start -->";
+var RELEASE_NOTES_END = "<!-- shiplog:release-notes:end -->";
+var MAX_RELEASE_BODY = 125e3;
+function spliceReleaseNotes(body2, notes) {
+  const current = (body2 ?? "").replace(/\r\n/g, "\n");
+  const block = `${RELEASE_NOTES_START}
+${notes.trim()}
+${RELEASE_NOTES_END}`;
+  const start = current.indexOf(RELEASE_NOTES_START);
+  const end = start === -1 ? -1 : current.indexOf(RELEASE_NOTES_END, start);
+  const spliced = end !== -1 ? `${current.slice(0, start)}${block}${current.slice(end + RELEASE_NOTES_END.length)}` : current.trim() ? `${current.trimEnd()}
+
+${block}
+` : `${block}
+`;
+  return spliced.length <= MAX_RELEASE_BODY ? spliced : current;
+}
+async function writeReleaseNotes(octokit, release, notes) {
+  const where = { owner: release.owner, repo: release.repo, release_id: release.releaseId };
+  const { data } = await octokit.request("GET /repos/{owner}/{repo}/releases/{release_id}", where);
+  const body2 = spliceReleaseNotes(data.body, notes);
+  if (body2 === (data.body ?? "")) return false;
+  await octokit.request("PATCH /repos/{owner}/{repo}/releases/{release_id}", { ...where, body: body2 });
+  return true;
 }
 
 // core/upsert-draft-comment.ts
@@ -55931,1803 +60580,844 @@ async function upsertDraftComment(octokit, target, body2, author, known) {
   return { id: data.id, created: true };
 }
 
-// core/components.ts
-var escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-function componentVersionOf(name, tag) {
-  const match = new RegExp(`^${escape(name)}(?:@v?|-v)(\\d[^\\s]*)$`).exec(tag);
-  return match ? match[1] : null;
-}
-function previousComponentTag(selectPrevious, tags, name, current) {
-  const byVersion = /* @__PURE__ */ new Map();
-  for (const tag of tags) {
-    const version4 = componentVersionOf(name, tag);
-    if (version4 !== null) byVersion.set(version4, tag);
+// action/post-draft.ts
+async function postDraft(ctx, range, markdown, notes) {
+  const { inputs, repo, payload } = ctx;
+  if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(markdown).write();
+  else info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the draft:
+${markdown}`);
+  const comment = inputs.comment ?? (range.kind === "pull_request" && inputs.githubToken !== "");
+  if (inputs.comment === null && range.kind === "pull_request" && !comment) {
+    notice("The github-token input is empty, so the draft was not posted as a pull request comment.");
   }
-  const version3 = componentVersionOf(name, current);
-  if (version3 === null) return null;
-  const previous2 = selectPrevious([...byVersion.keys()], version3);
-  return previous2 === null ? null : byVersion.get(previous2);
+  if (comment && range.kind === "pull_request") {
+    const posted = await upsertDraftComment(
+      ctx.api("commenting on the pull request"),
+      { ...repo, number: range.number },
+      markdown,
+      null
+    );
+    info(`${posted.created ? "Posted" : "Updated"} the draft comment on #${range.number}`);
+  }
+  const releaseId = payload.release?.id;
+  if (inputs.releaseNotes && range.kind === "release" && releaseId) {
+    const written = await writeReleaseNotes(
+      ctx.api("writing the release notes (it needs `permissions: contents: write`)"),
+      { ...repo, releaseId },
+      notes
+    );
+    info(written ? `Wrote the notes into release ${range.tag}` : "The release notes were up to date");
+  }
 }
 
-// action/component-range.ts
-async function componentRange(range, component, deps) {
-  if (range.kind !== "release") return { range, version: void 0 };
-  const version3 = componentVersionOf(component, range.tag);
-  if (version3 === null || range.from !== null) return { range, version: version3 ?? void 0 };
-  let tags;
-  try {
-    tags = deps.git ? await listTagsFromGit(deps.git) : [];
-  } catch {
-    tags = [];
+// action/update-changelog.ts
+import { readFile, writeFile as writeFile2 } from "node:fs/promises";
+import { resolve } from "node:path";
+
+// core/changelog-file/date-format.ts
+var MONTHS3 = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December"
+];
+var NAME = "([A-Za-z]{3,9})(\\.?)";
+var DAY2 = "(\\d{1,2})(st|nd|rd|th)?";
+var ISO2 = /^(\d{4})([-/.])(\d{1,2})([-/.])(\d{1,2})$/;
+var MONTH_FIRST2 = new RegExp(`^${NAME}(\\s+)${DAY2}(,?\\s+)(\\d{4})$`);
+var DAY_FIRST2 = new RegExp(`^${DAY2}(\\s+)${NAME}(,?\\s+)(\\d{4})$`);
+function caseOf(name) {
+  if (name === name.toUpperCase()) return "upper";
+  return name === name.toLowerCase() ? "lower" : "title";
+}
+function named(name, period) {
+  const full = MONTHS3.find((m) => m.toLowerCase() === name.toLowerCase());
+  return {
+    month: full ? "full" : "short",
+    monthCase: caseOf(name),
+    monthPeriod: period === "."
+  };
+}
+function readDateFormat(literal2) {
+  const iso = ISO2.exec(literal2);
+  if (iso)
+    return {
+      order: "ymd",
+      separators: [iso[2], iso[4]],
+      padded: { month: iso[3].length === 2, day: iso[5].length === 2 },
+      month: "number",
+      monthCase: "title",
+      monthPeriod: false,
+      ordinal: false
+    };
+  const mdy = MONTH_FIRST2.exec(literal2);
+  if (mdy)
+    return {
+      order: "mdy",
+      separators: [mdy[3], mdy[6]],
+      padded: { month: false, day: mdy[4].length === 2 && mdy[4].startsWith("0") },
+      ...named(mdy[1], mdy[2]),
+      ordinal: mdy[5] !== void 0
+    };
+  const dmy = DAY_FIRST2.exec(literal2);
+  if (dmy)
+    return {
+      order: "dmy",
+      separators: [dmy[3], dmy[6]],
+      padded: { month: false, day: dmy[1].length === 2 && dmy[1].startsWith("0") },
+      ...named(dmy[4], dmy[5]),
+      ordinal: dmy[2] !== void 0
+    };
+  return null;
+}
+var ISO_DATE = readDateFormat("2024-01-02");
+function ordinal(day) {
+  if (day % 100 >= 11 && day % 100 <= 13) return "th";
+  return ["th", "st", "nd", "rd"][day % 10] ?? "th";
+}
+function monthName(month, format) {
+  const full = MONTHS3[month - 1];
+  const name = format.month === "full" ? full : full.slice(0, 3);
+  const cased = format.monthCase === "upper" ? name.toUpperCase() : format.monthCase === "lower" ? name.toLowerCase() : name;
+  return format.month === "short" && format.monthPeriod && name !== full ? `${cased}.` : cased;
+}
+function formatDate(day, format) {
+  const [y2, m, d] = day.split("-").map(Number);
+  const pad = (n, yes) => yes ? String(n).padStart(2, "0") : String(n);
+  const [first, second] = format.separators;
+  if (format.month === "number")
+    return `${y2}${first}${pad(m, format.padded.month)}${second}${pad(d, format.padded.day)}`;
+  const dayText = `${pad(d, format.padded.day)}${format.ordinal ? ordinal(d) : ""}`;
+  const month = monthName(m, format);
+  return format.order === "mdy" ? `${month}${first}${dayText}${second}${y2}` : `${dayText}${first}${month}${second}${y2}`;
+}
+
+// core/changelog-file/heading-template.ts
+function versionPattern(version3) {
+  const escaped = version3.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\d.])${escaped}(?!\\.?\\d|-[0-9A-Za-z]|\\+)`, "g");
+}
+var COMPARE = /compare\/[^\s)\]]*?(\d+(?:\.\d+)+(?:-[0-9A-Za-z.]+?)?)\.{2,3}/;
+function withoutTitle(text4, title2) {
+  const at2 = text4.indexOf(title2);
+  if (at2 === -1) return text4;
+  const before = text4.slice(0, at2).replace(/\s*[-–—:|]\s*$/, "");
+  return before + text4.slice(at2 + title2.length);
+}
+function punch(parts, pattern, hole) {
+  return parts.flatMap((part) => {
+    if (typeof part !== "string") return [part];
+    const out = [];
+    let at2 = 0;
+    for (const m of part.matchAll(pattern)) {
+      out.push(part.slice(at2, m.index), { hole });
+      at2 = m.index + m[0].length;
+    }
+    out.push(part.slice(at2));
+    return out.filter((p) => p !== "");
+  });
+}
+function readHeadingTemplate(written, version3, previous2, title2) {
+  const setext = /(\r?\n)[ ]{0,3}(=+|-+)[ \t]*$/.exec(written);
+  const line = setext ? written.slice(0, setext.index) : written;
+  const found = findDate(line);
+  const format = found ? readDateFormat(line.slice(found.index, found.index + found.length)) : null;
+  let parts = found && format ? [line.slice(0, found.index), { hole: "date" }, line.slice(found.index + found.length)] : [line];
+  if (title2) parts = parts.map((p) => typeof p === "string" ? withoutTitle(p, title2) : p);
+  parts = punch(parts, versionPattern(version3), "version");
+  const linked = COMPARE.exec(line)?.[1];
+  const from = previous2 && versionPattern(previous2).test(line) ? previous2 : linked ?? null;
+  const linksPrevious = from !== null && from !== version3;
+  if (linksPrevious) parts = punch(parts, versionPattern(from), "previous");
+  const lastLine = line.slice(line.lastIndexOf("\n") + 1);
+  const underline = setext ? setext[2] : "";
+  return {
+    parts: parts.filter((p) => p !== ""),
+    underline: setext ? underline[0] : null,
+    underlineFits: underline.length === lastLine.length,
+    underlineLength: underline.length,
+    date: found && format ? format : null,
+    previous: linksPrevious ? from : null
+  };
+}
+function renderHeading(template, values, eol) {
+  const dated = values.date !== null && template.date !== null;
+  const pieces = template.parts.map((p, i) => {
+    if (typeof p !== "string") {
+      if (p.hole === "version") return values.version;
+      if (p.hole === "previous") return values.previous ?? values.version;
+      return dated ? formatDate(values.date, template.date) : "";
+    }
+    if (dated) return p;
+    const next = template.parts[i + 1];
+    const previous2 = template.parts[i - 1];
+    let text5 = p;
+    if (typeof next !== "string" && next?.hole === "date")
+      text5 = text5.replace(/\s*(?:[-–—/:|,]\s*)?[([]?$/, "");
+    if (typeof previous2 !== "string" && previous2?.hole === "date") text5 = text5.replace(/^[)\]]/, "");
+    return text5;
+  });
+  const text4 = pieces.join("").replace(/\r?\n/g, eol);
+  if (!template.underline) return text4;
+  const lastLine = text4.slice(text4.lastIndexOf("\n") + 1);
+  const length = template.underlineFits ? lastLine.length : template.underlineLength;
+  return `${text4}${eol}${template.underline.repeat(Math.max(length, 3))}`;
+}
+
+// core/changelog-file/lex-changelog.ts
+function offsetMap(text4) {
+  const crlfEnds = [];
+  let removed = 0;
+  for (let i = text4.indexOf("\r\n"); i !== -1; i = text4.indexOf("\r\n", i + 2)) {
+    crlfEnds.push(i - removed);
+    removed += 1;
   }
-  if (tags.length === 0)
-    tags = (await listReleaseTagsFromApi(deps.api("listing the component's tags"), range)).tags;
-  const from = previousComponentTag(selectPreviousTag, tags, component, range.tag);
-  return { range: { ...range, from }, version: version3 };
+  return (n) => {
+    let lo = 0;
+    let hi = crlfEnds.length;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      if (crlfEnds[mid] < n) lo = mid + 1;
+      else hi = mid;
+    }
+    return n + lo;
+  };
+}
+function lexChangelog(markdown) {
+  const tokens = w.lex(markdown, { gfm: true });
+  const at2 = offsetMap(markdown);
+  const placed = [];
+  let offset = 0;
+  for (const token of tokens) {
+    const next = offset + token.raw.length;
+    placed.push({ token, start: at2(offset), end: at2(next) });
+    offset = next;
+  }
+  return { tokens: placed, eol: /^[^\n]*\r\n/.test(markdown) ? "\r\n" : "\n" };
+}
+function trimmedEnd(text4, placed) {
+  let end = placed.end;
+  while (end > placed.start && /\s/.test(text4[end - 1])) end -= 1;
+  return end;
+}
+
+// core/changelog-file/locate-releases.ts
+var isDecoration2 = (t) => (t.type === "html" || t.type === "paragraph") && /^(?:\s*(?:<!--[\s\S]*?-->|<a\s+(?:name|id)="[^"]*"\s*>\s*<\/a>))+\s*$/i.test(t.raw);
+function headingsOf(tokens) {
+  const headings = [];
+  tokens.forEach(({ token }, index) => {
+    if (token.type !== "heading") return;
+    const text4 = plainText3(token.tokens).replace(/\s+/g, " ").trim();
+    headings.push({ index, depth: token.depth, text: text4, reading: readVersionHeading(text4) });
+  });
+  return headings;
+}
+function levelOf(headings) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const h of headings) if (h.reading) counts.set(h.depth, (counts.get(h.depth) ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  return ranked[0]?.[0] ?? null;
+}
+function blockOf(text4, tokens, h, stop) {
+  let first = h.index;
+  while (first > 0 && isDecoration2(tokens[first - 1].token)) first -= 1;
+  const heading = tokens[h.index];
+  const body2 = tokens.slice(h.index + 1, stop);
+  const content3 = body2.filter((p) => p.token.type !== "space" && !isDecoration2(p.token));
+  const notes = content3.filter((p) => p.token.type !== "def");
+  const last = notes.at(-1);
+  const headingEnd = trimmedEnd(text4, heading);
+  const firstLine = content3[0]?.token.type === "paragraph" ? plainText3(content3[0].token.tokens) : "";
+  return {
+    text: h.text,
+    depth: h.depth,
+    setext: !heading.token.raw.trimStart().startsWith("#"),
+    reading: h.reading,
+    unreleased: h.reading ? h.reading.unreleased || /^\s*unreleased\b/i.test(firstLine) : saysUnreleased(h.text),
+    start: tokens[first].start,
+    headingStart: heading.start,
+    headingEnd,
+    bodyStart: content3[0] && last ? content3[0].start : headingEnd,
+    end: last ? trimmedEnd(text4, last) : headingEnd,
+    next: tokens[stop]?.start ?? text4.length
+  };
+}
+function locateReleases(markdown) {
+  const lexed = lexChangelog(markdown);
+  const { tokens } = lexed;
+  const headings = headingsOf(tokens);
+  const level = levelOf(headings);
+  const opens = (h) => level !== null && (h.depth <= level || h.depth === level + 1 && h.reading?.bare === true);
+  const starts = headings.filter(opens);
+  const sections = starts.map((h, n) => {
+    let stop = starts[n + 1]?.index ?? tokens.length;
+    while (stop > h.index + 1 && isDecoration2(tokens[stop - 1].token)) stop -= 1;
+    return blockOf(markdown, tokens, h, stop);
+  });
+  const releases = sections.filter((s) => s.reading !== null && !s.unreleased);
+  const firstRelease = releases[0];
+  const above = sections.filter((s) => !firstRelease || s.start < firstRelease.start);
+  const definitions = tokens.filter((p) => p.token.type === "def").map((p) => ({
+    label: p.token.tag,
+    href: p.token.href,
+    start: p.start,
+    end: trimmedEnd(markdown, p)
+  }));
+  return {
+    lexed,
+    sections,
+    releases,
+    level,
+    preambleEnd: preambleEnd(markdown, tokens, above.at(-1), firstRelease),
+    definitions
+  };
+}
+function preambleEnd(text4, tokens, lastAbove, firstRelease) {
+  if (lastAbove?.unreleased) return lastAbove.end;
+  const limit = firstRelease?.start ?? text4.length;
+  const before = tokens.filter(
+    (p) => p.end <= limit && p.token.type !== "space" && p.token.type !== "def" && !isDecoration2(p.token)
+  );
+  const last = before.at(-1);
+  return last ? trimmedEnd(text4, last) : 0;
+}
+
+// core/changelog-file/read-changelog-format.ts
+var SAMPLE = 12;
+function mostCommon(values, fallback) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const v2 of values) counts.set(v2, (counts.get(v2) ?? 0) + 1);
+  let best = fallback;
+  let top = 0;
+  for (const [v2, n] of counts) if (n > top) [best, top] = [v2, n];
+  return best;
+}
+function bodyTokens(layout, release) {
+  return layout.lexed.tokens.filter(
+    (p) => p.start >= release.bodyStart && p.end <= release.next && p.start < release.end
+  );
+}
+function labelOf(tokens, i) {
+  const t = tokens[i].token;
+  if (t.type !== "paragraph" || t.raw.trim().includes("\n")) return null;
+  const next = tokens.slice(i + 1).find((p) => p.token.type !== "space");
+  const text4 = plainText3(t.tokens).trim();
+  return next?.token.type === "list" && /^[^:]{2,60}:$/.test(text4) ? text4.slice(0, -1).trim() : null;
+}
+function readNotesLayout(markdown, layout, sample) {
+  const depths = [];
+  const gaps = [];
+  const bullets = [];
+  const headings = [];
+  let labels = 0;
+  let prose = 0;
+  let withNotes = 0;
+  for (const release of sample) {
+    const tokens = bodyTokens(layout, release);
+    const content3 = tokens.filter((p) => p.token.type !== "space");
+    if (content3.length === 0) continue;
+    withNotes += 1;
+    tokens.forEach((p, i) => {
+      const gapAfter = () => markdown.slice(
+        trimmedEnd(markdown, p),
+        tokens.slice(i + 1).find((n) => n.token.type !== "space")?.start
+      );
+      if (p.token.type === "heading" && p.token.depth > release.depth) {
+        depths.push(p.token.depth);
+        gaps.push(gapAfter());
+        headings.push(plainText3(p.token.tokens).trim());
+      } else if (p.token.type === "list" && !p.token.ordered) {
+        const marker = /^\s*([-*+])/.exec(p.token.raw)?.[1];
+        if (marker) bullets.push(marker);
+      } else if (labelOf(tokens, i) !== null) {
+        labels += 1;
+        gaps.push(gapAfter());
+        headings.push(labelOf(tokens, i));
+      }
+    });
+    const first = content3[0];
+    if (first.token.type === "paragraph" && labelOf(tokens, tokens.indexOf(first)) === null) prose += 1;
+  }
+  const sections = depths.length === 0 && labels === 0 ? "none" : labels > depths.length ? "label" : "heading";
+  return {
+    sections,
+    depth: mostCommon(depths, Math.min((layout.level ?? 2) + 1, 6)),
+    gap: mostCommon(gaps, "\n\n"),
+    bullet: mostCommon(bullets, "-"),
+    leadsWithProse: withNotes > 0 && prose * 2 > withNotes,
+    headings: [...new Set(headings)]
+  };
+}
+function templateRelease(releases) {
+  const dated = releases.filter((r) => r.reading?.date);
+  const usual = dated.length * 2 > releases.length ? dated : releases;
+  return usual.find((r) => !r.reading?.title) ?? usual[0];
+}
+function templateOf(markdown, layout, release) {
+  const index = layout.releases.indexOf(release);
+  const previous2 = layout.releases[index + 1]?.reading?.version ?? null;
+  return readHeadingTemplate(
+    markdown.slice(release.start, release.headingEnd),
+    release.reading.version,
+    previous2
+  );
+}
+function definitionOf(markdown, layout, release) {
+  const version3 = release.reading.version;
+  const labels = [version3, `v${version3}`].map((l3) => l3.toLowerCase());
+  const def = layout.definitions.find((d) => labels.includes(d.label.toLowerCase()));
+  if (!def) return null;
+  const index = layout.releases.indexOf(release);
+  const previous2 = layout.releases[index + 1]?.reading?.version ?? null;
+  const template = readHeadingTemplate(markdown.slice(def.start, def.end), version3, previous2);
+  return template.parts.some((p) => typeof p !== "string" && p.hole === "version") ? template : null;
+}
+function readChangelogFormat(markdown) {
+  const layout = locateReleases(markdown);
+  const { releases } = layout;
+  const eol = layout.lexed.eol;
+  const release = templateRelease(releases);
+  const heading = release ? templateOf(markdown, layout, release) : readHeadingTemplate(`## 1.0.0 - 2024-01-02`, "1.0.0", null);
+  const next = release ? releases[releases.indexOf(release) + 1] : void 0;
+  const withBody = release && release.bodyStart > release.headingEnd ? release : releases.find((r) => r.bodyStart > r.headingEnd);
+  const sample = releases.slice(0, SAMPLE);
+  const definition2 = release ? definitionOf(markdown, layout, release) : null;
+  const releaseGap = next ? markdown.slice(release.end, next.start) : `${eol}${eol}`;
+  return {
+    layout,
+    eol,
+    heading,
+    headingGap: withBody ? markdown.slice(withBody.headingEnd, withBody.bodyStart) : `${eol}${eol}`,
+    // A gap that holds more than blank lines and comments (a definition, a heading) is no gap to copy.
+    releaseGap: /^(?:\s|<!--[\s\S]*?-->)*$/.test(releaseGap) ? releaseGap : `${eol}${eol}`,
+    notes: readNotesLayout(markdown, layout, sample),
+    definition: definition2
+  };
+}
+
+// core/changelog-file/restyle-notes.ts
+function itemsOf2(list2, bullet) {
+  return list2.items.map((item) => item.raw.trimEnd().replace(/^[-*+](?=[ \t])/, bullet));
+}
+function blocksOf(tokens, bullet) {
+  const lead = [];
+  const closing = [];
+  const blocks = [];
+  for (const t of tokens) {
+    if (t.type === "heading") blocks.push({ heading: t.text.trim(), items: [] });
+    else if (t.type === "list" && !t.ordered) {
+      const block = blocks.at(-1) ?? (blocks.push({ heading: null, items: [] }), blocks.at(-1));
+      block.items.push(...itemsOf2(t, bullet));
+    } else if (t.type !== "space") {
+      (blocks.length === 0 ? lead : closing).push(t.raw.trim());
+    }
+  }
+  return { lead, blocks: blocks.filter((b) => b.items.length > 0), closing };
+}
+function restyleNotes(body2, layout, headingFor = (h) => h) {
+  const { lead, blocks, closing } = blocksOf(
+    w.lex(body2.replace(/\r\n/g, "\n"), { gfm: true }),
+    layout.bullet
+  );
+  const parts = layout.leadsWithProse ? [...lead] : [];
+  if (layout.sections === "none") {
+    const items = blocks.flatMap((b) => b.items);
+    if (items.length > 0) parts.push(items.join("\n"));
+  } else {
+    for (const block of blocks) {
+      const list2 = block.items.join("\n");
+      if (block.heading === null) parts.push(list2);
+      else {
+        const name = headingFor(block.heading);
+        const title2 = layout.sections === "label" ? `${name}:` : `${"#".repeat(layout.depth)} ${name}`;
+        parts.push(`${title2}${layout.gap.replace(/\r\n/g, "\n")}${list2}`);
+      }
+    }
+  }
+  if (parts.length === 0) parts.push(...lead);
+  parts.push(...closing);
+  return parts.join("\n\n");
+}
+
+// core/changelog-file/write-changelog-release.ts
+var bare2 = (version3) => version3.replace(/^v(?=\d)/, "");
+function applyEdits(text4, edits) {
+  let out = text4;
+  for (const e of [...edits].sort((a, b) => b.start - a.start))
+    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
+function ownNotes(notes, format, edited) {
+  const elsewhere = new Map(
+    format.layout.definitions.filter((d) => !edited || d.start < edited.start || d.start >= edited.end).map((d) => [d.label.toLowerCase(), d.href])
+  );
+  const tokens = w.lex(notes.replace(/\r\n/g, "\n"), { gfm: true });
+  let keep = tokens.length;
+  while (keep > 0) {
+    const t = tokens[keep - 1];
+    if (t.type === "space") keep -= 1;
+    else if (t.type === "def" && elsewhere.get(t.tag.toLowerCase()) === t.href)
+      keep -= 1;
+    else break;
+  }
+  return tokens.slice(0, keep).map((t) => t.raw).join("").trimEnd();
+}
+function section(heading, gap, notes, eol) {
+  const body2 = notes.replace(/\r?\n/g, eol);
+  return body2 ? `${heading}${gap}${body2}` : heading;
+}
+function replaceRelease(markdown, format, block, release) {
+  const { releases } = format.layout;
+  const previous2 = releases[releases.indexOf(block) + 1]?.reading?.version ?? null;
+  const own3 = readHeadingTemplate(
+    markdown.slice(block.start, block.headingEnd),
+    block.reading.version,
+    previous2
+  );
+  const heading = renderHeading(
+    own3,
+    { version: block.reading.version, date: release.date ?? block.reading.date, previous: own3.previous },
+    format.eol
+  );
+  const gap = block.bodyStart > block.headingEnd ? markdown.slice(block.headingEnd, block.bodyStart) : format.headingGap;
+  const current = parseChangelog(markdown).releases.find((r) => r.version === block.reading.version);
+  const same = current !== void 0 && sameText(current.notes, release.notes);
+  const notes = same ? markdown.slice(block.bodyStart, block.end) : ownNotes(release.notes, format, block);
+  return { start: block.start, end: block.end, text: section(heading, gap, notes, format.eol) };
+}
+var sameText = (a, b) => a.replace(/\r\n/g, "\n").trim() === b.replace(/\r\n/g, "\n").trim();
+function definitionEdits(markdown, format, version3, previous2) {
+  const { definitions, releases } = format.layout;
+  if (!format.definition || definitions.some((d) => [version3, `v${version3}`].includes(d.label.toLowerCase())))
+    return [];
+  const newest = releases[0]?.reading?.version.toLowerCase();
+  const anchor2 = definitions.find((d) => newest && [newest, `v${newest}`].includes(d.label.toLowerCase()));
+  if (!anchor2) return [];
+  const line = renderHeading(format.definition, { version: version3, date: null, previous: previous2 }, format.eol);
+  const edits = [{ start: anchor2.start, end: anchor2.start, text: `${line}${format.eol}` }];
+  const unreleased = definitions.find((d) => saysUnreleased(d.label));
+  if (unreleased && previous2) {
+    const written = markdown.slice(unreleased.start, unreleased.end);
+    const moved = written.replace(versionPattern(previous2), version3);
+    if (moved !== written) edits.push({ start: unreleased.start, end: unreleased.end, text: moved });
+  }
+  return edits;
+}
+function insertRelease(markdown, format, release, version3) {
+  const newest = format.layout.releases[0];
+  const previous2 = release.previous === void 0 ? newest?.reading?.version ?? null : release.previous;
+  const heading = renderHeading(format.heading, { version: version3, date: release.date, previous: previous2 }, format.eol);
+  const text4 = section(heading, format.headingGap, ownNotes(release.notes, format, null), format.eol);
+  const edits = definitionEdits(markdown, format, version3, previous2 && bare2(previous2));
+  if (newest)
+    return [{ start: newest.start, end: newest.start, text: `${text4}${format.releaseGap}` }, ...edits];
+  const at2 = format.layout.preambleEnd;
+  const eol = format.eol;
+  const before = at2 > 0 ? `${eol}${eol}` : "";
+  const after = at2 === markdown.length ? eol : "";
+  return [{ start: at2, end: at2, text: `${before}${text4}${after}` }, ...edits];
+}
+var NEW_CHANGELOG = "# Changelog\n";
+function writeChangelogRelease(written, release, format = readChangelogFormat(written.trim() === "" ? NEW_CHANGELOG : written)) {
+  const markdown = written.trim() === "" ? NEW_CHANGELOG : written;
+  const version3 = bare2(release.version);
+  const existing = format.layout.releases.find((r) => r.reading?.version === version3);
+  const edits = existing ? [replaceRelease(markdown, format, existing, release)] : insertRelease(markdown, format, release, version3);
+  const text4 = applyEdits(markdown, edits);
+  return { text: text4, action: text4 === written ? "unchanged" : existing ? "replaced" : "inserted" };
+}
+
+// core/changelog-file/write-drafted-release.ts
+var bare3 = (version3) => version3.replace(/^v(?=\d)/, "");
+function writeDraftedRelease(markdown, release, headingFor) {
+  const format = readChangelogFormat(markdown.trim() === "" ? NEW_CHANGELOG : markdown);
+  const own3 = parseChangelog(markdown).releases.find((r) => bare3(r.version) === bare3(release.version));
+  const notes = own3 && own3.notes.trim() === release.body.trim() ? own3.notes : restyleNotes(release.body, format.notes, headingFor);
+  return writeChangelogRelease(
+    markdown,
+    { version: release.version, date: release.date, notes, previous: release.previous },
+    format
+  );
+}
+
+// core/changelog-pull-request.ts
+var CHANGELOG_BRANCH = "shiplog/changelog";
+var status = (err) => err.status;
+async function refSha(octokit, owner, repo, branch) {
+  try {
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/git/ref/{ref}", {
+      owner,
+      repo,
+      ref: `heads/${branch}`
+    });
+    return data.object.sha;
+  } catch (err) {
+    if (status(err) === 404) return null;
+    throw err;
+  }
+}
+async function readAt(octokit, p, ref) {
+  try {
+    const { data } = await octokit.request("GET /repos/{owner}/{repo}/contents/{path}", {
+      owner: p.owner,
+      repo: p.repo,
+      path: p.path,
+      ref,
+      mediaType: { format: "raw" }
+    });
+    return typeof data === "string" ? data : "";
+  } catch (err) {
+    if (status(err) === 404) return "";
+    throw err;
+  }
+}
+async function commitFile(octokit, p, parent, text4) {
+  const where = { owner: p.owner, repo: p.repo };
+  const { data: head } = await octokit.request("GET /repos/{owner}/{repo}/git/commits/{commit_sha}", {
+    ...where,
+    commit_sha: parent
+  });
+  const { data: tree } = await octokit.request("POST /repos/{owner}/{repo}/git/trees", {
+    ...where,
+    base_tree: head.tree.sha,
+    tree: [{ path: p.path, mode: "100644", type: "blob", content: text4 }]
+  });
+  const { data: commit } = await octokit.request("POST /repos/{owner}/{repo}/git/commits", {
+    ...where,
+    message: p.message,
+    tree: tree.sha,
+    parents: [parent]
+  });
+  return commit.sha;
+}
+async function proposeChangelog(octokit, p) {
+  const where = { owner: p.owner, repo: p.repo };
+  const base = p.base ?? (await octokit.request("GET /repos/{owner}/{repo}", where)).data.default_branch;
+  const { data: open4 } = await octokit.request("GET /repos/{owner}/{repo}/pulls", {
+    ...where,
+    state: "open",
+    head: `${p.owner}:${CHANGELOG_BRANCH}`,
+    per_page: 1
+  });
+  const existing = open4[0] ?? null;
+  const branchSha = await refSha(octokit, p.owner, p.repo, CHANGELOG_BRANCH);
+  const baseSha = await refSha(octokit, p.owner, p.repo, base);
+  if (!baseSha) throw new Error(`The base branch ${base} of the changelog pull request does not exist`);
+  const parent = existing && branchSha ? branchSha : baseSha;
+  const current = await readAt(octokit, p, parent);
+  const text4 = p.write(current);
+  if (text4 === current && (existing || parent === baseSha))
+    return { action: "unchanged", number: existing?.number ?? null, url: existing?.html_url ?? null };
+  const sha = await commitFile(octokit, p, parent, text4);
+  if (branchSha)
+    await octokit.request("PATCH /repos/{owner}/{repo}/git/refs/{ref}", {
+      ...where,
+      ref: `heads/${CHANGELOG_BRANCH}`,
+      sha,
+      // A closed or merged pull request's branch starts over from the base.
+      force: true
+    });
+  else
+    await octokit.request("POST /repos/{owner}/{repo}/git/refs", {
+      ...where,
+      ref: `refs/heads/${CHANGELOG_BRANCH}`,
+      sha
+    });
+  if (existing) {
+    await octokit.request("PATCH /repos/{owner}/{repo}/pulls/{pull_number}", {
+      ...where,
+      pull_number: existing.number,
+      title: p.title,
+      body: p.body
+    });
+    return { action: "updated", number: existing.number, url: existing.html_url };
+  }
+  const { data: opened } = await octokit.request("POST /repos/{owner}/{repo}/pulls", {
+    ...where,
+    head: CHANGELOG_BRANCH,
+    base,
+    title: p.title,
+    body: p.body
+  });
+  return { action: "opened", number: opened.number, url: opened.html_url };
+}
+
+// action/update-changelog.ts
+var DEFAULT_CHANGELOG = "CHANGELOG.md";
+function releaseDay(payload) {
+  const at2 = payload.release?.published_at;
+  const date5 = at2 ? new Date(at2) : /* @__PURE__ */ new Date();
+  return (Number.isNaN(date5.getTime()) ? /* @__PURE__ */ new Date() : date5).toISOString().slice(0, 10);
+}
+async function readOrEmpty(path2) {
+  try {
+    return await readFile(path2, "utf8");
+  } catch (err) {
+    if (err.code === "ENOENT") return "";
+    throw err;
+  }
+}
+async function updateChangelog(ctx, range, release) {
+  const { inputs, repo } = ctx;
+  if (!release.version) {
+    warning(
+      "update-changelog: no version to write (give the version input); the changelog was not changed."
+    );
+    return;
+  }
+  const version3 = splitTag(release.version)?.[1] ?? release.version;
+  const path2 = inputs.changelogFile ?? DEFAULT_CHANGELOG;
+  const entry = { version: version3, date: releaseDay(ctx.payload), body: release.body };
+  let action = "unchanged";
+  const write = (current2) => {
+    const written = writeDraftedRelease(current2, entry);
+    action = written.action;
+    return written.text;
+  };
+  if (inputs.changelogPullRequest) {
+    const base = ctx.payload.repository?.default_branch;
+    const outcome = await proposeChangelog(
+      ctx.api(
+        "the changelog pull request (it needs `permissions: contents: write` and `pull-requests: write`)"
+      ),
+      {
+        ...repo,
+        path: path2,
+        base,
+        write,
+        title: `docs(changelog): ${version3}`,
+        message: `docs(changelog): ${version3}
+
+Written by Shiplog from the ${range.kind === "release" ? `release ${range.tag}` : "drafted release"}.`,
+        body: `Shiplog wrote the section of **${version3}** into \`${path2}\`, in the file's own format.
+
+Edit this branch as you like; the next run updates this pull request (it never opens a second one).`
+      }
+    );
+    setOutput("changelog", action);
+    if (outcome.number) setOutput("changelog-pull-request", String(outcome.number));
+    info(
+      outcome.action === "unchanged" ? `${path2} already says this about ${version3}: no pull request change` : `${outcome.action === "opened" ? "Opened" : "Updated"} the changelog pull request #${outcome.number}: ${outcome.url}`
+    );
+    return;
+  }
+  const file2 = resolve(ctx.workspace ?? process.cwd(), path2);
+  const current = await readOrEmpty(file2);
+  const text4 = write(current);
+  if (text4 !== current) await writeFile2(file2, text4);
+  setOutput("changelog", action);
+  info(`${path2}: ${version3} ${action} (left changed in the workspace for the next step)`);
+}
+
+// action/run-in-runner.ts
+async function readOptional(path2) {
+  try {
+    return await readFile2(path2, "utf8");
+  } catch (err) {
+    if (err.code === "ENOENT") return null;
+    throw err;
+  }
+}
+async function runInRunner(ctx) {
+  const { inputs, git, api } = ctx;
+  if (inputs.publish)
+    warning("publish: true needs a Shiplog server (api-url and api-key); nothing was published.");
+  if (inputs.importChangelog)
+    info(
+      "import-changelog needs a Shiplog server; without one the changelog is learned from on every run."
+    );
+  const { range, version: componentVersion } = inputs.component ? await componentRange(ctx.resolved, inputs.component, { git, api }) : { range: ctx.resolved, version: void 0 };
+  const version3 = inputs.version ?? componentVersion ?? (range.kind === "release" ? range.tag : void 0);
+  const changelog = resolve2(ctx.workspace ?? process.cwd(), inputs.changelogFile ?? DEFAULT_CHANGELOG);
+  const result = await draftInRunner(
+    {
+      git,
+      api,
+      log: { info, warning },
+      readChangelog: () => readOptional(changelog),
+      now: () => performance2.now()
+    },
+    {
+      range,
+      component: inputs.component,
+      paths: inputs.includePaths.length ? inputs.includePaths : void 0,
+      repositoryUrl: ctx.repositoryUrl,
+      version: version3,
+      category: inputs.category,
+      drafting: {
+        internalPaths: inputs.internalPaths,
+        productPaths: inputs.productPaths,
+        detail: inputs.detail,
+        sections: inputs.sections
+      },
+      visibility: inputs.visibility,
+      publish: false,
+      operation: "generate"
+    }
+  );
+  const { draft, commits, timings } = result;
+  if (!draft) {
+    notice("No commits in this range: nothing to draft.");
+    return;
+  }
+  info(
+    `Drafted in the runner without a server: ${draft.title} (gathering ${Math.round(timings.gatherMs)} ms, learning ${Math.round(timings.learnMs)} ms, drafting ${Math.round(timings.draftMs)} ms)`
+  );
+  setOutput("title", draft.title);
+  setOutput("body", draft.body);
+  setOutput("commit-count", String(commits.messages.length));
+  setOutput("draft", JSON.stringify(draft));
+  if (draft.suggestedVersion) setOutput("suggested-version", draft.suggestedVersion);
+  const truncated = commits.truncated ? { total: commits.total, kept: commits.messages.length } : null;
+  const entry = {
+    id: null,
+    title: draft.title,
+    category: draft.category,
+    version: draft.version,
+    visibility: inputs.visibility,
+    status: "draft",
+    body: draft.body,
+    editedAt: null
+  };
+  await postDraft(ctx, range, renderDraftComment({ entry, draft, link: null, truncated }), draft.body);
+  if (inputs.updateChangelog)
+    await updateChangelog(ctx, range, { version: version3 ?? draft.suggestedVersion, body: draft.body });
+}
+
+// core/changes-since-edit.ts
+function changesSince(commits, since) {
+  if (!since) return [];
+  const at2 = commits.findIndex((c) => c.sha.toLowerCase().startsWith(since.toLowerCase()));
+  return at2 === -1 ? [...commits] : commits.slice(0, at2);
+}
+function itemOf(change) {
+  const subject = change.message.split("\n", 1)[0].trim();
+  const text4 = subject.replace(/^[a-z]+(?:\([^)]*\))?!?:\s*/i, "");
+  return `- ${defuseMentions(escapeMarkdownText(text4.charAt(0).toUpperCase() + text4.slice(1)))}`;
+}
+function renderChangesSinceEdit(changes, commands) {
+  const count = `${changes.length} ${changes.length === 1 ? "change" : "changes"} since your edit`;
+  const lines = changes.map((c) => `${itemOf(c)} (\`${c.sha.slice(0, 7)}\`)`);
+  const what = commands ? "Comment `/shiplog add` to append their items to the entry, or `/shiplog regenerate` to draft it again from every commit (your edit is then replaced)." : "They are not in the entry: add them in Shiplog, or re-run with `regenerate` to draft it again from every commit.";
+  return `> [!IMPORTANT]
+> **${count}**, not in the entry yet:
+>
+${lines.map((l3) => `> ${l3}`).join("\n")}
+>
+> ${what}`;
 }
 
 // action/import-history.ts
-import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
-
-// core/collect-history.ts
-var import_semver2 = __toESM(require_semver2(), 1);
-var FILE_LIMIT = 300;
-function gitMessage(err) {
-  const stderr = err.stderr;
-  const said = typeof stderr === "string" ? stderr.trim() : "";
-  if (said) return said.split("\n").filter(Boolean).join("; ");
-  return err instanceof Error ? err.message : String(err);
-}
-async function listTags(git) {
-  const out = await git(["for-each-ref", "--format=%(refname)%09%(creatordate:iso-strict)", "refs/tags"]);
-  return out.split("\n").filter((line) => line.startsWith("refs/tags/")).map((line) => {
-    const [ref = "", date5 = ""] = line.split("	");
-    return { name: ref.slice("refs/tags/".length), date: date5 };
-  });
-}
-function findVersionTag(tags, version3, names = []) {
-  const set2 = new Set(tags);
-  for (const tag of [`v${version3}`, version3]) if (set2.has(tag)) return tag;
-  const suffixes = [`-v${version3}`, `@${version3}`, `-${version3}`, `@v${version3}`];
-  for (const name of names)
-    for (const suffix of suffixes) if (set2.has(`${name}${suffix}`)) return `${name}${suffix}`;
-  const named = tags.filter((t) => suffixes.some((s) => t.endsWith(s) && t.length > s.length));
-  return named.length === 1 ? named[0] : null;
-}
-function oldestFirst(versions) {
-  const parsed = (v2) => import_semver2.default.parse(v2, { loose: true }) ?? import_semver2.default.coerce(v2, { includePrerelease: true });
-  const position = new Map(versions.map((v2, i) => [v2, i]));
-  return [...versions].sort((a, b) => {
-    const [x2, y2] = [parsed(a), parsed(b)];
-    const order = x2 && y2 ? import_semver2.default.compareBuild(x2, y2) : 0;
-    return order !== 0 ? order : position.get(b) - position.get(a);
-  });
-}
-var unquote = (path2) => path2.startsWith('"') && path2.endsWith('"') ? JSON.parse(path2) : path2;
-function parseRecord(record2, index) {
-  const [, message = "", stat2 = ""] = record2.split("");
-  const files = [];
-  let additions = 0;
-  let deletions = 0;
-  for (const line of stat2.split("\n")) {
-    const match = /^(\d+|-)\t(\d+|-)\t(.+)$/.exec(line);
-    if (!match) continue;
-    additions += match[1] === "-" ? 0 : Number(match[1]);
-    deletions += match[2] === "-" ? 0 : Number(match[2]);
-    files.push(unquote(match[3]));
-  }
-  const detail = { index, files: files.slice(0, FILE_LIMIT), additions, deletions };
-  return { message: message.trim(), detail, cut: files.length > FILE_LIMIT };
-}
-async function commitsOf(git, range, limit) {
-  const total = Number((await git(["rev-list", "--first-parent", "--count", range])).trim());
-  const out = await git([
-    "-c",
-    "core.quotePath=false",
-    "log",
-    "--first-parent",
-    "--diff-merges=first-parent",
-    "--no-renames",
-    "--numstat",
-    `--max-count=${limit}`,
-    "--format=%x1e%H%x1f%B%x1f",
-    range
-  ]);
-  const records = out.split("").filter((r) => r.trim() !== "").map(parseRecord);
-  return { records, total };
-}
-async function collectReleaseHistory(git, versions, options = {}) {
-  const tags = await listTags(git);
-  const dateOf = new Map(tags.map((t) => [t.name, t.date]));
-  const tagOf = new Map(versions.map((v2) => [v2, findVersionTag([...dateOf.keys()], v2, options.names)]));
-  const byVersion = /* @__PURE__ */ new Map();
-  let previousTag2 = null;
-  for (const version3 of oldestFirst(versions)) {
-    const tag = tagOf.get(version3) ?? null;
-    const history = {
-      version: version3,
-      tag,
-      taggedAt: tag ? dateOf.get(tag) ?? null : null,
-      previousTag: tag ? previousTag2 : null,
-      commits: [],
-      commitDetails: [],
-      total: 0,
-      truncated: false,
-      filesCut: 0,
-      error: null
-    };
-    if (tag) {
-      const range = previousTag2 ? `${previousTag2}..${tag}` : tag;
-      try {
-        const { records, total } = await commitsOf(git, range, options.limit ?? COMMIT_LIMIT);
-        history.commits = records.map((r) => r.message);
-        history.commitDetails = records.map((r) => r.detail);
-        history.total = total;
-        history.truncated = total > records.length;
-        history.filesCut = records.filter((r) => r.cut).length;
-      } catch (err) {
-        history.error = `git could not read ${range}: ${gitMessage(err)}`;
-      }
-      previousTag2 = tag;
-    }
-    byVersion.set(version3, history);
-  }
-  return versions.map((v2) => byVersion.get(v2));
-}
-
-// node_modules/marked/lib/marked.esm.js
-function G() {
-  return { async: false, breaks: false, extensions: null, gfm: true, hooks: null, pedantic: false, renderer: null, silent: false, tokenizer: null, walkTokens: null };
-}
-var S = G();
-function ue(l3) {
-  S = l3;
-}
-var q = { exec: () => null };
-function D(l3) {
-  let e = [];
-  return (t) => {
-    let n = Math.max(0, Math.min(3, t - 1)), r = e[n];
-    return r || (r = l3(n), e[n] = r), r;
-  };
-}
-function g(l3, e = "") {
-  let t = typeof l3 == "string" ? l3 : l3.source, n = { replace: (r, s) => {
-    let o = typeof s == "string" ? s : s.source;
-    return o = o.replace(O.caret, "$1"), t = t.replace(r, o), n;
-  }, getRegex: () => new RegExp(t, e) };
-  return n;
-}
-var _e = ((l3 = "") => {
-  try {
-    return !!new RegExp("(?<=1)(?<!1)" + l3);
-  } catch {
-    return false;
-  }
-})();
-var O = { codeRemoveIndent: /^(?: {0,3}\t| {1,4})/gm, listInterruptsParagraph: /^ {0,3}(?:[*+-]|1[.)])[ \t]+[^ \t\n]/, outputLinkReplace: /\\([\[\]])/g, indentCodeCompensation: /^(\s+)(?:```)/, beginningSpace: /^\s+/, endingHash: /#$/, startingSpaceChar: /^ /, endingSpaceChar: / $/, endingSpaceTabChar: /[ \t]$/, nonSpaceChar: /[^ ]/, newLineCharGlobal: /\n/g, tabCharGlobal: /\t/g, leadingSpaceTab: /^[ \t]+/, multipleSpaceGlobal: /\s+/g, blankLine: /^[ \t]*$/, doubleBlankLine: /\n[ \t]*\n[ \t]*$/, blockquoteStart: /^ {0,3}>/, blockquoteSetextReplace: /\n {0,3}((?:=+|-+)[ \t]*)(?=\n|$)/g, blockquoteSetextReplace2: /^ {0,3}>[ \t]?/gm, blockquoteMarkerWhitespace: /^( {0,3}>)(\t[ \t]*)/gm, nestedBlockMarker: /^ {0,3}(?:(?:[*+-]|\d{1,9}[.)])(?: |$)|> ?)/, listReplaceNesting: /^ {1,4}(?=( {4})*[^ ])/g, listIsTask: /^\[[ xX]\][ \t]+\S/, listReplaceTask: /^\[[ xX]\][ \t]+/, listTaskCheckbox: /\[[ xX]\]/, anyLine: /\n.*\n/, hrefBrackets: /^<(.*)>$/, tableDelimiter: /[:|]/, tableAlignChars: /^\||\| *$/g, tableRowBlankLine: /\n[ \t]*$/, tableAlignRight: /^ *-+: *$/, tableAlignCenter: /^ *:-+: *$/, tableAlignLeft: /^ *:-+ *$/, startATag: /^<a /i, endATag: /^<\/a>/i, startPreScriptTag: /^<(pre|code|kbd|script)(\s|>)/i, endPreScriptTag: /^<\/(pre|code|kbd|script)(\s|>)/i, startAngleBracket: /^</, endAngleBracket: />$/, pedanticHrefTitle: /^([^'"]*[^\s])\s+(['"])(.*)\2/, unicodeAlphaNumeric: /[\p{L}\p{N}]/u, numericCharacterReference: /&#(?:(\d{1,7})|[Xx]([A-Fa-f0-9]{1,6}));/, numericCharacterReferenceOrAmpersand: /&#(?:(\d{1,7})|[Xx]([A-Fa-f0-9]{1,6}));|&(?!(#\d{1,7}|#[Xx][a-fA-F0-9]{1,6}|\w+);)/g, escapeTest: /[&<>"']/, escapeReplace: /[&<>"']/g, escapeTestNoEncode: /[<>"']|&(?!(#\d{1,7}|#[Xx][a-fA-F0-9]{1,6}|\w+);)/, escapeReplaceNoEncode: /[<>"']|&(?!(#\d{1,7}|#[Xx][a-fA-F0-9]{1,6}|\w+);)/g, caret: /(^|[^\[])\^/g, percentDecode: /%25/g, findPipe: /\|/g, splitPipe: / \|/, slashPipe: /\\\|/g, carriageReturn: /\r\n|\r/g, spaceLine: /^ +$/gm, notSpaceStart: /^\S*/, endingNewline: /\n$/, listItemRegex: (l3) => new RegExp(`^( {0,3}${l3})((?:[	 ][^\\n]*)?(?:\\n|$))`), nextBulletRegex: D((l3) => new RegExp(`^ {0,${l3}}(?:[*+-]|\\d{1,9}[.)])((?:[ 	][^\\n]*)?(?:\\n|$))`)), hrRegex: D((l3) => new RegExp(`^ {0,${l3}}((?:-[ 	]*){3,}|(?:_[ 	]*){3,}|(?:\\*[ 	]*){3,})(?:\\n+|$)`)), fencesBeginRegex: D((l3) => new RegExp(`^ {0,${l3}}(?:\`\`\`|~~~)`)), headingBeginRegex: D((l3) => new RegExp(`^ {0,${l3}}#{1,6}(?:\\s|$)`)), pedanticHeadingBeginRegex: D((l3) => new RegExp(`^ {0,${l3}}#`)), htmlBeginRegex: D((l3) => new RegExp(`^ {0,${l3}}(?:</?(?:${he})(?:[ \\t]+|$|/?>)|<(?:(?:script|pre|style|textarea)(?:[\\s>]|$)|!--)|<\\?|<![A-Za-z]|<!\\[CDATA\\[)`, "i")), blockquoteBeginRegex: D((l3) => new RegExp(`^ {0,${l3}}>`)), nestedContainerMarkers: /^(?: {0,3}(?:(?:[*+-]|\d{1,9}[.)])[ \t]+|>[ \t]?))+/ };
-var Ge = /^(?:[ \t]*(?:\n|$))+/;
-var Ne = /^((?: {4}| {0,3}\t)[^\n]+(?:\n(?:[ \t]*(?:\n|$))*)?)+/;
-var Fe = /^ {0,3}(`{3,}(?=[^`\n]*(?:\n|$))|~{3,})([^\n]*)(?:\n|$)(?:|([\s\S]*?)(?:\n|$))(?: {0,3}(?:(?=`)\1`*|(?=~)\1~*) *(?=\n|$)|$)/;
-var V = /^ {0,3}((?:-[\t ]*){3,}|(?:_[ \t]*){3,}|(?:\*[ \t]*){3,})(?:\n+|$)/;
-var Qe = /^ {0,3}(#{1,6})(?=\s|$)(.*)(?:\n+|$)/;
-var ce = / {0,3}(?:[*+-]|\d{1,9}[.)])/;
-var he = "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|meta|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul";
-var J = g(" {0,3}(?:</?(?:tag)(?:[ \\t]+|\\n|/?>)|<(?:(?:script|pre|style|textarea)(?:[\\s>]|$)|!--)|<\\?|<![A-Za-z]|<!\\[CDATA\\[)").replace("tag", he).getRegex();
-var $e = /^(?!bull |blockCode|fences|blockquote|heading|html|table)((?:.|\n(?!\s*?\n|bull |fences|blockquote|heading|hr|html|table))+?)\n {0,3}(=+|-+)[ \t]*(?:\n+|$)/;
-var Le = g($e).replace(/bull/g, ce).replace(/blockCode/g, /(?: {4}| {0,3}\t)/).replace(/fences/g, / {0,3}(?:`{3,}|~{3,})/).replace(/blockquote/g, / {0,3}>/).replace(/heading/g, / {0,3}#{1,6}(?:\s|$)/).replace(/hr/g, / {0,3}(?:(?:-[\t ]*){3,}|(?:_[ \t]*){3,}|(?:\*[ \t]*){3,})(?:\n+|$)/).replace(/\|table/g, "").replace(/html/g, J).getRegex();
-var We = g($e).replace(/bull/g, ce).replace(/blockCode/g, /(?: {4}| {0,3}\t)/).replace(/fences/g, / {0,3}(?:`{3,}|~{3,})/).replace(/blockquote/g, / {0,3}>/).replace(/heading/g, / {0,3}#{1,6}(?:\s|$)/).replace(/hr/g, / {0,3}(?:(?:-[\t ]*){3,}|(?:_[ \t]*){3,}|(?:\*[ \t]*){3,})(?:\n+|$)/).replace(/table/g, / {0,3}\|?(?:[:\- ]*\|)+[\:\- ]*\n/).replace(/html/g, J).getRegex();
-var de = /^([^\n]+(?:\n(?!hr|heading|lheading|blockquote|fences|list|html|table|[ \t]+\n)[^\n]+)*)/;
-var Ue = /^[^\n]+/;
-var ge = /(?!\s*\])(?:\\[\s\S]|[^\[\]\\\n]|\n(?![ \t]*\n))+/;
-var Ke = g(/^ {0,3}\[(label)\]: *(?:\n[ \t]*)?([^<\s][^\s]*|<(?:\\.|[^\n<>\\])*>)(?:(?: +(?:\n[ \t]*)?| *\n[ \t]*)(title))? *(?:\n+|$)/).replace("label", ge).replace("title", /(?:"(?:\\[\s\S]|[^"\\])*"|'(?:\\[\s\S]|[^'\\\n]|\n(?!\n))*'|\((?:\\[\s\S]|[^()\\])*\))/).getRegex();
-var Xe = g(/^(bull)([ \t][^\n]*?)?(?:\n|$)/).replace(/bull/g, ce).getRegex();
-var ke = /<!--(?:-?>|[\s\S]*?(?:-->|$))/;
-var Ve = g("^ {0,3}(?:<(script|pre|style|textarea)[\\s>][\\s\\S]*?(?:</\\1>[^\\n]*\\n*|$)|comment[^\\n]*(\\n+|$)|<\\?[\\s\\S]*?(?:\\?>[^\\n]*\\n*|$)|<![A-Z][\\s\\S]*?(?:>[^\\n]*\\n*|$)|<!\\[CDATA\\[[\\s\\S]*?(?:\\]\\]>[^\\n]*\\n*|$)|</?(tag)(?:[ \\t]+|\\n|/?>|$)[\\s\\S]*?(?:(?:\\n[ 	]*)+\\n|$)|<(?!(?:script|pre|style|textarea)(?![a-z0-9-]))([a-z][a-z0-9-]*)(?:attribute)*?[ \\t]*/?>(?=[ \\t]*(?:\\n|$))[\\s\\S]*?(?:(?:\\n[ 	]*)+\\n|$)|</[a-z][a-z0-9-]*\\s*>(?=[ \\t]*(?:\\n|$))[\\s\\S]*?(?:(?:\\n[ 	]*)+\\n|$))", "i").replace("comment", ke).replace("tag", he).replace("attribute", /[ \t]+[a-zA-Z:_][\w.:-]*(?:[ \t]*=[ \t]*"[^"\n]*"|[ \t]*=[ \t]*'[^'\n]*'|[ \t]*=[ \t]*[^\s"'=<>`]+)?/).getRegex();
-var Ce = (l3) => g(de).replace("hr", V).replace("heading", " {0,3}#{1,6}(?:\\s|$)").replace("|lheading", "").replace("|table", "").replace("blockquote", " {0,3}>").replace("fences", " {0,3}(?:`{3,}(?=[^`\\n]*(?:\\n|$))|~~~)[^\\n]*(?:\\n|$)").replace("list", l3).replace("html", J).getRegex();
-var Je = Ce(/ {0,3}(?:[*+-]|1[.)])[ \t]+[^ \t\n]/);
-var Ye = Ce(/ {0,3}(?:[*+-]|\d{1,9}[.)])(?:[ \t]|\n|$)/);
-var et = g(/^( {0,3}> ?(?:(?![ \t]*(?:\n|$))(paragraph)|[^\n]*)(?:\n|$))+/).replace("paragraph", Ye).getRegex();
-var fe = { blockquote: et, code: Ne, def: Ke, fences: Fe, heading: Qe, hr: V, html: Ve, lheading: Le, list: Xe, newline: Ge, paragraph: Je, table: q, text: Ue };
-var Pe = g("^ *([^\\n ].*)\\n {0,3}((?:\\| *)?:?-+:? *(?:\\| *:?-+:? *)*(?:\\| *)?)(?:\\n((?:(?! *\\n|hr|heading|blockquote|code|fences|list|html).*(?:\\n|$))*)\\n*|$)").replace("hr", V).replace("heading", " {0,3}#{1,6}(?:\\s|$)").replace("blockquote", " {0,3}>").replace("code", "(?: {4}| {0,3}	)[^\\n]").replace("fences", " {0,3}(?:`{3,}(?=[^`\\n]*(?:\\n|$))|~~~)[^\\n]*(?:\\n|$)").replace("list", " {0,3}(?:[*+-]|1[.)])[ \\t]").replace("html", J).getRegex();
-var tt = { ...fe, lheading: We, table: Pe, paragraph: g(de).replace("hr", V).replace("heading", " {0,3}#{1,6}(?:\\s|$)").replace("|lheading", "").replace("table", Pe).replace("blockquote", " {0,3}>").replace("fences", " {0,3}(?:`{3,}(?=[^`\\n]*(?:\\n|$))|~~~)[^\\n]*(?:\\n|$)").replace("list", " {0,3}(?:[*+-]|1[.)])[ \\t]+[^ \\t\\n]").replace("html", J).getRegex() };
-var nt = { ...fe, html: g(`^ *(?:comment(?: *\\n|\\s*$)|<(tag)[\\s\\S]+?</\\1>(?: *\\n{2,}|\\s*$)|<tag(?:"[^"]*"|'[^']*'|\\s[^'"/>\\s]*)*?/?>(?: *\\n{2,}|\\s*$))`).replace("comment", ke).replace(/tag/g, "(?!(?:a|em|strong|small|s|cite|q|dfn|abbr|data|time|code|var|samp|kbd|sub|sup|i|b|u|mark|ruby|rt|rp|bdi|bdo|span|br|wbr|ins|del|img)\\b)\\w+(?!:|[^\\w\\s@]*@)\\b").getRegex(), def: /^ *\[([^\]]+)\]: *<?([^\s>]+)>?(?: +(["(][^\n]+[")]))? *(?:\n+|$)/, heading: /^(#{1,6})(.*)(?:\n+|$)/, fences: q, lheading: /^(.+?)\n {0,3}(=+|-+) *(?:\n+|$)/, paragraph: g(de).replace("hr", V).replace("heading", ` *#{1,6} *[^
-]`).replace("|table", "").replace("blockquote", " {0,3}>").replace("|fences", "").replace("|list", "").replace("|html", "").replace("|tag", "").replace("lheading", Le).getRegex() };
-var rt = /^\\([!"#$%&'()*+,\-./:;<=>?@\[\]\\^_`{|}~])/;
-var st = /^(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/;
-var Ie = /^( {2,}|\\)\n(?!\s*$)[ \t]*/;
-var it = /^(`+|[^`])(?:(?= {2,}\n)|[\s\S]*?(?:(?=[\\<!\[`*_]|\b_|$)|[^ ](?= {2,}\n)))/;
-var L = /[\p{P}\p{S}]/u;
-var N = /[\s\p{P}\p{S}]/u;
-var Y = /[^\s\p{P}\p{S}]/u;
-var ot = g(/^((?![*_])punctSpace)/, "u").replace(/punctSpace/g, N).getRegex();
-var at = /[\p{Pi}\p{Ps}"']/u;
-var Ae = /(?!~)[\p{P}\p{S}]/u;
-var lt = /(?!~)[\s\p{P}\p{S}]/u;
-var ut = /(?:[^\s\p{P}\p{S}]|~)/u;
-var pt = g(/link|precode-code|html/, "g").replace("link", /\[(?:[^\[\]`]|(?<a>`+)[^`]+\k<a>(?!`))*?\]\((?:\\[\s\S]|[^\\\(\)]|\((?:\\[\s\S]|[^\\\(\)])*\))*\)/).replace("precode-", _e ? "(?<!`)()" : "(^^|[^`])").replace("code", /(?<b>`+)[^`]+\k<b>(?!`)/).replace("html", /<(?! )[^<>]*?>/).getRegex();
-var Ee = /^(?:\*+(?:((?!\*)punct)|([^\s*]))?)|^_+(?:((?!_)punct)|([^\s_]))?/;
-var ct = g(Ee, "u").replace(/punct/g, L).getRegex();
-var ht = g(Ee, "u").replace(/punct/g, Ae).getRegex();
-var dt = /^(?:\*+(?:((?!\*)(?!openQuote)punct)|([^\s*]))?)|^_+(?:((?!_)(?!openQuote)punct)|([^\s_]))?/;
-var gt = g(dt, "u").replace(/openQuote/g, at).replace(/punct/g, L).getRegex();
-var ze = "^[^_*]*?__[^_*]*?\\*[^_*]*?(?=__)|[^*]+(?=[^*])|(?!\\*)punct(\\*+)(?=[\\s]|$)|notPunctSpace(\\*+)(?!\\*)(?=punctSpace|$)|(?!\\*)punctSpace(\\*+)(?=notPunctSpace)|[\\s](\\*+)(?!\\*)(?=punct)|(?!\\*)punct(\\*+)(?!\\*)(?=punct)|notPunctSpace(\\*+)(?=notPunctSpace)";
-var kt = g(ze, "gu").replace(/notPunctSpace/g, Y).replace(/punctSpace/g, N).replace(/punct/g, L).getRegex();
-var ft = g(ze, "gu").replace(/notPunctSpace/g, ut).replace(/punctSpace/g, lt).replace(/punct/g, Ae).getRegex();
-var mt = "^[^_*]*?__[^_*]*?\\*[^_*]*?(?=__)|[^*]+(?=[^*])|(?!\\*)punct(\\*+)(?=[\\s]|$)|notPunctSpace(\\*+)(?!\\*)(?=punctSpace|$)|(?!\\*)[\\s](\\*+)(?=notPunctSpace)|[\\s](\\*+)(?!\\*)(?=punct)|(?!\\*)punct(\\*+)(?!\\*)(?=punct)|(?:(?!\\*)punct|notPunctSpace)(\\*+)(?!\\*)(?=notPunctSpace)";
-var xt = g(mt, "gu").replace(/notPunctSpace/g, Y).replace(/punctSpace/g, N).replace(/punct/g, L).getRegex();
-var bt = g("^[^_*]*?\\*\\*[^_*]*?_[^_*]*?(?=\\*\\*)|[^_]+(?=[^_])|(?!_)punct(_+)(?=[\\s]|$)|notPunctSpace(_+)(?!_)(?=punctSpace|$)|(?!_)punctSpace(_+)(?=notPunctSpace)|[\\s](_+)(?!_)(?=punct)|(?!_)punct(_+)(?!_)(?=punct)", "gu").replace(/notPunctSpace/g, Y).replace(/punctSpace/g, N).replace(/punct/g, L).getRegex();
-var Rt = "^[^_*]*?\\*\\*[^_*]*?_[^_*]*?(?=\\*\\*)|[^_]+(?=[^_])|(?!_)punct(_+)(?=[\\s]|$)|notPunctSpace(_+)(?!_)(?=punctSpace|$)|(?!_)[\\s](_+)(?=notPunctSpace)|[\\s](_+)(?!_)(?=punct)|(?!_)punct(_+)(?!_)(?=punct)|(?:(?!_)punct|notPunctSpace)(_+)(?!_)(?=notPunctSpace)";
-var Tt = g(Rt, "gu").replace(/notPunctSpace/g, Y).replace(/punctSpace/g, N).replace(/punct/g, L).getRegex();
-var Ot = g(/^~~?(?:((?!~)punct)|[^\s~])/, "u").replace(/punct/g, L).getRegex();
-var wt = "^[^~]+(?=[^~])|(?!~)punct(~~?)(?=[\\s]|$)|notPunctSpace(~~?)(?!~)(?=punctSpace|$)|(?!~)punctSpace(~~?)(?=notPunctSpace)|[\\s](~~?)(?!~)(?=punct)|(?!~)punct(~~?)(?!~)(?=punct)|notPunctSpace(~~?)(?=notPunctSpace)";
-var Pt = g(wt, "gu").replace(/notPunctSpace/g, Y).replace(/punctSpace/g, N).replace(/punct/g, L).getRegex();
-var yt = g(/\\(punct)/, "gu").replace(/punct/g, L).getRegex();
-var St = g(/(`+)(?:[^`]|[^`][\s\S]*?[^`])\1(?!`)|`+|\\(punct)/, "gu").replace(/punct/g, L).getRegex();
-var _t = g(/^<(scheme:[^\s\x00-\x1f<>]*|email)>/).replace("scheme", /[a-zA-Z][a-zA-Z0-9+.-]{1,31}/).replace("email", /[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+(@)[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+(?![-_])/).getRegex();
-var $t = g(ke).replace("(?:-->|$)", "-->").getRegex();
-var Lt = g("^comment|^</[a-zA-Z][a-zA-Z0-9-]*\\s*>|^<[a-zA-Z][a-zA-Z0-9-]*(?:attribute)*?\\s*/?>|^<\\?[\\s\\S]*?\\?>|^<![a-zA-Z]+\\s[\\s\\S]*?>|^<!\\[CDATA\\[[\\s\\S]*?\\]\\]>").replace("comment", $t).replace("attribute", /\s+[a-zA-Z:_][\w.:-]*(?:\s*=\s*"[^"]*"|\s*=\s*'[^']*'|\s*=\s*[^\s"'=<>`]+)?/).getRegex();
-var Me = /\[(?:\\[\s\S]|[^\[\]\\])*\]/;
-var ie = g(/(?:\[(?:brackets|\\[\s\S]|[^\[\]\\])*\]|\\[\s\S]|`+(?!`)[^`]*?`+(?!`)|``+(?=\])|[^\[\]\\`])*?/).replace("brackets", Me).getRegex();
-var Ct = g(/^!?\[(label)\]\([ \t\n]*(href)(?:(?:[ \t]+(?:\n[ \t]*)?|\n[ \t]*)(title))?[ \t\n]*\)/).replace("label", ie).replace("href", /<(?:\\.|[^\n<>\\])*>|(?!<)[^ \t\n\x00-\x1f]+|(?=\))/).replace("title", /"(?:\\[\s\S]|[^"\\])*"|'(?:\\[\s\S]|[^'\\])*'|\((?:\\[\s\S]|[^)\\])*\)/).getRegex();
-var It = g(/^!?\[(label)\]\[(ref)\]/).replace("label", ie).replace("ref", ge).getRegex();
-var At = g(/^!?\[(ref)\](?:\[\])?/).replace("ref", ge).getRegex();
-var ye = /(?!\s*\])(?:\\[\s\S]|[^\[\]\\]){1,999}/;
-var Et = g(/(?:[^\[\]\\`]*(?:\[(?:brackets|\\[\s\S]|[^\[\]\\])*\]|\\[\s\S]|`+(?!`)[^`]*?`+(?!`)|``+(?=\]))){0,999}?[^\[\]\\`]*?/).replace("brackets", Me).getRegex();
-var zt = g("reflink|nolink(?!\\()", "g").replace("reflink", g(/^!?\[(label)\]\[(ref)\]/).replace("label", Et).replace("ref", ye).getRegex()).replace("nolink", g(/^!?\[(ref)\](?:\[\])?/).replace("ref", ye).getRegex()).getRegex();
-var Se = /[hH][tT][tT][pP][sS]?|[fF][tT][pP]/;
-var Mt = /[A-Za-z0-9._+-]+@[a-zA-Z0-9-_]+(?:\.[a-zA-Z0-9-_]*[a-zA-Z0-9])+(?![\w-])/;
-var Bt = g(/(?:mailto:email|xmpp:email(?:\/[A-Za-z0-9@.]+)?)/).replace(/email/g, Mt).getRegex();
-var me = { _backpedal: q, anyPunctuation: yt, anyPunctuationOutsideCode: St, autolink: _t, blockSkip: pt, br: Ie, code: st, del: q, delLDelim: q, delRDelim: q, emStrongLDelim: ct, emStrongRDelimAst: kt, emStrongRDelimUnd: bt, escape: rt, link: Ct, nolink: At, punctuation: ot, reflink: It, reflinkSearch: zt, tag: Lt, text: it, url: q };
-var Dt = { ...me, emStrongLDelim: gt, emStrongRDelimAst: xt, emStrongRDelimUnd: Tt, link: g(/^!?\[(label)\]\((.*?)\)/).replace("label", ie).getRegex(), reflink: g(/^!?\[(label)\]\s*\[([^\]]*)\]/).replace("label", ie).getRegex() };
-var pe = { ...me, emStrongRDelimAst: ft, emStrongLDelim: ht, delLDelim: Ot, delRDelim: Pt, url: g(/^emailProtocol|^((?:protocol):\/\/|www\.)(?:[a-zA-Z0-9\-]+\.?)+[^\s<]*|^email/).replace("emailProtocol", Bt).replace("protocol", Se).replace("email", /[A-Za-z0-9._+-]+(@)[a-zA-Z0-9-_]+(?:\.[a-zA-Z0-9-_]*[a-zA-Z0-9])+(?![\w-])/).getRegex(), _backpedal: /(?:[^?!.,:;*_'"~()&]+|\([^)]*\)|&(?![a-zA-Z0-9]+;$)|[?!.,:;*_'"~)]+(?!$))+/, del: /^(~~?)(?=[^\s~])((?:\\[\s\S]|[^\\])*?(?:\\[\s\S]|[^\s~\\]))\1(?=[^~]|$)/, text: g(/^(?:[^a-zA-Z0-9](?=emailProtocol)|(`+|~+|[^`~])(?:(?=[`~])|(?= {2,}\n)|(?=[a-zA-Z0-9.!#$%&'*+\/=?_`{\|}~-]+@)|[\s\S]*?(?:(?=[\\<!\[`*~_]|\b_|protocol:\/\/|wwwStart|$)|[^ ](?= {2,}\n)|[^a-zA-Z0-9](?=emailProtocol)|[^a-zA-Z0-9.!#$%&'*+\/=?_`{\|}~-](?=[a-zA-Z0-9.!#$%&'*+\/=?_`{\|}~-]+@))))/).replace("protocol", Se).replace(/emailProtocol/g, /(?:mailto|xmpp):/).replace("wwwStart", _e ? "(?<![^\\s*_~(])www\\." : "www\\.").getRegex() };
-var qt = { ...pe, br: g(Ie).replace("{2,}", "*").getRegex(), text: g(pe.text).replace("\\b_", "\\b_| {2,}\\n").replace(/\{2,\}/g, "*").getRegex() };
-var ee = { normal: fe, gfm: tt, pedantic: nt };
-var F = { normal: me, gfm: pe, breaks: qt, pedantic: Dt };
-var vt = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-var Be = (l3) => vt[l3];
-function y(l3, e) {
-  if (e) {
-    if (O.escapeTest.test(l3)) return l3.replace(O.escapeReplace, Be);
-  } else if (O.escapeTestNoEncode.test(l3)) return l3.replace(O.escapeReplaceNoEncode, Be);
-  return l3;
-}
-function De(l3) {
-  return O.numericCharacterReference.test(l3) ? l3.replace(O.numericCharacterReferenceOrAmpersand, (e, t, n) => {
-    if (t === void 0 && n === void 0) return "&amp;";
-    let r = t === void 0 ? Number.parseInt(n, 16) : Number.parseInt(t, 10);
-    return r === 0 || r > 1114111 || r >= 55296 && r <= 57343 ? "\uFFFD" : r === 38 ? "&amp;" : String.fromCodePoint(r);
-  }) : l3;
-}
-function xe(l3) {
-  try {
-    l3 = encodeURI(l3).replace(O.percentDecode, "%");
-  } catch {
-    return null;
-  }
-  return l3;
-}
-function be(l3, e) {
-  let t = l3.replace(O.findPipe, (s, o, i) => {
-    let a = false, c = o;
-    for (; --c >= 0 && i[c] === "\\"; ) a = !a;
-    return a ? "|" : " |";
-  }), n = t.split(O.splitPipe), r = 0;
-  if (n[0].trim() || n.shift(), n.length > 0 && !n.at(-1)?.trim() && n.pop(), e) if (n.length > e) n.splice(e);
-  else for (; n.length < e; ) n.push("");
-  for (; r < n.length; r++) n[r] = n[r].trim().replace(O.slashPipe, "|");
-  return n;
-}
-function C(l3, e, t) {
-  let n = l3.length;
-  if (n === 0) return "";
-  let r = 0;
-  for (; r < n; ) {
-    let s = l3.charAt(n - r - 1);
-    if (s === e && !t) r++;
-    else if (s !== e && t) r++;
-    else break;
-  }
-  return l3.slice(0, n - r);
-}
-function Re(l3) {
-  let e = l3.split(`
-`), t = e.length - 1;
-  for (; t >= 0 && O.blankLine.test(e[t]); ) t--;
-  return e.length - t <= 2 ? l3 : e.slice(0, t + 1).join(`
-`);
-}
-function W(l3) {
-  return l3.trim().replace(O.multipleSpaceGlobal, " ").toLowerCase().toUpperCase().toLowerCase();
-}
-function Te(l3, e) {
-  if (l3.indexOf(e[0]) === -1 && l3.indexOf(e[1]) === -1) return -1;
-  let t = 0;
-  for (let n = 0; n < l3.length; n++) if (l3[n] === "\\") n++;
-  else if (l3[n] === e[0]) t++;
-  else if (l3[n] === e[1] && (t--, t < 0)) return n;
-  return t > 0 ? -2 : -1;
-}
-var Q = /* @__PURE__ */ new WeakMap();
-function Oe(l3) {
-  let e = { "*": -1, _: -1 }, t = -1, n = l3.length;
-  for (let r = 0; r < n; r++) {
-    let s = l3[r];
-    if (s !== "*" && s !== "_" && s !== "~") continue;
-    let o = r === 0 ? `
-` : l3[r - 1], i = r + 1;
-    for (; i < n && l3[i] === s; ) i++;
-    o !== " " && o !== "	" && o !== `
-` && o !== "\r" && o !== "\f" && (s === "~" ? t = r : e[s] = r), r = i - 1;
-  }
-  return { maskedSrc: l3, lastPossibleEmStrongCloserIndex: e, lastPossibleDelCloserIndex: t };
-}
-function qe(l3, e) {
-  let t = Oe(e), n = Q.get(l3);
-  n ? n.push(t) : Q.set(l3, [t]);
-}
-function ve(l3) {
-  let e = Q.get(l3);
-  e && (e.pop(), e.length === 0 && Q.delete(l3));
-}
-function oe(l3, e, t) {
-  let n = Q.get(l3)?.at(-1);
-  return n && n.maskedSrc === e ? n.lastPossibleEmStrongCloserIndex[t] : Oe(e).lastPossibleEmStrongCloserIndex[t];
-}
-function ae(l3, e) {
-  let t = Q.get(l3)?.at(-1);
-  return t && t.maskedSrc === e ? t.lastPossibleDelCloserIndex : Oe(e).lastPossibleDelCloserIndex;
-}
-function te(l3, e = 0) {
-  let t = e, n = "";
-  for (let r of l3) if (r === "	") {
-    let s = 4 - t % 4;
-    n += " ".repeat(s), t += s;
-  } else n += r, t++;
-  return n;
-}
-function Ht(l3, e) {
-  let t = "";
-  for (let n = 0; n < l3.length; n++) {
-    if (l3[n] === "`") {
-      let r = e.inline.code.exec(l3.slice(n));
-      if (r) {
-        t += r[0], n += r[0].length - 1;
-        continue;
-      }
-    }
-    if (l3[n] === "\\" && (l3[n + 1] === "[" || l3[n + 1] === "]")) {
-      t += l3[n + 1], n++;
-      continue;
-    }
-    t += l3[n];
-  }
-  return t;
-}
-function He(l3, e, t, n, r) {
-  let s = e.href, o = e.title || null, i = Ht(l3[1], r), a = l3[0].charAt(0) === "!", c = n.state.inLink, u = n.state.linkEmitted, d = n.state.inRawBlock;
-  n.state.inLink = true, n.state.linkEmitted = false;
-  let h = n.inlineTokens(i), p = n.state.linkEmitted;
-  if (n.state.linkEmitted = u, n.state.inLink = c, !a) {
-    if (p) {
-      n.state.inRawBlock = d;
-      return;
-    }
-    n.state.linkEmitted = true;
-  }
-  return { type: a ? "image" : "link", raw: t, href: s, title: o, text: i, tokens: h };
-}
-function Zt(l3, e, t) {
-  let n = l3.match(t.other.indentCodeCompensation);
-  if (n === null) return e;
-  let r = n[1];
-  return e.split(`
-`).map((s) => {
-    let o = s.match(t.other.beginningSpace);
-    if (o === null) return s;
-    let [i] = o;
-    return s.slice(Math.min(i.length, r.length));
-  }).join(`
-`);
-}
-function Ze(l3, e, t, n) {
-  if (!e.includes("<")) return false;
-  for (let r = 0; r < e.length; r++) {
-    if (e[r] === "\\") {
-      r++;
-      continue;
-    }
-    if (e[r] === "`") {
-      let i = n.inline.code.exec(e.slice(r));
-      if (i) {
-        r += i[0].length - 1;
-        continue;
-      }
-    }
-    if (e[r] !== "<") continue;
-    let s = l3.slice(t + r), o = n.inline.tag.exec(s) || n.inline.autolink.exec(s);
-    if (o) {
-      if (o[0].length > e.length - r) return true;
-      r += o[0].length - 1;
-    }
-  }
-  return false;
-}
-var _ = class {
-  options;
-  rules;
-  lexer;
-  constructor(e) {
-    this.options = e || S;
-  }
-  space(e) {
-    let t = this.rules.block.newline.exec(e);
-    if (t && t[0].length > 0) return { type: "space", raw: t[0] };
-  }
-  code(e) {
-    let t = this.rules.block.code.exec(e);
-    if (t) {
-      let n = this.options.pedantic ? t[0] : Re(t[0]), r = n.replace(this.rules.other.codeRemoveIndent, "");
-      return { type: "code", raw: n, codeBlockStyle: "indented", text: r };
-    }
-  }
-  fences(e) {
-    let t = this.rules.block.fences.exec(e);
-    if (t) {
-      let n = t[0], r = Zt(n, t[3] || "", this.rules);
-      return t[3] !== void 0 && (r === "" || r.endsWith(`
-`)) && (r += `
-`), { type: "code", raw: n, lang: t[2] ? t[2].trim().replace(this.rules.inline.anyPunctuation, "$1") : t[2], text: r };
-    }
-  }
-  heading(e) {
-    let t = this.rules.block.heading.exec(e);
-    if (t) {
-      let n = t[2].trim();
-      if (this.rules.other.endingHash.test(n)) {
-        let r = C(n, "#");
-        (this.options.pedantic || !r || this.rules.other.endingSpaceTabChar.test(r)) && (n = r.trim());
-      }
-      return { type: "heading", raw: C(t[0], `
-`), depth: t[1].length, text: n, tokens: this.lexer.inline(n) };
-    }
-  }
-  hr(e) {
-    let t = this.rules.block.hr.exec(e);
-    if (t) return { type: "hr", raw: C(t[0], `
-`) };
-  }
-  blockquote(e) {
-    let t = this.rules.block.blockquote.exec(e);
-    if (t) {
-      let n = C(t[0], `
-`).split(`
-`), r = "", s = "", o = [];
-      for (; n.length > 0; ) {
-        let i = false, a = [], c;
-        for (c = 0; c < n.length; c++) if (this.rules.other.blockquoteStart.test(n[c])) a.push(n[c]), i = true;
-        else if (!i) a.push(n[c]);
-        else break;
-        n = n.slice(c);
-        let u = a.join(`
-`), d = u.replace(this.rules.other.blockquoteMarkerWhitespace, (k, m, b) => b.startsWith(" ") ? m + " " + b.slice(1) : m + te(b, m.length)).replace(this.rules.other.blockquoteSetextReplace, `
-    $1`).replace(this.rules.other.blockquoteSetextReplace2, "");
-        r = r ? `${r}
-${u}` : u, s = s ? `${s}
-${d}` : d;
-        let h = this.lexer.state.top;
-        if (this.lexer.state.top = true, this.lexer.blockTokens(d, o, true), this.lexer.state.top = h, n.length === 0) break;
-        let p = o.at(-1);
-        if (p?.type === "code" || p?.type === "heading" || p?.type === "hr" || p?.type === "html" || p?.type === "table") break;
-        if (p?.type === "blockquote") {
-          let k = p, m = n.join(`
-`), b = k.raw + `
-` + m.replace(this.rules.other.blockquoteSetextReplace2, ""), f = this.blockquote(b);
-          o[o.length - 1] = f;
-          let R = b.substring(f.raw.length).replace(/^\n/, ""), E = R ? R.split(`
-`).length : 0, T = E ? n.slice(0, -E) : n;
-          if (T.length > 0 && (r = `${r}
-${T.join(`
-`)}`), s = s.substring(0, s.length - k.text.length) + f.text, n = n.slice(T.length), n.length > 0 && this.rules.other.blockquoteStart.test(n[0])) continue;
-          break;
-        } else if (p?.type === "list") {
-          let k = p, m = k.raw + `
-` + n.join(`
-`), b = this.list(m);
-          o[o.length - 1] = b;
-          let f = b.raw.length > k.raw.length ? m.slice(k.raw.length + 1, b.raw.length).split(`
-`).length : 0;
-          if (f > 0) {
-            let R = n.slice(0, f).join(`
-`);
-            r = `${r}
-${R}`, s = `${s}
-${R}`;
-          }
-          if (n = n.slice(f), n.length > 0 && !this.rules.other.blockquoteStart.test(n[0])) break;
-          continue;
-        }
-      }
-      return { type: "blockquote", raw: r, tokens: o, text: s };
-    }
-  }
-  list(e) {
-    let t = this.rules.block.list.exec(e);
-    if (t) {
-      if (!this.options.pedantic && this.lexer.state.lastToken?.type === "text" && !this.rules.other.listInterruptsParagraph.test(e)) return;
-      let n = e, r = () => n.length - e.length, s = t[1].trim(), o = s.length > 1, i = { type: "list", raw: "", ordered: o, start: o ? +s.slice(0, -1) : "", loose: false, items: [] };
-      s = o ? `\\d{1,9}\\${s.slice(-1)}` : `\\${s}`, this.options.pedantic && (s = o ? s : "[*+-]");
-      let a = this.rules.other.listItemRegex(s), c = false;
-      for (; e; ) {
-        let h = false, p = "";
-        if (!(t = a.exec(e)) || this.rules.block.hr.test(e)) break;
-        let k = r();
-        e = e.substring(t[0].length);
-        let m = t[2].split(`
-`, 1)[0], b = t[1].length, f = this.options.pedantic ? te(m, b) : m.replace(this.rules.other.leadingSpaceTab, (H) => te(H, b)), R = e.split(`
-`, 1)[0], E = !f.trim(), T = 0;
-        if (this.options.pedantic ? (T = 2, p = f.trimStart()) : E ? T = b + 1 : (T = f.search(this.rules.other.nonSpaceChar), T = T > 4 ? 1 : T, p = f.slice(T), T += b), E && this.rules.other.blankLine.test(R) && (e = e.substring(R.length + 1), h = true), !h) {
-          let H = this.rules.other.nextBulletRegex(T), K = this.rules.other.hrRegex(T), re = this.rules.other.fencesBeginRegex(T), B = this.options.pedantic ? this.rules.other.pedanticHeadingBeginRegex(T) : this.rules.other.headingBeginRegex(T), X = this.rules.other.htmlBeginRegex(T), se = this.rules.other.blockquoteBeginRegex(T), le = false;
-          for (; e; ) {
-            let we = e.split(`
-`, 1)[0], Z;
-            if (R = we, this.options.pedantic ? (R = R.replace(this.rules.other.listReplaceNesting, "  "), Z = R) : Z = R.replace(this.rules.other.leadingSpaceTab, ($) => te($)), re.test(R) || B.test(R) || X.test(R) || se.test(R) || H.test(R) || K.test(R)) break;
-            if (Z.search(this.rules.other.nonSpaceChar) >= T || !R.trim()) p += `
-` + Z.slice(T), le = false;
-            else {
-              if (E) break;
-              let $ = f;
-              if (!this.options.pedantic && !p.includes(`
-`) && !f.includes("	")) {
-                let j;
-                for (; !K.test($) && (j = this.rules.other.nestedBlockMarker.exec($)); ) $ = $.slice(j[0].length);
-                if (!$.trim()) break;
-              }
-              if ($.replace(this.rules.other.tabCharGlobal, "    ").search(this.rules.other.nonSpaceChar) >= 4 || re.test($) || B.test($) || X.test($) || K.test($)) break;
-              if (!this.options.pedantic && !le) {
-                let j = f.replace(this.rules.other.nestedContainerMarkers, "");
-                if (this.rules.block.fences.test(j) || this.rules.block.heading.test(j) || this.rules.block.hr.test(j)) break;
-              }
-              let je = !this.options.pedantic && /^ {0,3}(?:=+|-+) *$/.test(R) && this.rules.block.lheading.test(`${f}
-${R}`) ? `    ${Z.replace(/^ {0,3}/, "")}` : R;
-              p += `
-` + je, le = true;
-            }
-            E = !R.trim(), e = e.substring(we.length + 1), f = Z.slice(T);
-          }
-        }
-        let U = n.slice(k, r());
-        i.loose || (c ? i.loose = true : this.rules.other.doubleBlankLine.test(U) && (c = true)), i.items.push({ type: "list_item", raw: U, task: !!this.options.gfm && this.rules.other.listIsTask.test(p), loose: false, text: p, tokens: [] });
-      }
-      let u = i.items.at(-1);
-      if (u) u.raw = u.raw.trimEnd(), u.text = u.text.trimEnd();
-      else return;
-      i.raw = n.slice(0, r()).trimEnd();
-      let d = [];
-      for (let h of i.items) if (this.lexer.state.top = false, d.push(this.lexer.inlineQueue.length), h.tokens = this.lexer.blockTokens(h.text, []), !i.loose) {
-        let p = h.tokens.filter((m) => m.type === "space"), k = p.length > 0 && p.some((m) => this.rules.other.anyLine.test(m.raw));
-        i.loose = k;
-      }
-      for (let h = 0; h < i.items.length; h++) {
-        let p = i.items[h], k = p.tokens[0];
-        if (p.task && (k?.type === "text" || k?.type === "paragraph")) {
-          p.text = p.text.replace(this.rules.other.listReplaceTask, ""), k.raw = k.raw.replace(this.rules.other.listReplaceTask, ""), k.text = k.text.replace(this.rules.other.listReplaceTask, "");
-          let m = this.lexer.inlineQueue;
-          for (let f = d[h]; f < m.length; f++) if (m[f].tokens === k.tokens) {
-            m[f].src = m[f].src.replace(this.rules.other.listReplaceTask, "");
-            break;
-          }
-          let b = this.rules.other.listTaskCheckbox.exec(p.raw);
-          if (b) {
-            let f = { type: "checkbox", raw: b[0] + " ", checked: b[0] !== "[ ]" };
-            p.checked = f.checked, i.loose ? p.tokens[0] && ["paragraph", "text"].includes(p.tokens[0].type) && "tokens" in p.tokens[0] && p.tokens[0].tokens ? (p.tokens[0].raw = f.raw + p.tokens[0].raw, p.tokens[0].text = f.raw + p.tokens[0].text, p.tokens[0].tokens.unshift(f)) : p.tokens.unshift({ type: "paragraph", raw: f.raw, text: f.raw, tokens: [f] }) : p.tokens.unshift(f);
-          }
-        } else p.task && (p.task = false);
-      }
-      if (i.loose) for (let h of i.items) {
-        h.loose = true;
-        for (let p of h.tokens) p.type === "text" && (p.type = "paragraph");
-      }
-      return i;
-    }
-  }
-  html(e) {
-    let t = this.rules.block.html.exec(e);
-    if (t) {
-      if (this.lexer.state.lastToken?.type === "paragraph" && !this.rules.other.htmlBeginRegex(4).test(e)) return;
-      let n = Re(t[0]);
-      return { type: "html", block: true, raw: n, pre: t[1] === "pre" || t[1] === "script" || t[1] === "style", text: n };
-    }
-  }
-  def(e) {
-    let t = this.rules.block.def.exec(e);
-    if (t) {
-      if (!this.rules.other.startAngleBracket.test(t[2]) && Te(t[2], "()") !== -1) return;
-      let n = W(t[1]), r = t[2] ? t[2].replace(this.rules.other.hrefBrackets, "$1").replace(this.rules.inline.anyPunctuation, "$1") : "", s = t[3] ? t[3].substring(1, t[3].length - 1).replace(this.rules.inline.anyPunctuation, "$1") : t[3];
-      return { type: "def", tag: n, raw: C(t[0], `
-`), href: r, title: s };
-    }
-  }
-  table(e) {
-    let t = this.rules.block.table.exec(e);
-    if (!t || !this.rules.other.tableDelimiter.test(t[2])) return;
-    let n = be(t[1]), r = t[2].replace(this.rules.other.tableAlignChars, "").split("|"), s = t[3]?.trim() ? t[3].replace(this.rules.other.tableRowBlankLine, "").split(`
-`) : [], o = { type: "table", raw: C(t[0], `
-`), header: [], align: [], rows: [] };
-    if (n.length === r.length) {
-      for (let i of r) this.rules.other.tableAlignRight.test(i) ? o.align.push("right") : this.rules.other.tableAlignCenter.test(i) ? o.align.push("center") : this.rules.other.tableAlignLeft.test(i) ? o.align.push("left") : o.align.push(null);
-      for (let i = 0; i < n.length; i++) o.header.push({ text: n[i], tokens: this.lexer.inline(n[i]), header: true, align: o.align[i] });
-      for (let i of s) o.rows.push(be(i, o.header.length).map((a, c) => ({ text: a, tokens: this.lexer.inline(a), header: false, align: o.align[c] })));
-      return o;
-    }
-  }
-  lheading(e) {
-    let t = this.rules.block.lheading.exec(e);
-    if (t) {
-      let n = t[1].trim();
-      return { type: "heading", raw: C(t[0], `
-`), depth: t[2].charAt(0) === "=" ? 1 : 2, text: n, tokens: this.lexer.inline(n) };
-    }
-  }
-  paragraph(e) {
-    let t = this.rules.block.paragraph.exec(e);
-    if (t) {
-      let n = t[1].charAt(t[1].length - 1) === `
-` ? t[1].slice(0, -1) : t[1];
-      return { type: "paragraph", raw: t[0], text: n, tokens: this.lexer.inline(n) };
-    }
-  }
-  text(e) {
-    let t = this.rules.block.text.exec(e);
-    if (t) return { type: "text", raw: t[0], text: t[0], tokens: this.lexer.inline(t[0]) };
-  }
-  escape(e) {
-    if (e.charCodeAt(0) !== 92) return;
-    let t = this.rules.inline.escape.exec(e);
-    if (t) return { type: "escape", raw: t[0], text: t[1] };
-  }
-  tag(e) {
-    if (e.charCodeAt(0) !== 60) return;
-    let t = this.rules.inline.tag.exec(e);
-    if (t) return !this.lexer.state.inLink && this.rules.other.startATag.test(t[0]) ? this.lexer.state.inLink = true : this.lexer.state.inLink && this.rules.other.endATag.test(t[0]) && (this.lexer.state.inLink = false), !this.lexer.state.inRawBlock && this.rules.other.startPreScriptTag.test(t[0]) ? this.lexer.state.inRawBlock = true : this.lexer.state.inRawBlock && this.rules.other.endPreScriptTag.test(t[0]) && (this.lexer.state.inRawBlock = false), { type: "html", raw: t[0], inLink: this.lexer.state.inLink, inRawBlock: this.lexer.state.inRawBlock, block: false, text: t[0] };
-  }
-  link(e) {
-    if (this.lexer.state.linkParenPossible === false) return;
-    let t = e.charCodeAt(0);
-    if (t !== 91 && t !== 33) return;
-    let n = this.rules.inline.link.exec(e);
-    if (n) {
-      let r = n[0].charAt(0) === "!" ? 2 : 1;
-      if (!this.options.pedantic && Ze(e, n[1], r, this.rules)) return;
-      let s = n[2].trim();
-      if (!this.options.pedantic && this.rules.other.startAngleBracket.test(s)) {
-        if (!this.rules.other.endAngleBracket.test(s)) return;
-        let c = C(s.slice(0, -1), "\\");
-        if ((s.length - c.length) % 2 === 0) return;
-      } else {
-        let c = Te(n[2], "()");
-        if (c === -2) return;
-        if (c > -1) {
-          let d = (n[0].indexOf("!") === 0 ? 5 : 4) + n[1].length + c;
-          n[2] = n[2].substring(0, c), n[0] = n[0].substring(0, d).trim(), n[3] = "";
-        }
-      }
-      let o = C(n[0].slice(0, -1), "\\");
-      if ((n[0].length - o.length) % 2 === 0) return;
-      let i = n[2], a = "";
-      if (this.options.pedantic) {
-        let c = this.rules.other.pedanticHrefTitle.exec(i);
-        c && (i = c[1], a = c[3]);
-      } else a = n[3] ? n[3].slice(1, -1) : "";
-      return i = i.trim(), this.rules.other.startAngleBracket.test(i) && (this.options.pedantic && !this.rules.other.endAngleBracket.test(s) ? i = i.slice(1) : i = i.slice(1, -1)), He(n, { href: i && i.replace(this.rules.inline.anyPunctuation, "$1"), title: a && a.replace(this.rules.inline.anyPunctuation, "$1") }, n[0], this.lexer, this.rules);
-    }
-  }
-  reflink(e, t) {
-    let n = e.charCodeAt(0);
-    if (n !== 91 && n !== 33) return;
-    let r;
-    if ((r = this.rules.inline.reflink.exec(e)) || (r = this.rules.inline.nolink.exec(e))) {
-      let s = r[0].charAt(0) === "!" ? 2 : 1;
-      if (!this.options.pedantic && Ze(e, r[1], s, this.rules)) return;
-      let o = t[W(r[2] || r[1])];
-      if (!o) {
-        let i = r[0].charAt(0);
-        return { type: "text", raw: i, text: i };
-      }
-      return He(r, o, r[0], this.lexer, this.rules);
-    }
-  }
-  emStrong(e, t, n = "") {
-    let r = this.rules.inline.emStrongLDelim.exec(e);
-    if (!r || !r[1] && !r[2] && !r[3] && !r[4]) return;
-    let s = r[0][0], o = n === s, i = t.length - e.length, a = i;
-    for (; !this.options.pedantic && a > 0 && t[a - 1] === s; ) a--;
-    let c = [...t.slice(Math.max(0, a - 2), a)].at(-1) ?? "", u = c === "*" || c === "_" || !!this.rules.inline.punctuation.exec(c);
-    a < i && (n = c);
-    let d = a < i ? u : n === "*" || n === "_" || !!this.rules.inline.punctuation.exec(n);
-    if (r[4] && n.match(this.rules.other.unicodeAlphaNumeric)) return;
-    let h = r[1] || r[3] || "";
-    if (!h || !n || d) {
-      let p = [...r[0]].length - 1, k, m, b = p, f = 0, R = i - a + p, E = !this.options.pedantic && !!c.trim() && (!!h || s === "*" && !u);
-      if (s !== "*" && s !== "_") return;
-      let T = s === "*" ? this.rules.inline.emStrongRDelimAst : this.rules.inline.emStrongRDelimUnd, U = oe(this, t, s), H = t.length - e.length + p;
-      if (U < H) return;
-      t = t.slice(-1 * e.length + p);
-      let K = U - H;
-      for (T.lastIndex = 0; (r = T.exec(t)) !== null && !(r.index > K); ) {
-        if (k = r[1] || r[2] || r[3] || r[4] || r[5] || r[6], !k) continue;
-        if (m = [...k].length, r[3] || r[4]) {
-          b += m;
-          continue;
-        } else if ((r[5] || r[6] || E) && R % 3 && !((R + m) % 3)) {
-          if (o && (r[5] || r[6])) break;
-          f += m;
-          continue;
-        }
-        if (b -= m, b > 0) continue;
-        m = Math.min(m, m + b + f);
-        let re = [...r[0]][0].length, B = e.slice(0, p + r.index + re + m);
-        if (Math.min(p, m) % 2) {
-          let se = B.slice(1, -1);
-          return { type: "em", raw: B, text: se, tokens: this.lexer.inlineTokens(se) };
-        }
-        let X = B.slice(2, -2);
-        return { type: "strong", raw: B, text: X, tokens: this.lexer.inlineTokens(X) };
-      }
-    }
-  }
-  codespan(e) {
-    if (e.charCodeAt(0) !== 96) return;
-    let t = this.rules.inline.code.exec(e);
-    if (t) {
-      let n = t[2].replace(this.rules.other.newLineCharGlobal, " "), r = this.rules.other.nonSpaceChar.test(n), s = this.rules.other.startingSpaceChar.test(n) && this.rules.other.endingSpaceChar.test(n);
-      return r && s && (n = n.substring(1, n.length - 1)), { type: "codespan", raw: t[0], text: n };
-    }
-  }
-  br(e) {
-    let t = e.charCodeAt(0);
-    if (t !== 32 && t !== 92 && t !== 10) return;
-    let n = this.rules.inline.br.exec(e);
-    if (n) return { type: "br", raw: n[0] };
-  }
-  del(e, t, n = "") {
-    if (e.charCodeAt(0) !== 126) return;
-    let r = this.rules.inline.delLDelim.exec(e);
-    if (!r) return;
-    if (!(r[1] || "") || !n || this.rules.inline.punctuation.exec(n)) {
-      let o = [...r[0]].length - 1, i, a, c = o, u = this.rules.inline.delRDelim, d = ae(this, t), h = t.length - e.length + o;
-      if (d < h) return;
-      t = t.slice(-1 * e.length + o);
-      let p = d - h;
-      for (u.lastIndex = 0; (r = u.exec(t)) !== null && !(r.index > p); ) {
-        if (i = r[1] || r[2] || r[3] || r[4] || r[5] || r[6], !i || (a = [...i].length, a !== o)) continue;
-        if (r[3] || r[4]) {
-          c += a;
-          continue;
-        }
-        if (c -= a, c > 0) continue;
-        a = Math.min(a, a + c);
-        let k = [...r[0]][0].length, m = e.slice(0, o + r.index + k + a), b = m.slice(o, -o);
-        return { type: "del", raw: m, text: b, tokens: this.lexer.inlineTokens(b) };
-      }
-    }
-  }
-  autolink(e) {
-    if (e.charCodeAt(0) !== 60) return;
-    let t = this.rules.inline.autolink.exec(e);
-    if (t) {
-      let n, r;
-      return t[2] === "@" ? (n = t[1], r = "mailto:" + n) : (n = t[1], r = n), { type: "link", raw: t[0], text: n, href: r, autolink: true, tokens: [{ type: "text", raw: n, text: n }] };
-    }
-  }
-  url(e) {
-    let t;
-    if (t = this.rules.inline.url.exec(e)) {
-      let n, r;
-      if (t[2] === "@") n = t[0], r = "mailto:" + n;
-      else {
-        let s;
-        do
-          s = t[0], t[0] = this.rules.inline._backpedal.exec(t[0])?.[0] ?? "";
-        while (s !== t[0]);
-        n = t[0], t[1] === "www." ? r = "http://" + t[0] : r = t[0];
-      }
-      return { type: "link", raw: t[0], text: n, href: r, autolink: true, tokens: [{ type: "text", raw: n, text: n }] };
-    }
-  }
-  inlineText(e) {
-    let t = this.rules.inline.text.exec(e);
-    if (t) {
-      let n = this.lexer.state.inRawBlock;
-      return { type: "text", raw: t[0], text: n ? t[0] : De(t[0]), escaped: n };
-    }
-  }
-};
-var w = class l {
-  tokens;
-  options;
-  state;
-  inlineQueue;
-  tokenizer;
-  constructor(e) {
-    this.tokens = [], this.tokens.links = /* @__PURE__ */ Object.create(null), this.options = e || S, this.options.tokenizer = this.options.tokenizer || new _(), this.tokenizer = this.options.tokenizer, this.tokenizer.options = this.options, this.tokenizer.lexer = this, this.inlineQueue = [], this.state = { inLink: false, inRawBlock: false, linkEmitted: false, linkParenPossible: true, top: true };
-    let t = { other: O, block: ee.normal, inline: F.normal };
-    this.options.pedantic ? (t.block = ee.pedantic, t.inline = F.pedantic) : this.options.gfm && (t.block = ee.gfm, this.options.breaks ? t.inline = F.breaks : t.inline = F.gfm), this.tokenizer.rules = t;
-  }
-  static get rules() {
-    return { block: ee, inline: F };
-  }
-  static lex(e, t) {
-    return new l(t).lex(e);
-  }
-  static lexInline(e, t) {
-    return new l(t).inlineTokens(e);
-  }
-  lex(e) {
-    e = e.replace(O.carriageReturn, `
-`), this.blockTokens(e, this.tokens);
-    for (let t = 0; t < this.inlineQueue.length; t++) {
-      let n = this.inlineQueue[t];
-      this.state.inRawBlock = false, this.inlineTokens(n.src, n.tokens);
-    }
-    return this.inlineQueue = [], this.tokens;
-  }
-  blockTokens(e, t = [], n = false) {
-    this.tokenizer.lexer = this;
-    let r = this.state.lastToken;
-    this.options.pedantic && (e = e.replace(O.tabCharGlobal, "    ").replace(O.spaceLine, ""));
-    let s = 1 / 0, o, i = this.options.gfm && !this.options.pedantic && this.tokenizer.paragraph === _.prototype.paragraph;
-    for (; e; ) {
-      if (e.length < s) s = e.length;
-      else {
-        this.infiniteLoopError(e.charCodeAt(0));
-        break;
-      }
-      this.state.lastToken = t.at(-1);
-      let a;
-      if (this.options.extensions?.block?.some((u) => (a = u.call({ lexer: this }, e, t)) ? (e = e.substring(a.raw.length), t.push(a), true) : false)) continue;
-      if (a = this.tokenizer.space(e)) {
-        e = e.substring(a.raw.length);
-        let u = t.at(-1);
-        a.raw.length === 1 && u !== void 0 ? u.raw += `
-` : t.push(a);
-        continue;
-      }
-      if (a = this.tokenizer.code(e)) {
-        e = e.substring(a.raw.length);
-        let u = t.at(-1);
-        u?.type === "paragraph" || u?.type === "text" ? (u.raw += (u.raw.endsWith(`
-`) ? "" : `
-`) + a.raw, u.text += `
-` + a.text, this.inlineQueue.at(-1).src = u.text) : t.push(a);
-        continue;
-      }
-      if (a = this.tokenizer.fences(e)) {
-        e = e.substring(a.raw.length), t.push(a);
-        continue;
-      }
-      if (a = this.tokenizer.heading(e)) {
-        e = e.substring(a.raw.length), t.push(a);
-        continue;
-      }
-      if (a = this.tokenizer.hr(e)) {
-        e = e.substring(a.raw.length), t.push(a);
-        continue;
-      }
-      if (a = this.tokenizer.blockquote(e)) {
-        e = e.substring(a.raw.length), t.push(a);
-        continue;
-      }
-      if (a = this.tokenizer.list(e)) {
-        e = e.substring(a.raw.length), t.push(a);
-        continue;
-      }
-      if (a = this.tokenizer.html(e)) {
-        e = e.substring(a.raw.length), t.push(a);
-        continue;
-      }
-      if (a = this.tokenizer.def(e)) {
-        e = e.substring(a.raw.length);
-        let u = t.at(-1);
-        u?.type === "paragraph" || u?.type === "text" ? (u.raw += (u.raw.endsWith(`
-`) ? "" : `
-`) + a.raw, u.text += `
-` + a.raw, this.inlineQueue.at(-1).src = u.text) : (this.tokens.links[a.tag] || (this.tokens.links[a.tag] = { href: a.href, title: a.title }), t.push(a));
-        continue;
-      }
-      if (a = this.tokenizer.table(e)) {
-        e = e.substring(a.raw.length), t.push(a);
-        continue;
-      }
-      if (a = this.tokenizer.lheading(e)) {
-        e = e.substring(a.raw.length), t.push(a);
-        continue;
-      }
-      let c = e;
-      if (this.options.extensions?.startBlock) {
-        let u = 1 / 0, d = e.slice(1), h;
-        this.options.extensions.startBlock.forEach((p) => {
-          h = p.call({ lexer: this }, d), typeof h == "number" && h >= 0 && (u = Math.min(u, h));
-        }), u < 1 / 0 && u >= 0 && (c = e.substring(0, u + 1));
-      }
-      if (this.state.top && (a = this.tokenizer.paragraph(c))) {
-        let u = t.at(-1);
-        (n || u === o && i) && u?.type === "paragraph" ? (u.raw += (u.raw.endsWith(`
-`) ? "" : `
-`) + a.raw, u.text += `
-` + a.text, this.inlineQueue.pop(), this.inlineQueue.at(-1).src = u.text, o = u) : (t.push(a), o = a), n = c.length !== e.length, e = e.substring(a.raw.length);
-        continue;
-      }
-      if (a = this.tokenizer.text(e)) {
-        e = e.substring(a.raw.length);
-        let u = t.at(-1);
-        u?.type === "text" ? (u.raw += (u.raw.endsWith(`
-`) ? "" : `
-`) + a.raw, u.text += `
-` + a.text, this.inlineQueue.pop(), this.inlineQueue.at(-1).src = u.text) : t.push(a);
-        continue;
-      }
-      if (e) {
-        this.infiniteLoopError(e.charCodeAt(0));
-        break;
-      }
-    }
-    return this.state.top = true, this.state.lastToken = r, t;
-  }
-  inline(e, t = []) {
-    return this.inlineQueue.push({ src: e, tokens: t }), t;
-  }
-  linkInText(e) {
-    if (!e.includes("[")) return false;
-    let t = this.tokenizer.rules.inline.link;
-    for (let n of e.matchAll(this.tokenizer.rules.inline.blockSkip)) if (t.test(n[0]) && e.charAt(n.index - 1) !== "!") return true;
-    for (let n of e.matchAll(this.tokenizer.rules.inline.reflinkSearch)) {
-      let r = n[0], s = r.lastIndexOf("[");
-      if (!(r.charAt(0) === "!" || !Object.hasOwn(this.tokens.links, W(r.slice(s + 1, -1)))) && !(s > 1 && this.linkInText(r.slice(1, s - 1)))) return true;
-    }
-    return false;
-  }
-  inlineTokens(e, t = []) {
-    this.tokenizer.lexer = this;
-    let n = this.state.linkParenPossible;
-    this.state.linkParenPossible = e.includes(")");
-    try {
-      return this.#t(e, t);
-    } finally {
-      this.state.linkParenPossible = n;
-    }
-  }
-  #t(e, t) {
-    let n = e.includes("*") || e.includes("_") || e.includes("~"), r = n || this.options.hooks?.emStrongMask || this.tokenizer.emStrong !== _.prototype.emStrong || this.tokenizer.del !== _.prototype.del ? this.#r(e) : e;
-    if (!n) return this.#e(e, r, t);
-    qe(this.tokenizer, r);
-    try {
-      return this.#e(e, r, t);
-    } finally {
-      ve(this.tokenizer);
-    }
-  }
-  #e(e, t, n) {
-    let r = false, s = "", o = 1 / 0;
-    for (; e; ) {
-      if (e.length < o) o = e.length;
-      else {
-        this.infiniteLoopError(e.charCodeAt(0));
-        break;
-      }
-      r || (s = ""), r = false;
-      let i;
-      if (this.options.extensions?.inline?.some((u) => (i = u.call({ lexer: this }, e, n)) ? (e = e.substring(i.raw.length), n.push(i), true) : false)) continue;
-      if (i = this.tokenizer.escape(e)) {
-        e = e.substring(i.raw.length), n.push(i);
-        continue;
-      }
-      if (i = this.tokenizer.tag(e)) {
-        e = e.substring(i.raw.length), n.push(i);
-        continue;
-      }
-      if (i = this.tokenizer.link(e)) {
-        e = e.substring(i.raw.length), n.push(i);
-        continue;
-      }
-      if (i = this.tokenizer.reflink(e, this.tokens.links)) {
-        e = e.substring(i.raw.length);
-        let u = n.at(-1);
-        i.type === "text" && u?.type === "text" ? (u.raw += i.raw, u.text += i.text) : n.push(i);
-        continue;
-      }
-      let a = e[0];
-      if (a === "*" || a === "_") {
-        let u = t.length - e.length;
-        if (oe(this.tokenizer, t, a) <= u) {
-          let h = 1;
-          for (; h < e.length && e.charCodeAt(h) === a.charCodeAt(0); ) h++;
-          let p = e.substring(0, h), k = n.at(-1);
-          k?.type === "text" && !k.escaped ? (k.raw += p, k.text += p) : n.push({ type: "text", raw: p, text: p, escaped: false }), e = e.substring(h), s = a, r = true;
-          continue;
-        }
-      } else if (a === "~") {
-        let u = t.length - e.length;
-        if (ae(this.tokenizer, t) <= u) {
-          let h = 1;
-          for (; h < e.length && e.charCodeAt(h) === 126; ) h++;
-          let p = e.substring(0, h), k = n.at(-1);
-          k?.type === "text" && !k.escaped ? (k.raw += p, k.text += p) : n.push({ type: "text", raw: p, text: p, escaped: false }), e = e.substring(h), s = a, r = true;
-          continue;
-        }
-      }
-      if (i = this.tokenizer.emStrong(e, t, s)) {
-        e = e.substring(i.raw.length), n.push(i);
-        continue;
-      }
-      if (i = this.tokenizer.codespan(e)) {
-        e = e.substring(i.raw.length), n.push(i);
-        continue;
-      }
-      if (i = this.tokenizer.br(e)) {
-        e = e.substring(i.raw.length), n.push(i);
-        continue;
-      }
-      if (i = this.tokenizer.del(e, t, s)) {
-        e = e.substring(i.raw.length), n.push(i);
-        continue;
-      }
-      if (i = this.tokenizer.autolink(e)) {
-        e = e.substring(i.raw.length), n.push(i);
-        continue;
-      }
-      if (!this.state.inLink && (i = this.tokenizer.url(e))) {
-        e = e.substring(i.raw.length), n.push(i);
-        continue;
-      }
-      let c = e;
-      if (this.options.extensions?.startInline) {
-        let u = 1 / 0, d = e.slice(1), h;
-        this.options.extensions.startInline.forEach((p) => {
-          h = p.call({ lexer: this }, d), typeof h == "number" && h >= 0 && (u = Math.min(u, h));
-        }), u < 1 / 0 && u >= 0 && (c = e.substring(0, u + 1));
-      }
-      if (i = this.tokenizer.inlineText(c)) {
-        e = e.substring(i.raw.length), i.raw.slice(-1) !== "_" && (s = i.raw.slice(-1)), r = true;
-        let u = n.at(-1);
-        u?.type === "text" ? (u.raw += i.raw, u.text += i.text) : n.push(i);
-        continue;
-      }
-      if (e) {
-        this.infiniteLoopError(e.charCodeAt(0));
-        break;
-      }
-    }
-    return n;
-  }
-  #n(e) {
-    let { blockSkip: t, tag: n, autolink: r } = this.tokenizer.rules.inline, s = "", o = 0, i;
-    for (t.lastIndex = 0; i = t.exec(e); ) {
-      let a = i.index + (i[2] ? i[2].length : 0), c = i.index + i[0].length;
-      if (e.charAt(a) === "<") {
-        let u = e.slice(a), d = n.exec(u) || r.exec(u);
-        if (!d) {
-          t.lastIndex = a + 1;
-          continue;
-        }
-        c = a + d[0].length, t.lastIndex = c;
-      }
-      s += e.slice(o, a) + "[" + "a".repeat(c - a - 2) + "]", o = c;
-    }
-    return s + e.slice(o);
-  }
-  #r(e) {
-    let t = e;
-    if (this.tokens.links && e.includes("[")) {
-      let n = this.tokenizer.rules.inline.reflinkSearch, r = (s) => {
-        let o = s.lastIndexOf("[");
-        if (!Object.hasOwn(this.tokens.links, W(s.slice(o + 1, -1)))) return s;
-        if (o > 1 && s.charAt(0) !== "!") {
-          let i = s.slice(1, o - 1);
-          if (this.linkInText(i)) return "[" + i.replace(n, r) + "][" + "a".repeat(s.length - o - 2) + "]";
-        }
-        return "[" + "a".repeat(s.length - 2) + "]";
-      };
-      t = t.replace(n, r);
-    }
-    return t = t.replace(this.tokenizer.rules.inline.anyPunctuationOutsideCode, (n, r, s) => s ? "+".repeat(n.length) : r ? r + n.slice(r.length, -r.length).replace(/`/g, "+") + r : n), t = this.#n(t), t = this.options.hooks?.emStrongMask?.call({ lexer: this }, t) ?? t, t;
-  }
-  infiniteLoopError(e) {
-    let t = "Infinite loop on byte: " + e;
-    if (this.options.silent) console.error(t);
-    else throw new Error(t);
-  }
-};
-var I = class {
-  options;
-  parser;
-  constructor(e) {
-    this.options = e || S;
-  }
-  space(e) {
-    return "";
-  }
-  code({ text: e, lang: t, escaped: n }) {
-    let r = (t || "").match(O.notSpaceStart)?.[0], s = e ? e.replace(O.endingNewline, "") + `
-` : "";
-    return r ? '<pre><code class="language-' + y(r) + '">' + (n ? s : y(s, true)) + `</code></pre>
-` : "<pre><code>" + (n ? s : y(s, true)) + `</code></pre>
-`;
-  }
-  blockquote({ tokens: e }) {
-    return `<blockquote>
-${this.parser.parse(e)}</blockquote>
-`;
-  }
-  html({ text: e }) {
-    return e;
-  }
-  def(e) {
-    return "";
-  }
-  heading({ tokens: e, depth: t }) {
-    return `<h${t}>${this.parser.parseInline(e)}</h${t}>
-`;
-  }
-  hr(e) {
-    return `<hr>
-`;
-  }
-  list(e) {
-    let t = e.ordered, n = e.start, r = "";
-    for (let i = 0; i < e.items.length; i++) {
-      let a = e.items[i];
-      r += this.listitem(a);
-    }
-    let s = t ? "ol" : "ul", o = t && n !== 1 ? ' start="' + n + '"' : "";
-    return "<" + s + o + `>
-` + r + "</" + s + `>
-`;
-  }
-  listitem(e) {
-    return `<li>${this.parser.parse(e.tokens)}</li>
-`;
-  }
-  checkbox({ checked: e }) {
-    return "<input " + (e ? 'checked="" ' : "") + 'disabled="" type="checkbox"> ';
-  }
-  paragraph({ tokens: e }) {
-    return `<p>${this.parser.parseInline(e)}</p>
-`;
-  }
-  table(e) {
-    let t = "", n = "";
-    for (let s = 0; s < e.header.length; s++) n += this.tablecell(e.header[s]);
-    t += this.tablerow({ text: n });
-    let r = "";
-    for (let s = 0; s < e.rows.length; s++) {
-      let o = e.rows[s];
-      n = "";
-      for (let i = 0; i < o.length; i++) n += this.tablecell(o[i]);
-      r += this.tablerow({ text: n });
-    }
-    return r && (r = `<tbody>${r}</tbody>`), `<table>
-<thead>
-` + t + `</thead>
-` + r + `</table>
-`;
-  }
-  tablerow({ text: e }) {
-    return `<tr>
-${e}</tr>
-`;
-  }
-  tablecell(e) {
-    let t = this.parser.parseInline(e.tokens), n = e.header ? "th" : "td";
-    return (e.align ? `<${n} align="${e.align}">` : `<${n}>`) + t + `</${n}>
-`;
-  }
-  strong({ tokens: e }) {
-    return `<strong>${this.parser.parseInline(e)}</strong>`;
-  }
-  em({ tokens: e }) {
-    return `<em>${this.parser.parseInline(e)}</em>`;
-  }
-  codespan({ text: e }) {
-    return `<code>${y(e, true)}</code>`;
-  }
-  br(e) {
-    return "<br>";
-  }
-  del({ tokens: e }) {
-    return `<del>${this.parser.parseInline(e)}</del>`;
-  }
-  link({ href: e, title: t, text: n, tokens: r, autolink: s }) {
-    let o = s ? y(n, true) : this.parser.parseInline(r), i = xe(e);
-    if (i === null) return o;
-    e = y(i, s);
-    let a = '<a href="' + e + '"';
-    return t && (a += ' title="' + y(t) + '"'), a += ">" + o + "</a>", a;
-  }
-  image({ href: e, title: t, text: n, tokens: r }) {
-    r && (n = this.parser.parseInline(r, this.parser.textRenderer));
-    let s = xe(e);
-    if (s === null) return y(n);
-    e = s;
-    let o = `<img src="${y(e)}" alt="${y(n)}"`;
-    return t && (o += ` title="${y(t)}"`), o += ">", o;
-  }
-  text(e) {
-    return "tokens" in e && e.tokens ? this.parser.parseInline(e.tokens) : "escaped" in e && e.escaped ? e.text : y(e.text);
-  }
-};
-var z2 = class {
-  parser;
-  strong({ text: e, tokens: t }) {
-    return t ? this.parser.parseInline(t, this) : e;
-  }
-  em({ text: e, tokens: t }) {
-    return t ? this.parser.parseInline(t, this) : e;
-  }
-  codespan({ text: e }) {
-    return e;
-  }
-  del({ text: e, tokens: t }) {
-    return t ? this.parser.parseInline(t, this) : e;
-  }
-  html({ text: e }) {
-    return e;
-  }
-  text({ text: e }) {
-    return e;
-  }
-  link({ text: e, tokens: t }) {
-    return t ? this.parser.parseInline(t, this) : e;
-  }
-  image({ text: e, tokens: t }) {
-    return t ? this.parser.parseInline(t, this) : e;
-  }
-  br() {
-    return `
-`;
-  }
-  checkbox({ raw: e }) {
-    return e;
-  }
-};
-var P = class l2 {
-  options;
-  renderer;
-  textRenderer;
-  constructor(e) {
-    this.options = e || S, this.options.renderer = this.options.renderer || new I(), this.renderer = this.options.renderer, this.renderer.options = this.options, this.renderer.parser = this, this.textRenderer = new z2(), this.textRenderer.parser = this;
-  }
-  static parse(e, t) {
-    return new l2(t).parse(e);
-  }
-  static parseInline(e, t) {
-    return new l2(t).parseInline(e);
-  }
-  parse(e) {
-    this.renderer.parser = this;
-    let t = "";
-    for (let n = 0; n < e.length; n++) {
-      let r = e[n];
-      if (this.options.extensions?.renderers?.[r.type]) {
-        let o = r, i = this.options.extensions.renderers[o.type].call({ parser: this }, o);
-        if (i !== false || !["space", "hr", "heading", "code", "table", "blockquote", "list", "checkbox", "html", "def", "paragraph", "text"].includes(o.type)) {
-          t += i === false ? "" : i ?? "";
-          continue;
-        }
-      }
-      let s = r;
-      switch (s.type) {
-        case "space": {
-          t += this.renderer.space(s);
-          break;
-        }
-        case "hr": {
-          t += this.renderer.hr(s);
-          break;
-        }
-        case "heading": {
-          t += this.renderer.heading(s);
-          break;
-        }
-        case "code": {
-          t += this.renderer.code(s);
-          break;
-        }
-        case "table": {
-          t += this.renderer.table(s);
-          break;
-        }
-        case "blockquote": {
-          t += this.renderer.blockquote(s);
-          break;
-        }
-        case "list": {
-          t += this.renderer.list(s);
-          break;
-        }
-        case "checkbox": {
-          t += this.renderer.checkbox(s);
-          break;
-        }
-        case "html": {
-          t += this.renderer.html(s);
-          break;
-        }
-        case "def": {
-          t += this.renderer.def(s);
-          break;
-        }
-        case "paragraph": {
-          t += this.renderer.paragraph(s);
-          break;
-        }
-        case "text": {
-          t += this.renderer.text(s);
-          break;
-        }
-        default: {
-          let o = 'Token with "' + s.type + '" type was not found.';
-          if (this.options.silent) return console.error(o), "";
-          throw new Error(o);
-        }
-      }
-    }
-    return t;
-  }
-  parseInline(e, t = this.renderer) {
-    this.renderer.parser = this;
-    let n = "";
-    for (let r = 0; r < e.length; r++) {
-      let s = e[r];
-      if (this.options.extensions?.renderers?.[s.type]) {
-        let i = this.options.extensions.renderers[s.type].call({ parser: this }, s);
-        if (i !== false || !["escape", "html", "link", "image", "checkbox", "strong", "em", "codespan", "br", "del", "text"].includes(s.type)) {
-          n += i === false ? "" : i ?? "";
-          continue;
-        }
-      }
-      let o = s;
-      switch (o.type) {
-        case "escape": {
-          n += t.text(o);
-          break;
-        }
-        case "html": {
-          n += t.html(o);
-          break;
-        }
-        case "link": {
-          n += t.link(o);
-          break;
-        }
-        case "image": {
-          n += t.image(o);
-          break;
-        }
-        case "checkbox": {
-          n += t.checkbox(o);
-          break;
-        }
-        case "strong": {
-          n += t.strong(o);
-          break;
-        }
-        case "em": {
-          n += t.em(o);
-          break;
-        }
-        case "codespan": {
-          n += t.codespan(o);
-          break;
-        }
-        case "br": {
-          n += t.br(o);
-          break;
-        }
-        case "del": {
-          n += t.del(o);
-          break;
-        }
-        case "text": {
-          n += t.text(o);
-          break;
-        }
-        default: {
-          let i = 'Token with "' + o.type + '" type was not found.';
-          if (this.options.silent) return console.error(i), "";
-          throw new Error(i);
-        }
-      }
-    }
-    return n;
-  }
-};
-var A = class {
-  options;
-  block;
-  constructor(e) {
-    this.options = e || S;
-  }
-  static passThroughHooks = /* @__PURE__ */ new Set(["preprocess", "postprocess", "processAllTokens", "emStrongMask"]);
-  static passThroughHooksRespectAsync = /* @__PURE__ */ new Set(["preprocess", "postprocess", "processAllTokens"]);
-  preprocess(e) {
-    return e;
-  }
-  postprocess(e) {
-    return e;
-  }
-  processAllTokens(e) {
-    return e;
-  }
-  emStrongMask(e) {
-    return e;
-  }
-  provideLexer(e = this.block) {
-    return e ? w.lex : w.lexInline;
-  }
-  provideParser(e = this.block) {
-    return e ? P.parse : P.parseInline;
-  }
-};
-function M(l3, e) {
-  if (Array.isArray(e)) for (let t = 0; t < e.length; t++) l3.push(e[t]);
-  else l3.push(e);
-}
-var ne = class {
-  defaults = G();
-  options = this.setOptions;
-  parse = this.parseMarkdown(true);
-  parseInline = this.parseMarkdown(false);
-  Parser = P;
-  Renderer = I;
-  TextRenderer = z2;
-  Lexer = w;
-  Tokenizer = _;
-  Hooks = A;
-  constructor(...e) {
-    this.use(...e);
-  }
-  walkTokens(e, t) {
-    let n = [];
-    for (let r of e) switch (M(n, t.call(this, r)), r.type) {
-      case "table": {
-        let s = r;
-        for (let o of s.header) M(n, this.walkTokens(o.tokens, t));
-        for (let o of s.rows) for (let i of o) M(n, this.walkTokens(i.tokens, t));
-        break;
-      }
-      case "list": {
-        let s = r;
-        M(n, this.walkTokens(s.items, t));
-        break;
-      }
-      default: {
-        let s = r;
-        this.defaults.extensions?.childTokens?.[s.type] ? this.defaults.extensions.childTokens[s.type].forEach((o) => {
-          let i = s[o].flat(1 / 0);
-          M(n, this.walkTokens(i, t));
-        }) : s.tokens && M(n, this.walkTokens(s.tokens, t));
-      }
-    }
-    return n;
-  }
-  use(...e) {
-    let t = this.defaults.extensions || { renderers: /* @__PURE__ */ Object.create(null), childTokens: /* @__PURE__ */ Object.create(null) };
-    return e.forEach((n) => {
-      let r = { ...n };
-      if (r.async = this.defaults.async || r.async || false, n.extensions && (n.extensions.forEach((s) => {
-        if (!s.name) throw new Error("extension name required");
-        if ("renderer" in s) {
-          let o = t.renderers[s.name];
-          o ? t.renderers[s.name] = function(...i) {
-            let a = s.renderer.apply(this, i);
-            return a === false && (a = o.apply(this, i)), a;
-          } : t.renderers[s.name] = s.renderer;
-        }
-        if ("tokenizer" in s) {
-          if (!s.level || s.level !== "block" && s.level !== "inline") throw new Error("extension level must be 'block' or 'inline'");
-          let o = t[s.level];
-          o ? o.unshift(s.tokenizer) : t[s.level] = [s.tokenizer], s.start && (s.level === "block" ? t.startBlock ? t.startBlock.push(s.start) : t.startBlock = [s.start] : s.level === "inline" && (t.startInline ? t.startInline.push(s.start) : t.startInline = [s.start]));
-        }
-        "childTokens" in s && s.childTokens && (t.childTokens[s.name] = s.childTokens);
-      }), r.extensions = t), n.renderer) {
-        let s = this.defaults.renderer || new I(this.defaults);
-        for (let o in n.renderer) {
-          if (!(o in s)) throw new Error(`renderer '${o}' does not exist`);
-          if (["options", "parser"].includes(o)) continue;
-          let i = o, a = n.renderer[i], c = s[i];
-          s[i] = (...u) => {
-            let d = a.apply(s, u);
-            return d === false && (d = c.apply(s, u)), d === false ? "" : d ?? "";
-          };
-        }
-        r.renderer = s;
-      }
-      if (n.tokenizer) {
-        let s = this.defaults.tokenizer || new _(this.defaults);
-        for (let o in n.tokenizer) {
-          if (!(o in s)) throw new Error(`tokenizer '${o}' does not exist`);
-          if (["options", "rules", "lexer"].includes(o)) continue;
-          let i = o, a = n.tokenizer[i], c = s[i];
-          s[i] = (...u) => {
-            let d = a.apply(s, u);
-            return d === false && (d = c.apply(s, u)), d;
-          };
-        }
-        r.tokenizer = s;
-      }
-      if (n.hooks) {
-        let s = this.defaults.hooks || new A();
-        for (let o in n.hooks) {
-          if (!(o in s)) throw new Error(`hook '${o}' does not exist`);
-          if (["options", "block"].includes(o)) continue;
-          let i = o, a = n.hooks[i], c = s[i];
-          A.passThroughHooks.has(o) ? s[i] = (u) => {
-            if (s.options.async && A.passThroughHooksRespectAsync.has(o)) return (async () => {
-              let h = await a.call(s, u);
-              return c.call(s, h);
-            })();
-            let d = a.call(s, u);
-            return c.call(s, d);
-          } : s[i] = (...u) => {
-            if (s.options.async) return (async () => {
-              let h = await a.apply(s, u);
-              return h === false && (h = await c.apply(s, u)), h;
-            })();
-            let d = a.apply(s, u);
-            return d === false && (d = c.apply(s, u)), d;
-          };
-        }
-        r.hooks = s;
-      }
-      if (n.walkTokens) {
-        let s = this.defaults.walkTokens, o = n.walkTokens;
-        r.walkTokens = function(i) {
-          let a = [];
-          return M(a, o.call(this, i)), s && M(a, s.call(this, i)), a;
-        };
-      }
-      this.defaults = { ...this.defaults, ...r };
-    }), this;
-  }
-  setOptions(e) {
-    return this.defaults = { ...this.defaults, ...e }, this;
-  }
-  lexer(e, t) {
-    return w.lex(e, t ?? this.defaults);
-  }
-  parser(e, t) {
-    return P.parse(e, t ?? this.defaults);
-  }
-  parseMarkdown(e) {
-    return (n, r) => {
-      let s = { ...r }, o = { ...this.defaults, ...s }, i = this.onError(!!o.silent, !!o.async);
-      if (this.defaults.async === true && s.async === false) return i(new Error("marked(): The async option was set to true by an extension. Remove async: false from the parse options object to return a Promise."));
-      if (typeof n > "u" || n === null) return i(new Error("marked(): input parameter is undefined or null"));
-      if (typeof n != "string") return i(new Error("marked(): input parameter is of type " + Object.prototype.toString.call(n) + ", string expected"));
-      if (o.hooks && (o.hooks.options = o, o.hooks.block = e), o.async) return (async () => {
-        let a = o.hooks ? await o.hooks.preprocess(n) : n, u = await (o.hooks ? await o.hooks.provideLexer(e) : e ? w.lex : w.lexInline)(a, o), d = o.hooks ? await o.hooks.processAllTokens(u) : u;
-        o.walkTokens && await Promise.all(this.walkTokens(d, o.walkTokens));
-        let p = await (o.hooks ? await o.hooks.provideParser(e) : e ? P.parse : P.parseInline)(d, o);
-        return o.hooks ? await o.hooks.postprocess(p) : p;
-      })().catch(i);
-      try {
-        o.hooks && (n = o.hooks.preprocess(n));
-        let c = (o.hooks ? o.hooks.provideLexer(e) : e ? w.lex : w.lexInline)(n, o);
-        o.hooks && (c = o.hooks.processAllTokens(c)), o.walkTokens && this.walkTokens(c, o.walkTokens);
-        let d = (o.hooks ? o.hooks.provideParser(e) : e ? P.parse : P.parseInline)(c, o);
-        return o.hooks && (d = o.hooks.postprocess(d)), d;
-      } catch (a) {
-        return i(a);
-      }
-    };
-  }
-  onError(e, t) {
-    return (n) => {
-      if (n.message += `
-Please report this to https://github.com/markedjs/marked.`, e) {
-        let r = "<p>An error occurred:</p><pre>" + y(n.message + "", true) + "</pre>";
-        return t ? Promise.resolve(r) : r;
-      }
-      if (t) return Promise.reject(n);
-      throw n;
-    };
-  }
-};
-var v = new ne();
-function x(l3, e) {
-  return v.parse(l3, e);
-}
-x.options = x.setOptions = function(l3) {
-  return v.setOptions(l3), x.defaults = v.defaults, ue(x.defaults), x;
-};
-x.getDefaults = G;
-x.defaults = S;
-function jt(...l3) {
-  return v.use(...l3), x.defaults = v.defaults, ue(x.defaults), x;
-}
-x.use = jt;
-x.walkTokens = function(l3, e) {
-  return v.walkTokens(l3, e);
-};
-x.parseInline = v.parseInline;
-x.Parser = P;
-x.parser = P.parse;
-x.Renderer = I;
-x.TextRenderer = z2;
-x.Lexer = w;
-x.lexer = w.lex;
-x.Tokenizer = _;
-x.Hooks = A;
-x.parse = x;
-var En = x.options;
-var zn = x.setOptions;
-var Mn = x.walkTokens;
-var Bn = x.parseInline;
-var qn = P.parse;
-var vn = w.lex;
-
-// core/find-date.ts
-var MONTHS2 = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-var MONTH2 = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
-var DAY = "(\\d{1,2})(?:st|nd|rd|th)?";
-var ISO = /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/;
-var MONTH_FIRST = new RegExp(`(?<![a-z])${MONTH2}\\s+${DAY},?\\s+(\\d{4})(?!\\d)`, "i");
-var DAY_FIRST = new RegExp(`(?<!\\d)${DAY}\\s+${MONTH2},?\\s+(\\d{4})(?!\\d)`, "i");
-function isoDay(year, month, day) {
-  if (month < 1 || month > 12 || day < 1) return null;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (day > last || year < 1970 || year > 9999) return null;
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
-var monthNumber = (name) => MONTHS2.indexOf(name.slice(0, 3).toLowerCase()) + 1;
-function findDate(text4) {
-  const found = [];
-  const iso = ISO.exec(text4);
-  if (iso) {
-    const date5 = isoDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-    if (date5) found.push({ date: date5, index: iso.index, length: iso[0].length });
-  }
-  const monthFirst = MONTH_FIRST.exec(text4);
-  if (monthFirst) {
-    const date5 = isoDay(Number(monthFirst[3]), monthNumber(monthFirst[1]), Number(monthFirst[2]));
-    if (date5) found.push({ date: date5, index: monthFirst.index, length: monthFirst[0].length });
-  }
-  const dayFirst = DAY_FIRST.exec(text4);
-  if (dayFirst) {
-    const date5 = isoDay(Number(dayFirst[3]), monthNumber(dayFirst[2]), Number(dayFirst[1]));
-    if (date5) found.push({ date: date5, index: dayFirst.index, length: dayFirst[0].length });
-  }
-  return found.sort((a, b) => a.index - b.index)[0] ?? null;
-}
-
-// core/read-version-heading.ts
-var MAX_VERSION = 40;
-var VERSION7 = /(?<![\w.])[vV]?(\d+(?:\.\d+)+(?:-[0-9A-Za-z]+(?:[.-][0-9A-Za-z]+)*|[A-Za-z]+\d*(?:\.\d+)*)?(?:\+[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)(?![\w.])/;
-var UNRELEASED_WORDS = "\\b(?:unreleased|not (?:yet )?released|upcoming|in progress|in development|work in progress|wip|next release)\\b";
-var UNRELEASED = new RegExp(UNRELEASED_WORDS, "i");
-var MARKERS = /\b(?:tbd|tba|yanked|released(?:\s+on)?|release date)\b/gi;
-var PROSE = /\b(?:to|from|in|for|since|before|after|of|and|with|than|upgrading|migrating|migration)\b/i;
-var SEPARATORS = /^[\s\-–—:|/·,;]+|[\s\-–—:|/·,;]+$/g;
-function readVersionHeading(text4) {
-  const match = VERSION7.exec(text4);
-  if (!match || match[1].length > MAX_VERSION) return null;
-  const before = text4.slice(0, match.index);
-  const rest = text4.slice(match.index + match[0].length);
-  const after = findDate(rest);
-  const ahead = after ? null : findDate(before);
-  const prefix = (ahead ? before.slice(0, ahead.index) + before.slice(ahead.index + ahead.length) : before).replace(/[[\](){}@#*_`"'\-–—:|/]/g, " ").trim();
-  const prefixWords = prefix === "" ? [] : prefix.split(/\s+/);
-  if (prefixWords.length > 3 || PROSE.test(prefix)) return null;
-  const found = after ?? ahead;
-  const unreleased = UNRELEASED.test(text4);
-  const words = (after ? rest.slice(0, after.index) + rest.slice(after.index + after.length) : rest).replace(new RegExp(UNRELEASED_WORDS, "gi"), " ").replace(MARKERS, " ").replace(/[[\](){}"'`*_]/g, " ").replace(/\s+/g, " ").replace(SEPARATORS, "");
-  const title2 = new RegExp("\\p{L}", "u").test(words) ? words : void 0;
-  return {
-    version: match[1],
-    date: found?.date ?? null,
-    ...title2 ? { title: title2 } : {},
-    unreleased,
-    bare: prefixWords.length === 0 && !title2
-  };
-}
-function saysUnreleased(text4) {
-  return UNRELEASED.test(text4) || /^\W*(?:tbd|tba|next|head|main|master)\W*$/i.test(text4);
-}
-
-// core/parse-changelog.ts
-function plainText2(tokens) {
-  return (tokens ?? []).map((t) => {
-    if (t.type === "html") return "";
-    if (t.type === "br") return " ";
-    if ("tokens" in t && t.tokens) return plainText2(t.tokens);
-    return "text" in t ? String(t.text) : "";
-  }).join("");
-}
-function versionLevel(headings) {
-  const counts = /* @__PURE__ */ new Map();
-  for (const h of headings) if (h.reading) counts.set(h.depth, (counts.get(h.depth) ?? 0) + 1);
-  let best = null;
-  for (const [depth, n] of counts)
-    if (best === null || n > counts.get(best) || n === counts.get(best) && depth < best) best = depth;
-  return best;
-}
-function releaseLine(token) {
-  if (token?.type !== "paragraph") return null;
-  const text4 = plainText2(token.tokens).trim();
-  const found = findDate(text4);
-  if (!found) return null;
-  const rest = (text4.slice(0, found.index) + text4.slice(found.index + found.length)).replace(/\b(?:released?|release date|date|on)\b/gi, "").replace(/[\s:.,()*_-]/g, "");
-  return rest === "" ? found.date : null;
-}
-var isDef = (t) => t.type === "def";
-var isDecoration = (t) => (t.type === "html" || t.type === "paragraph") && /^(?:\s*(?:<!--[\s\S]*?-->|<a\s+(?:name|id)="[^"]*"\s*>\s*<\/a>))+\s*$/i.test(t.raw);
-var uses = (notes, def) => notes.toLowerCase().includes(`[${def.tag.toLowerCase()}]`);
-function notesOf(body2, defs) {
-  const prose = body2.filter((t) => !isDef(t)).map((t) => t.raw).join("");
-  const text4 = body2.filter((t) => !isDef(t) || uses(prose, t)).map((t) => t.raw).join("");
-  const own3 = new Set(body2.filter(isDef).map((d) => d.tag.toLowerCase()));
-  const borrowed = defs.filter((d) => !own3.has(d.tag.toLowerCase()) && uses(prose, d));
-  const joined = borrowed.length ? `${text4.trimEnd()}
-
-${borrowed.map((d) => d.raw.trimEnd()).join("\n")}` : text4;
-  return joined.replace(/^(?:[ \t]*\n)+/, "").trimEnd();
-}
-function parseChangelog(markdown) {
-  const tokens = w.lex(markdown, { gfm: true });
-  const headings = [];
-  tokens.forEach((t, index) => {
-    if (t.type !== "heading") return;
-    const text4 = plainText2(t.tokens).replace(/\s+/g, " ").trim();
-    headings.push({ index, depth: t.depth, text: text4, reading: readVersionHeading(text4) });
-  });
-  const level = versionLevel(headings);
-  if (level === null) return { releases: [], skipped: [] };
-  const opens = (h) => h.depth <= level || h.depth === level + 1 && h.reading?.bare === true;
-  const starts = headings.filter(opens);
-  const defs = tokens.filter(isDef);
-  const releases = [];
-  const skipped = [];
-  const seen = /* @__PURE__ */ new Map();
-  starts.forEach((start, n) => {
-    const body2 = tokens.slice(start.index + 1, starts[n + 1]?.index ?? tokens.length).filter((t) => !isDecoration(t));
-    const content3 = body2.filter((t) => t.type !== "space" && !isDef(t));
-    const reading = start.reading;
-    const skip = (reason) => skipped.push({ heading: start.text, version: reading?.version ?? null, reason });
-    if (!reading) {
-      if (start.depth === level)
-        skip(saysUnreleased(start.text) ? "unreleased" : "no version in the heading");
-      return;
-    }
-    const first = content3[0];
-    const firstLine = first?.type === "paragraph" ? plainText2(first.tokens) : "";
-    if (reading.unreleased || /^\s*unreleased\b/i.test(firstLine)) return skip("unreleased");
-    const lineDate = reading.date ? null : releaseLine(first);
-    const notes = notesOf(
-      lineDate ? body2.filter((t) => t !== first) : body2,
-      defs.filter((d) => !body2.includes(d))
-    );
-    if (notes.trim() === "") return skip("no notes");
-    const release = {
-      version: reading.version,
-      date: reading.date ?? lineDate,
-      notes,
-      ...reading.title ? { title: reading.title } : {},
-      heading: start.text
-    };
-    const earlier = seen.get(reading.version);
-    if (earlier === void 0) {
-      seen.set(reading.version, releases.length);
-      releases.push(release);
-    } else if (notes.length > releases[earlier].notes.length) {
-      const shorter = releases[earlier];
-      skipped.push({ heading: shorter.heading, version: shorter.version, reason: "duplicate" });
-      releases[earlier] = release;
-    } else skip("duplicate");
-  });
-  return { releases, skipped };
-}
+import { readFile as readFile3 } from "node:fs/promises";
+import { resolve as resolve3 } from "node:path";
 
 // core/plan-import.ts
 var MAX_NOTES = 1e5;
@@ -57837,7 +61527,13 @@ async function importChangelogOnce(deps, options) {
       { cause: err }
     );
   }
-  const parsed = parseChangelog(markdown);
+  const all = parseChangelog(markdown);
+  const parsed = { ...all, releases: olderReleases(all.releases, options.drafting ?? null) };
+  for (const release of all.releases)
+    if (!parsed.releases.includes(release))
+      deps.log.info(
+        `Not imported: ${release.version} (the version this run drafts, or a newer one: the profile never learns from the release it drafts).`
+      );
   const name = options.repository.split("/")[1] ?? "";
   const histories = deps.git ? await collectReleaseHistory(
     deps.git,
@@ -57893,10 +61589,10 @@ async function importHistory(path2, deps) {
     {
       shiplog: deps.shiplog,
       git: deps.git,
-      readFile: (file2) => readFile(resolve(deps.workspace, file2), "utf8"),
+      readFile: (file2) => readFile3(resolve3(deps.workspace, file2), "utf8"),
       log: { info, warning }
     },
-    { path: path2, repository: deps.repository }
+    { path: path2, repository: deps.repository, drafting: deps.drafting }
   );
   if (outcome.status === "skipped") notice(`import-changelog: ${outcome.reason}.`);
   setOutput(
@@ -57905,82 +61601,87 @@ async function importHistory(path2, deps) {
   );
 }
 
-// action/inputs.ts
-var bool = (name, fallback) => {
-  const raw = getInput(name).trim().toLowerCase();
-  if (raw === "") return fallback;
-  if (["true", "yes", "1"].includes(raw)) return true;
-  if (["false", "no", "0"].includes(raw)) return false;
-  throw new Error(`Input "${name}" must be true or false, not "${raw}"`);
-};
-var InputsSchema = external_exports.object({
-  apiUrl: external_exports.url({
-    protocol: /^https?$/,
-    error: "api-url must be an http(s) URL, e.g. https://changelog.example.com"
-  }),
-  apiKey: external_exports.string(),
-  githubToken: external_exports.string(),
-  from: external_exports.string().optional(),
-  to: external_exports.string().optional(),
-  version: external_exports.string().max(40, "version is at most 40 characters").optional(),
-  category: CategorySchema.optional(),
-  visibility: VisibilitySchema,
-  includePaths: external_exports.array(external_exports.string()),
-  component: ComponentSchema.optional(),
-  /** The changelog to import once as the project's history (a path in the checkout). */
-  importChangelog: external_exports.string().optional(),
-  /** Globs whose changes alone are Maintenance (generate's `internalPaths`). */
-  internalPaths: external_exports.array(PathGlobSchema).max(100),
-  detail: DetailSchema.optional(),
-  /** This repository's headings, in order: `category: Heading` lines. */
-  sections: external_exports.array(SectionHeadingSchema).min(1).max(4).optional()
-});
-var listInput = (name) => getMultilineInput(name).flatMap((l3) => l3.split(",")).map((p) => p.trim()).filter(Boolean);
-function sectionsInput() {
-  const lines = getMultilineInput("sections").filter((l3) => l3.trim() !== "");
-  if (lines.length === 0) return void 0;
-  return lines.map((line) => {
-    const at2 = line.indexOf(":");
-    return at2 === -1 ? { category: line.trim(), heading: "" } : { category: line.slice(0, at2).trim(), heading: line.slice(at2 + 1).trim() };
+// action/run-with-server.ts
+async function runWithServer(ctx, server) {
+  const { inputs, repo, git, api } = ctx;
+  setSecret(server.key);
+  const shiplog = createShiplogClient({
+    baseUrl: server.url,
+    apiKey: server.key,
+    userAgent: "shiplog-action"
   });
-}
-function nameOf(path2) {
-  const [field, index, key] = path2.map(String);
-  const input2 = field?.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) ?? "";
-  if (index === void 0) return input2;
-  return `${input2} ${field === "sections" ? "line" : "item"} ${Number(index) + 1}${key ? ` (${key})` : ""}`;
-}
-function readInputs() {
-  const opt = (name) => getInput(name).trim() || void 0;
-  const parsed = InputsSchema.safeParse({
-    apiUrl: getInput("api-url", { required: true }).trim(),
-    apiKey: getInput("api-key").trim(),
-    githubToken: getInput("github-token").trim(),
-    from: opt("from"),
-    to: opt("to"),
-    version: opt("version"),
-    category: opt("category"),
-    visibility: opt("visibility") ?? "external",
-    includePaths: listInput("include-paths"),
-    component: opt("component"),
-    importChangelog: opt("import-changelog"),
-    internalPaths: listInput("internal-paths"),
-    detail: opt("detail"),
-    sections: sectionsInput()
-  });
-  if (!parsed.success) {
-    throw new Error(parsed.error.issues.map((i) => `input ${nameOf(i.path)}: ${i.message}`).join("; "));
+  const { range, version: componentVersion } = inputs.component ? await componentRange(ctx.resolved, inputs.component, { git, api }) : { range: ctx.resolved, version: void 0 };
+  const version3 = inputs.version ?? componentVersion ?? (range.kind === "release" ? range.tag : void 0);
+  if (inputs.importChangelog)
+    await importHistory(inputs.importChangelog, {
+      shiplog,
+      git,
+      workspace: ctx.workspace ?? process.cwd(),
+      repository: `${repo.owner}/${repo.repo}`,
+      drafting: version3 ?? null
+    });
+  const { commits, generated, entry } = await draftRelease(
+    { git, api, shiplog, log: { info, warning } },
+    {
+      range,
+      component: inputs.component,
+      paths: inputs.includePaths.length ? inputs.includePaths : void 0,
+      // References in the draft link to this repository (GitHub Enterprise included).
+      repositoryUrl: ctx.repositoryUrl,
+      version: version3,
+      category: inputs.category,
+      drafting: {
+        internalPaths: inputs.internalPaths,
+        productPaths: inputs.productPaths,
+        detail: inputs.detail,
+        sections: inputs.sections
+      },
+      visibility: inputs.visibility,
+      publish: inputs.publish,
+      operation: inputs.publish ? "generate+publish" : "generate"
+    }
+  );
+  if (!generated || !entry) {
+    notice("No commits in this range: nothing to draft.");
+    return;
   }
-  const comment = getInput("comment").trim() === "" ? null : bool("comment", true);
-  return {
-    ...parsed.data,
-    publish: bool("publish", false),
-    comment,
-    releaseNotes: bool("release-notes", false)
-  };
+  const { draft, replayed } = generated;
+  info(
+    `${replayed ? "Found the entry of an earlier run" : draft ? "Drafted" : "Kept the edited or published entry"} ${entry.id}: ${entry.title}`
+  );
+  setOutput("entry-id", entry.id);
+  setOutput("entry-slug", entry.slug);
+  setOutput("entry-status", entry.status);
+  setOutput("title", entry.title);
+  setOutput("body", entry.body);
+  setOutput("commit-count", String(commits.messages.length));
+  setOutput("draft", JSON.stringify(draft));
+  if (draft?.suggestedVersion) setOutput("suggested-version", draft.suggestedVersion);
+  if (!draft)
+    notice(
+      `Entry ${entry.id} was ${entry.status === "published" ? "published" : "edited by a person"}, so it was left as it is.`
+    );
+  else if (draft.commits.ignored > 0)
+    notice(
+      `${draft.commits.ignored} of ${draft.commits.received} commits were ignored (merges, releases, noise, duplicates).`
+    );
+  if (entry.previewUrl) setOutput("preview-url", entry.previewUrl);
+  const truncated = commits.truncated ? { total: commits.total, kept: commits.messages.length } : null;
+  const pending = !draft && entry.status === "draft" && entry.editedAt && range.kind === "pull_request" ? changesSince(commits.commits, entry.source?.headSha ?? null) : [];
+  const sinceEdit = pending.length ? renderChangesSinceEdit(pending, false) : null;
+  if (pending.length) notice(`${pending.length} changes since the entry was edited are not in it.`);
+  const markdown = renderDraftComment({ entry, draft, link: entry.previewUrl, truncated, sinceEdit });
+  await postDraft(ctx, range, markdown, entry.body);
+  if (inputs.updateChangelog)
+    await updateChangelog(ctx, range, {
+      version: version3 ?? draft?.suggestedVersion ?? entry.version ?? null,
+      body: entry.body
+    });
 }
 
-// action/main.ts
+// action/step-context.ts
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 var run$ = promisify(execFile);
 function gitIn(cwd) {
   return async (args) => (await run$("git", args, { cwd, maxBuffer: 256 * 1024 * 1024 })).stdout;
@@ -57997,14 +61698,27 @@ function lazyOctokit(token) {
     return octokit;
   };
 }
+
+// action/main.ts
 async function run() {
   try {
     const inputs = readInputs();
     const { eventName, payload, repo } = context2;
-    const resolved = resolveRange(eventName, payload, repo, {
-      from: inputs.from,
-      to: inputs.to
-    });
+    const resolved = resolveRange(eventName, payload, repo, { from: inputs.from, to: inputs.to });
+    const workspace = process.env.GITHUB_WORKSPACE ?? null;
+    const ctx = {
+      inputs,
+      payload,
+      repo,
+      resolved,
+      workspace,
+      git: workspace ? gitIn(workspace) : null,
+      api: lazyOctokit(inputs.githubToken),
+      repositoryUrl: `${context2.serverUrl}/${repo.owner}/${repo.repo}`
+    };
+    if (!inputs.apiUrl && !inputs.apiKey) return await runInRunner(ctx);
+    if (!inputs.apiUrl)
+      throw new Error("The api-url input is empty: give the URL of your Shiplog server with the api-key.");
     if (!inputs.apiKey) {
       if (resolved.kind === "pull_request" && resolved.fromFork) {
         notice(
@@ -58013,95 +61727,10 @@ async function run() {
         return;
       }
       throw new Error(
-        "The api-key input is empty. Store a Shiplog API key as a repository secret and pass it: `api-key: ${{ secrets.SHIPLOG_API_KEY }}`."
+        "The api-key input is empty. Store a Shiplog API key as a repository secret and pass it: `api-key: ${{ secrets.SHIPLOG_API_KEY }}`. (Without both api-url and api-key the Action drafts in the runner, without a server.)"
       );
     }
-    setSecret(inputs.apiKey);
-    const workspace = process.env.GITHUB_WORKSPACE;
-    const git = workspace ? gitIn(workspace) : null;
-    const api = lazyOctokit(inputs.githubToken);
-    const shiplog = createShiplogClient({
-      baseUrl: inputs.apiUrl,
-      apiKey: inputs.apiKey,
-      userAgent: "shiplog-action"
-    });
-    if (inputs.importChangelog)
-      await importHistory(inputs.importChangelog, {
-        shiplog,
-        git,
-        workspace: workspace ?? process.cwd(),
-        repository: `${repo.owner}/${repo.repo}`
-      });
-    const { range, version: componentVersion } = inputs.component ? await componentRange(resolved, inputs.component, { git, api }) : { range: resolved, version: void 0 };
-    const { commits, generated, entry } = await draftRelease(
-      { git, api, shiplog, log: { info, warning } },
-      {
-        range,
-        component: inputs.component,
-        paths: inputs.includePaths.length ? inputs.includePaths : void 0,
-        // References in the draft link to this repository (GitHub Enterprise included).
-        repositoryUrl: `${context2.serverUrl}/${repo.owner}/${repo.repo}`,
-        version: inputs.version ?? componentVersion ?? (range.kind === "release" ? range.tag : void 0),
-        category: inputs.category,
-        drafting: { internalPaths: inputs.internalPaths, detail: inputs.detail, sections: inputs.sections },
-        visibility: inputs.visibility,
-        publish: inputs.publish,
-        operation: inputs.publish ? "generate+publish" : "generate"
-      }
-    );
-    if (!generated || !entry) {
-      notice("No commits in this range: nothing to draft.");
-      return;
-    }
-    const { draft, replayed } = generated;
-    info(
-      `${replayed ? "Found the entry of an earlier run" : draft ? "Drafted" : "Kept the edited or published entry"} ${entry.id}: ${entry.title}`
-    );
-    setOutput("entry-id", entry.id);
-    setOutput("entry-slug", entry.slug);
-    setOutput("entry-status", entry.status);
-    setOutput("title", entry.title);
-    setOutput("commit-count", String(commits.messages.length));
-    setOutput("draft", JSON.stringify(draft));
-    if (!draft)
-      notice(
-        `Entry ${entry.id} was ${entry.status === "published" ? "published" : "edited by a person"}, so it was left as it is.`
-      );
-    else if (draft.commits.ignored > 0)
-      notice(
-        `${draft.commits.ignored} of ${draft.commits.received} commits were ignored (merges, releases, noise, duplicates).`
-      );
-    if (entry.previewUrl) setOutput("preview-url", entry.previewUrl);
-    const truncated = commits.truncated ? { total: commits.total, kept: commits.messages.length } : null;
-    const pending = !draft && entry.status === "draft" && entry.editedAt && range.kind === "pull_request" ? changesSince(commits.commits, entry.source?.headSha ?? null) : [];
-    const sinceEdit = pending.length ? renderChangesSinceEdit(pending, false) : null;
-    if (pending.length) notice(`${pending.length} changes since the entry was edited are not in it.`);
-    const markdown = renderDraftComment({ entry, draft, link: entry.previewUrl, truncated, sinceEdit });
-    if (process.env.GITHUB_STEP_SUMMARY) await summary.addRaw(markdown).write();
-    else info(`No job summary here (GITHUB_STEP_SUMMARY is not set); the draft:
-${markdown}`);
-    const comment = inputs.comment ?? (range.kind === "pull_request" && inputs.githubToken !== "");
-    if (inputs.comment === null && range.kind === "pull_request" && !comment) {
-      notice("The github-token input is empty, so the draft was not posted as a pull request comment.");
-    }
-    if (comment && range.kind === "pull_request") {
-      const posted = await upsertDraftComment(
-        api("commenting on the pull request"),
-        { ...repo, number: range.number },
-        markdown,
-        null
-      );
-      info(`${posted.created ? "Posted" : "Updated"} the draft comment on #${range.number}`);
-    }
-    const releaseId = payload.release?.id;
-    if (inputs.releaseNotes && range.kind === "release" && releaseId) {
-      const written = await writeReleaseNotes(
-        api("writing the release notes (it needs `permissions: contents: write`)"),
-        { ...repo, releaseId },
-        entry.body
-      );
-      info(written ? `Wrote the notes into release ${range.tag}` : "The release notes were up to date");
-    }
+    await runWithServer(ctx, { url: inputs.apiUrl, key: inputs.apiKey });
   } catch (err) {
     setFailed(explainFailure(err));
   }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestServer, type TestServer } from '../helpers/build-server.ts';
 import { buildChangelogRepo, type ChangelogRepo, RELEASES } from '../helpers/changelog-repo.ts';
 import { runActionStep } from '../helpers/run-action.ts';
+import { webhookExample } from '../helpers/webhook-examples.ts';
 
 let server: TestServer;
 let url: string;
@@ -84,5 +85,30 @@ describe('the bundled Action with import-changelog', () => {
     expect(second.outputs.imported).toBe('0');
     expect(second.stdout).toMatch(/::notice::import-changelog: the project already has imported history/);
     expect((await imported()).map((e) => e.id)).toEqual(entries.map((e) => e.id));
+  });
+
+  it('never imports the version it drafts or a newer one: the profile does not learn from the answer', async () => {
+    const { apiKey: key } = await server.project('pro');
+    const payload = webhookExample('release', 'published');
+    payload.release.tag_name = '0.2.0';
+    payload.repository.full_name = 'acme/rocket';
+    const result = await runActionStep({
+      work,
+      workspace: repo.dir,
+      repository: 'acme/rocket',
+      inputs: { 'api-url': url, 'api-key': key, 'github-token': '', 'import-changelog': 'CHANGELOG.md' },
+      event: { name: 'release', payload },
+    });
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.outputs.imported).toBe('1');
+    expect(result.stdout).toContain('Not imported: 1.0.0 (the version this run drafts, or a newer one');
+    expect(result.stdout).toContain('Not imported: 0.2.0 (the version this run drafts, or a newer one');
+    const entries = (
+      await server.app.inject({
+        url: '/api/v1/entries?origin=import&limit=100',
+        headers: { authorization: `Bearer ${key}` },
+      })
+    ).json().entries as { version: string }[];
+    expect(entries.map((e) => e.version)).toEqual(['0.1.0']);
   });
 });

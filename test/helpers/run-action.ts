@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const ACTION_BUNDLE = join(import.meta.dirname, '../../action/dist/index.js');
 
@@ -37,7 +38,12 @@ export async function runActionStep(options: {
   githubApiUrl?: string;
   /** False: no GITHUB_STEP_SUMMARY, as in a local run (`npm run local-action`). */
   summary?: boolean;
-}): Promise<StepResult> {
+  /**
+   * Record every connection the step opens (network-guard.mjs) and refuse all but these `host:port`s;
+   * the result's `connections` lists them.
+   */
+  allowConnections?: string[];
+}): Promise<StepResult & { connections: string[] }> {
   const n = ++runs;
   const eventPath = join(options.work, `event-${n}.json`);
   const outputPath = join(options.work, `output-${n}`);
@@ -58,7 +64,18 @@ export async function runActionStep(options: {
     RUNNER_TEMP: options.work,
   };
   for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  const child = spawn(process.execPath, [ACTION_BUNDLE], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const networkLog = join(options.work, `network-${n}.log`);
+  const preload: string[] = [];
+  if (options.allowConnections) {
+    await writeFile(networkLog, '');
+    env.SHIPLOG_NETWORK_LOG = networkLog;
+    env.SHIPLOG_NETWORK_ALLOW = options.allowConnections.join(',');
+    preload.push('--import', pathToFileURL(join(import.meta.dirname, 'network-guard.mjs')).href);
+  }
+  const child = spawn(process.execPath, [...preload, ACTION_BUNDLE], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stdout += d));
@@ -68,5 +85,8 @@ export async function runActionStep(options: {
     stdout,
     outputs: parseOutputs(await readFile(outputPath, 'utf8')),
     summary: await readFile(summaryPath, 'utf8'),
+    connections: options.allowConnections
+      ? (await readFile(networkLog, 'utf8')).split('\n').filter(Boolean)
+      : [],
   };
 }
