@@ -5,7 +5,7 @@
  * drafts the release, sets `title`, `body`, `draft` and `suggested-version`, and with
  * `update-changelog` writes the release into the file in the file's own format, by position; a second
  * run leaves the file byte-identical. Every connection the step opens is recorded
- * (helpers/network-guard.mjs): without a server it opens none but GitHub's API.
+ * (helpers/network-guard.ts): without a server it opens none but GitHub's API.
  */
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -90,6 +90,8 @@ describe.each(FORMATS)('without a server, a changelog in the form %s (%s)', (_fo
       repository: 'acme/app',
       inputs: { 'github-token': '', 'update-changelog': 'true' },
       event: releaseEvent(`v${repo.next}`),
+      // A port fetch does not refuse by itself, so any call would reach the guard and be recorded.
+      githubApiUrl: 'http://127.0.0.1:65000',
       allowConnections: [],
     });
 

@@ -39,7 +39,7 @@ export async function runActionStep(options: {
   /** False: no GITHUB_STEP_SUMMARY, as in a local run (`npm run local-action`). */
   summary?: boolean;
   /**
-   * Record every connection the step opens (network-guard.mjs) and refuse all but these `host:port`s;
+   * Record every connection the step opens (network-guard.ts) and refuse all but these `host:port`s;
    * the result's `connections` lists them.
    */
   allowConnections?: string[];
@@ -70,7 +70,7 @@ export async function runActionStep(options: {
     await writeFile(networkLog, '');
     env.SHIPLOG_NETWORK_LOG = networkLog;
     env.SHIPLOG_NETWORK_ALLOW = options.allowConnections.join(',');
-    preload.push('--import', pathToFileURL(join(import.meta.dirname, 'network-guard.mjs')).href);
+    preload.push('--import', pathToFileURL(join(import.meta.dirname, 'network-guard.ts')).href);
   }
   const child = spawn(process.execPath, [...preload, ACTION_BUNDLE], {
     env,
