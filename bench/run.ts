@@ -14,6 +14,7 @@ import { learnProfileBench } from './learn-profile.ts';
 import { learnReplayBench } from './learn-replay.ts';
 import { listDepth } from './list-depth.ts';
 import { searchBench } from './search.ts';
+import { standaloneActionBench } from './standalone-action.ts';
 import { signInBench } from './sign-in.ts';
 import { subscriberExportBench } from './subscriber-export.ts';
 import { widgetThroughput } from './widget-throughput.ts';
@@ -56,6 +57,11 @@ const BENCHMARKS: [name: string, label: string, run: () => Promise<Record<string
     'replay',
     'drafting profile: learning plus the replay of 100 real releases vs learning alone and the 2 s CPU budget; 500 commits drafted with it vs 50 ms',
     learnReplayBench,
+  ],
+  [
+    'standalone',
+    'the Action without a server (its bundle): 100 tagged releases learned from CHANGELOG.md, a 1,000-commit range drafted; wall time, shares, bundle size vs the same step with nothing to learn',
+    standaloneActionBench,
   ],
   ['analytics', 'analytics ingest: 50-event batches vs single events, embedded database', analyticsIngest],
   [
