@@ -52336,6 +52336,8 @@ var BREAKING_PREFIX2 = "**Breaking:** ";
 
 // core/drafting/validate/replay-releases.ts
 var MAX_REPLAYED = 10;
+var MIN_EVIDENCE = 3;
+var SELECTING = /* @__PURE__ */ new Set(["listing", "productPaths", "breaking", "detail", "style"]);
 function inputOf(example) {
   const { commits, commitDetails, pullRequests } = example.changes;
   return {
@@ -52363,41 +52365,53 @@ function replayable(lessons) {
 }
 function replayReleases(lessons, draft) {
   const replayed = replayable(lessons);
-  const score = (parts) => replayed.reduce((sum, r) => {
-    const drafted = draft(
-      inputOf(r.lesson.example),
-      parts === null ? null : { ...r.without, applied: [...parts] }
-    );
-    return addCounts(sum, scoreDraft(scoredDraftOf(drafted), r.notes, "").counts);
-  }, ZERO);
   if (replayed.length === 0) {
     const none = { precision: null, recall: null };
     return { releases: 0, plain: none, learned: none, applied: [], parts: [] };
   }
+  const score = (parts) => {
+    let counts = ZERO;
+    const items = [];
+    for (const r of replayed) {
+      const profile = parts === null ? null : { ...r.without, applied: [...parts] };
+      const drafted = scoredDraftOf(draft(inputOf(r.lesson.example), profile));
+      const scored = scoreDraft(drafted, r.notes, "");
+      counts = addCounts(counts, scored.counts);
+      items.push(scored.pairs.map((p) => String(p.notesIndex)));
+    }
+    return { counts, items: JSON.stringify(items) };
+  };
   const plain2 = score(null);
   let current = [];
   let best = plain2;
   const verdicts = [];
   for (const part of PROFILE_PARTS) {
     const tried = score([...current, part]);
-    const [was, now] = [figures(best), figures(tried)];
-    const lost = (a, b) => (b ?? 0) < (a ?? 0) - 1e-9;
-    const kept = !lost(was.precision, now.precision) && !lost(was.recall, now.recall);
-    const compare = (name, a, b) => `${name} ${show(b)} ${lost(a, b) ? "<" : "\u2265"} ${show(a)}`;
-    verdicts.push({
-      part,
-      kept,
-      ...pr(tried),
-      reason: `${kept ? "kept" : "dropped"}: ${compare("precision", was.precision, now.precision)}, ${compare("recall", was.recall, now.recall)}`
-    });
-    if (kept) [current, best] = [[...current, part], tried];
+    const verdict = judge(best, tried, replayed.length, SELECTING.has(part));
+    verdicts.push({ part, ...verdict, ...pr(tried.counts) });
+    if (verdict.kept) [current, best] = [[...current, part], tried];
   }
   return {
     releases: replayed.length,
-    plain: pr(plain2),
-    learned: pr(best),
+    plain: pr(plain2.counts),
+    learned: pr(best.counts),
     applied: current,
     parts: verdicts
+  };
+}
+function judge(before, after, releases, selecting) {
+  const [was, now] = [figures(before.counts), figures(after.counts)];
+  const lost = (a, b) => (b ?? 0) < (a ?? 0) - 1e-9;
+  const gained = (a, b) => (b ?? 0) > (a ?? 0) + 1e-9;
+  const loses = lost(was.precision, now.precision) || lost(was.recall, now.recall);
+  const inert = after.items === before.items;
+  const gains = gained(was.precision, now.precision) || gained(was.recall, now.recall);
+  const kept = !loses && (inert && !selecting || gains && releases >= MIN_EVIDENCE);
+  const compare = (name, a, b) => `${name} ${show(b)} ${lost(a, b) ? "<" : "\u2265"} ${show(a)}`;
+  const why = loses ? "" : inert ? selecting ? " (no gain shown)" : " (the same matches)" : !gains ? " (other items, no gain)" : releases < MIN_EVIDENCE ? ` (a gain on fewer than ${MIN_EVIDENCE} releases)` : "";
+  return {
+    kept,
+    reason: `${kept ? "kept" : "dropped"}: ${compare("precision", was.precision, now.precision)}, ${compare("recall", was.recall, now.recall)}${why}`
   };
 }
 
