@@ -247,7 +247,11 @@ export function cleanChanges(input: ChangeInput): CleanCommits {
     const norm = normalizeSubject(c.text);
     const key = `${c.kind}:${c.scope?.toLowerCase() ?? ''}:${norm}`;
     const bucketKey = `${c.kind}:${norm.split(' ')[0] ?? ''}`;
-    const same = exact.get(key) ?? nearDuplicate(byFirstWord.get(bucketKey), norm);
+    // Two bumps of one package are a small edit apart ("… to 1.0.1", "… to 1.0.3"): both stay, so the
+    // dependency line can name the newest.
+    const same =
+      exact.get(key) ??
+      (c.kind === 'dependency' ? undefined : nearDuplicate(byFirstWord.get(bucketKey), norm));
     if (same) {
       merge(same, c);
       continue;

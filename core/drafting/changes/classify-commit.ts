@@ -100,6 +100,12 @@ const VERSION_BUMP =
   /^(?:start(?:ing)?|begin|open|back to|bump(?:ing)?(?: the)?|set(?:ting)?(?: the)?|increment|update)\s+(?:(?:dev|development|next|new|patch|minor|major)\s+)?(?:version|development|dev|cycle)\b|^post[- ]release\b|^(?:prepare|prep)(?:are)? (?:for )?(?:the )?next (?:release|version|development)|\b(?:dev|development|snapshot) version\b|^(?:release|tag(?:ged)?|version) v?\d+(?:\.\d+)+\S*$|^revert(?:ing)? (?:the )?release(?: version)? (?:changes|commit|bump)|^prep\w* for (?:the )?(?:[\w.-]+ ){0,3}release\b/i;
 const NOISE_SUBJECT =
   /^(deploying to|deployed to|deploy to|wip\b|fixup!|squash!|amend!|rebase\b|merge branch|merge remote-tracking|merge tag|merge pull request #?\d+ from \S+$|merge (main|master|develop|dev|stable|release|upstream|trunk)\b|merge [\w./'-]+ (into|to|with) [\w./'-]+$|merge (back|forward|up)\b|initial commit$|update (changelog|history)(\.md)?$|\[skip ci\]|merge commit from fork$)/i;
+/** A release commit named after the product: "zoxide version 0.17.0", "Prepare release", "Release prep". */
+const NAMED_RELEASE =
+  /^(?:[\w.@/-]+\s+){1,2}version\s+v?\d+(?:\.\d+)+\S*$|^prep(?:are[sd]?|aring)?\s+(?:for\s+)?(?:the\s+|a\s+)?(?:new\s+|next\s+)?release$|^release\s+prep(?:aration)?s?$/i;
+/** Every dependency at once, naming none: "Bump dependencies", "Update all deps". */
+const ALL_DEPENDENCIES =
+  /^(?:bump|update|upgrade|refresh)(?:s|d|ed|ing)?\s+(?:all\s+|the\s+|some\s+|several\s+|our\s+)?(?:(?:dev|development|npm|cargo|python|ruby|js|go|rust|node)\s+)?(?:dependencies|deps|packages|crates|gems|modules)\b[.!]?$/i;
 const BOT_BUMP =
   /^(bump|update|upgrade|pin) `?[@\w./-]+`?(?: from \S+)?(?: to |\s?(?:==|>=|~=|@)) ?v?\d\S*|^(?:update|upgrade|bump)(?:s|d|ed)? to `?[@\w./-]+`? v?\d+(?:\.\d+)+|^(?:update|upgrade|bump)(?:s|d|ed)? (?:the )?`?[@\w./-]+`? (?:version|dependency|crate|gem|package)$|^(build|chore|fix)\(deps(-dev)?\)!?: (bump|update|upgrade|pin|lock)|^📌|^bump [@\w./-]+ and [@\w./-]+$|^(?:drop|remove)(?:s|d|ped)? (?:the )?(?:dependency|dep) on\b|^bump the [\w-]+ group\b/i;
 /**
@@ -301,11 +307,12 @@ function classifyByForm(message: string): ClassifiedCommit {
     VERSION_ONLY.test(subject) ||
     CRATE_RELEASE.test(subject) ||
     RELEASE_SUBJECT.test(subject) ||
-    VERSION_BUMP.test(subject)
+    VERSION_BUMP.test(subject) ||
+    NAMED_RELEASE.test(subject)
   ) {
     return { ...base, kind: 'release', category: 'improvement', type: null, scope: null, text: subject };
   }
-  if (BOT_TRAILER.test(normalized) || BOT_BUMP.test(subject)) {
+  if (BOT_TRAILER.test(normalized) || BOT_BUMP.test(subject) || ALL_DEPENDENCIES.test(subject)) {
     return {
       ...base,
       decidedBy: BOT_TRAILER.test(normalized) ? 'author' : base.decidedBy,

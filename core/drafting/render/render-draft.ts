@@ -182,6 +182,21 @@ export function dependencyName(c: ClassifiedCommit): string | null {
   return null;
 }
 
+/** `a` against `b` as versions (`1.10.0` > `1.9.2`; numbers compared as numbers): negative, 0 or positive. */
+export function compareVersions(a: string, b: string): number {
+  const parts = (v: string) => v.split(/[.+-]/).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  const [x, y] = [parts(a), parts(b)];
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const [p, q] = [x[i], y[i]];
+    if (p === q) continue;
+    if (p === undefined) return -1;
+    if (q === undefined) return 1;
+    if (typeof p === 'number' && typeof q === 'number') return p - q;
+    return String(p).localeCompare(String(q));
+  }
+  return 0;
+}
+
 /** `names` joined with ", " and "and N more" so that `prefix + list` stays within `max` characters. */
 function fitList(prefix: string, names: string[], max: number): string {
   for (let n = names.length; n >= 1; n--) {
@@ -196,20 +211,21 @@ function fitList(prefix: string, names: string[], max: number): string {
 /** "Updated 12 dependencies: globset 0.4.14, grep 0.2.13 and 10 more" (≤ 300 characters), or null. */
 export function dependencyLine(commits: readonly ClassifiedCommit[]): string | null {
   if (commits.length === 0) return null;
-  const names: string[] = [];
-  const seen = new Set<string>();
+  // Each package once, at the newest version the range bumped it to, whatever order the bumps came in.
+  const newest = new Map<string, { name: string; version: string }>();
   let unnamed = 0;
   for (const c of commits) {
-    const name = dependencyName(c);
-    if (name === null) {
+    const named = dependencyName(c);
+    if (named === null) {
       unnamed++;
       continue;
     }
-    const pkg = name.split(' ')[0]!.toLowerCase();
-    if (seen.has(pkg)) continue;
-    seen.add(pkg);
-    names.push(escapeText(name));
+    const [name, version = ''] = named.split(' ') as [string, string?];
+    const pkg = name.toLowerCase();
+    const known = newest.get(pkg);
+    if (!known || compareVersions(version, known.version) > 0) newest.set(pkg, { name, version });
   }
+  const names = [...newest.values()].map((d) => escapeText(`${d.name} ${d.version}`));
   const total = names.length + unnamed;
   const prefix = `Updated ${total} ${total === 1 ? 'dependency' : 'dependencies'}`;
   if (names.length === 0) return prefix;
