@@ -48799,6 +48799,8 @@ var CRATE_RELEASE = /^[a-z][\w-]*-v?\d+\.\d+\.\d+([-+.][0-9A-Za-z.-]+)?$/;
 var RELEASE_SUBJECT = /^(release|releasing|released|bump(ed)? version|set version|version bump|new version|version|prepar(?:e|ing|ations?)( for)?( release)?|bump(?: to)?(?= v?\d))\b.*\d+\.\d+|^v?\d+(\.\d+)+[^\s]* (release|released)$|^(chore|build|ci|release)(\(release\))!?:.*\d+\.\d+|^(chore|build)(\([^)]*\))?!?: (release|prepare for|bump version)\b/i;
 var VERSION_BUMP = /^(?:start(?:ing)?|begin|open|back to|bump(?:ing)?(?: the)?|set(?:ting)?(?: the)?|increment|update)\s+(?:(?:dev|development|next|new|patch|minor|major)\s+)?(?:version|development|dev|cycle)\b|^post[- ]release\b|^(?:prepare|prep)(?:are)? (?:for )?(?:the )?next (?:release|version|development)|\b(?:dev|development|snapshot) version\b|^(?:release|tag(?:ged)?|version) v?\d+(?:\.\d+)+\S*$|^revert(?:ing)? (?:the )?release(?: version)? (?:changes|commit|bump)|^prep\w* for (?:the )?(?:[\w.-]+ ){0,3}release\b/i;
 var NOISE_SUBJECT = /^(deploying to|deployed to|deploy to|wip\b|fixup!|squash!|amend!|rebase\b|merge branch|merge remote-tracking|merge tag|merge pull request #?\d+ from \S+$|merge (main|master|develop|dev|stable|release|upstream|trunk)\b|merge [\w./'-]+ (into|to|with) [\w./'-]+$|merge (back|forward|up)\b|initial commit$|update (changelog|history)(\.md)?$|\[skip ci\]|merge commit from fork$)/i;
+var NAMED_RELEASE = /^(?:[\w.@/-]+\s+){1,2}version\s+v?\d+(?:\.\d+)+\S*$|^prep(?:are[sd]?|aring)?\s+(?:for\s+)?(?:the\s+|a\s+)?(?:new\s+|next\s+)?release$|^release\s+prep(?:aration)?s?$/i;
+var ALL_DEPENDENCIES = /^(?:bump|update|upgrade|refresh)(?:s|d|ed|ing)?\s+(?:all\s+|the\s+|some\s+|several\s+|our\s+)?(?:(?:dev|development|npm|cargo|python|ruby|js|go|rust|node)\s+)?(?:dependencies|deps|packages|crates|gems|modules)\b[.!]?$/i;
 var BOT_BUMP = /^(bump|update|upgrade|pin) `?[@\w./-]+`?(?: from \S+)?(?: to |\s?(?:==|>=|~=|@)) ?v?\d\S*|^(?:update|upgrade|bump)(?:s|d|ed)? to `?[@\w./-]+`? v?\d+(?:\.\d+)+|^(?:update|upgrade|bump)(?:s|d|ed)? (?:the )?`?[@\w./-]+`? (?:version|dependency|crate|gem|package)$|^(build|chore|fix)\(deps(-dev)?\)!?: (bump|update|upgrade|pin|lock)|^📌|^bump [@\w./-]+ and [@\w./-]+$|^(?:drop|remove)(?:s|d|ped)? (?:the )?(?:dependency|dep) on\b|^bump the [\w-]+ group\b/i;
 var DEPENDENCY_BEHAVIOUR = /\b(?:replace[sd]?|switch(?:es|ed)? (?:from|to)|migrate[sd]? (?:from|to)|move[sd]? (?:from|to)|minimum|no longer|require[sd]?|(?:re-?)?allow(?:s|ed)?|forbid(?:s|den)?|msrv|drop(?:s|ped)? (?:support|python|node|ruby|php|go|rust))\b/i;
 var REVIEW_THREAD = /\/pull\/\d+(?:\/files)?#(?:discussion_r|pullrequestreview-|r)\d+/;
@@ -48924,10 +48926,10 @@ function classifyByForm(message) {
   if (subject === "" || NOISE_SUBJECT.test(subject)) {
     return { ...base, kind: "noise", category: "improvement", type: null, scope: null, text: subject };
   }
-  if (VERSION_ONLY.test(subject) || CRATE_RELEASE.test(subject) || RELEASE_SUBJECT.test(subject) || VERSION_BUMP.test(subject)) {
+  if (VERSION_ONLY.test(subject) || CRATE_RELEASE.test(subject) || RELEASE_SUBJECT.test(subject) || VERSION_BUMP.test(subject) || NAMED_RELEASE.test(subject)) {
     return { ...base, kind: "release", category: "improvement", type: null, scope: null, text: subject };
   }
-  if (BOT_TRAILER.test(normalized) || BOT_BUMP.test(subject)) {
+  if (BOT_TRAILER.test(normalized) || BOT_BUMP.test(subject) || ALL_DEPENDENCIES.test(subject)) {
     return {
       ...base,
       decidedBy: BOT_TRAILER.test(normalized) ? "author" : base.decidedBy,
@@ -49392,7 +49394,7 @@ function cleanChanges(input2) {
     const norm2 = normalizeSubject(c.text);
     const key = `${c.kind}:${c.scope?.toLowerCase() ?? ""}:${norm2}`;
     const bucketKey = `${c.kind}:${norm2.split(" ")[0] ?? ""}`;
-    const same = exact.get(key) ?? nearDuplicate(byFirstWord.get(bucketKey), norm2);
+    const same = exact.get(key) ?? (c.kind === "dependency" ? void 0 : nearDuplicate(byFirstWord.get(bucketKey), norm2));
     if (same) {
       merge3(same, c);
       continue;
@@ -51700,6 +51702,19 @@ function dependencyName(c) {
   }
   return null;
 }
+function compareVersions(a, b) {
+  const parts = (v2) => v2.split(/[.+-]/).map((p) => /^\d+$/.test(p) ? Number(p) : p);
+  const [x2, y2] = [parts(a), parts(b)];
+  for (let i = 0; i < Math.max(x2.length, y2.length); i++) {
+    const [p, q2] = [x2[i], y2[i]];
+    if (p === q2) continue;
+    if (p === void 0) return -1;
+    if (q2 === void 0) return 1;
+    if (typeof p === "number" && typeof q2 === "number") return p - q2;
+    return String(p).localeCompare(String(q2));
+  }
+  return 0;
+}
 function fitList(prefix, names, max) {
   for (let n = names.length; n >= 1; n--) {
     const more = names.length - n;
@@ -51711,20 +51726,20 @@ function fitList(prefix, names, max) {
 }
 function dependencyLine(commits) {
   if (commits.length === 0) return null;
-  const names = [];
-  const seen = /* @__PURE__ */ new Set();
+  const newest = /* @__PURE__ */ new Map();
   let unnamed = 0;
   for (const c of commits) {
-    const name = dependencyName(c);
-    if (name === null) {
+    const named2 = dependencyName(c);
+    if (named2 === null) {
       unnamed++;
       continue;
     }
-    const pkg = name.split(" ")[0].toLowerCase();
-    if (seen.has(pkg)) continue;
-    seen.add(pkg);
-    names.push(escapeText(name));
+    const [name, version3 = ""] = named2.split(" ");
+    const pkg = name.toLowerCase();
+    const known = newest.get(pkg);
+    if (!known || compareVersions(version3, known.version) > 0) newest.set(pkg, { name, version: version3 });
   }
+  const names = [...newest.values()].map((d) => escapeText(`${d.name} ${d.version}`));
   const total = names.length + unnamed;
   const prefix = `Updated ${total} ${total === 1 ? "dependency" : "dependencies"}`;
   if (names.length === 0) return prefix;
