@@ -18,6 +18,7 @@
  * contributors: false           # a "Contributors" line crediting every human author of the range
  * internal-paths: []            # globs whose changes alone are Maintenance (beside docs, tests, CI, tooling)
  * product-paths: []             # globs that are the product's whatever the built-in rules say (templates/**)
+ * changelog-file: CHANGELOG.md  # with changelog-pull-request: true, a published entry goes into it by pull request
  * detail: full                  # or highlights: only the changes the notes would lead with
  * sections:                     # this repository's headings, in order (1-4)
  *   - { category: feature, heading: Added }
@@ -50,6 +51,9 @@ export const RepoConfigSchema = z.strictObject({
   'release-link': z.boolean().default(false),
   'include-paths': z.array(z.string().min(1)).default([]),
   'shipped-comment': z.boolean().default(true),
+  /** The repository's changelog: with `changelog-pull-request`, a published entry is proposed into it. */
+  'changelog-file': z.string().min(1).max(1000).optional(),
+  'changelog-pull-request': z.boolean().default(false),
   'release-notes': z.boolean().default(false),
   contributors: z.boolean().default(false),
   components: z
