@@ -28,7 +28,9 @@ export type HeadingTemplate = {
 /** Where `version` occurs in `text` as a whole version (not inside `1.2.0-rc.1` or `11.2.0`). */
 export function versionPattern(version: string): RegExp {
   const escaped = version.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\d.])${escaped}(?!\\.?\\d|-[0-9A-Za-z]|\\+)`, 'g');
+  // Not inside a longer version (`11.2.0`, `1.2.0` holding `2.0`), yet the end of a compare range
+  // (`1.1.0...1.2.0`, `1.1.0..1.2.0`) is a version of its own: a dot counts only when it stands alone.
+  return new RegExp(`(?<!\\d)(?<!(?<!\\.)\\.)${escaped}(?!\\.?\\d|-[0-9A-Za-z]|\\+)`, 'g');
 }
 
 /** A compare link's start: `compare/v1.1.0...v1.2.0` → `1.1.0`. */

@@ -143,6 +143,19 @@ describe('writeChangelogRelease', () => {
     );
   });
 
+  it('links the new release from the one before it when tags carry no `v` (compare/1.1.0...1.2.0)', () => {
+    const file =
+      '# Changelog\n\n## [1.1.0](https://github.com/acme/app/compare/1.0.0...1.1.0) - 2025-10-27\n\n### Fixed\n\n- A fix.\n';
+    const out = writeChangelogRelease(file, {
+      version: '1.2.0',
+      date: '2026-01-02',
+      notes: '### Added\n\n- Export.',
+    });
+    expect(out.text).toContain(
+      '## [1.2.0](https://github.com/acme/app/compare/1.1.0...1.2.0) - 2026-01-02\n\n### Added\n\n- Export.\n\n## [1.1.0]',
+    );
+  });
+
   it('underlines a setext heading as long as its line', () => {
     const out = writeChangelogRelease(fixture('express-history.md'), {
       version: '5.0.0',
