@@ -409,6 +409,7 @@ function printLearned(mode: InputMode, perRelease: boolean): void {
       `\nnotes), then the release drafted with it; P = plain: the same drafter with no profile; B = base:` +
       `\nthe pull-request titles (fixtures *: the commit subjects). Each release after the first ${FIRST_LEARNED}` +
       `\nof its repository; learn+draft ms: per release, learning included.` +
+      `\nloses: learned precision below plain - 0.01 (P) or recall below plain - 0.03 (R).` +
       `\n† held out, ‡ fresh (no draft ever read), as in the main table.` +
       `\nTargets on fresh repositories: precision ≥ 0.75, ≥ base + 0.15 and ≥ plain + 0.1; recall ≥ 0.8;` +
       `\nheadline ≥ 60%; duplicates ≤ 2%.`,

@@ -162,7 +162,22 @@ export const LEARNED_HEADER = [
   'headline L / P / B',
   'breaking L / P / B',
   'learn+draft ms',
+  'loses',
 ];
+
+/**
+ * Where learned loses to plain (issue 37's rule): precision below plain − 0.01 (`P`) or recall below
+ * plain − 0.03 (`R`); `-` when it loses neither.
+ */
+export function losesTo(learned: Figures, plain: Figures): string {
+  const lost = [
+    learned.precision !== null && plain.precision !== null && learned.precision < plain.precision - 0.01
+      ? 'P'
+      : '',
+    learned.recall !== null && plain.recall !== null && learned.recall < plain.recall - 0.03 ? 'R' : '',
+  ].join('');
+  return lost || '-';
+}
 
 function cells(row: LearnedRow): string[] {
   const breaking = row.learned.breakingNotes;
@@ -180,6 +195,7 @@ function cells(row: LearnedRow): string[] {
       ? `${[row.learned, row.plain, row.base].map((c) => c.breakingMatched).join(' / ')} of ${breaking}`
       : 'n/a',
     (row.learnedMs / Math.max(1, row.learned.releases)).toFixed(1),
+    losesTo(figures(row.learned), figures(row.plain)),
   ];
 }
 
