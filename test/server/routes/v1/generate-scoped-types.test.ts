@@ -54,7 +54,12 @@ describe('a user-facing type with a scope that names internal work', () => {
         { index: 2, files: ['src/plugins/fixture-files.ts'], additions: 30, deletions: 0 },
         { index: 3, files: ['src/report/annotations.ts'], additions: 5, deletions: 3 },
         { index: 4, files: ['docs/plugins.md'], additions: 80, deletions: 0 },
-        { index: 5, files: ['test/snapshot.test.ts', '.github/workflows/ci.yml'], additions: 4, deletions: 1 },
+        {
+          index: 5,
+          files: ['test/snapshot.test.ts', '.github/workflows/ci.yml'],
+          additions: 4,
+          deletions: 1,
+        },
       ],
     });
     expect(items(d)).toEqual(
