@@ -15,8 +15,7 @@ import { MAX_CHANNELS_PER_PROJECT } from '../server/services/deliveries/manage-c
 import { createProject } from '../server/services/accounts/manage-projects.ts';
 import { openBenchApp } from './open-bench-app.ts';
 
-/** 10,000 (`SHIPLOG_BENCH_SUBSCRIBERS` to change, for a quicker look). */
-const SUBSCRIBERS = Number(process.env.SHIPLOG_BENCH_SUBSCRIBERS ?? 10_000);
+const SUBSCRIBERS = 10_000;
 const CHANNELS = 100;
 const PER_PROJECT = MAX_CHANNELS_PER_PROJECT;
 

@@ -54,13 +54,6 @@ export const CHANNEL_WORKERS = {
   perJobResults: true,
 } as const;
 
-/**
- * Email batches a server works at once, each fetched on its own (one slow batch holds up no other).
- * Each keeps up to 25 messages open (services/engagement/email-subscribers.ts `MAX_OPEN`), so these 4
- * keep the pooled SMTP transport's connections busy, and a crash puts at most 100 messages at stake.
- */
-export const EMAIL_BATCHES_AT_ONCE = 4;
-
 /** One queue's settings and how it is worked. */
 export type QueueSettings = {
   queue: NonNullable<Parameters<PgBoss['createQueue']>[1]>;
@@ -94,12 +87,7 @@ export const QUEUES: { [Q in QueueName]: QueueSettings } = {
    */
   'email-batch': {
     queue: { ...EMAIL_RETRY, expireInSeconds: 600, heartbeatSeconds: 30, deadLetter: 'email-batch-failed' },
-    work: {
-      ...BATCHED,
-      localConcurrency: EMAIL_BATCHES_AT_ONCE,
-      batchSize: 1,
-      heartbeatRefreshSeconds: 5,
-    },
+    work: { ...BATCHED, heartbeatRefreshSeconds: 5 },
   },
   /** Its own schedule re-enqueues failed attempts; pg-boss retries only a job that crashed. */
   'channel-delivery': {

@@ -7,12 +7,11 @@
  * translation into it, else in the default locale (entry-email.ts; docs/languages.md#email).
  *
  * The dispatch splits the recipients into batches of `BATCH_SIZE` (rows of `email_batches`, made once
- * per dispatch however often it runs), one job each. A batch sends to several recipients at once over
- * the pooled SMTP transport (send-batch-messages.ts) and records each message once the SMTP server
- * accepted it (`email_sends`, one row per entry and subscriber, written in groups: one statement for
- * every message accepted while the previous one was on its way); any attempt sends only to recipients
- * with no record. So a retry, a crash or a database outage re-sends at most the messages open (being
- * sent, or accepted and not yet recorded): `MAX_OPEN` per batch in progress.
+ * per dispatch however often it runs), one job each. A batch sends to its recipients one after another
+ * and records each message once the SMTP server accepted it (`email_sends`, one row per entry and
+ * subscriber, written in small groups); any attempt sends only to recipients with no record. So a
+ * retry, a crash or a database outage re-sends at most the messages accepted but not yet recorded:
+ * `MAX_UNRECORDED` per batch in progress.
  * An attempt that could not reach everyone fails, and pg-boss retries it on the queue's schedule
  * (queue/queue-settings.ts `EMAIL_RETRY`: over 24 hours); after the last retry the batch is `failed`, kept
  * with its error, and `shiplog deliveries retry` sends it again. Each message has a Message-ID that is
@@ -36,7 +35,6 @@ import type { ServiceContext } from '../context.ts';
 import { newId } from '../../db/new-id.ts';
 import { unsubscribeUrl } from './manage-subscription.ts';
 import { createSendRecorder } from './record-accepted-sends.ts';
-import { sendBatchMessages } from './send-batch-messages.ts';
 import { unsubscribeHeaders } from './render-email.ts';
 import { entryEmails } from './entry-email.ts';
 
@@ -48,12 +46,10 @@ export const BATCH_SIZE = 100;
  */
 const ATTEMPT_BUDGET_MS = 5 * 60_000;
 /**
- * Messages of one batch that may be open at once: being sent, or accepted by the SMTP server and not
- * yet recorded (the records are written in groups, services/engagement/record-accepted-sends.ts). What
- * a crash can send twice; a server works `EMAIL_BATCHES_AT_ONCE` batches (queue/queue-settings.ts), so
- * at most 4 × 25 = 100 messages of a fan-out are at stake on one server.
+ * Messages of one batch that may be accepted by the SMTP server but not yet recorded (the records are
+ * written in groups, services/engagement/record-accepted-sends.ts): what a crash can send twice.
  */
-const MAX_OPEN = 25;
+const MAX_UNRECORDED = 5;
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -141,45 +137,44 @@ export async function sendEmailBatch(
   const pageUrl = `${ctx.config.publicUrl}/changelog/${project.slug}/${entry.slug}`;
   const host = new URL(ctx.config.publicUrl).hostname;
   const emailIn = entryEmails(ctx.sql, project, entry, pageUrl);
-  const recorder = createSendRecorder(ctx, entry.id, MAX_OPEN);
+  const refused: string[] = [];
+  const deadline = Date.now() + ATTEMPT_BUDGET_MS;
+  const recorder = createSendRecorder(ctx, entry.id, MAX_UNRECORDED);
   const fail = async (error: string) => {
     // What was accepted is recorded first, so that the retry does not send it again.
     await recorder.settle();
     await recordBatchAttempt(ctx.sql, batchId, error);
     throw new Error(error);
   };
-  const recipients = await unsentRecipients(ctx.sql, entry.id, batch.subscriberIds);
-  const byId = new Map(recipients.map((r) => [r.id, r]));
-  const outcome = await sendBatchMessages([...byId.keys()], {
-    recorder,
-    signal,
-    deadline: Date.now() + ATTEMPT_BUDGET_MS,
-    refusesThisMessage,
-    describe,
-    async send(id) {
-      const subscriber = byId.get(id)!;
-      const unsubscribe = unsubscribeUrl(ctx, id);
-      const email = await emailIn(subscriber.locale);
+  for (const subscriber of await unsentRecipients(ctx.sql, entry.id, batch.subscriberIds)) {
+    if (signal.aborted) {
+      await recorder.settle();
+      throw new Error('the batch was taken back from this worker; it runs elsewhere');
+    }
+    if (Date.now() > deadline) await fail('the attempt ran out of time; the rest is retried');
+    const unsubscribe = unsubscribeUrl(ctx, subscriber.id);
+    const email = await emailIn(subscriber.locale);
+    try {
       await ctx.mailer.send({
         to: subscriber.email,
         subject: email.subject,
         text: email.text(unsubscribe),
         html: email.html(unsubscribe),
         headers: { ...unsubscribeHeaders(unsubscribe), 'Content-Language': email.locale },
-        messageId: `<${entry.id}.${id}@${host}>`,
+        messageId: `<${entry.id}.${subscriber.id}@${host}>`,
       });
-    },
-    onRefused: (subscriberId, err) =>
-      log.warn({ err, subscriberId, entryId: entry.id }, 'entry email refused; it will be retried'),
-  });
-  if (outcome.stopped === 'taken-back') {
-    await recorder.settle();
-    throw new Error('the batch was taken back from this worker; it runs elsewhere');
+    } catch (err) {
+      if (!refusesThisMessage(err)) await fail(`the SMTP server cannot be used: ${describe(err)}`);
+      log.warn(
+        { err, subscriberId: subscriber.id, entryId: entry.id },
+        'entry email refused; it will be retried',
+      );
+      refused.push(subscriber.id);
+      continue;
+    }
+    await recorder.accepted(subscriber.id);
   }
-  if (outcome.unusable) await fail(`the SMTP server cannot be used: ${outcome.unusable}`);
-  if (outcome.stopped === 'out-of-time') await fail('the attempt ran out of time; the rest is retried');
   await recorder.settle();
-  const { refused } = outcome;
   if (refused.length > 0)
     await fail(`the SMTP server refused ${refused.length} message(s): ${refused.join(', ')}`);
   await finishBatch(ctx.sql, batchId, { status: 'sent', error: null });

@@ -1,10 +1,9 @@
 /**
  * The record of one batch's messages that the SMTP server accepted (`email_sends`), written in groups:
  * while one insert is on its way, the messages accepted meanwhile wait for the next, so the database
- * sees one statement for many messages rather than one each. A batch sends several messages at once
- * (the pooled transport spreads them over its connections); sending pauses while `maxOpen` messages
- * are open, being sent or accepted and not yet recorded: those are what a crash can send twice, so
- * this is the bound on duplicates per batch in progress.
+ * sees one statement for many messages rather than one each. Sending pauses while `maxUnrecorded`
+ * messages are accepted but not yet recorded: those are what a crash can send twice, so this is the
+ * bound on duplicates per batch in progress.
  *
  * While the database is unreachable a record is retried every second for up to `RECORD_PATIENCE_MS`,
  * so a short outage (a PostgreSQL restart) costs no duplicate.
@@ -18,16 +17,11 @@ const RECORD_PATIENCE_MS = 60_000;
 
 export type SendRecorder = {
   /**
-   * A place for one more message: resolves once fewer than `maxOpen` messages are open (being sent,
-   * or accepted and not yet recorded). Every `reserve` is followed by `accepted` or `released`.
+   * One more accepted message; resolves once fewer than `maxUnrecorded` are left unrecorded.
    * @throws the error that stopped recording (then nothing more may be sent).
    */
-  reserve(): Promise<void>;
-  /** The message of one reserved place was accepted by the SMTP server: it is recorded with the next group. */
-  accepted(subscriberId: string): void;
-  /** The message of one reserved place was not sent (refused, or never handed over). */
-  released(): void;
-  /** Resolves once every accepted message is recorded. @throws as `reserve`. */
+  accepted(subscriberId: string): Promise<void>;
+  /** Resolves once every accepted message is recorded. @throws as `accepted`. */
   settle(): Promise<void>;
 };
 
@@ -43,35 +37,28 @@ async function recordPatiently(ctx: ServiceContext, entryId: string, ids: string
   }
 }
 
-/**
- * @param maxOpen messages that may be open at once: sent or being sent, and not yet recorded. What a
- *   crash can send twice, so the bound on duplicates of one batch in progress.
- */
-export function createSendRecorder(ctx: ServiceContext, entryId: string, maxOpen: number): SendRecorder {
+export function createSendRecorder(
+  ctx: ServiceContext,
+  entryId: string,
+  maxUnrecorded: number,
+): SendRecorder {
   const waiting: string[] = [];
-  let open = 0;
+  let inFlight = 0;
   let flushing: Promise<void> | undefined;
   let failure: { error: unknown } | undefined;
-  /** Callers of `reserve` waiting for a place, woken as places free. */
-  const blocked: (() => void)[] = [];
 
-  const free = (count: number) => {
-    open -= count;
-    while (blocked.length > 0 && (failure || open < maxOpen)) blocked.shift()!();
-  };
   // Runs until nothing waits; `flushing` is cleared in the same turn as the last check, so a message
-  // accepted afterwards always starts a new run. One statement records every message accepted while
-  // the one before it was on its way.
+  // accepted afterwards always starts a new run.
   const pump = async () => {
     try {
       while (waiting.length > 0) {
         const ids = waiting.splice(0);
+        inFlight = ids.length;
         await recordPatiently(ctx, entryId, ids);
-        free(ids.length);
+        inFlight = 0;
       }
     } catch (error) {
       failure = { error };
-      free(0);
     } finally {
       flushing = undefined;
     }
@@ -84,17 +71,13 @@ export function createSendRecorder(ctx: ServiceContext, entryId: string, maxOpen
   };
 
   return {
-    async reserve() {
+    async accepted(subscriberId) {
       rethrow();
-      while (!failure && open >= maxOpen) await new Promise<void>((wake) => blocked.push(wake));
-      rethrow();
-      open++;
-    },
-    accepted(subscriberId) {
       waiting.push(subscriberId);
       start();
+      while (!failure && flushing && waiting.length + inFlight >= maxUnrecorded) await flushing;
+      rethrow();
     },
-    released: () => free(1),
     async settle() {
       for (start(); flushing; start()) await flushing;
       rethrow();

@@ -46,11 +46,9 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, log: 
       close: () => transport.close(),
     };
   }
-  // Pooled: a fan-out to many subscribers reuses a few connections instead of one per message, and
-  // its batches' messages go out over them side by side (`maxConnections`, 5 unless the URL says).
+  // Pooled: a fan-out to many subscribers reuses a few connections instead of one per message.
   const url = new URL(config.smtpUrl);
   url.searchParams.set('pool', 'true');
-  if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '5');
   // A server that accepts connections and then hangs fails a send in seconds, not nodemailer's minutes,
   // so an email batch's attempt stays within its time budget; the URL may set its own.
   for (const [name, ms] of Object.entries(SMTP_TIMEOUTS_MS)) {
