@@ -20,6 +20,9 @@ const draftResponse = {
     highlights: [],
     detail: 'full',
     profile: { releasesLearned: 0 },
+    suggestedVersion: '1.0.1',
+    translations: {},
+    warnings: [],
   },
 };
 

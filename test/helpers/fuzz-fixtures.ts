@@ -121,6 +121,8 @@ export async function makeFuzzFixtures(server: TestServer): Promise<FuzzFixtures
     // An imported release is dated in the past (a date-time drawn at random mostly is not).
     publishedAt: ['2024-01-02T03:04:05.000Z', '2019-06-01T00:00:00Z'],
     cursor: cursor ? [cursor] : [],
+    // A commit detail names one of `commits` by its index (a drawn number mostly names none).
+    index: [0],
   };
   return {
     keyHeaders,

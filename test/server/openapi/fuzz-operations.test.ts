@@ -46,6 +46,16 @@ const STATE_DEPENDENT: [string, RegExp, string][] = [
   ['POST /api/analytics', /^(\/events\/\d+)?\/entryId$/, 'the entry must exist and be published'],
   ['GET /api/v1/analytics', /^\/query\/from$/, '`from` before `to`: no schema compares two values'],
   [
+    'POST /api/v1/entries/generate',
+    /^\/commitDetails\/\d+\/index$/,
+    'an index into `commits`: no schema compares a value with another field’s length',
+  ],
+  [
+    'POST /api/v1/entries/import',
+    /^\/releases\/\d+\/commitDetails\/\d+\/index$/,
+    'an index into its release’s `commits`: no schema compares a value with another field’s length',
+  ],
+  [
     'POST /api/v1/channels',
     /^\/url$/,
     'https (or http when private destinations are allowed) to a host that resolves to a public address',

@@ -70,17 +70,24 @@ describe('what may lead a draft', () => {
     expect(items(d)).toContain('**website**: Serve the docs from a versioned copy');
   });
 
-  it('never a kind the profile leaves out, while the draft lists a change of a kind it keeps', async () => {
+  it('never a kind the profile leaves out, once its replay proved the listing', async () => {
     const { headers } = await server.project('pro');
     // A project whose notes list its fixes and never its features.
-    const releases = [1, 2, 3, 4].map((n) => ({
+    const releases = [1, 2, 3, 4, 5, 6].map((n) => ({
       version: `2.${n}.0`,
       publishedAt: new Date(Date.UTC(2024, n, 1)).toISOString(),
       notes: `- Fixed the crash when queue ${n} is empty\n`,
-      commits: [`feat: add export format number ${n}`, `fix: crash when queue ${n} is empty`],
+      // An untyped improvement, never listed either: leaving its kind out is what the replay can
+      // show gains precision, so the learned listing is applied (a typed feature stays an item).
+      commits: [
+        `feat: add export format number ${n}`,
+        `fix: crash when queue ${n} is empty`,
+        `Improve the speed of queue ${n}`,
+      ],
       commitDetails: [
         { index: 0, files: [`src/export/format${n}.rs`], additions: 120, deletions: 4 },
         { index: 1, files: [`src/queue${n}.rs`], additions: 8, deletions: 2 },
+        { index: 2, files: [`src/queue${n}.rs`], additions: 30, deletions: 12 },
       ],
     }));
     const imported = await server.app.inject({
@@ -90,7 +97,7 @@ describe('what may lead a draft', () => {
       payload: { releases },
     });
     expect(imported.statusCode, imported.body).toBe(201);
-    expect(imported.json().profile).toEqual({ releasesLearned: 4 });
+    expect(imported.json().profile).toEqual({ releasesLearned: 6 });
     const next = {
       commits: ['feat: add Parquet export', 'fix: crash when the cache is cold'],
       commitDetails: [
@@ -99,8 +106,10 @@ describe('what may lead a draft', () => {
       ],
     };
     const d = await draft(headers, next);
-    expect(d.profile).toEqual({ releasesLearned: 4 });
-    expect(items(d)).toContain('Added Parquet export');
+    expect(d.profile).toEqual({ releasesLearned: 6 });
+    // The replay proved the learned listing (docs/drafting.md "The profile proves itself"): the
+    // features this project leaves out are not listed, and what leads is a change of a kind it keeps.
+    expect(items(d)).not.toContain('Add Parquet export');
     expect(d.title).toBe('Fix crash when the cache is cold');
     expect(d.highlights[0]).toBe(d.title);
     // Without a profile the feature leads, as the importance rule says.
