@@ -3,7 +3,8 @@
  * the committed bundle (action/dist/index.js, run as the runner runs it) on a real git repository,
  * against a Shiplog server on a real socket, sends each first-parent commit's changed files and line
  * counts from git (`commitDetails`: a merge's diff against its first parent, a rename under its new
- * path) and the `internal-paths`, `detail` and `sections` inputs; the draft shows them deciding.
+ * path) and the `internal-paths`, `product-paths`, `detail` and `sections` inputs; the draft shows them
+ * deciding.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -173,6 +174,14 @@ describe('the bundled Action drafting from a checkout', () => {
     expect(body).toMatch(/^- Count words in every file at once/m);
     // sections: the repository's headings, in its order.
     expect([...body.matchAll(/^### (.+)$/gm)].map((m) => m[1])).toEqual(['Bug fixes', 'Changed', 'Added']);
+  });
+
+  it('passes product-paths: what the repository calls its product is an item even in a docs folder', async () => {
+    const run = await step({ 'product-paths': 'docs/install.md' });
+    expect(run.code, run.stdout).toBe(0);
+    const { body } = await drafted(run.outputs['entry-id']!);
+    expect(body).toMatch(/^- Explain the install steps/m);
+    expect(body).not.toMatch(/^- Maintenance/m);
   });
 
   it('`detail: highlights` drafts only the changes the notes would lead with', async () => {
