@@ -225,7 +225,7 @@ describe('import history and the drafting profile', () => {
     const note = page.getByRole('status').filter({ hasText: 'cannot learn from these releases' });
     await note.waitFor();
     expect(await note.innerText()).toMatch(
-      /no GitHub App to fetch them: import with `?shiplog import --git-dir/,
+      /no GitHub App to fetch them: import with the shiplog CLI’s import --git-dir/,
     );
     const rows = await live.server.db.sql<{ version: string; publishedAt: Date }[]>`
       select version, published_at from entries

@@ -19,7 +19,7 @@ const none = (reason: string, repository: string | null = null): ImportLearning 
 });
 
 const TEACH_ANOTHER_WAY =
-  'import with `shiplog import --git-dir` or the Action’s `import-changelog`, which send each release’s commits';
+  'import with the shiplog CLI’s import --git-dir or the Action’s import-changelog input, which send each release’s commits';
 
 /** The repository to fetch from: the one named, if linked to this project, else the project's one link. */
 function repositoryOf(links: readonly { repository: string }[], named: string | null): string | null {
@@ -50,7 +50,7 @@ export async function queueCommitFetch(
     return none(
       links.length === 0
         ? `These releases came without their commits, and no GitHub repository is linked to this project to fetch them from: link it on the GitHub page, or ${TEACH_ANOTHER_WAY}.`
-        : `These releases came without their commits, and several repositories are linked to this project: import with \`repository\` naming one, or ${TEACH_ANOTHER_WAY}.`,
+        : `These releases came without their commits, and several repositories are linked to this project: import naming one as its repository, or ${TEACH_ANOTHER_WAY}.`,
     );
   const installed = await listInstalledRepositories(tx);
   if (!installed.some((r) => r.repository === repository))

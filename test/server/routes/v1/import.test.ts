@@ -62,7 +62,7 @@ describe('POST /api/v1/entries/import', () => {
     // One release came without commits, and this server has no GitHub App to fetch them: it says so.
     expect(body.learning).toMatchObject({ status: 'none', repository: null });
     expect(body.learning.reason).toMatch(
-      /no GitHub App to fetch them: import with `shiplog import --git-dir`/,
+      /no GitHub App to fetch them: import with the shiplog CLI’s import --git-dir/,
     );
     expect(body.entries.map((e: { version: string; status: string }) => [e.version, e.status])).toEqual([
       ['1.1.0', 'published'],
