@@ -11,8 +11,8 @@ import { performance } from 'node:perf_hooks';
 import * as core from '@actions/core';
 import { draftInRunner } from '../core/draft-in-runner.ts';
 import { renderDraftComment } from '../core/render-draft-comment.ts';
-import { componentRange } from './component-range.ts';
 import { postDraft } from './post-draft.ts';
+import { releaseRequest } from './release-request.ts';
 import type { StepContext } from './step-context.ts';
 import { DEFAULT_CHANGELOG, updateChangelog } from './update-changelog.ts';
 
@@ -34,10 +34,8 @@ export async function runInRunner(ctx: StepContext): Promise<void> {
     core.info(
       'import-changelog needs a Shiplog server; without one the changelog is learned from on every run.',
     );
-  const { range, version: componentVersion } = inputs.component
-    ? await componentRange(ctx.resolved, inputs.component, { git, api })
-    : { range: ctx.resolved, version: undefined };
-  const version = inputs.version ?? componentVersion ?? (range.kind === 'release' ? range.tag : undefined);
+  const request = await releaseRequest(ctx);
+  const { range, version } = request;
   const changelog = resolve(ctx.workspace ?? process.cwd(), inputs.changelogFile ?? DEFAULT_CHANGELOG);
   const result = await draftInRunner(
     {
@@ -48,19 +46,7 @@ export async function runInRunner(ctx: StepContext): Promise<void> {
       now: () => performance.now(),
     },
     {
-      range,
-      component: inputs.component,
-      paths: inputs.includePaths.length ? inputs.includePaths : undefined,
-      repositoryUrl: ctx.repositoryUrl,
-      version,
-      category: inputs.category,
-      drafting: {
-        internalPaths: inputs.internalPaths,
-        productPaths: inputs.productPaths,
-        detail: inputs.detail,
-        sections: inputs.sections,
-      },
-      visibility: inputs.visibility,
+      ...request,
       publish: false,
       operation: 'generate',
     },

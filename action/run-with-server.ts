@@ -9,9 +9,9 @@ import { changesSince, renderChangesSinceEdit } from '../core/changes-since-edit
 import { draftRelease } from '../core/draft-release.ts';
 import { renderDraftComment } from '../core/render-draft-comment.ts';
 import { createShiplogClient } from '../core/shiplog-client.ts';
-import { componentRange } from './component-range.ts';
 import { importHistory } from './import-history.ts';
 import { postDraft } from './post-draft.ts';
+import { releaseRequest } from './release-request.ts';
 import type { StepContext } from './step-context.ts';
 import { updateChangelog } from './update-changelog.ts';
 
@@ -23,10 +23,8 @@ export async function runWithServer(ctx: StepContext, server: { url: string; key
     apiKey: server.key,
     userAgent: 'shiplog-action',
   });
-  const { range, version: componentVersion } = inputs.component
-    ? await componentRange(ctx.resolved, inputs.component, { git, api })
-    : { range: ctx.resolved, version: undefined };
-  const version = inputs.version ?? componentVersion ?? (range.kind === 'release' ? range.tag : undefined);
+  const request = await releaseRequest(ctx);
+  const { range, version } = request;
   if (inputs.importChangelog)
     await importHistory(inputs.importChangelog, {
       shiplog,
@@ -38,20 +36,7 @@ export async function runWithServer(ctx: StepContext, server: { url: string; key
   const { commits, generated, entry } = await draftRelease(
     { git, api, shiplog, log: { info: core.info, warning: core.warning } },
     {
-      range,
-      component: inputs.component,
-      paths: inputs.includePaths.length ? inputs.includePaths : undefined,
-      // References in the draft link to this repository (GitHub Enterprise included).
-      repositoryUrl: ctx.repositoryUrl,
-      version,
-      category: inputs.category,
-      drafting: {
-        internalPaths: inputs.internalPaths,
-        productPaths: inputs.productPaths,
-        detail: inputs.detail,
-        sections: inputs.sections,
-      },
-      visibility: inputs.visibility,
+      ...request,
       publish: inputs.publish,
       operation: inputs.publish ? 'generate+publish' : 'generate',
     },

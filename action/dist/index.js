@@ -60508,41 +60508,6 @@ function renderDraftComment(input2) {
 `;
 }
 
-// core/components.ts
-var escape2 = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-function componentVersionOf(name, tag) {
-  const match = new RegExp(`^${escape2(name)}(?:@v?|-v)(\\d[^\\s]*)$`).exec(tag);
-  return match ? match[1] : null;
-}
-function previousComponentTag(selectPrevious, tags, name, current) {
-  const byVersion = /* @__PURE__ */ new Map();
-  for (const tag of tags) {
-    const version4 = componentVersionOf(name, tag);
-    if (version4 !== null) byVersion.set(version4, tag);
-  }
-  const version3 = componentVersionOf(name, current);
-  if (version3 === null) return null;
-  const previous2 = selectPrevious([...byVersion.keys()], version3);
-  return previous2 === null ? null : byVersion.get(previous2);
-}
-
-// action/component-range.ts
-async function componentRange(range, component, deps) {
-  if (range.kind !== "release") return { range, version: void 0 };
-  const version3 = componentVersionOf(component, range.tag);
-  if (version3 === null || range.from !== null) return { range, version: version3 ?? void 0 };
-  let tags;
-  try {
-    tags = deps.git ? await listTagsFromGit(deps.git) : [];
-  } catch {
-    tags = [];
-  }
-  if (tags.length === 0)
-    tags = (await listReleaseTagsFromApi(deps.api("listing the component's tags"), range)).tags;
-  const from = previousComponentTag(selectPreviousTag, tags, component, range.tag);
-  return { range: { ...range, from }, version: version3 };
-}
-
 // core/release-notes-body.ts
 var RELEASE_NOTES_START = "<!-- shiplog:release-notes:start -->";
 var RELEASE_NOTES_END = "<!-- shiplog:release-notes:end -->";
@@ -60637,6 +60602,64 @@ ${markdown}`);
     );
     info(written ? `Wrote the notes into release ${range.tag}` : "The release notes were up to date");
   }
+}
+
+// core/components.ts
+var escape2 = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function componentVersionOf(name, tag) {
+  const match = new RegExp(`^${escape2(name)}(?:@v?|-v)(\\d[^\\s]*)$`).exec(tag);
+  return match ? match[1] : null;
+}
+function previousComponentTag(selectPrevious, tags, name, current) {
+  const byVersion = /* @__PURE__ */ new Map();
+  for (const tag of tags) {
+    const version4 = componentVersionOf(name, tag);
+    if (version4 !== null) byVersion.set(version4, tag);
+  }
+  const version3 = componentVersionOf(name, current);
+  if (version3 === null) return null;
+  const previous2 = selectPrevious([...byVersion.keys()], version3);
+  return previous2 === null ? null : byVersion.get(previous2);
+}
+
+// action/component-range.ts
+async function componentRange(range, component, deps) {
+  if (range.kind !== "release") return { range, version: void 0 };
+  const version3 = componentVersionOf(component, range.tag);
+  if (version3 === null || range.from !== null) return { range, version: version3 ?? void 0 };
+  let tags;
+  try {
+    tags = deps.git ? await listTagsFromGit(deps.git) : [];
+  } catch {
+    tags = [];
+  }
+  if (tags.length === 0)
+    tags = (await listReleaseTagsFromApi(deps.api("listing the component's tags"), range)).tags;
+  const from = previousComponentTag(selectPreviousTag, tags, component, range.tag);
+  return { range: { ...range, from }, version: version3 };
+}
+
+// action/release-request.ts
+async function releaseRequest(ctx) {
+  const { inputs, git, api } = ctx;
+  const { range, version: componentVersion } = inputs.component ? await componentRange(ctx.resolved, inputs.component, { git, api }) : { range: ctx.resolved, version: void 0 };
+  const version3 = inputs.version ?? componentVersion ?? (range.kind === "release" ? range.tag : void 0);
+  return {
+    range,
+    component: inputs.component,
+    paths: inputs.includePaths.length ? inputs.includePaths : void 0,
+    // References in the draft link to this repository (GitHub Enterprise included).
+    repositoryUrl: ctx.repositoryUrl,
+    version: version3,
+    category: inputs.category,
+    drafting: {
+      internalPaths: inputs.internalPaths,
+      productPaths: inputs.productPaths,
+      detail: inputs.detail,
+      sections: inputs.sections
+    },
+    visibility: inputs.visibility
+  };
 }
 
 // action/update-changelog.ts
@@ -61363,8 +61386,8 @@ async function runInRunner(ctx) {
     info(
       "import-changelog needs a Shiplog server; without one the changelog is learned from on every run."
     );
-  const { range, version: componentVersion } = inputs.component ? await componentRange(ctx.resolved, inputs.component, { git, api }) : { range: ctx.resolved, version: void 0 };
-  const version3 = inputs.version ?? componentVersion ?? (range.kind === "release" ? range.tag : void 0);
+  const request2 = await releaseRequest(ctx);
+  const { range, version: version3 } = request2;
   const changelog = resolve2(ctx.workspace ?? process.cwd(), inputs.changelogFile ?? DEFAULT_CHANGELOG);
   const result = await draftInRunner(
     {
@@ -61375,19 +61398,7 @@ async function runInRunner(ctx) {
       now: () => performance2.now()
     },
     {
-      range,
-      component: inputs.component,
-      paths: inputs.includePaths.length ? inputs.includePaths : void 0,
-      repositoryUrl: ctx.repositoryUrl,
-      version: version3,
-      category: inputs.category,
-      drafting: {
-        internalPaths: inputs.internalPaths,
-        productPaths: inputs.productPaths,
-        detail: inputs.detail,
-        sections: inputs.sections
-      },
-      visibility: inputs.visibility,
+      ...request2,
       publish: false,
       operation: "generate"
     }
@@ -61639,8 +61650,8 @@ async function runWithServer(ctx, server) {
     apiKey: server.key,
     userAgent: "shiplog-action"
   });
-  const { range, version: componentVersion } = inputs.component ? await componentRange(ctx.resolved, inputs.component, { git, api }) : { range: ctx.resolved, version: void 0 };
-  const version3 = inputs.version ?? componentVersion ?? (range.kind === "release" ? range.tag : void 0);
+  const request2 = await releaseRequest(ctx);
+  const { range, version: version3 } = request2;
   if (inputs.importChangelog)
     await importHistory(inputs.importChangelog, {
       shiplog,
@@ -61652,20 +61663,7 @@ async function runWithServer(ctx, server) {
   const { commits, generated, entry } = await draftRelease(
     { git, api, shiplog, log: { info, warning } },
     {
-      range,
-      component: inputs.component,
-      paths: inputs.includePaths.length ? inputs.includePaths : void 0,
-      // References in the draft link to this repository (GitHub Enterprise included).
-      repositoryUrl: ctx.repositoryUrl,
-      version: version3,
-      category: inputs.category,
-      drafting: {
-        internalPaths: inputs.internalPaths,
-        productPaths: inputs.productPaths,
-        detail: inputs.detail,
-        sections: inputs.sections
-      },
-      visibility: inputs.visibility,
+      ...request2,
       publish: inputs.publish,
       operation: inputs.publish ? "generate+publish" : "generate"
     }
