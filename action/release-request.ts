@@ -2,7 +2,7 @@
  * What both ways of running the Action draft (run-with-server.ts, run-in-runner.ts): the range (a
  * monorepo component's own, when `component` is set), the version it is drafted as (the `version`
  * input, else the component's, else the release's tag), and the request fields the inputs decide
- * (docs/github-action.md#inputs).
+ * (docs/github-action.md#github-action, its inputs table).
  */
 import { componentRange } from './component-range.ts';
 import type { StepContext } from './step-context.ts';
