@@ -51,11 +51,15 @@ async function openHeld(path = '/') {
   const { page } = await openPage({ viewport: { width: 1280, height: 800 } });
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/widget/${owner.project.slug}`, async (route) => {
+  // By path: the widget adds `?locale=` (the page's language) to this request.
+  const widgetJson = (url: URL) => url.pathname === `/api/widget/${owner.project.slug}`;
+  await page.route(widgetJson, async (route) => {
     await held;
     await route.continue();
   });
   await page.goto(`${host.url}${path}`);
+  // The test relies on the hold: nothing of the widget's announcement is there before `loaded`.
+  expect(await page.locator('shiplog-widget dialog').count()).toBe(0);
   return { page, loaded: release };
 }
 
