@@ -1,12 +1,12 @@
 /**
  * The Action with a Shiplog server (`api-url`, `api-key`): (`import-changelog`: the changelog's history
- * imported once, import-history.ts) → core/draft-release.ts (commits from local git when the checkout
+ * imported once, import-history.ts) → core/request-draft.ts (commits from local git when the checkout
  * has the range, else the REST API → POST /api/v1/entries/generate) → outputs, job summary, sticky PR
  * comment, release notes, and (`update-changelog`) the changelog.
  */
 import * as core from '@actions/core';
 import { changesSince, renderChangesSinceEdit } from '../core/changes-since-edit.ts';
-import { draftRelease } from '../core/draft-release.ts';
+import { requestDraft } from '../core/request-draft.ts';
 import { renderDraftComment } from '../core/render-draft-comment.ts';
 import { createShiplogClient } from '../core/shiplog-client.ts';
 import { importHistory } from './import-history.ts';
@@ -33,7 +33,7 @@ export async function runWithServer(ctx: StepContext, server: { url: string; key
       repository: `${repo.owner}/${repo.repo}`,
       drafting: version ?? null,
     });
-  const { commits, generated, entry } = await draftRelease(
+  const { commits, generated, entry } = await requestDraft(
     { git, api, shiplog, log: { info: core.info, warning: core.warning } },
     {
       ...request,

@@ -1,9 +1,9 @@
 /**
- * What core/draft-release.ts needs, from a Probot context: no checkout (commits come from the REST API
+ * What core/request-draft.ts needs, from a Probot context: no checkout (commits come from the REST API
  * through the installation's client), the Shiplog API, and the context's logger.
  */
 import type { Context } from 'probot';
-import type { DraftDeps } from '../core/draft-release.ts';
+import type { DraftDeps } from '../core/request-draft.ts';
 import type { ShiplogApi } from '../core/shiplog-client.ts';
 
 export function draftDepsOf(context: Pick<Context, 'octokit' | 'log'>, shiplog: ShiplogApi): DraftDeps {

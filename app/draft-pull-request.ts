@@ -10,7 +10,7 @@
  */
 import type { Context } from 'probot';
 import { renderChangesSinceEdit } from '../core/changes-since-edit.ts';
-import { draftRelease } from '../core/draft-release.ts';
+import { requestDraft } from '../core/request-draft.ts';
 import { resolveRange } from '../core/resolve-range.ts';
 import type { ShiplogApi } from '../core/shiplog-client.ts';
 import { draftDepsOf } from './draft-deps.ts';
@@ -77,7 +77,7 @@ export async function draftPullRequest(
     );
     return null;
   });
-  const { generated, entry, commits } = await draftRelease(draftDepsOf(context, shiplog), {
+  const { generated, entry, commits } = await requestDraft(draftDepsOf(context, shiplog), {
     range,
     paths,
     repositoryUrl: repository.htmlUrl,

@@ -7,7 +7,7 @@
  */
 import type { RangeCommit } from '../core/collect-commits.ts';
 import { changesSince } from '../core/changes-since-edit.ts';
-import { collectRangeCommits } from '../core/draft-release.ts';
+import { collectRangeCommits } from '../core/gather-release.ts';
 import type { PagingGitHubClient } from '../core/github-client.ts';
 import type { RangeRequest } from '../core/resolve-range.ts';
 

@@ -69,7 +69,7 @@ export const RepoConfigSchema = z.strictObject({
 });
 export type RepoConfig = z.infer<typeof RepoConfigSchema>;
 
-/** `include-paths` as draft-release.ts takes it: undefined for "every path". */
+/** `include-paths` as gather-release.ts takes it: undefined for "every path". */
 export function includePaths(config: RepoConfig): string[] | undefined {
   return config['include-paths'].length ? config['include-paths'] : undefined;
 }

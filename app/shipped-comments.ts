@@ -12,7 +12,7 @@
  */
 import { collectPullRequests } from '../core/collect-pull-requests.ts';
 import { listReleaseTagsFromApi } from '../core/collect-commits.ts';
-import { collectRangeCommits } from '../core/draft-release.ts';
+import { collectRangeCommits } from '../core/gather-release.ts';
 import type { PagingGitHubClient } from '../core/github-client.ts';
 import { selectPreviousTag } from '../core/resolve-range.ts';
 import { previousComponentTag } from '../core/components.ts';

@@ -1,6 +1,6 @@
 /**
  * The Action without a server (docs/github-action.md "Without a server"): the same range → changes flow
- * as with a server (draft-release.ts `gatherRelease`), then, instead of calling generate, the drafting
+ * as with a server (gather-release.ts `gatherRelease`), then, instead of calling generate, the drafting
  * profile learned in memory from the checkout's changelog (learn-from-changelog.ts) and the draft made
  * right here by core/drafting's `draftRelease`, the very code the server's offline drafter runs. The
  * next version is suggested from the previous release (previous-release.ts). The only network calls are
@@ -9,12 +9,12 @@
  */
 import type { CollectedCommits } from './collect-commits.ts';
 import type { Draft, PullRequestInput } from './contract/generate.schema.ts';
-import { type DraftDeps, type DraftRequest, gatherRelease } from './draft-release.ts';
+import { type DraftRequest, type GatherDeps, gatherRelease } from './gather-release.ts';
 import { draftRelease, type DraftingProfileModel } from './drafting/index.ts';
 import { learnFromChangelog } from './learn-from-changelog.ts';
 import { previousRelease } from './previous-release.ts';
 
-export type RunnerDeps = Omit<DraftDeps, 'shiplog'> & {
+export type RunnerDeps = GatherDeps & {
   /** The changelog's text, or null when the checkout has no such file. */
   readChangelog: () => Promise<string | null>;
   /** Milliseconds of a monotonic clock (`performance.now`). */

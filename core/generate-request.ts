@@ -1,5 +1,5 @@
 /**
- * The generate call of one draft (docs/api.md#generate-a-draft-from-commits-and-pull-requests): what draft-release.ts
+ * The generate call of one draft (docs/api.md#generate-a-draft-from-commits-and-pull-requests): what gather-release.ts
  * gathered (first-parent commits with what each changed, the merged pull requests) and what the caller
  * asked for → the request body and its Idempotency-Key. Pure.
  *

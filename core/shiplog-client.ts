@@ -4,7 +4,7 @@
  * are retried (p-retry) with backoff, honouring Retry-After (RFC 9110 §10.2.3) up to a minute; a
  * problem document becomes a `ShiplogApiError` carrying its code.
  *
- * `ShiplogApi` is what the shared flow (draft-release.ts) and the App use: this HTTP client implements
+ * `ShiplogApi` is what the shared flow (request-draft.ts) and the App use: this HTTP client implements
  * it, and so does the server itself in-process for the App mounted inside `shiplog serve`. The client
  * adds what only the Action does (`ShiplogClient`): list entries, import the changelog's history.
  */

@@ -72,7 +72,7 @@ describe('layer rules', () => {
       "import { createEntry } from '../../services/entries/create-entry.ts';",
       /channel modules are below services/,
     ],
-    ['core/draft-release.ts', "import { loadConfig } from '../server/config.ts';", /core\/ is shared/],
+    ['core/request-draft.ts', "import { loadConfig } from '../server/config.ts';", /core\/ is shared/],
     ['app/index.ts', "import { loadConfig } from '../server/config.ts';", /never server/],
     [
       'core/drafting/draft-release.ts',

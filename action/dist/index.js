@@ -48168,7 +48168,7 @@ async function prepareCheckout(git, log) {
   }
 }
 
-// core/draft-release.ts
+// core/gather-release.ts
 async function previousTag(deps, range) {
   const tags = deps.git && await gitHasRange(deps.git, null, range.to) ? await listTagsFromGit(deps.git) : (await listReleaseTagsFromApi(deps.api("listing release tags"), range)).tags;
   return selectPreviousTag(tags, range.tag);
@@ -48254,13 +48254,6 @@ async function gatherRelease(deps, request2) {
     authors: commits.authors ?? []
   });
   return { from, commits, pullRequests, request: made };
-}
-async function draftRelease(deps, request2) {
-  const { from, commits, pullRequests, request: made } = await gatherRelease(deps, request2);
-  if (!made) return { from, commits, pullRequests, generated: null, entry: null };
-  const generated = await deps.shiplog.generate(made.input, made.key);
-  const entry = await deps.shiplog.getEntry(generated.entry.id);
-  return { from, commits, pullRequests, generated, entry };
 }
 
 // node_modules/conventional-commits-parser/dist/regex.js
@@ -52024,7 +52017,7 @@ ${credits}
     profile: { releasesLearned: profile?.releasesLearned ?? 0 }
   };
 }
-function draftRelease2(input2, profile, options = {}) {
+function draftRelease(input2, profile, options = {}) {
   const link = options.link ?? refLinker(input2.repository, input2.repositoryUrl);
   const selection = selectRelease(input2, profile);
   const core = draftOffline(selection, link, renderOptionsOf(input2, profile));
@@ -52434,7 +52427,7 @@ function judge(before, after, releases, selecting) {
 function learnProfile(examples) {
   const lessons = readLessons(examples);
   const profile = combineLessons(lessons);
-  const validation = replayReleases(lessons, (input2, learned) => draftRelease2(input2, learned));
+  const validation = replayReleases(lessons, (input2, learned) => draftRelease(input2, learned));
   return { ...profile, applied: validation.applied, validation };
 }
 
@@ -52810,7 +52803,7 @@ async function draftInRunner(deps, request2) {
   deps.log.info(
     learned.profile ? `Learned how this project writes its notes from ${learned.learned} of the changelog's ${learned.listed} releases` : learned.listed > 0 ? `The changelog lists ${learned.listed} releases, but none older than this one has commits in the checkout (check out with fetch-depth: 0): drafting with the built-in defaults` : "No changelog to learn from: drafting with the built-in defaults"
   );
-  const draft = draftRelease2(
+  const draft = draftRelease(
     { ...gathered.request.input, ...previous2 ? { previousVersion: previous2 } : {} },
     learned.profile
   );
@@ -61455,6 +61448,15 @@ ${lines.map((l3) => `> ${l3}`).join("\n")}
 > ${what}`;
 }
 
+// core/request-draft.ts
+async function requestDraft(deps, request2) {
+  const { from, commits, pullRequests, request: made } = await gatherRelease(deps, request2);
+  if (!made) return { from, commits, pullRequests, generated: null, entry: null };
+  const generated = await deps.shiplog.generate(made.input, made.key);
+  const entry = await deps.shiplog.getEntry(generated.entry.id);
+  return { from, commits, pullRequests, generated, entry };
+}
+
 // action/import-history.ts
 import { readFile as readFile3 } from "node:fs/promises";
 import { resolve as resolve3 } from "node:path";
@@ -61660,7 +61662,7 @@ async function runWithServer(ctx, server) {
       repository: `${repo.owner}/${repo.repo}`,
       drafting: version3 ?? null
     });
-  const { commits, generated, entry } = await draftRelease(
+  const { commits, generated, entry } = await requestDraft(
     { git, api, shiplog, log: { info, warning } },
     {
       ...request2,

@@ -5,7 +5,7 @@
  */
 import { appendItems } from '../../core/changes-since-edit.ts';
 import type { Entry } from '../../core/contract/entries.schema.ts';
-import { collectRangeCommits } from '../../core/draft-release.ts';
+import { collectRangeCommits } from '../../core/gather-release.ts';
 import type { PagingGitHubClient } from '../../core/github-client.ts';
 import { resolveRange } from '../../core/resolve-range.ts';
 import type { ShiplogApi } from '../../core/shiplog-client.ts';

@@ -10,7 +10,7 @@
 import type { Context } from 'probot';
 import { listReleaseTagsFromApi } from '../../core/collect-commits.ts';
 import type { Entry } from '../../core/contract/entries.schema.ts';
-import { draftRelease } from '../../core/draft-release.ts';
+import { requestDraft } from '../../core/request-draft.ts';
 import { writeReleaseNotes } from '../../core/release-notes-body.ts';
 import { resolveRange, selectPreviousTag } from '../../core/resolve-range.ts';
 import type { HandlerDeps } from '../app-deps.ts';
@@ -79,7 +79,7 @@ export async function onRelease(context: ReleaseContext, deps: HandlerDeps): Pro
   const targets = await draftTargets(deps, payload.repository.full_name, config, shiplog, components);
   const drafted: { component: string | null; entry: Entry }[] = [];
   for (const target of targets) {
-    const { entry } = await draftRelease(draftDepsOf(context, target.shiplog), {
+    const { entry } = await requestDraft(draftDepsOf(context, target.shiplog), {
       range: { ...base, from },
       paths: target.paths,
       repositoryUrl: payload.repository.html_url,

@@ -1,10 +1,12 @@
 /**
- * The flow the Action and the App share: a range (a release, a pull request, a push) → its changes
- * (first-parent commits from the local checkout when it holds the range, else the REST API; the merged
- * pull requests they stand for from GraphQL) → generate → the entry's full record. A shallow checkout
- * is deepened, or not used (prepare-checkout.ts): never a silent one-commit draft.
- * Dependencies come in as arguments: a git runner (or null), an octokit made on demand, the Shiplog API
- * (HTTP client or in-process), and where to say what happened. The caller posts the comment.
+ * A range's changes gathered into generate's request, the first half of the flow the Action and the App
+ * share (request-draft.ts sends it to a server; draft-in-runner.ts drafts it in the runner): a range (a
+ * release, a pull request, a push) → its changes (first-parent commits from the local checkout when it
+ * holds the range, else the REST API; the merged pull requests they stand for from GraphQL) →
+ * generate's body and Idempotency-Key. A shallow checkout is deepened, or not used
+ * (prepare-checkout.ts): never a silent one-commit draft.
+ * Dependencies come in as arguments: a git runner (or null), an octokit made on demand, and where to
+ * say what happened.
  *
  * What each change touched goes with it (docs/api.md#generate-a-draft-from-commits-and-pull-requests `commitDetails`, `pullRequests[].files`): from a
  * checkout, each commit's first-parent diff and the pull requests' from the commits they stand for;
@@ -32,19 +34,16 @@ import {
 } from './collect-commits.ts';
 import { collectPullRequests } from './collect-pull-requests.ts';
 import type { GitHubClient } from './github-client.ts';
-import type { Entry } from './contract/entries.schema.ts';
-import type { GenerateResponse, PullRequestInput } from './contract/generate.schema.ts';
+import type { PullRequestInput } from './contract/generate.schema.ts';
 import { type GenerateBody, generateRequestOf, type SourceRequest } from './generate-request.ts';
 import { prepareCheckout, SHALLOW_FIX, ShallowCheckoutError } from './prepare-checkout.ts';
 import { type RangeRequest, selectPreviousTag } from './resolve-range.ts';
-import type { ShiplogApi } from './shiplog-client.ts';
 
-export type DraftDeps = {
+export type GatherDeps = {
   /** The checkout, when there is one (the Action); null for the App. */
   git: GitRunner | null;
   /** The GitHub client, made when first needed; `why` names the call for the error if it cannot be. */
   api: (why: string) => GitHubClient;
-  shiplog: ShiplogApi;
   log: { info: (message: string) => void; warning: (message: string) => void };
 };
 
@@ -57,21 +56,9 @@ export type DraftRequest = SourceRequest & {
   labelMap?: ((label: string) => string) | undefined;
 };
 
-export type DraftResult = {
-  /** The start of the range as resolved (a release's previous tag), or null for "from the beginning". */
-  from: string | null;
-  commits: CollectedCommits;
-  /** The merged pull requests sent with the commits (none for a pull request's own draft). */
-  pullRequests: PullRequestInput[];
-  /** Null when the range had no commits (nothing was drafted). */
-  generated: (GenerateResponse & { replayed: boolean }) | null;
-  /** The entry's full record after the call (preview link, edit state). */
-  entry: Entry | null;
-};
-
 /** The previous release tag for a release range with no start (from the checkout, else the API). */
 async function previousTag(
-  deps: Pick<DraftDeps, 'git' | 'api'>,
+  deps: Pick<GatherDeps, 'git' | 'api'>,
   range: RangeRequest & { kind: 'release' },
 ): Promise<string | null> {
   const tags =
@@ -83,7 +70,7 @@ async function previousTag(
 
 /** The range's commits, newest first: local git when the checkout holds the range, else REST. */
 export async function collectRangeCommits(
-  deps: Pick<DraftDeps, 'git' | 'api'>,
+  deps: Pick<GatherDeps, 'git' | 'api'>,
   range: RangeRequest,
   from: string | null,
   paths?: string[],
@@ -99,7 +86,7 @@ export async function collectRangeCommits(
 }
 
 /** The API client for an optional call, or null (with why) when there is none (no token). */
-function optionalApi(deps: Pick<DraftDeps, 'api' | 'log'>, why: string): GitHubClient | null {
+function optionalApi(deps: Pick<GatherDeps, 'api' | 'log'>, why: string): GitHubClient | null {
   try {
     return deps.api(why);
   } catch {
@@ -112,7 +99,7 @@ function optionalApi(deps: Pick<DraftDeps, 'api' | 'log'>, why: string): GitHubC
  * pull request's own draft has none: it is the change, its commits are what it is made of.
  */
 async function gatherPullRequests(
-  deps: Pick<DraftDeps, 'api' | 'log'>,
+  deps: Pick<GatherDeps, 'api' | 'log'>,
   range: RangeRequest,
   from: string | null,
   commits: CollectedCommits,
@@ -157,13 +144,10 @@ export type GatheredRelease = {
 
 /**
  * The range's changes, gathered (the previous release found, the checkout deepened or passed over, the
- * commits and pull requests read) and made into generate's request. What the server-side flow
- * (`draftRelease`) and the Action without a server (draft-in-runner.ts) both start with.
+ * commits and pull requests read) and made into generate's request. What the flow with a server
+ * (request-draft.ts) and the Action without a server (draft-in-runner.ts) both start with.
  */
-export async function gatherRelease(
-  deps: Omit<DraftDeps, 'shiplog'>,
-  request: DraftRequest,
-): Promise<GatheredRelease> {
+export async function gatherRelease(deps: GatherDeps, request: DraftRequest): Promise<GatheredRelease> {
   const { range } = request;
   let git = deps.git;
   const shallow = git !== null && (await prepareCheckout(git, deps.log)) === 'shallow';
@@ -201,12 +185,4 @@ export async function gatherRelease(
     authors: commits.authors ?? [],
   });
   return { from, commits, pullRequests, request: made };
-}
-
-export async function draftRelease(deps: DraftDeps, request: DraftRequest): Promise<DraftResult> {
-  const { from, commits, pullRequests, request: made } = await gatherRelease(deps, request);
-  if (!made) return { from, commits, pullRequests, generated: null, entry: null };
-  const generated = await deps.shiplog.generate(made.input, made.key);
-  const entry = await deps.shiplog.getEntry(generated.entry.id);
-  return { from, commits, pullRequests, generated, entry };
 }
