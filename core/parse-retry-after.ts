@@ -1,6 +1,7 @@
 /**
  * The one `Retry-After` parser (RFC 9110 §10.2.3), used by the API client, the webhook channels and
- * the OpenAI drafter: `Retry-After = HTTP-date / delay-seconds`, `delay-seconds = 1*DIGIT`.
+ * the AI provider's errors (server/services/drafting/ask-model.ts):
+ * `Retry-After = HTTP-date / delay-seconds`, `delay-seconds = 1*DIGIT`.
  *
  * An HTTP-date is read in all three forms a recipient must accept (RFC 9110 §5.6.7): IMF-fixdate
  * (`Sun, 06 Nov 1994 08:49:37 GMT`), the obsolete RFC 850 form (`Sunday, 06-Nov-94 08:49:37 GMT`)

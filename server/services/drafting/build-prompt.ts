@@ -13,6 +13,7 @@
  */
 import type { ClassifiedCommit } from '../../../core/drafting/changes/classify-commit.ts';
 import type { CleanCommits } from '../../../core/drafting/clean-changes.ts';
+import { type CountTokens, loadTokenizer } from './count-tokens.ts';
 
 export const SYSTEM_PROMPT = `You write the changelog entry that a software product shows its users. You receive the user-facing changes of one release (merged pull requests, and commits pushed directly), newest first, as "- [category] text (references)" lines, some followed by an indented detail.
 
@@ -67,14 +68,6 @@ export const EXAMPLE_SHARE = 0.35;
 /** The most examples sent, and the longest one, in characters. */
 const MAX_EXAMPLES = 3;
 const EXAMPLE_CHARS = 4000;
-
-type CountTokens = (text: string) => number;
-let tokenizer: Promise<CountTokens> | undefined;
-/** gpt-tokenizer's o200k_base counter, loaded once, on first use. */
-function loadTokenizer(): Promise<CountTokens> {
-  tokenizer ??= import('gpt-tokenizer').then((m) => m.countTokens);
-  return tokenizer;
-}
 
 /** The "how this project writes" part of the system prompt, fitted to `budget` tokens. */
 function voiceSection(voice: ProjectVoice | undefined, budget: number, count: CountTokens): string {

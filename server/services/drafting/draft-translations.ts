@@ -49,7 +49,6 @@ export async function draftTranslation(
   try {
     const answer = await translateWithOpenAI(ctx.openai!, source, project.defaultLocale, locale, {
       model: ai.model,
-      maxInputTokens: ai.maxInputTokens,
     });
     stopTimer();
     ctx.metrics.aiDrafts.inc({ provider: 'openai', outcome: 'drafted' });

@@ -4,14 +4,15 @@
  * server with a strict JSON schema, validated again with zod on arrival. The entry's text goes in as
  * data, never as instructions. A link or image the entry does not have is not kept (its words are),
  * a bare URL it does not have is dropped, so a translation never points readers somewhere new.
- * Transport failures are a 503 `ai_unavailable` (openai-drafter.ts `mapProviderError`); an answer
- * that is refused, cut off or not a translation within the entry's limits is a 502 `generation_failed`.
+ * The call, its retries and its errors are ask-model.ts's, shared with the drafter: transport failures
+ * are a 503 `ai_unavailable`; an answer that is refused, cut off or not a translation (or, here, not
+ * within the entry's limits) is a 502 `generation_failed`.
  */
 import type OpenAI from 'openai';
 import { z } from 'zod';
 import type { DraftTranslation } from '../../../core/contract/languages.schema.ts';
 import { GenerationFailedError } from '../../errors/errors.ts';
-import { mapProviderError, type OpenAiDrafterOptions } from './openai-drafter.ts';
+import { askModel } from './ask-model.ts';
 
 /** The limits of an entry's own fields (core/contract/entries.schema.ts). */
 const LIMITS = { title: 200, body: 100_000, summary: 500 };
@@ -21,10 +22,6 @@ const ModelTranslationSchema = z.strictObject({
   body: z.string(),
   summary: z.string(),
 });
-const { $schema: _ignored, ...TRANSLATION_JSON_SCHEMA } = z.toJSONSchema(ModelTranslationSchema) as Record<
-  string,
-  unknown
->;
 
 export type AiTranslation = {
   translation: DraftTranslation;
@@ -86,53 +83,27 @@ export async function translateWithOpenAI(
   source: DraftTranslation,
   from: string,
   to: string,
-  options: OpenAiDrafterOptions,
+  options: { model: string },
 ): Promise<AiTranslation> {
-  let completion: OpenAI.Chat.Completions.ChatCompletion;
-  try {
-    completion = await client.chat.completions.create({
-      model: options.model,
-      temperature: 0.2,
-      messages: [
-        { role: 'system', content: translationPrompt(from, to) },
-        {
-          role: 'user',
-          content: JSON.stringify({ title: source.title, body: source.body, summary: source.summary ?? '' }),
-        },
-      ],
-      response_format: {
-        type: 'json_schema',
-        json_schema: { name: 'changelog_translation', strict: true, schema: TRANSLATION_JSON_SCHEMA },
-      },
-    });
-  } catch (err) {
-    throw mapProviderError(err);
-  }
-  const choice = completion.choices[0];
-  if (!choice) throw new GenerationFailedError('The AI provider returned no answer');
-  if (choice.message.refusal)
-    throw new GenerationFailedError('The AI provider refused to translate this entry');
-  if (choice.finish_reason === 'length')
-    throw new GenerationFailedError('The AI translation was cut off before it was complete');
-  let parsed: z.infer<typeof ModelTranslationSchema>;
-  try {
-    parsed = ModelTranslationSchema.parse(JSON.parse(choice.message.content ?? ''));
-  } catch (err) {
-    throw new GenerationFailedError('The AI answer was not a valid translation', err);
-  }
-  const summary = source.summary && parsed.summary.trim() ? parsed.summary : null;
+  const { answer, model, usage } = await askModel(client, {
+    model: options.model,
+    system: translationPrompt(from, to),
+    user: JSON.stringify({ title: source.title, body: source.body, summary: source.summary ?? '' }),
+    name: 'changelog_translation',
+    schema: ModelTranslationSchema,
+    task: 'translate this entry',
+    answer: 'translation',
+  });
+  const summary = source.summary && answer.summary.trim() ? answer.summary : null;
   const sourceText = `${source.body}\n${source.title}\n${source.summary ?? ''}`;
   return {
     translation: {
-      title: fitted('title', keepSourceLinks(parsed.title, sourceText).replace(/\s+/g, ' '), LIMITS.title),
-      body: fitted('body', keepSourceLinks(parsed.body, sourceText), LIMITS.body),
+      title: fitted('title', keepSourceLinks(answer.title, sourceText).replace(/\s+/g, ' '), LIMITS.title),
+      body: fitted('body', keepSourceLinks(answer.body, sourceText), LIMITS.body),
       summary:
         summary === null ? null : fitted('summary', keepSourceLinks(summary, sourceText), LIMITS.summary),
     },
-    model: completion.model || options.model,
-    usage: {
-      inputTokens: completion.usage?.prompt_tokens ?? 0,
-      outputTokens: completion.usage?.completion_tokens ?? 0,
-    },
+    model,
+    usage,
   };
 }

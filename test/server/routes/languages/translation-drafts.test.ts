@@ -4,6 +4,7 @@
  * and POST /api/v1/entries/{id}/translations/{locale}/draft: answered for review, never saved, the
  * role rules of editing the entry, one AI draft of the quota each, a clear 503 without a provider.
  */
+import { countTokens } from 'gpt-tokenizer';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GenerateResponseSchema } from '../../../../core/contract/generate.schema.ts';
@@ -196,6 +197,27 @@ describe('POST /api/v1/entries/{id}/translations/{locale}/draft', () => {
     expect(stored.translations).toEqual({});
     expect(stored.editedAt).toBeNull();
     expect(await countAiDrafts(ai.db.sql, project.id)).toBe(1);
+  });
+
+  it('counts the prompt it sent as the input tokens when the provider reports no usage, as generate does', async () => {
+    const { headers } = await multilingual(ai);
+    const entry = await postEntry(ai.app, headers, {
+      title: 'Dark mode',
+      body: 'Toggle it in **Settings**.',
+    });
+    const { usage: _none, ...withoutUsage } = openaiFixture('chat-completion-translation-de') as any;
+    let sent: any;
+    const scope = aiScope()
+      .post('/v1/chat/completions', (body) => {
+        sent = body;
+        return true;
+      })
+      .reply(200, withoutUsage);
+    const res = await draftTranslation(ai, headers, entry.id, 'de');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(scope.isDone()).toBe(true);
+    const [system, user] = sent.messages.map((m: { content: string }) => countTokens(m.content));
+    expect(res.json().usage).toEqual({ inputTokens: system + user, outputTokens: 0 });
   });
 
   it('follows the rules of editing the entry: a contributor drafts for a draft, not for a published entry', async () => {
