@@ -1,12 +1,14 @@
 /**
- * `npx node bench/eval/build-corpus.ts [--git-dir-root /work/.mirror] [--only owner/name]`: builds the
- * drafting evaluation corpus from local git mirrors of the public repositories listed in
- * `corpus-sources.json` (one bare git directory per repository, `<root>/<owner>+<name>/repo`, as the
- * `fetch` tool makes them; `<root>/<owner>+<name>` itself, or a `git clone --mirror`, work too).
+ * `npx node bench/eval/build-corpus.ts [--git-dir-root /work/.mirror] [--only owner/name]
+ * [--sources <file>] [--corpus <dir>]`: builds the drafting evaluation corpus from local git mirrors of
+ * the public repositories listed in `corpus-sources.json` (or `--sources`, a file of the same shape: a
+ * set kept apart, such as `fresh-sources.json`), one bare git directory per repository,
+ * `<root>/<owner>+<name>/repo`, as the `fetch` tool makes them (`<root>/<owner>+<name>` itself, or a
+ * `git clone --mirror`, work too).
  *
- * Writes `bench/corpus/<owner>__<name>.json`, an array of `CorpusRelease`, oldest release first. That
- * folder is git-ignored: it holds other projects' commit messages and changelog text, which this
- * repository must not commit. Only this script and its configuration are ours.
+ * Writes `bench/corpus/<owner>__<name>.json` (or `<--corpus>/…`), an array of `CorpusRelease`, oldest
+ * release first. That folder is git-ignored: it holds other projects' commit messages and changelog
+ * text, which this repository must not commit. Only this script and its configuration are ours.
  *
  * Per source (see `Source`): `releases` lists `[previousTag, tag]` pairs; for each pair
  * - `commits`: `git log --no-merges previousTag..tag` (newest first);
@@ -34,7 +36,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type CommitDetail, MAX_CHANGED_FILES } from '../../core/contract/generate.schema.ts';
 
@@ -64,7 +66,17 @@ export type Source = {
   /** `[previousTag, tag]`, oldest first. */
   releases: [string, string][];
   license: string;
+  /**
+   * Which side of the evaluation it is on (bench/eval/MATCHER.md, "Which repositories are spent"):
+   * `tuned` (rules or figures were decided while looking at it), `held-out` (no rule was fitted to its
+   * drafts; its rows have been read), `fresh` (nobody has drafted it; reported on once, then spent).
+   * Absent: tuned.
+   */
+  set?: EvalSet;
 };
+
+/** The evaluation's sides; every set used for a decision moves to `tuned`. */
+export type EvalSet = 'tuned' | 'held-out' | 'fresh';
 
 export type CorpusCommit = { sha: string; message: string; author: string };
 export type FirstParentCommit = CorpusCommit & { merge: boolean };
@@ -114,9 +126,13 @@ export type CorpusRelease = {
 export const SOURCES_PATH = join(import.meta.dirname, 'corpus-sources.json');
 export const CORPUS_DIR = join(import.meta.dirname, '..', 'corpus');
 
-export function loadSources(): Source[] {
-  return (JSON.parse(readFileSync(SOURCES_PATH, 'utf8')) as { sources: Source[] }).sources;
+/** The sources of a `corpus-sources.json`-shaped file (`{ sources: Source[] }`). */
+export function loadSources(path: string = SOURCES_PATH): Source[] {
+  return (JSON.parse(readFileSync(path, 'utf8')) as { sources: Source[] }).sources;
 }
+
+/** A repository's corpus file in `dir`: `owner/name` → `<dir>/owner__name.json`. */
+export const corpusFileOf = (dir: string, repo: string) => join(dir, `${repo.replace('/', '__')}.json`);
 
 function git(gitDir: string, args: string[]): string {
   return execFileSync('git', ['--git-dir', gitDir, ...args], {
@@ -431,11 +447,14 @@ if (import.meta.main) {
     options: {
       'git-dir-root': { type: 'string', default: '/work/.mirror' },
       only: { type: 'string' },
+      sources: { type: 'string', default: SOURCES_PATH },
+      corpus: { type: 'string', default: CORPUS_DIR },
     },
   });
-  mkdirSync(CORPUS_DIR, { recursive: true });
+  const corpusDir = resolve(values.corpus!);
+  mkdirSync(corpusDir, { recursive: true });
   let missing = 0;
-  for (const source of loadSources()) {
+  for (const source of loadSources(resolve(values.sources!))) {
     if (values.only && source.repo !== values.only) continue;
     const gitDir = gitDirOf(values['git-dir-root']!, source.repo);
     if (!gitDir) {
@@ -443,8 +462,16 @@ if (import.meta.main) {
       missing++;
       continue;
     }
-    const releases = source.releases.map((pair) => buildRelease(gitDir, source, pair));
-    const file = join(CORPUS_DIR, `${source.repo.replace('/', '__')}.json`);
+    let releases: CorpusRelease[];
+    try {
+      releases = source.releases.map((pair) => buildRelease(gitDir, source, pair));
+    } catch (error) {
+      // One repository that does not build (a tag gone, a section not found) leaves the others built.
+      console.error(`${source.repo}: not built: ${(error as Error).message.split('\n', 1)[0]}`);
+      missing++;
+      continue;
+    }
+    const file = corpusFileOf(corpusDir, source.repo);
     writeFileSync(file, `${JSON.stringify(releases, null, 2)}\n`);
     const commits = releases.reduce((n, r) => n + r.commitCount, 0);
     const prs = releases.reduce((n, r) => n + r.pullRequests.length, 0);

@@ -18,12 +18,13 @@ import {
   type Figures,
   ZERO,
 } from '../../core/drafting/validate/score-drafts.ts';
+import type { EvalSet } from './build-corpus.ts';
 
 /** What the loop needs of a release. */
 export type LearnedRelease = { repo: string; tag: string; origin: 'fixture' | 'corpus'; ecosystem: string };
 
-/** Which set a repository is in: tuned on, the first held-out set (`†`) or the fresh one (`‡`). */
-export type RepoGroup = 'tuned' | 'held-out' | 'fresh';
+/** Which side of the evaluation a repository is on: tuned, held out (`†`) or fresh (`‡`). */
+export type RepoGroup = EvalSet;
 
 export type LearnedDrafters<R> = {
   /** Release `k` drafted with the profile learned from `earlier` (releases 0…k-1 of its repository). */

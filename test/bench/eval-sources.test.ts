@@ -1,0 +1,81 @@
+/**
+ * A set of repositories kept apart from bench/corpus, built and evaluated alone (issue 37, "An honest
+ * evaluation": `--sources <file>` and `--corpus <dir>`; bench/eval/MATCHER.md, "A set kept apart"):
+ * `build-corpus.ts` and `eval-drafts.ts` run as child processes, as the lead runs them.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEvalRepo, EVAL_REPO, type EvalRepo } from '../helpers/eval-repo.ts';
+
+const exec = promisify(execFile);
+const ROOT = join(import.meta.dirname, '../..');
+
+/** `node bench/<script> args`: exit code and output (a failing run resolves too). */
+export async function runBench(
+  script: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, [join(ROOT, 'bench', script), ...args], {
+      cwd: ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+let repo: EvalRepo;
+beforeAll(async () => {
+  repo = await buildEvalRepo();
+}, 60_000);
+afterAll(() => repo.remove());
+
+describe('a set kept apart from the corpus', () => {
+  it('builds into its own folder from its own sources file', async () => {
+    const built = await runBench('eval/build-corpus.ts', [
+      '--sources',
+      repo.sources,
+      '--corpus',
+      repo.corpus,
+      '--git-dir-root',
+      repo.root,
+    ]);
+    expect(built.stderr).toBe('');
+    expect(built.code).toBe(0);
+    expect(built.stdout).toContain(`${EVAL_REPO}: 5 releases, 14 commits, 9 pull requests`);
+    const file = join(repo.corpus, 'acme__widgets.json');
+    const releases = JSON.parse(readFileSync(file, 'utf8')) as { tag: string; releaseNotes: string }[];
+    expect(releases.map((r) => r.tag)).toEqual(repo.pairs.map(([, tag]) => tag));
+    expect(releases[1]!.releaseNotes).toBe(
+      '- Add a --json output format (#2)\n- Fix the crash on empty widget files (#3)',
+    );
+  }, 60_000);
+
+  it('is evaluated alone: its repositories, on their side, without the fixtures or bench/corpus', async () => {
+    const run = await runBench('eval-drafts.ts', ['--sources', repo.sources, '--corpus', repo.corpus]);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split('\n');
+    const rows = lines.filter((l) => /^\S+\s+typescript\s/.test(l));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(/^acme\/widgets‡\s+typescript\s+squash\s+5\s+14\s+9\s/);
+    expect(lines.some((l) => /^fresh\s+5\s/.test(l))).toBe(true);
+    expect(lines.some((l) => /^tuned\s+\d/.test(l))).toBe(false);
+    expect(run.stdout).not.toMatch(/ripgrep|express|git-cliff/);
+    expect(run.stdout).toContain('\n5 releases\n');
+  }, 60_000);
+
+  it('refuses a set whose corpus was not built, naming the repositories and the build command', async () => {
+    const empty = join(repo.dir, 'not-built');
+    const run = await runBench('eval-drafts.ts', ['--sources', repo.sources, '--corpus', empty]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(`no corpus file in ${empty} for ${EVAL_REPO}`);
+    expect(run.stderr).toContain(`build-corpus.ts --sources ${repo.sources} --corpus ${empty}`);
+    expect(existsSync(empty)).toBe(false);
+  }, 60_000);
+});
