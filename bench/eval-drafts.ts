@@ -1,9 +1,10 @@
 /**
- * `npm run eval:drafts [-- --releases | --hand-check [seed] | --learned [--releases] [--show owner/name@tag]]
- * [--input log] [--sources <file>] [--corpus <dir>]`: the offline drafter and a baseline, scored
- * against what maintainers actually wrote (issue 17, "Evaluation you can trust"); `--learned`, the
- * drafter with each repository's drafting profile learned from its earlier releases, beside the plain
- * drafter and the baseline (issue 31, "Measure it as we will"; `draftLearned` below,
+ * `npm run eval:drafts [-- --releases | --hand-check [seed] | --learned [--leave-one-out] [--releases]
+ * [--show owner/name@tag]] [--input log] [--sources <file>] [--corpus <dir>]`: the offline drafter and a
+ * baseline, scored against what maintainers actually wrote (issue 17, "Evaluation you can trust");
+ * `--learned`, the drafter with each repository's drafting profile learned from its earlier releases
+ * (with `--leave-one-out`, from every other release), beside the plain drafter and the baseline (issue
+ * 31, "Measure it as we will"; issue 37, "An honest evaluation"; `draftLearned` below,
  * `bench/eval/learned-drafts.ts`).
  *
  * Releases (`bench/eval/eval-releases.ts`): the committed fixtures (`test/fixtures/releases/`) and every
@@ -42,7 +43,14 @@ import type { CorpusPullRequest, EvalSet } from './eval/build-corpus.ts';
 import { draftsTable, type Row, rowOf, SET_MARKER } from './eval/drafts-table.ts';
 import { type EvalOptions, type EvalRelease, loadEvalReleases } from './eval/eval-releases.ts';
 import { handCheckSample, printHandCheck } from './eval/hand-check.ts';
-import { evaluateLearned, FIRST_LEARNED, learnedRows, learnedTable } from './eval/learned-drafts.ts';
+import {
+  evaluateLearned,
+  FIRST_LEARNED,
+  type LearnedDrafters,
+  learnedRows,
+  learnedTable,
+  type LearnFrom,
+} from './eval/learned-drafts.ts';
 
 export { type EvalRelease, loadEvalReleases } from './eval/eval-releases.ts';
 
@@ -190,16 +198,17 @@ export function profileExampleOf(release: EvalRelease, mode: InputMode = 'action
 }
 
 /**
- * Release k drafted with the drafting profile learned from `earlier` (releases 0…k-1 of its
- * repository, oldest first): what generate does after `POST /api/v1/entries/import` of the history
- * (`draftRelease`, the offline drafter's entry with a profile).
+ * A release drafted with the drafting profile learned from `history` (other releases of its
+ * repository, oldest first: the earlier ones, or every other one with `--leave-one-out`): what generate
+ * does after `POST /api/v1/entries/import` of the history (`draftRelease`, the offline drafter's entry
+ * with a profile).
  */
 export function draftLearned(
   release: EvalRelease,
-  earlier: readonly EvalRelease[],
+  history: readonly EvalRelease[],
   mode: InputMode = 'action',
 ): Draft {
-  const profile = learnProfile(earlier.map((r) => profileExampleOf(r, mode)));
+  const profile = learnProfile(history.map((r) => profileExampleOf(r, mode)));
   return scoredDraftOf(draftRelease(draftInputOf(release, mode), profile));
 }
 
@@ -215,7 +224,7 @@ function showLearned(
   const found = results.find((r) => `${r.release.repo}@${r.release.tag}` === which);
   if (!found)
     throw new Error(
-      `--show ${which}: no such scored release (owner/name@tag, after its repository's first 2)`,
+      `--show ${which}: no such scored release (owner/name@tag; without --leave-one-out, after its repository's first ${FIRST_LEARNED})`,
     );
   console.log(`# ${which}, plain (no profile)\n`);
   const plain = draftForEval(found.release, mode);
@@ -231,21 +240,26 @@ function showLearned(
 
 const num = (x: number | null) => (x === null ? ' n/a' : x.toFixed(2));
 
-/** `--learned`: every release after its repository's first two, learned vs plain vs baseline. */
+/**
+ * `--learned`: learned vs plain vs baseline, each release after its repository's first two learning
+ * from the releases before it; with `--leave-one-out`, every release learning from all the others.
+ */
 function printLearned(mode: InputMode, options: CliOptions): void {
   const { releases, corpusPresent, corpusDir, setOf } = loadEvalReleases(options);
-  const { results, skipped } = evaluateLearned(releases, {
-    learned: (r, earlier) => draftLearned(r, earlier, mode),
+  const from: LearnFrom = options.leaveOneOut ? 'others' : 'earlier';
+  const drafters: LearnedDrafters<EvalRelease> = {
+    learned: (r, history) => draftLearned(r, history, mode),
     plain: (r) => draftForEval(r, mode),
     baseline: baselineDraft,
     score: (draft, r) => scoreDraft(draft, notesItems(r.releaseNotes), versionOf(r.tag)).counts,
-  });
+  };
+  const { results, skipped } = evaluateLearned(releases, drafters, from);
   if (options.show) return showLearned(results, options.show, mode);
   if (options.releases) {
     for (const r of results) {
       const [l, p, b] = [r.learned, r.plain, r.base].map(figures) as [Figures, Figures, Figures];
       console.log(
-        `${r.release.repo} ${r.release.tag} (learned from ${r.learnedFrom}): items ` +
+        `${r.release.repo} ${r.release.tag} (learned from ${r.learnedFrom}${from === 'others' ? ' others' : ''}): items ` +
           `${r.learned.drafted} / ${r.plain.drafted} / ${r.base.drafted} for ${r.learned.notes} notes, ` +
           `P ${num(l.precision)} / ${num(p.precision)} / ${num(b.precision)} ` +
           `R ${num(l.recall)} / ${num(p.recall)} / ${num(b.recall)} ` +
@@ -256,11 +270,19 @@ function printLearned(mode: InputMode, options: CliOptions): void {
   }
   const { repos, summaries } = learnedRows(results, setOf);
   console.log(learnedTable(repos, summaries));
+  const learnedFrom =
+    from === 'others'
+      ? `every other release of the repository (leave-one-out by release: their input and notes),` +
+        `\nthen the release drafted with it`
+      : `the repository's earlier releases (their input and notes), then the` + `\nrelease drafted with it`;
+  const scored =
+    from === 'others'
+      ? `Every release of a repository with more than ${FIRST_LEARNED}`
+      : `Each release after the first ${FIRST_LEARNED} of its repository`;
   console.log(
-    `\nL = learned: the drafting profile learned from the repository's earlier releases (their input and` +
-      `\nnotes), then the release drafted with it; P = plain: the same drafter with no profile; B = base:` +
-      `\nthe pull-request titles (fixtures *: the commit subjects). Each release after the first ${FIRST_LEARNED}` +
-      `\nof its repository; learn+draft ms: per release, learning included.` +
+    `\nL = learned: the drafting profile learned from ${learnedFrom}; P = plain: the same drafter with` +
+      `\nno profile; B = base: the pull-request titles (fixtures *: the commit subjects).` +
+      `\n${scored}; learn+draft ms: per release, learning included.` +
       `\nloses: learned precision below plain - 0.01 (P) or recall below plain - 0.03 (R).` +
       `\n† held out, ‡ fresh, as in the main table.` +
       `\nTargets on fresh repositories: precision ≥ 0.75, ≥ base + 0.15 and ≥ plain + 0.1; recall ≥ 0.8;` +
@@ -273,7 +295,7 @@ function printLearned(mode: InputMode, options: CliOptions): void {
 
 // ---- The command line ----
 
-type CliOptions = EvalOptions & { releases: boolean; show?: string | undefined };
+type CliOptions = EvalOptions & { releases: boolean; show?: string | undefined; leaveOneOut: boolean };
 
 /** The main table, and `--releases`' one line per release before it. */
 function printDrafts(mode: InputMode, options: CliOptions, handCheckSeed: number | null): void {
@@ -322,6 +344,7 @@ if (import.meta.main) {
     allowPositionals: true,
     options: {
       learned: { type: 'boolean', default: false },
+      'leave-one-out': { type: 'boolean', default: false },
       releases: { type: 'boolean', default: false },
       'hand-check': { type: 'boolean', default: false },
       input: { type: 'string', default: 'action' },
@@ -338,7 +361,9 @@ if (import.meta.main) {
     corpus: values.corpus,
     releases: values.releases!,
     show: values.show,
+    leaveOneOut: values['leave-one-out']!,
   };
+  if (options.leaveOneOut && !values.learned) throw new Error('--leave-one-out goes with --learned');
   if (values.learned) printLearned(mode, options);
   else printDrafts(mode, options, values['hand-check'] ? Number(positionals[0] ?? 23) || 23 : null);
   console.log(`\nDone in ${Math.round(performance.now() - started)} ms.`);

@@ -1,15 +1,19 @@
 /**
  * The learned mode of `npm run eval:drafts -- --learned` (issue 31, "Measure it as we will"): for each
- * repository and each release k after its first two (releases oldest first), the drafting profile is
- * learned from releases 0…k-1 of that repository (their drafting input and their notes, what an import
- * of the history gives), release k is drafted with it, and scored against k's notes beside the same
- * drafter without a profile (`plain`) and the pull-request-title baseline, all three on the same
- * releases. Rows: one per repository, then tuned, held-out, fresh and all, micro-averaged as in the
- * main table (`score-drafts.ts`).
+ * repository and each release (releases oldest first), the drafting profile is learned from other
+ * releases of that repository (their drafting input and their notes, what an import of the history
+ * gives), the release is drafted with it, and scored against its notes beside the same drafter
+ * without a profile (`plain`) and the pull-request-title baseline, all three on the same releases.
+ * Which releases a profile learns from (`LearnFrom`):
+ * - `earlier` (the default): releases 0…k-1, for each release k after the first two: what an import
+ *   of the history before a release teaches;
+ * - `others` (`--leave-one-out`, issue 37): every other release of the repository, before and after,
+ *   for every release: leave-one-out by release, so each repository's every release is scored.
+ * Rows: one per repository, then tuned, held-out, fresh and all, micro-averaged as in the main table
+ * (`score-drafts.ts`).
  *
  * The drafters and the scorer are arguments (`eval-drafts.ts` passes its own), so this file holds only
- * the loop and the table.
- */
+ * the loop and the table. */
 import {
   addCounts,
   type Counts,
@@ -27,8 +31,8 @@ export type LearnedRelease = { repo: string; tag: string; origin: 'fixture' | 'c
 export type RepoGroup = EvalSet;
 
 export type LearnedDrafters<R> = {
-  /** Release `k` drafted with the profile learned from `earlier` (releases 0…k-1 of its repository). */
-  learned: (release: R, earlier: readonly R[]) => Draft;
+  /** A release drafted with the profile learned from `history` (other releases of its repository, oldest first). */
+  learned: (release: R, history: readonly R[]) => Draft;
   /** The same drafter with no profile. */
   plain: (release: R) => Draft;
   baseline: (release: R) => Draft;
@@ -41,7 +45,7 @@ export type LearnedCounts = { learned: Counts; plain: Counts; base: Counts };
 
 export type LearnedResult<R> = LearnedCounts & {
   release: R;
-  /** How many earlier releases the profile was learned from. */
+  /** How many releases the profile was learned from. */
   learnedFrom: number;
   draft: Draft;
   /** Learning the profile and drafting with it, in ms. */
@@ -63,24 +67,39 @@ function byRepository<R extends LearnedRelease>(releases: readonly R[]): Map<str
   return repos;
 }
 
-/** Releases skipped at the start of each repository: the profile learns from at least this many. */
+/** The fewest releases a profile learns from: with `earlier`, each repository's first two are not scored. */
 export const FIRST_LEARNED = 2;
 
 /**
- * Every release after the first two of its repository, drafted three ways and scored; releases whose
- * notes have no items are drafted but not scored (they stay in later releases' history).
+ * Which releases a release's profile is learned from: `earlier`, those before it (an import of the
+ * history up to it); `others`, every other release of its repository (leave-one-out by release).
+ */
+export type LearnFrom = 'earlier' | 'others';
+
+/** The releases release `k` of `history` learns from, oldest first. */
+export function historyOf<R>(history: readonly R[], k: number, from: LearnFrom): R[] {
+  return from === 'earlier' ? history.slice(0, k) : history.filter((_, j) => j !== k);
+}
+
+/**
+ * Every release whose history (`from`) holds at least `FIRST_LEARNED` releases, drafted three ways and
+ * scored; releases whose notes have no items are drafted but not scored (they stay in the others'
+ * history).
  */
 export function evaluateLearned<R extends LearnedRelease>(
   releases: readonly R[],
   drafters: LearnedDrafters<R>,
+  from: LearnFrom = 'earlier',
 ): { results: LearnedResult<R>[]; skipped: R[] } {
   const results: LearnedResult<R>[] = [];
   const skipped: R[] = [];
   for (const history of byRepository(releases).values()) {
-    for (let k = FIRST_LEARNED; k < history.length; k++) {
+    for (let k = 0; k < history.length; k++) {
       const release = history[k]!;
+      const learnedFrom = historyOf(history, k, from);
+      if (learnedFrom.length < FIRST_LEARNED) continue;
       const started = performance.now();
-      const draft = drafters.learned(release, history.slice(0, k));
+      const draft = drafters.learned(release, learnedFrom);
       const ms = performance.now() - started;
       const learned = drafters.score(draft, release);
       if (learned.releases === 0) {
@@ -89,7 +108,7 @@ export function evaluateLearned<R extends LearnedRelease>(
       }
       results.push({
         release,
-        learnedFrom: k,
+        learnedFrom: learnedFrom.length,
         draft,
         ms,
         learned,

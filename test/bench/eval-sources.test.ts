@@ -1,7 +1,8 @@
 /**
  * A set of repositories kept apart from bench/corpus, built and evaluated alone (issue 37, "An honest
- * evaluation": `--sources <file>` and `--corpus <dir>`; bench/eval/MATCHER.md, "A set kept apart"):
- * `build-corpus.ts` and `eval-drafts.ts` run as child processes, as the lead runs them.
+ * evaluation": `--sources <file>` and `--corpus <dir>`; bench/eval/MATCHER.md, "A set kept apart"),
+ * and the learned mode's two histories (`--learned`: the earlier releases; `--leave-one-out`: every
+ * other release): `build-corpus.ts` and `eval-drafts.ts` run as child processes, as the lead runs them.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -77,5 +78,54 @@ describe('a set kept apart from the corpus', () => {
     expect(run.stderr).toContain(`no corpus file in ${empty} for ${EVAL_REPO}`);
     expect(run.stderr).toContain(`build-corpus.ts --sources ${repo.sources} --corpus ${empty}`);
     expect(existsSync(empty)).toBe(false);
+  }, 60_000);
+});
+
+describe('the learned mode on the set', () => {
+  const lines = (stdout: string) => stdout.split('\n').filter((l) => l.startsWith(`${EVAL_REPO} v`));
+  const row = (stdout: string) => stdout.split('\n').find((l) => l.startsWith('acme/widgets‡'));
+
+  it('drafts each release after the first two with the profile of the releases before it', async () => {
+    const run = await runBench('eval-drafts.ts', [
+      '--learned',
+      '--releases',
+      '--sources',
+      repo.sources,
+      '--corpus',
+      repo.corpus,
+    ]);
+    expect(run.code).toBe(0);
+    expect(lines(run.stdout).map((l) => l.split(':')[0])).toEqual([
+      `${EVAL_REPO} v1.2.0 (learned from 2)`,
+      `${EVAL_REPO} v1.3.0 (learned from 3)`,
+      `${EVAL_REPO} v1.4.0 (learned from 4)`,
+    ]);
+    expect(row(run.stdout)).toMatch(/^acme\/widgets‡\s+typescript\s+3\s+6\s/);
+    expect(run.stdout).toContain("learned from the repository's earlier releases");
+  }, 60_000);
+
+  it('with --leave-one-out drafts every release with the profile of all the others', async () => {
+    const run = await runBench('eval-drafts.ts', [
+      '--learned',
+      '--leave-one-out',
+      '--releases',
+      '--sources',
+      repo.sources,
+      '--corpus',
+      repo.corpus,
+    ]);
+    expect(run.code).toBe(0);
+    expect(lines(run.stdout).map((l) => l.split(':')[0])).toEqual(
+      repo.pairs.map(([, tag]) => `${EVAL_REPO} ${tag} (learned from 4 others)`),
+    );
+    // 5 releases, 9 notes items; the loses column ends the row.
+    expect(row(run.stdout)).toMatch(/^acme\/widgets‡\s+typescript\s+5\s+9\s.*\s(-|P|R|PR)$/);
+    expect(run.stdout).toContain('every other release of the repository (leave-one-out by release');
+  }, 60_000);
+
+  it('refuses --leave-one-out without --learned', async () => {
+    const run = await runBench('eval-drafts.ts', ['--leave-one-out', '--sources', repo.sources]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('--leave-one-out goes with --learned');
   }, 60_000);
 });
