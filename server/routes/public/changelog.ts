@@ -33,11 +33,14 @@ import {
 } from '../../services/public/public-changelog.ts';
 import { renderChangelogPage, renderThemeCss } from '../../services/public/render-changelog-page.ts';
 import { LocaleQuery } from '../../../core/contract/languages.schema.ts';
-import { contentLanguageOf } from '../../services/languages/reader-locale.ts';
+import { loadForReader } from './load-for-reader.ts';
 
 const PAGE_CACHE_CONTROL = 'public, max-age=60';
 
-/** The page of `view`, or a 404 (a page for browsers, a problem document for other clients). */
+/**
+ * The page of `view` (loaded by {@link loadForReader}, which said its `Content-Language`), or a 404 (a
+ * page for browsers, a problem document for other clients).
+ */
 function answer(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -49,7 +52,6 @@ function answer(
 ): Promise<FastifyReply> {
   return asPage(request, reply, 'Not found', async () => {
     if (!view) throw new NotFoundError(options.notFound);
-    reply.header('content-language', contentLanguageOf(view));
     return sendPage(reply, html(view), {
       cacheControl: options.cacheControl ?? cacheControlFor(request, PAGE_CACHE_CONTROL),
       csp: CHANGELOG_PAGE_CSP,
@@ -75,11 +77,9 @@ export async function changelogRoutes(app: FastifyInstance, ctx: ServiceContext)
     async (request, reply) => {
       // The token is the secret: never cached, never indexed, never sent on as a referrer.
       reply.header('x-robots-tag', 'noindex').header('referrer-policy', 'no-referrer');
-      const view = await loadDraftPreview(
-        ctx.sql,
-        ctx.previewSecret,
-        request.params.slug,
-        request.params.token,
+      // No reader here: the preview shows the draft in the project's default locale.
+      const view = await loadForReader(request, reply, () =>
+        loadDraftPreview(ctx.sql, ctx.previewSecret, request.params.slug, request.params.token),
       );
       return answer(
         request,
@@ -116,13 +116,8 @@ async function readerPageRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
       answer(
         request,
         reply,
-        await loadChangelog(
-          ctx.sql,
-          request.params.slug,
-          undefined,
-          request.query.component,
-          request.reader,
-          request.readerLocale ?? undefined,
+        await loadForReader(request, reply, (reader, locale) =>
+          loadChangelog(ctx.sql, request.params.slug, undefined, request.query.component, reader, locale),
         ),
         (view) => renderChangelogPage(view, publicUrl, readerPageOptions(request)),
       ),
@@ -142,12 +137,8 @@ async function readerPageRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
       answer(
         request,
         reply,
-        await loadChangelogEntry(
-          ctx.sql,
-          request.params.slug,
-          request.params.entrySlug,
-          request.reader,
-          request.readerLocale ?? undefined,
+        await loadForReader(request, reply, (reader, locale) =>
+          loadChangelogEntry(ctx.sql, request.params.slug, request.params.entrySlug, reader, locale),
         ),
         (view) =>
           renderChangelogPage(view, publicUrl, {

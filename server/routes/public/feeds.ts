@@ -20,7 +20,7 @@ import { COMPONENT_QUERY, JsonFeedSchema } from '../../../core/contract/public.s
 import { ReaderTokenQuery } from '../../../core/contract/readers.schema.ts';
 import { cacheControlFor, readerIdentity, readerPageOptions } from '../../plugins/reader-identity.ts';
 import { LocaleQuery } from '../../../core/contract/languages.schema.ts';
-import { contentLanguageOf } from '../../services/languages/reader-locale.ts';
+import { loadForReader } from './load-for-reader.ts';
 
 /** The feed in each format: XML text, or a JSON Feed object (its body's schema). */
 function feedResponse() {
@@ -62,17 +62,10 @@ export async function feedRoutes(app: FastifyInstance, ctx: ServiceContext): Pro
       const format = request.params.format as FeedFormat;
       if (!(format in FEED_CONTENT_TYPES)) throw new NotFoundError('Feeds are rss, atom and json');
       const { slug } = request.params;
-      const locale = request.readerLocale ?? undefined;
-      const view = await loadChangelog(
-        ctx.sql,
-        slug,
-        undefined,
-        request.query.component,
-        request.reader,
-        locale,
+      const view = await loadForReader(request, reply, (reader, locale) =>
+        loadChangelog(ctx.sql, slug, undefined, request.query.component, reader, locale),
       );
       if (!view) throw new NotFoundError(`No project with slug "${slug}"`);
-      reply.header('content-language', contentLanguageOf(view));
       const body = buildFeed(view, ctx.config.publicUrl, format, readerPageOptions(request).readerToken);
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       reply.header('cache-control', cacheControlFor(request, FEED_CACHE_CONTROL)).header('etag', etag);

@@ -30,7 +30,7 @@ import { loadChangelogEntry, searchChangelog } from '../../services/public/publi
 import { renderChangelogPage } from '../../services/public/render-changelog-page.ts';
 import { searchWidgetEntries } from '../../services/public/search-widget-entries.ts';
 import { LocaleQuery } from '../../../core/contract/languages.schema.ts';
-import { contentLanguageOf } from '../../services/languages/reader-locale.ts';
+import { loadForReader } from './load-for-reader.ts';
 
 /** An anonymous search of a public project: shared caches may keep it as briefly as the widget. */
 const SEARCH_CACHE_CONTROL = 'public, max-age=60';
@@ -62,17 +62,10 @@ export async function searchRoutes(app: FastifyInstance, ctx: ServiceContext): P
       },
       async (request, reply) => {
         const { slug } = request.params;
-        const locale = request.readerLocale ?? undefined;
-        const found = await searchWidgetEntries(
-          ctx.sql,
-          publicUrl,
-          slug,
-          request.query.q,
-          request.reader,
-          locale,
+        const found = await loadForReader(request, reply, (reader, locale) =>
+          searchWidgetEntries(ctx.sql, publicUrl, slug, request.query.q, reader, locale),
         );
         if (!found) throw new NotFoundError(`No project with slug "${slug}"`);
-        reply.header('content-language', contentLanguageOf({ locale: found.locale, entries: found.entries }));
         reply.header('cache-control', cacheControlFor(request, SEARCH_CACHE_CONTROL));
         return { entries: found.entries };
       },
@@ -97,22 +90,24 @@ export async function searchRoutes(app: FastifyInstance, ctx: ServiceContext): P
         asPage(request, reply, 'Not found', async () => {
           const { slug } = request.params;
           const q = request.query.q ?? '';
-          const locale = request.readerLocale ?? undefined;
           const options = { search: { q }, ...readerPageOptions(request) };
-          let html: string | undefined;
-          if (q === '') {
-            const legacy = await loadChangelogEntry(ctx.sql, slug, 'search', request.reader, locale);
-            if (legacy) {
-              html = renderChangelogPage(legacy, publicUrl, {
-                entrySlug: 'search',
-                ...readerPageOptions(request),
-              });
-            }
-          }
-          if (html === undefined) {
-            const view = await searchChangelog(ctx.sql, slug, q, request.reader, locale);
+          const legacy =
+            q === ''
+              ? await loadForReader(request, reply, (reader, locale) =>
+                  loadChangelogEntry(ctx.sql, slug, 'search', reader, locale),
+                )
+              : undefined;
+          let html: string;
+          if (legacy) {
+            html = renderChangelogPage(legacy, publicUrl, {
+              entrySlug: 'search',
+              ...readerPageOptions(request),
+            });
+          } else {
+            const view = await loadForReader(request, reply, (reader, locale) =>
+              searchChangelog(ctx.sql, slug, q, reader, locale),
+            );
             if (!view) throw new NotFoundError('There is no changelog at this address.');
-            reply.header('content-language', contentLanguageOf(view));
             html = renderChangelogPage(q === '' ? { ...view, entries: [] } : view, publicUrl, options);
           }
           return sendPage(reply, html, {
