@@ -9,10 +9,12 @@
  * 4. `render/`: the draft written the project's way (its headings, detail and item style), its
  *    title, summary and category by rule, the closing contributors line.
  *
- * Generate (the offline drafter, and the changes the AI drafter is given), import learning and the
- * profile's replay (learn-profile.ts), `npm run eval:drafts`, the benches, the tests and the Action without a server all
- * call `draftRelease` (or `selectRelease`, steps 1-3, for the AI drafter). Pure: no database, no
- * network, no environment; the same input and profile give the same bytes.
+ * Two entries, the same steps: `draftRelease` writes step 4 itself (the offline drafter), and
+ * `writeRelease` has a writer given as an argument (the AI drafter: the server's model call) write
+ * it from steps 1-3's changes, then holds the writer's answer to the offline drafter's guarantees.
+ * Generate (both drafters), import learning and the profile's replay (learn-profile.ts), `npm run
+ * eval:drafts`, the benches, the tests and the Action without a server all call one of the two. Pure:
+ * no database, no network, no environment; the same input, profile and answer give the same bytes.
  */
 import type { Draft, GenerateInput } from '../contract/generate.schema.ts';
 import { type CleanCommits, cleanChanges } from './clean-changes.ts';
@@ -22,7 +24,8 @@ import { applyProfile } from './select-changes.ts';
 import { changeLevelOf } from './change-level.ts';
 import { suggestVersion } from './suggest-version.ts';
 import { contributorsLine, creditedPullRequests } from './render/contributors-line.ts';
-import { type DraftCore, type DraftOptions, draftOffline } from './render/draft-offline.ts';
+import { type DraftCore, type DraftOptions, draftOffline, highlightsOf } from './render/draft-offline.ts';
+import { finishModelDraft, type ModelAnswer } from './render/finish-model-draft.ts';
 import { leadTier } from './render/lead-tier.ts';
 import { type RefLinker, refLinker } from './render/ref-links.ts';
 
@@ -58,7 +61,7 @@ export type DraftReleaseOptions = { link?: RefLinker };
 export type ReleaseDraft = Draft;
 
 /** Steps 1-3: the changes `input` holds, as `profile` would have them drafted (null: the built-in defaults). */
-export function selectRelease(input: DraftInput, profile: DraftingProfileModel | null): CleanCommits {
+function selectRelease(input: DraftInput, profile: DraftingProfileModel | null): CleanCommits {
   // 1-2. Read each change by its author's signals and its files (the repository's product paths and,
   // where the replay kept them, the profile's); tidy reverts and duplicates.
   const productPaths = productPathsOf(input, profile);
@@ -74,7 +77,7 @@ function productPathsOf(input: DraftInput, profile: DraftingProfileModel | null)
 }
 
 /** How `profile` and the request's settings (which win) shape the rendering. */
-export function renderOptionsOf(input: DraftInput, profile: DraftingProfileModel | null): DraftOptions {
+function renderOptionsOf(input: DraftInput, profile: DraftingProfileModel | null): DraftOptions {
   const paths = { internal: input.internalPaths ?? [], product: productPathsOf(input, profile) };
   return {
     traits: traitsOf(profile),
@@ -90,7 +93,7 @@ export function renderOptionsOf(input: DraftInput, profile: DraftingProfileModel
  * version suggested from `input.previousVersion` (none: the first release) and the changes, the commit
  * counts and the profile followed.
  */
-export function completeDraft(
+function completeDraft(
   core: DraftCore,
   input: DraftInput,
   selection: CleanCommits,
@@ -122,6 +125,59 @@ export function draftRelease(
   // 4. Written the project's way.
   const core = draftOffline(selection, link, renderOptionsOf(input, profile));
   return completeDraft(core, input, selection, profile, OFFLINE, link);
+}
+
+/**
+ * What a writer is given: the changes steps 1-3 selected (the only ones it may write about; their
+ * references the only ones it may cite), the version, and whether the project names only its
+ * highlights (the request's detail, else the profile's) and how many.
+ */
+export type WriterBrief = {
+  changes: CleanCommits;
+  version: string | null;
+  highlights: { count: number } | null;
+};
+
+/** A writer's answer: its structured output (title, summary, sections), who wrote it and at what cost. */
+export type WrittenAnswer = { answer: ModelAnswer } & Pick<Draft, 'provider' | 'model' | 'usage'>;
+
+/** Writes a release's notes from its brief: the AI drafter, given by the caller. Its errors are the caller's. */
+export type DraftWriter = (brief: WriterBrief) => Promise<WrittenAnswer>;
+
+/**
+ * `writeRelease`'s outcome: the draft and the references the writer invented (stripped from it), or why
+ * its answer cannot be used (no usable item left once held to the offline drafter's guarantees).
+ */
+export type WrittenRelease = { draft: ReleaseDraft; removedRefs: string[] } | { unusable: string };
+
+/**
+ * The draft of `input` for a project with `profile`, step 4 written by `writer` (docs/drafting.md,
+ * "OpenAI drafter"): steps 1-3 as `draftRelease` takes them, the writer's answer held to the offline
+ * drafter's guarantees (render/finish-model-draft.ts), completed the same way. A release with no
+ * change users would read is drafted offline and the writer is never called (no model needed: the
+ * caller spends nothing, `provider: 'offline'`).
+ * @throws whatever `writer` throws.
+ */
+export async function writeRelease(
+  input: DraftInput,
+  profile: DraftingProfileModel | null,
+  writer: DraftWriter,
+  options: DraftReleaseOptions = {},
+): Promise<WrittenRelease> {
+  const link = options.link ?? refLinker(input.repository, input.repositoryUrl);
+  const selection = selectRelease(input, profile);
+  const render = renderOptionsOf(input, profile);
+  if (selection.changes.length === 0) {
+    const core = draftOffline(selection, link, render);
+    return { draft: completeDraft(core, input, selection, profile, OFFLINE, link), removedRefs: [] };
+  }
+  // 4. Written by the writer, then held to the offline drafter's guarantees.
+  const brief = { changes: selection, version: input.version ?? null, highlights: highlightsOf(render) };
+  const { answer, ...meta } = await writer(brief);
+  const finished = finishModelDraft(answer, selection, link, render);
+  if ('unusable' in finished) return finished;
+  const draft = completeDraft(finished.draft, input, selection, profile, meta, link);
+  return { draft, removedRefs: finished.removedRefs };
 }
 
 const OFFLINE: Pick<Draft, 'provider' | 'model' | 'usage'> = {

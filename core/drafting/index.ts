@@ -8,8 +8,8 @@
  * - `draftRelease(input, profile, options?)` → generate's `draft` (docs/api.md, "Generate a draft"):
  *   `input` is generate's body (only `commits` required), `profile` the project's drafting profile or
  *   null (the built-in defaults), `options.link` how references become links (default: from
- *   `input.repository`). `selectRelease(input, profile)` gives the selected changes alone (the AI
- *   drafter's input), `completeDraft` finishes a rendered draft the same way.
+ *   `input.repository`). `writeRelease(input, profile, writer, options?)` is the same draft with its
+ *   writing done by `writer` (the AI drafter), held to the offline drafter's guarantees.
  * - `learnProfile(examples)` → the profile learned from a project's releases, oldest first, each
  *   `{ changes: { commits, commitDetails?, pullRequests? }, notes }` (import's shape), proved on its
  *   newest releases (the replay: only the parts that lose nothing are applied; `validation`); releases
@@ -26,15 +26,18 @@
  * profile decides), `render/` (the Markdown).
  */
 export {
-  completeDraft,
   type DraftInput,
   draftRelease,
   type DraftReleaseOptions,
+  type DraftWriter,
   type ReleaseDraft,
-  renderOptionsOf,
-  selectRelease,
+  type WriterBrief,
+  type WrittenAnswer,
+  type WrittenRelease,
+  writeRelease,
 } from './draft-release.ts';
 export type { CleanCommits } from './clean-changes.ts';
+export type { ClassifiedCommit } from './changes/classify-commit.ts';
 export { learnProfile } from './learn-profile.ts';
 export { learnCounts, type ProfileExample } from './profile/learn-profile.ts';
 export {
@@ -47,8 +50,7 @@ export { countsSelector } from './select/counts-selector.ts';
 export type { Selector, SelectorLesson } from './select/selector.ts';
 export { MAX_REPLAYED } from './validate/replay-releases.ts';
 export { describeProfile, presentProfile, traitsOf } from './profile/profile-traits.ts';
-export { type DraftCore, type DraftOptions } from './render/draft-offline.ts';
-export { finishModelDraft, type ModelAnswer, type ModelDraft } from './render/finish-model-draft.ts';
+export type { ModelAnswer } from './render/finish-model-draft.ts';
 export { summaryOfDraft } from './render/plain-summary.ts';
 export { type ChangeLevel, splitTag, suggestVersion } from './suggest-version.ts';
 export { changeLevelOf } from './change-level.ts';

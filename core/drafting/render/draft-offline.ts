@@ -177,6 +177,12 @@ function highlightCount(options: DraftOptions): number {
   return Math.min(5, Math.max(1, options.traits?.itemsPerRelease ?? 3));
 }
 
+/** Whether `options` ask for highlights only (the request's detail, else the project's), and how many. */
+export function highlightsOf(options: DraftOptions): { count: number } | null {
+  const detail = options.detail ?? options.traits?.detail ?? 'full';
+  return detail === 'highlights' ? { count: highlightCount(options) } : null;
+}
+
 export function draftOffline(
   commits: CleanCommits,
   link: RefLinker = plainRefs,

@@ -11,8 +11,7 @@
  *
  * The tokenizer loads on the first prompt: a server that never calls a model never pays for it.
  */
-import type { ClassifiedCommit } from '../../../core/drafting/changes/classify-commit.ts';
-import type { CleanCommits } from '../../../core/drafting/clean-changes.ts';
+import type { ClassifiedCommit, CleanCommits } from '../../../core/drafting/index.ts';
 import { type CountTokens, loadTokenizer } from './count-tokens.ts';
 
 export const SYSTEM_PROMPT = `You write the changelog entry that a software product shows its users. You receive the user-facing changes of one release (merged pull requests, and commits pushed directly), newest first, as "- [category] text (references)" lines, some followed by an indented detail.

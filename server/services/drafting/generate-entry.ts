@@ -9,20 +9,26 @@
  * stores an entry nor spends quota. Offline drafts, releases with no user-facing change (no model
  * needed), and a source whose entry is locked (edited or published: nothing is drafted) cost nothing.
  */
-import type { Draft, GeneratedDraft, GenerateInput } from '../../../core/contract/generate.schema.ts';
+import type { GeneratedDraft, GenerateInput } from '../../../core/contract/generate.schema.ts';
 import { releaseAiDraft, reserveAiDraft } from '../../db/ai-usage.ts';
 import { findEntryBySource, findNewestPublishedVersion } from '../../db/entries.ts';
 import type { ProjectRow } from '../../db/projects.ts';
-import { AiUnavailableError, InvalidError, QuotaExceededError } from '../../errors/errors.ts';
+import {
+  AiUnavailableError,
+  GenerationFailedError,
+  InvalidError,
+  QuotaExceededError,
+} from '../../errors/errors.ts';
 import { authorizeEntryChange, authorizeNewEntry, type Role } from '../accounts/authorize.ts';
 import type { ServiceContext } from '../context.ts';
 import { assertPublishAt } from '../entries/create-entry.ts';
+import type OpenAI from 'openai';
 import {
-  completeDraft,
   draftRelease,
-  refLinker,
-  renderOptionsOf,
-  selectRelease,
+  type DraftingProfileModel,
+  type DraftWriter,
+  type ReleaseDraft,
+  writeRelease,
 } from '../../../core/drafting/index.ts';
 import { loadDraftingProfile, projectVoice } from './project-profile.ts';
 import { draftWithOpenAI } from './openai-drafter.ts';
@@ -90,56 +96,13 @@ export async function generateEntry(
   if (existing) authorizeEntryChange(role, existing, input);
   else authorizeNewEntry(role, input);
 
-  // The drafting itself is core/drafting's (draft-release.ts): the author's signals, then the files,
-  // then the project's profile. The service adds only the model call and its quota.
-  const profile = await loadDraftingProfile(ctx, project.id);
-  // The next version bumps the previous release: the request's, else the project's newest published.
-  const previousVersion =
-    input.previousVersion ??
-    (await findNewestPublishedVersion(ctx.sql, project.id, input.component ?? null)) ??
-    undefined;
-  const drafting = { ...input, previousVersion };
-  const link = refLinker(input.repository, input.repositoryUrl);
-  const useModel = ai.provider === 'openai' && ctx.openai !== null;
-  const selection = useModel ? selectRelease(drafting, profile) : null;
-  const callModel = selection !== null && selection.changes.length > 0;
-
-  let reserved: string | null = null;
-  if (callModel) {
-    const limit = project.plan === 'business' ? ai.monthlyQuota.business : ai.monthlyQuota.pro;
-    reserved = await reserveAiDraft(ctx.sql, project.id, limit);
-    if (!reserved) {
-      throw new QuotaExceededError(
-        `The project's ${limit} AI drafts for this month are used up; they renew on the 1st (UTC)`,
-      );
-    }
-  }
-  const provider = callModel ? 'openai' : 'offline';
-  const stopTimer = ctx.metrics.aiDraftSeconds.startTimer({ provider });
+  const quota: QuotaHold = { reserved: null };
+  const stopTimer = ctx.metrics.aiDraftSeconds.startTimer();
   let drafted = false;
   try {
-    let draft: Draft;
-    if (callModel && selection) {
-      const options = renderOptionsOf(input, profile);
-      const detail = options.detail ?? options.traits!.detail;
-      const count = Math.min(5, Math.max(1, options.traits!.itemsPerRelease ?? 3));
-      const voice = await projectVoice(ctx, project.id, profile, detail === 'highlights' ? { count } : null);
-      const answer = await draftWithOpenAI(
-        ctx.openai!,
-        selection,
-        input.version ?? null,
-        { model: ai.model, maxInputTokens: ai.maxInputTokens },
-        link,
-        { voice, draft: options },
-      );
-      if (answer.removedRefs.length > 0)
-        log.warn({ removedRefs: answer.removedRefs }, 'stripped references the model invented');
-      const { model, usage, removedRefs: _removed, ...core } = answer;
-      draft = completeDraft(core, drafting, selection, profile, { provider: 'openai', model, usage }, link);
-    } else {
-      draft = draftRelease(drafting, profile, { link });
-    }
-    stopTimer();
+    const draft = await draftEntry(ctx, project, input, quota, log);
+    const { provider } = draft;
+    stopTimer({ provider });
     drafted = true;
     ctx.metrics.aiDrafts.inc({ provider, outcome: 'drafted' });
     ctx.metrics.aiTokens.inc({ kind: 'input' }, draft.usage.inputTokens);
@@ -168,8 +131,69 @@ export async function generateEntry(
       beforeCommit,
     );
   } catch (err) {
-    if (!drafted) ctx.metrics.aiDrafts.inc({ provider, outcome: 'failed' });
-    if (reserved) await releaseAiDraft(ctx.sql, project.id, reserved);
+    const provider = quota.reserved ? 'openai' : 'offline';
+    // A refused quota is no failed draft: nothing was drafted.
+    if (!drafted && !(err instanceof QuotaExceededError))
+      ctx.metrics.aiDrafts.inc({ provider, outcome: 'failed' });
+    if (quota.reserved) await releaseAiDraft(ctx.sql, project.id, quota.reserved);
     throw err;
   }
+}
+
+/** The quota unit an AI draft holds while it is made: reserved before the model call, given back on failure. */
+type QuotaHold = { reserved: string | null };
+
+/**
+ * The draft of `input` (core/drafting's draft-release.ts: the author's signals, then the files, then
+ * the project's profile, then the words): written by the model when the server has one, else offline.
+ * The service adds only the profile, the previous version, the quota and the model call.
+ * @throws QuotaExceededError, AiUnavailableError, GenerationFailedError (the model's answer unusable).
+ */
+async function draftEntry(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  input: GenerateInput,
+  quota: QuotaHold,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<ReleaseDraft> {
+  const profile = await loadDraftingProfile(ctx, project.id);
+  // The next version bumps the previous release: the request's, else the project's newest published.
+  const previousVersion =
+    input.previousVersion ??
+    (await findNewestPublishedVersion(ctx.sql, project.id, input.component ?? null)) ??
+    undefined;
+  const drafting = { ...input, previousVersion };
+  const openai = ctx.config.ai.provider === 'openai' ? ctx.openai : null;
+  if (!openai) return draftRelease(drafting, profile);
+  const written = await writeRelease(drafting, profile, modelWriter(ctx, project, profile, openai, quota));
+  if ('unusable' in written) throw new GenerationFailedError(written.unusable);
+  if (written.removedRefs.length > 0)
+    log.warn({ removedRefs: written.removedRefs }, 'stripped references the model invented');
+  return written.draft;
+}
+
+/**
+ * The model as core/drafting's writer, called only for a release with something users would read:
+ * one unit of the project's monthly quota reserved first (so concurrent requests cannot overspend,
+ * held in `quota` to be given back on failure), then the call in the project's voice.
+ */
+function modelWriter(
+  ctx: ServiceContext,
+  project: ProjectRow,
+  profile: DraftingProfileModel | null,
+  openai: OpenAI,
+  quota: QuotaHold,
+): DraftWriter {
+  const { ai } = ctx.config;
+  return async (brief) => {
+    const limit = project.plan === 'business' ? ai.monthlyQuota.business : ai.monthlyQuota.pro;
+    quota.reserved = await reserveAiDraft(ctx.sql, project.id, limit);
+    if (!quota.reserved) {
+      throw new QuotaExceededError(
+        `The project's ${limit} AI drafts for this month are used up; they renew on the 1st (UTC)`,
+      );
+    }
+    const voice = await projectVoice(ctx, project.id, profile, brief.highlights);
+    return draftWithOpenAI(openai, brief, voice, { model: ai.model, maxInputTokens: ai.maxInputTokens });
+  };
 }

@@ -1,22 +1,14 @@
 /**
- * The AI drafter: any OpenAI-compatible chat-completions server (base URL, model and key are
- * configuration). Structured output with a strict JSON schema, validated again with zod on arrival.
- * Every reference and URL in the answer must exist in the input: invented ones are stripped, and an
- * answer left with nothing usable is a 502 `generation_failed`. The call itself, its retries and its
- * errors are ask-model.ts's, shared with the translator.
+ * The AI drafter's model call: the writer core/drafting's `writeRelease` is given. The library selects
+ * the changes before and holds the answer to the offline drafter's guarantees after (invented
+ * references stripped; an answer left with nothing usable is a 502 `generation_failed`, raised by
+ * generate-entry.ts). Structured output with a strict JSON schema, validated again with zod on arrival.
+ * The call itself, its retries and its errors are ask-model.ts's, shared with the translator.
  */
 import type OpenAI from 'openai';
 import { z } from 'zod';
 import { CATEGORIES } from '../../../core/contract/entries.schema.ts';
-import {
-  type CleanCommits,
-  type DraftCore,
-  type DraftOptions,
-  finishModelDraft,
-  plainRefs,
-  type RefLinker,
-} from '../../../core/drafting/index.ts';
-import { GenerationFailedError } from '../../errors/errors.ts';
+import type { WriterBrief, WrittenAnswer } from '../../../core/drafting/index.ts';
 import { askModel } from './ask-model.ts';
 import { buildPrompt, type ProjectVoice } from './build-prompt.ts';
 
@@ -26,29 +18,20 @@ const ModelDraftSchema = z.strictObject({
   sections: z.array(z.strictObject({ category: z.enum(CATEGORIES), items: z.array(z.string()) })),
 });
 
-export type AiDraft = DraftCore & {
-  model: string;
-  usage: { inputTokens: number; outputTokens: number };
-  removedRefs: string[];
-};
-
 export type OpenAiDrafterOptions = { model: string; maxInputTokens: number };
 
 /**
- * Draft with the model. `commits` are the changes as the project's profile selected them (the same
- * evidence the offline drafter uses); `project` carries its voice (its profile in words and recent
- * notes, for the prompt) and its traits (headings, detail), which shape the answer as they shape an
- * offline draft.
+ * The model's answer for `brief` (the changes as the project's profile selected them, the same the
+ * offline drafter uses), in the project's `voice` (its profile in words and recent notes).
+ * @throws AiUnavailableError, GenerationFailedError (ask-model.ts).
  */
 export async function draftWithOpenAI(
   client: OpenAI,
-  commits: CleanCommits,
-  version: string | null,
+  brief: WriterBrief,
+  voice: ProjectVoice,
   options: OpenAiDrafterOptions,
-  link: RefLinker = plainRefs,
-  project: { voice?: ProjectVoice; draft?: DraftOptions } = {},
-): Promise<AiDraft> {
-  const prompt = await buildPrompt(commits, version, options.maxInputTokens, project.voice);
+): Promise<WrittenAnswer> {
+  const prompt = await buildPrompt(brief.changes, brief.version, options.maxInputTokens, voice);
   const { answer, model, usage } = await askModel(client, {
     model: options.model,
     system: prompt.system,
@@ -58,8 +41,5 @@ export async function draftWithOpenAI(
     task: 'draft this release',
     answer: 'draft',
   });
-  const finished = finishModelDraft(answer, commits, link, project.draft);
-  if ('unusable' in finished) throw new GenerationFailedError(finished.unusable);
-  const { draft: core, removedRefs } = finished;
-  return { ...core, model, usage, removedRefs };
+  return { answer, provider: 'openai', model, usage };
 }

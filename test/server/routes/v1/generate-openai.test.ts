@@ -128,6 +128,24 @@ describe('generate with OpenAI', () => {
     expect(draft.body).toContain('### Bug fixes\n\n- Line anchors now work');
   });
 
+  it('asks the model for highlights only when the request asks for them, and how many', async () => {
+    const { headers } = await server.project('pro');
+    const systems: string[] = [];
+    aiScope()
+      .post('/v1/chat/completions', (body) => {
+        systems.push(body.messages[0].content);
+        return true;
+      })
+      .times(2)
+      .reply(200, openaiFixture('chat-completion-draft') as object);
+    for (const detail of ['highlights', 'full']) {
+      const res = await generate(headers, { commits, version: '14.0.2', detail });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect(systems[0]).toContain('This project names only its highlights: write at most 3 items');
+    expect(systems[1]).not.toContain('names only its highlights');
+  });
+
   it('keeps the offline guarantees: internal items dropped, missing breaking changes repaired, links', async () => {
     const { headers } = await server.project('pro');
     const answer = structuredClone(openaiFixture('chat-completion-draft')) as any;
