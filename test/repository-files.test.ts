@@ -6,9 +6,10 @@
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChangelogRepo, type ChangelogRepo } from './helpers/changelog-repo.ts';
 
@@ -42,7 +43,48 @@ describe('the repository', () => {
     expect(text('CONTRIBUTING.md')).toContain(`**Node.js ${major}**`);
     for (const file of ['CONTRIBUTING.md', 'CHANGELOG.md', 'LICENSE'])
       expect(text('README.md')).toContain(`](${file}`);
-    expect(existsSync(join(root, '.editorconfig'))).toBe(true);
+  });
+
+  it('installs without an engine warning on that Node: every locked package admits it', () => {
+    const node = `${text('.nvmrc').trim()}.0.0`;
+    const lock = JSON.parse(text('package-lock.json')) as {
+      packages: Record<string, { engines?: { node?: string } | string[]; optional?: boolean }>;
+    };
+    const refusing = Object.entries(lock.packages)
+      .map(([path, entry]) => ({
+        path,
+        range: Array.isArray(entry.engines) ? undefined : entry.engines?.node,
+      }))
+      .filter(
+        ({ range }) => range !== undefined && !semver.satisfies(node, range, { includePrerelease: true }),
+      )
+      .map(({ path, range }) => `${path}: ${range}`);
+    expect(refusing).toEqual([]);
+  });
+
+  it('says in CONTRIBUTING how to run, test, lint and typecheck, and how to write a commit', () => {
+    const guide = text('CONTRIBUTING.md');
+    for (const command of [
+      'npm ci',
+      'npm start',
+      'npm test',
+      'npm run test:e2e',
+      'npm run lint',
+      'npm run typecheck',
+    ])
+      expect(guide).toContain(command);
+    expect(guide).toMatch(/^## Commits\n[\s\S]*Conventional Commits[\s\S]*`BREAKING CHANGE:`/m);
+    // The scripts it names are the package's own.
+    const scripts = (JSON.parse(text('package.json')) as { scripts: Record<string, string> }).scripts;
+    for (const [, name] of guide.matchAll(/npm run ([\w:-]+)/g)) expect(Object.keys(scripts)).toContain(name);
+  });
+
+  it('gives editors the layout Prettier checks (.editorconfig)', () => {
+    const prettier = JSON.parse(text('.prettierrc.json')) as { printWidth: number };
+    const config = text('.editorconfig');
+    expect(config).toMatch(/^root = true$/m);
+    expect(config).toContain(`max_line_length = ${prettier.printWidth}`);
+    expect(config).toMatch(/^\[\*\]\n(?:.+\n)*?end_of_line = lf\n(?:.+\n)*?indent_style = space\n/m);
   });
 
   it('writes its changelog with Shiplog: `npm run changelog` drafts the release from the commits, in place', async () => {

@@ -6,9 +6,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli, startServe, useCliEnv } from '../../helpers/run-cli.ts';
+import { linkIn, useInbox } from '../../helpers/smtp-inbox.ts';
 
 const PUBLIC_URL = 'https://changelog.example';
-const env = useCliEnv({ PUBLIC_URL });
+// A second account is made the dashboard's way: invited by email (a real SMTP server here), accepted.
+const inbox = useInbox();
+const env = useCliEnv({
+  PUBLIC_URL,
+  MAIL_FROM: 'Shiplog <shiplog@example.com>',
+  get SMTP_URL() {
+    return inbox.url;
+  },
+});
 
 describe('members from the command line', () => {
   it(
@@ -50,6 +59,7 @@ describe('members from the command line', () => {
             .map((p) => `${p.slug}:${p.role}`)
             .sort();
         expect(await projects()).toEqual(['my-app:owner']);
+        const { csrfToken } = (await setup.json()) as { csrfToken: string };
 
         // The only account owns what is made from now on; --owner names an account, and must exist.
         const made = await runCli(
@@ -96,6 +106,53 @@ describe('members from the command line', () => {
         const usage = await runCli(['members', 'add', 'early', 'owner@example.com', '--role', 'admin'], env);
         expect(usage.code).toBe(2);
         expect(usage.stderr).toMatch(/Allowed choices are owner, publisher, contributor/);
+        expect(await projects()).toEqual(['early:owner', 'later:owner', 'my-app:owner']);
+
+        // With two accounts, --owner says which one owns the new project, and without it nobody does.
+        const invited = await fetch(`${server.url}/api/dashboard/projects/my-app/members`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            origin: PUBLIC_URL,
+            cookie,
+            'x-csrf-token': csrfToken,
+          },
+          body: JSON.stringify({ email: 'second@example.com', role: 'contributor' }),
+        });
+        expect(invited.status).toBe(201);
+        const invitation = linkIn(await inbox.next('second@example.com'), `${PUBLIC_URL}/app/invite?token=`);
+        const accepted = await fetch(`${server.url}/api/dashboard/invitations/accept`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: PUBLIC_URL },
+          body: JSON.stringify({
+            token: new URL(invitation).searchParams.get('token'),
+            password: 'another long password',
+          }),
+        });
+        expect(accepted.status).toBe(200);
+        const theirs = await runCli(
+          [
+            'projects',
+            'create',
+            '--name',
+            'Theirs',
+            '--slug',
+            'theirs',
+            '--owner',
+            'Second@Example.com',
+            '--json',
+          ],
+          env,
+        );
+        expect(theirs.code, theirs.stderr).toBe(0);
+        expect(JSON.parse(theirs.stdout)).toMatchObject({
+          project: { slug: 'theirs' },
+          owner: 'second@example.com',
+        });
+        const nobodys = await runCli(['projects', 'create', '--name', 'Nobody', '--slug', 'nobodys'], env);
+        expect(nobodys.code, nobodys.stderr).toBe(0);
+        expect(nobodys.stdout).toContain('npx shiplog members add nobodys <email> --role owner');
+        // The first account was not made the owner of either.
         expect(await projects()).toEqual(['early:owner', 'later:owner', 'my-app:owner']);
       } finally {
         server.child.kill('SIGTERM');
