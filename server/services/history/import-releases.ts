@@ -5,7 +5,7 @@
  *
  * Each release is a published, `external` entry dated `publishedAt` (which must be in the past),
  * `origin: 'import'`, its body the notes (rendered like every entry's), its title the given `title` or
- * the notes' leading change (lead-of-notes.ts; never the version), its category by what the notes lead
+ * the notes' leading change (rendering/lead-of-notes.ts; never the version), its category by what the notes lead
  * with. The notes are rendered and read in the renderer's worker, with every body's budget and nesting
  * limit: notes too complex to render are `400` at `/releases/<i>/notes`, the whole import refused. With `commits`, what the release was made of is kept (entry_changes) for the drafting profile.
  * Importing a version again replaces its imported entry's notes in place (same id and slug: `replaced`),

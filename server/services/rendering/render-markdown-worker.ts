@@ -5,7 +5,7 @@
  * the same tokens, so that no Markdown of an import is parsed on the request thread.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { leadOfTokens, type NotesLead } from '../history/lead-of-notes.ts';
+import { leadOfTokens, type NotesLead } from './lead-of-notes.ts';
 import { lexMarkdown, renderTokens } from './render-markdown.ts';
 
 export type RenderTask = { markdown: string; started: MessagePort };

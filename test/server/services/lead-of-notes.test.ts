@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseChangelog } from '../../../core/parse-changelog.ts';
-import { leadOfNotes } from '../../../server/services/history/lead-of-notes.ts';
+import { leadOfNotes } from '../../../server/services/rendering/lead-of-notes.ts';
 
 const notesOf = (file: string, version: string) =>
   parseChangelog(
