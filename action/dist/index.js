@@ -51496,16 +51496,6 @@ function learnedTraits(model) {
   };
 }
 
-// core/drafting/select-changes.ts
-function applyProfile(commits, profile, internalPaths = []) {
-  if (!profile || profile.releasesLearned === 0) return commits;
-  return countsSelector.select(commits, profile.selector.state, {
-    internalPaths,
-    listing: applies(profile, "listing"),
-    breaking: applies(profile, "breaking")
-  });
-}
-
 // core/drafting/change-level.ts
 function changeLevelOf(selection) {
   const all = [...selection.changes, ...selection.maintenance, ...selection.dependencies];
@@ -51986,7 +51976,12 @@ function draftOffline(commits, link = plainRefs, options = {}) {
 function selectRelease(input2, profile) {
   const productPaths = productPathsOf(input2, profile);
   const changes = cleanChanges(productPaths.length ? { ...input2, productPaths } : input2);
-  return applyProfile(changes, profile, input2.internalPaths ?? []);
+  if (!profile || profile.releasesLearned === 0) return changes;
+  return countsSelector.select(changes, profile.selector.state, {
+    internalPaths: input2.internalPaths ?? [],
+    listing: applies(profile, "listing"),
+    breaking: applies(profile, "breaking")
+  });
 }
 function productPathsOf(input2, profile) {
   const learnedPaths = applies(profile, "productPaths") ? profile.productPaths : [];

@@ -20,7 +20,7 @@ import type { Draft, GenerateInput } from '../contract/generate.schema.ts';
 import { type CleanCommits, cleanChanges } from './clean-changes.ts';
 import { applies, type DraftingProfileModel } from './profile/profile-model.ts';
 import { traitsOf } from './profile/profile-traits.ts';
-import { applyProfile } from './select-changes.ts';
+import { countsSelector } from './select/counts-selector.ts';
 import { changeLevelOf } from './change-level.ts';
 import { suggestVersion } from './suggest-version.ts';
 import { contributorsLine, creditedPullRequests } from './render/contributors-line.ts';
@@ -66,8 +66,14 @@ function selectRelease(input: DraftInput, profile: DraftingProfileModel | null):
   // where the replay kept them, the profile's); tidy reverts and duplicates.
   const productPaths = productPathsOf(input, profile);
   const changes = cleanChanges(productPaths.length ? { ...input, productPaths } : input);
-  // 3. The profile decides what the author and the files left open.
-  return applyProfile(changes, profile, input.internalPaths ?? []);
+  // 3. The profile decides what the author and the files left open, through its selector and only
+  // with the parts its replay kept (profile-model.ts `applies`); no learned profile, no change.
+  if (!profile || profile.releasesLearned === 0) return changes;
+  return countsSelector.select(changes, profile.selector.state, {
+    internalPaths: input.internalPaths ?? [],
+    listing: applies(profile, 'listing'),
+    breaking: applies(profile, 'breaking'),
+  });
 }
 
 /** The globs that are the product's: the repository's `product-paths`, and the profile's where the replay kept them. */
