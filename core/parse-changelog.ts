@@ -91,21 +91,55 @@ const isDef = (t: Token): t is Tokens.Def => t.type === 'def';
 const isDecoration = (t: Token) =>
   (t.type === 'html' || t.type === 'paragraph') &&
   /^(?:\s*(?:<!--[\s\S]*?-->|<a\s+(?:name|id)="[^"]*"\s*>\s*<\/a>))+\s*$/i.test(t.raw);
-/** Whether `notes` use the reference definition `def` (`[label]`, `[text][label]`, `[label][]`). */
-const uses = (notes: string, def: Tokens.Def) => notes.toLowerCase().includes(`[${def.tag.toLowerCase()}]`);
+/** A changelog's reference definitions, indexed once for every release's notes to look up. */
+type Definitions = {
+  /** By label (marked's tag, lowercased), each label's in the document's order. */
+  byLabel: Map<string, Tokens.Def[]>;
+  /** Those whose label holds an escaped bracket, which the label pattern below cannot find. */
+  bracketed: Tokens.Def[];
+  position: Map<Tokens.Def, number>;
+};
+
+function indexDefinitions(defs: readonly Tokens.Def[]): Definitions {
+  const index: Definitions = { byLabel: new Map(), bracketed: [], position: new Map() };
+  defs.forEach((def, i) => {
+    index.position.set(def, i);
+    const label = def.tag.toLowerCase();
+    if (/[[\]]/.test(label)) index.bracketed.push(def);
+    else index.byLabel.set(label, [...(index.byLabel.get(label) ?? []), def]);
+  });
+  return index;
+}
+
+/**
+ * The definitions `notes` use (`[label]`, `[text][label]`, `[label][]`: `[label]` written anywhere in
+ * them, case aside), in the document's order. The notes are read once and their labels looked up,
+ * never read again per definition: a long changelog has a definition per release (a Keep a Changelog
+ * footer), and checking each against each release's notes grew with their product.
+ */
+function definitionsUsedIn(notes: string, index: Definitions): Tokens.Def[] {
+  const lower = notes.toLowerCase();
+  const used = new Set<Tokens.Def>();
+  // Each `[…]` with no bracket inside: every bracket-free `[label]` in the notes is one of them.
+  for (const [, label] of lower.matchAll(/\[([^[\]]*)\]/g))
+    for (const def of index.byLabel.get(label!) ?? []) used.add(def);
+  for (const def of index.bracketed) if (lower.includes(`[${def.tag.toLowerCase()}]`)) used.add(def);
+  return [...used].sort((a, b) => index.position.get(a)! - index.position.get(b)!);
+}
 
 /** The notes of one release from its tokens: its own definitions where used, others' appended. */
-function notesOf(body: readonly Token[], defs: readonly Tokens.Def[]): string {
+function notesOf(body: readonly Token[], definitions: Definitions): string {
   const prose = body
     .filter((t) => !isDef(t))
     .map((t) => t.raw)
     .join('');
+  const used = definitionsUsedIn(prose, definitions);
   const text = body
-    .filter((t) => !isDef(t) || uses(prose, t))
+    .filter((t) => !isDef(t) || used.includes(t))
     .map((t) => t.raw)
     .join('');
   const own = new Set(body.filter(isDef).map((d) => d.tag.toLowerCase()));
-  const borrowed = defs.filter((d) => !own.has(d.tag.toLowerCase()) && uses(prose, d));
+  const borrowed = used.filter((d) => !own.has(d.tag.toLowerCase()));
   const joined = borrowed.length
     ? `${text.trimEnd()}\n\n${borrowed.map((d) => d.raw.trimEnd()).join('\n')}`
     : text;
@@ -128,7 +162,7 @@ export function parseChangelog(markdown: string): ParsedChangelog {
   if (level === null) return { releases: [], skipped: [] };
   const opens = (h: Heading) => h.depth <= level || (h.depth === level + 1 && h.reading?.bare === true);
   const starts = headings.filter(opens);
-  const defs = tokens.filter(isDef);
+  const definitions = indexDefinitions(tokens.filter(isDef));
   const releases: ChangelogRelease[] = [];
   const skipped: SkippedSection[] = [];
   const seen = new Map<string, number>();
@@ -150,10 +184,7 @@ export function parseChangelog(markdown: string): ParsedChangelog {
     const firstLine = first?.type === 'paragraph' ? plainText((first as Tokens.Paragraph).tokens) : '';
     if (reading.unreleased || /^\s*unreleased\b/i.test(firstLine)) return skip('unreleased');
     const lineDate = reading.date ? null : releaseLine(first);
-    const notes = notesOf(
-      lineDate ? body.filter((t) => t !== first) : body,
-      defs.filter((d) => !body.includes(d)),
-    );
+    const notes = notesOf(lineDate ? body.filter((t) => t !== first) : body, definitions);
     if (notes.trim() === '') return skip('no notes');
     const release: ChangelogRelease = {
       version: reading.version,

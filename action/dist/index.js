@@ -52644,12 +52644,30 @@ function releaseLine(token) {
 }
 var isDef = (t) => t.type === "def";
 var isDecoration = (t) => (t.type === "html" || t.type === "paragraph") && /^(?:\s*(?:<!--[\s\S]*?-->|<a\s+(?:name|id)="[^"]*"\s*>\s*<\/a>))+\s*$/i.test(t.raw);
-var uses = (notes, def) => notes.toLowerCase().includes(`[${def.tag.toLowerCase()}]`);
-function notesOf(body2, defs) {
+function indexDefinitions(defs) {
+  const index = { byLabel: /* @__PURE__ */ new Map(), bracketed: [], position: /* @__PURE__ */ new Map() };
+  defs.forEach((def, i) => {
+    index.position.set(def, i);
+    const label = def.tag.toLowerCase();
+    if (/[[\]]/.test(label)) index.bracketed.push(def);
+    else index.byLabel.set(label, [...index.byLabel.get(label) ?? [], def]);
+  });
+  return index;
+}
+function definitionsUsedIn(notes, index) {
+  const lower = notes.toLowerCase();
+  const used = /* @__PURE__ */ new Set();
+  for (const [, label] of lower.matchAll(/\[([^[\]]*)\]/g))
+    for (const def of index.byLabel.get(label) ?? []) used.add(def);
+  for (const def of index.bracketed) if (lower.includes(`[${def.tag.toLowerCase()}]`)) used.add(def);
+  return [...used].sort((a, b) => index.position.get(a) - index.position.get(b));
+}
+function notesOf(body2, definitions) {
   const prose = body2.filter((t) => !isDef(t)).map((t) => t.raw).join("");
-  const text4 = body2.filter((t) => !isDef(t) || uses(prose, t)).map((t) => t.raw).join("");
+  const used = definitionsUsedIn(prose, definitions);
+  const text4 = body2.filter((t) => !isDef(t) || used.includes(t)).map((t) => t.raw).join("");
   const own3 = new Set(body2.filter(isDef).map((d) => d.tag.toLowerCase()));
-  const borrowed = defs.filter((d) => !own3.has(d.tag.toLowerCase()) && uses(prose, d));
+  const borrowed = used.filter((d) => !own3.has(d.tag.toLowerCase()));
   const joined = borrowed.length ? `${text4.trimEnd()}
 
 ${borrowed.map((d) => d.raw.trimEnd()).join("\n")}` : text4;
@@ -52667,7 +52685,7 @@ function parseChangelog(markdown) {
   if (level === null) return { releases: [], skipped: [] };
   const opens = (h) => h.depth <= level || h.depth === level + 1 && h.reading?.bare === true;
   const starts = headings.filter(opens);
-  const defs = tokens.filter(isDef);
+  const definitions = indexDefinitions(tokens.filter(isDef));
   const releases = [];
   const skipped = [];
   const seen = /* @__PURE__ */ new Map();
@@ -52685,10 +52703,7 @@ function parseChangelog(markdown) {
     const firstLine = first?.type === "paragraph" ? plainText3(first.tokens) : "";
     if (reading.unreleased || /^\s*unreleased\b/i.test(firstLine)) return skip("unreleased");
     const lineDate = reading.date ? null : releaseLine(first);
-    const notes = notesOf(
-      lineDate ? body2.filter((t) => t !== first) : body2,
-      defs.filter((d) => !body2.includes(d))
-    );
+    const notes = notesOf(lineDate ? body2.filter((t) => t !== first) : body2, definitions);
     if (notes.trim() === "") return skip("no notes");
     const release = {
       version: reading.version,
