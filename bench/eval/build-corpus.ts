@@ -73,6 +73,8 @@ export type Source = {
    * Absent: tuned.
    */
   set?: EvalSet;
+  /** Why the changelog counts as written by hand (a fresh set's sources say how it was checked). */
+  note?: string;
 };
 
 /** The evaluation's sides; every set used for a decision moves to `tuned`. */
@@ -198,11 +200,30 @@ type Changed = { files: string[]; additions: number; deletions: number };
  * What `commit` changed against its first parent (a root commit: against the empty tree), as
  * `git diff --numstat` counts it: paths in git's order, at most `MAX_CHANGED_FILES` of them, a
  * renamed file under its new path; additions and deletions over every file, a binary file (`-`)
- * counting 0. `-z` keeps paths with tabs, newlines or quotes as they are.
+ * counting 0. `-z` keeps paths with tabs, newlines or quotes as they are. A file whose content the git
+ * directory lacks (a snapshot keeps no file of 4 MiB or more: a committed binary) is listed last and
+ * counts 0 lines, as a binary file does.
  */
 function changedOf(gitDir: string, commit: LogEntry): Changed {
   const base = commit.parents[0] ?? git(gitDir, ['hash-object', '-t', 'tree', '/dev/null']).trim();
-  const tokens = git(gitDir, ['diff', '--numstat', '-z', base, commit.sha]).split('\0');
+  const numstat = (absent: readonly string[]) =>
+    git(gitDir, [
+      'diff',
+      '--numstat',
+      '-z',
+      base,
+      commit.sha,
+      ...(absent.length ? ['--', '.', ...absent.map((path) => `:(exclude,literal)${path}`)] : []),
+    ]);
+  let absent: string[] = [];
+  let out: string;
+  try {
+    out = numstat(absent);
+  } catch {
+    absent = absentPaths(gitDir, base, commit.sha);
+    out = numstat(absent);
+  }
+  const tokens = out.split('\0');
   const changed: Changed = { files: [], additions: 0, deletions: 0 };
   for (let i = 0; i < tokens.length; i++) {
     const m = /^(-|\d+)\t(-|\d+)\t([^]*)$/.exec(tokens[i]!);
@@ -213,7 +234,23 @@ function changedOf(gitDir: string, commit: LogEntry): Changed {
     changed.additions += m[1] === '-' ? 0 : Number(m[1]);
     changed.deletions += m[2] === '-' ? 0 : Number(m[2]);
   }
+  for (const path of absent) if (changed.files.length < MAX_CHANGED_FILES) changed.files.push(path);
   return changed;
+}
+
+/**
+ * The paths `base..commit` changed whose old or new content is not in the git directory: `git diff
+ * --raw` names each entry's blobs (`:mode mode old new status`, then the path) without reading them.
+ */
+function absentPaths(gitDir: string, base: string, commit: string): string[] {
+  const tokens = git(gitDir, ['diff', '--raw', '--no-renames', '-z', base, commit]).split('\0');
+  const absent: string[] = [];
+  for (let i = 0; i + 1 < tokens.length; i += 2) {
+    const blobs = tokens[i]!.split(' ').slice(2, 4);
+    const missing = blobs.some((b) => !/^0+$/.test(b) && !gitOk(gitDir, ['cat-file', '-e', b]));
+    if (missing) absent.push(tokens[i + 1]!);
+  }
+  return absent;
 }
 
 /** Bots whose pull requests come from branches in the repository itself (`dependabot/cargo/libc-0.2`). */

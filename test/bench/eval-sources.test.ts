@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEvalRepo, EVAL_REPO, type EvalRepo } from '../helpers/eval-repo.ts';
+import { ABSENT_IN, buildEvalRepo, EVAL_REPO, type EvalRepo } from '../helpers/eval-repo.ts';
 
 const exec = promisify(execFile);
 const ROOT = join(import.meta.dirname, '../..');
@@ -56,6 +56,18 @@ describe('a set kept apart from the corpus', () => {
     expect(releases[1]!.releaseNotes).toBe(
       '- Add a --json output format (#2)\n- Fix the crash on empty widget files (#3)',
     );
+    // The file whose content the mirror lacks is listed and counts 0 lines, as a binary does.
+    const withAbsent = releases[3] as unknown as {
+      firstParent: { message: string }[];
+      commitDetails: { index: number; files: string[]; additions: number; deletions: number }[];
+    };
+    const index = withAbsent.firstParent.findIndex((c) => c.message.endsWith(`(#${ABSENT_IN.pr})`));
+    expect(withAbsent.commitDetails[index]).toEqual({
+      index,
+      files: ['src/cli.ts', ABSENT_IN.path],
+      additions: 1,
+      deletions: 0,
+    });
   }, 60_000);
 
   it('is evaluated alone: its repositories, on their side, without the fixtures or bench/corpus', async () => {

@@ -67,6 +67,12 @@ describe('the spent repositories', () => {
 });
 
 describe('a fresh set', () => {
+  it('the committed one (fresh-sources.json) is one: 8 or more unspent repositories, 5 or more ecosystems', () => {
+    const sources = loadSources(join(EVAL, 'fresh-sources.json'));
+    expect(freshSetProblems(sources)).toEqual([]);
+    expect(sources.every((s) => (s.note ?? '').length > 0)).toBe(true);
+  });
+
   it('of 8 unspent repositories in 5 ecosystems, 5 releases each, has no problem', () => {
     expect(freshSetProblems(GOOD)).toEqual([]);
   });

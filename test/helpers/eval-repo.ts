@@ -2,8 +2,8 @@
  * A set of one repository kept apart from the evaluation corpus, for `build-corpus.ts` and
  * `eval-drafts.ts` as child processes: a real git repository (`acme/widgets`, squash-merged pull
  * requests, four tagged releases, a hand-written CHANGELOG.md naming each release's changes) as a bare
- * mirror under `root/acme+widgets/repo` (the `fetch` tool's layout), and a sources file listing it as
- * `fresh`. Nothing of the committed corpus is touched: the corpus folder is `dir/corpus`.
+ * mirror under `root/acme+widgets/repo` (the `fetch` tool's layout) that lacks one file's content
+ * (`ABSENT_IN`), and a sources file listing it as `fresh`. Nothing of the committed corpus is touched: the corpus folder is `dir/corpus`.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,6 +15,12 @@ import { commitFiles, datedGit } from './dated-git.ts';
 const exec = promisify(execFile);
 
 export const EVAL_REPO = 'acme/widgets';
+
+/**
+ * A file whose content the mirror lacks, as a snapshot lacks its largest files: added by this pull
+ * request's commit beside its source file.
+ */
+export const ABSENT_IN = { pr: 6, path: 'dist/widgets.bin' };
 
 /** Each release's pull requests (title, number, file), oldest release first. */
 const RELEASES: { tag: string; prs: [string, number, string][] }[] = [
@@ -80,6 +86,7 @@ export async function buildEvalRepo(): Promise<EvalRepo> {
     for (const [k, [title, n, file]] of release.prs.entries())
       await commitFiles(git, work, `${title} (#${n})`, `${day}-0${k + 1}T10:00:00Z`, {
         [file]: `// ${title}\n`,
+        ...(n === ABSENT_IN.pr ? { [ABSENT_IN.path]: 'a large committed binary\n' } : {}),
       });
     await commitFiles(git, work, `Release ${release.tag}`, `${day}-09T10:00:00Z`, {
       'CHANGELOG.md': changelogUpTo(i),
@@ -87,7 +94,11 @@ export async function buildEvalRepo(): Promise<EvalRepo> {
     await git(['tag', release.tag], `${day}-09T10:00:00Z`);
   }
   const root = join(dir, 'root');
-  await exec('git', ['clone', '-q', '--bare', work, join(root, 'acme+widgets', 'repo')]);
+  const mirror = join(root, 'acme+widgets', 'repo');
+  // A local clone copies the loose objects as they are; removing one leaves a snapshot without it.
+  await exec('git', ['clone', '-q', '--bare', '--no-hardlinks', work, mirror]);
+  const blob = (await git(['rev-parse', `HEAD:${ABSENT_IN.path}`], '2024-01-01T10:00:00Z')).trim();
+  await rm(join(mirror, 'objects', blob.slice(0, 2), blob.slice(2)));
   const tags = ['v0.9.0', ...RELEASES.map((r) => r.tag)];
   const pairs = RELEASES.map((r, i) => [tags[i]!, r.tag] as [string, string]);
   const sources = join(dir, 'sources.json');
