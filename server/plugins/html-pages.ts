@@ -1,13 +1,16 @@
 /**
  * The HTML pages (home, /docs/errors, confirm and unsubscribe, the changelog pages) and their one
- * stylesheet, with the security headers of @fastify/helmet (docs/configuration.md#configuration): a strict
+ * stylesheet, with the security headers of helmet (docs/configuration.md#configuration): a strict
  * Content-Security-Policy (no script at all, styles only from this origin, forms only to this origin,
  * no framing; images from this origin, and also from `https:` on the changelog pages), nosniff, frame
- * protection and no referrer. JSON routes do not carry them: they are not documents, and the
- * widget's hot path stays lean.
+ * protection and no referrer. JSON routes do not carry them: they are not documents.
+ *
+ * helmet runs only where a page is sent ({@link setPageHeaders}), not through @fastify/helmet, whose
+ * two `onRequest` hooks (one of them async) run on every request of the app, the widget's included,
+ * whether it sends a page or not.
  */
 import { readFile } from 'node:fs/promises';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { NotFoundError } from '../errors/errors.ts';
@@ -17,7 +20,6 @@ import { renderPage } from '../services/engagement/render-page.ts';
 export const PAGE_STYLESHEET = '/assets/page.css';
 
 const HELMET = {
-  global: false,
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
@@ -68,12 +70,28 @@ export const API_REFERENCE_CSP = {
   imgSrc: ["'self'", 'data:'],
 };
 
-/** Set a page's security headers on `reply` (`csp`: other CSP directives for this page). */
-export async function setPageHeaders(reply: FastifyReply, csp?: Record<string, string[]>): Promise<void> {
-  const { global: _global, ...perReply } = HELMET;
-  await reply.helmet(
-    csp ? { ...perReply, contentSecurityPolicy: { useDefaults: false, directives: csp } } : undefined,
-  );
+/** helmet's middleware for the pages with the strict policy, built once. */
+const strictPageHeaders = helmet(HELMET);
+
+/** helmet's middleware with other CSP directives (`csp`), built per page: those are rare. */
+function pageHeadersWith(csp: Record<string, string[]>) {
+  const options: HelmetOptions = {
+    ...HELMET,
+    contentSecurityPolicy: { useDefaults: false, directives: csp },
+  };
+  return helmet(options);
+}
+
+/**
+ * Set a page's security headers on `reply` (`csp`: other CSP directives for this page). helmet sets
+ * them on the raw response, which Fastify's own headers join when it writes the head.
+ * @throws whatever helmet throws for a directive it refuses (a programming error, never input).
+ */
+export function setPageHeaders(reply: FastifyReply, csp?: Record<string, string[]>): void {
+  const middleware = csp ? pageHeadersWith(csp) : strictPageHeaders;
+  middleware(reply.request.raw, reply.raw, (err?: unknown) => {
+    if (err) throw err;
+  });
 }
 
 /** Send `html` as a page with the security headers (`csp`: other CSP directives for this page). */
@@ -82,7 +100,7 @@ export async function sendPage(
   html: string,
   options: { status?: number; cacheControl?: string; csp?: Record<string, string[]> } = {},
 ): Promise<FastifyReply> {
-  await setPageHeaders(reply, options.csp);
+  setPageHeaders(reply, options.csp);
   return reply
     .code(options.status ?? 200)
     .type('text/html; charset=utf-8')
@@ -117,14 +135,13 @@ export async function asPage(
 }
 
 async function htmlPagesPlugin(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, HELMET);
   const css = await readFile(new URL('../views/page.css', import.meta.url), 'utf8');
   // Browsers ask every origin for one; an empty answer keeps their consoles free of 404s.
   app.get('/favicon.ico', async (_request, reply) =>
     reply.code(204).header('cache-control', 'public, max-age=86400').send(),
   );
   app.get(PAGE_STYLESHEET, async (_request, reply) => {
-    await reply.helmet();
+    setPageHeaders(reply);
     return reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=86400').send(css);
   });
 }

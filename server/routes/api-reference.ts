@@ -38,7 +38,7 @@ export async function apiReferenceRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', async (_request, reply, payload) => {
     if (typeof payload !== 'string' || !String(reply.getHeader('content-type')).startsWith('text/html'))
       return payload;
-    await setPageHeaders(reply, {
+    setPageHeaders(reply, {
       ...API_REFERENCE_CSP,
       scriptSrc: [...API_REFERENCE_CSP.scriptSrc, ...inlineScriptHashes(payload)],
     });
