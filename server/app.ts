@@ -17,7 +17,6 @@ import { loggerOptions } from './plugins/log-options.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
-import { sessions } from './plugins/session.ts';
 import strictInputPlugin from './plugins/strict-input.ts';
 import { zodValidatorCompiler } from './plugins/validate.ts';
 import { routes } from './routes/index.ts';
@@ -79,7 +78,6 @@ export async function buildApp({ config, openContext, logger }: BuildAppOptions)
   await app.register(strictInputPlugin);
   await app.register(htmlPagesPlugin);
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
-  await app.register(sessions);
   await routes(app, ctx);
   return app;
 }

@@ -5,8 +5,11 @@
  * - a request made with the cookie that changes something (any method but GET, HEAD, OPTIONS) must
  *   carry a same-origin `Origin` (PUBLIC_URL's) and the session's token in `X-CSRF-Token`
  *   (a synchronizer token, OWASP CSRF cheat sheet), else `403 forbidden`.
- * A named plugin (`shiplog-session`) that registers @fastify/cookie; the helpers below resolve the
- * session of a request once, lazily, so routes that never look pay nothing.
+ * A named plugin (`shiplog-session`) that registers @fastify/cookie, registered in the two scopes that
+ * read the cookie (routes/v1/ and routes/dashboard/), not on the app: its hooks (parse the `Cookie`
+ * header, write `Set-Cookie`) would otherwise run on every request, the widget's and the feeds'
+ * included. The helpers below resolve the session of a request once, lazily, so routes that never
+ * look pay nothing more.
  */
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { auditScope } from '../../plugins/audit-scope.ts';
-import { assertSameOrigin, changesState } from '../../plugins/session.ts';
+import { assertSameOrigin, changesState, sessions } from '../../plugins/session.ts';
 import type { ServiceContext } from '../../services/context.ts';
 import { accountRoutes } from './account-routes.ts';
 import { auditRoutes } from './audit-routes.ts';
@@ -22,6 +22,7 @@ import { subscriberExportRoutes } from './subscriber-export-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
 
 export async function dashboardRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  await app.register(sessions);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (changesState(request)) assertSameOrigin(ctx.config.publicUrl, request);

@@ -1,5 +1,6 @@
 /**
- * The API under /api/v1, by API key or by the dashboard's session: authentication, the per-key (or
+ * The API under /api/v1, by API key or by the dashboard's session (its cookie is read in this scope and
+ * the dashboard's only, plugins/session.ts): authentication, the per-key (or
  * per-user) rate limit, the caller's role, Idempotency-Key on POST, then the routes: auth → rate limit
  * (onRequest) → validation → role → idempotency (preHandler) → handler. The plugins declare what they
  * need (idempotency needs auth), so a wrong order fails at start.
@@ -8,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditScope } from '../../plugins/audit-scope.ts';
 import { apiKeyAuth, authOf } from '../../plugins/auth.ts';
 import { idempotency } from '../../plugins/idempotency.ts';
+import { sessions } from '../../plugins/session.ts';
 import { documentRoutes } from '../../openapi/document-routes.ts';
 import { V1_DOCS } from '../../openapi/scope-docs.ts';
 import type { ServiceContext } from '../../services/context.ts';
@@ -27,6 +29,7 @@ import { requireRole } from './require-role.ts';
 
 export async function v1Routes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   documentRoutes(app, V1_DOCS);
+  await app.register(sessions);
   await app.register(apiKeyAuth, { ctx });
   app.addHook(
     'onRequest',
