@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TypeID } from 'typeid-js';
 import { PROBLEM_CODES, ProblemSchema } from '../../../core/contract/problem.ts';
 import { buildTestServer, type TestServer } from '../../helpers/build-server.ts';
 
@@ -14,6 +15,26 @@ describe('health', () => {
     const ready = await server.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('request ids', () => {
+  it('every answer has its own X-Request-Id: a TypeID `req_…` of a UUIDv7 stamped when it came', async () => {
+    const before = Date.now();
+    const ids: string[] = [];
+    for (const url of ['/healthz', '/healthz', '/nope', '/api/widget/no-such-project'])
+      ids.push(String((await server.app.inject(url)).headers['x-request-id']));
+    const after = Date.now();
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) {
+      const uuid = TypeID.fromString(id, 'req').toUUID();
+      expect(uuid, id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const stamped = parseInt(uuid.replace(/-/g, '').slice(0, 12), 16);
+      expect(stamped).toBeGreaterThanOrEqual(before);
+      expect(stamped).toBeLessThanOrEqual(after);
+    }
+    // Sortable by creation time (docs/api.md#input-rules), within a millisecond too.
+    expect([...ids].sort()).toEqual(ids);
   });
 });
 
