@@ -149,7 +149,14 @@ function notesOf(body: readonly Token[], definitions: Definitions): string {
 
 /** @returns the releases, in the document's order, and the sections it skipped with the reason. */
 export function parseChangelog(markdown: string): ParsedChangelog {
-  const tokens = Lexer.lex(markdown, { gfm: true });
+  return parseChangelogTokens(Lexer.lex(markdown, { gfm: true }));
+}
+
+/**
+ * {@link parseChangelog} from the changelog's tokens, lexed GitHub-flavoured by marked: for the
+ * server, which lexes in its renderer's worker with its limits (server/services/rendering/).
+ */
+export function parseChangelogTokens(tokens: readonly Token[]): ParsedChangelog {
   const headings: Heading[] = [];
   tokens.forEach((t, index) => {
     if (t.type !== 'heading') return;

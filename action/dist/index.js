@@ -52674,7 +52674,9 @@ ${borrowed.map((d) => d.raw.trimEnd()).join("\n")}` : text4;
   return joined.replace(/^(?:[ \t]*\n)+/, "").trimEnd();
 }
 function parseChangelog(markdown) {
-  const tokens = w.lex(markdown, { gfm: true });
+  return parseChangelogTokens(w.lex(markdown, { gfm: true }));
+}
+function parseChangelogTokens(tokens) {
   const headings = [];
   tokens.forEach((t, index) => {
     if (t.type !== "heading") return;

@@ -7,13 +7,14 @@
  * - `POST /api/dashboard/projects/{slug}/changelog-preview {markdown}` → `200 {"releases", "skipped"}`:
  *   a pasted or uploaded CHANGELOG.md read by the parser `shiplog import` and the Action use
  *   (core/parse-changelog.ts), so the history page shows what an import would bring in (docs/api.md#import-history-and-the-drafting-profile). Up to 8 MiB, as the import itself.
+ *   Read in the renderer's worker with a body's limits: too complex to read is `400 invalid` at `/markdown`.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PreviewSchema } from '../../../core/contract/accounts.schema.ts';
 import { ChangelogPreviewSchema } from '../../../core/contract/history.schema.ts';
-import { parseChangelog } from '../../../core/parse-changelog.ts';
 import type { ServiceContext } from '../../services/context.ts';
+import { previewChangelog } from '../../services/history/preview-changelog.ts';
 import { signedInAccess } from './project-access.ts';
 import { ChangelogPreviewBody, PreviewBody, SlugParams } from './schemas.ts';
 
@@ -39,8 +40,8 @@ export async function previewRoutes(base: FastifyInstance, ctx: ServiceContext):
       schema: { params: SlugParams, body: ChangelogPreviewBody, response: { 200: ChangelogPreviewSchema } },
     },
     async (request, reply) => {
-      await signedInAccess(ctx, request, reply, request.params.slug, 'entries.draft');
-      return parseChangelog(request.body.markdown);
+      const { project } = await signedInAccess(ctx, request, reply, request.params.slug, 'entries.draft');
+      return previewChangelog(ctx, project.id, request.body.markdown);
     },
   );
 }

@@ -5,7 +5,8 @@
  * stack); in a worker, neither delays another request. A render that overruns the budget is aborted
  * (Piscina terminates that worker and starts another) and, like one that overflows, is
  * `400 invalid` on `/body`, and so is a body nested deeper than `MAX_NESTING` levels (render-markdown.ts):
- * whatever the route (create, update, generate, translations, import), one renderer and one limit.
+ * whatever the route (create, update, generate, translations, import, the changelog preview), one
+ * renderer and one limit.
  *
  * The budget counts rendering only: the worker says when it starts, and the clock starts then, so
  * time spent waiting for a thread (or for a new one to start) is never charged to a body. Renders are
@@ -16,6 +17,7 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import type { ParsedChangelog } from '../../../core/parse-changelog.ts';
 import { InvalidError } from '../../errors/errors.ts';
 import type { RenderedNotes, RenderTask } from './render-markdown-worker.ts';
 
@@ -31,6 +33,11 @@ export type MarkdownRenderer = {
    * lead with (lead-of-notes.ts). @throws InvalidError (`/body`) when too complex to render.
    */
   renderNotes(markdown: string, projectId?: string): Promise<RenderedNotes>;
+  /**
+   * A whole CHANGELOG.md read as the import reads it (core/parse-changelog.ts), with a body's queue,
+   * budget and nesting limit. @throws InvalidError (`/body`) when too complex to read.
+   */
+  parseChangelog(markdown: string, projectId?: string): Promise<ParsedChangelog>;
   close(): Promise<void>;
 };
 
@@ -46,8 +53,8 @@ const wallClock: BudgetTimer = (ms, expire) => {
   return () => clearTimeout(timer);
 };
 
-/** The worker's exports: `render` (its default) and `renderNotes`. */
-type TaskName = 'default' | 'renderNotes';
+/** The worker's exports: `render` (its default), `renderNotes` and `parseChangelog`. */
+type TaskName = 'default' | 'renderNotes' | 'parseChangelog';
 
 // Source (.ts, run by Node's type stripping) or build output (.js): the worker sits beside this file.
 const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
@@ -155,6 +162,8 @@ export function createMarkdownRenderer(
     render: (markdown, projectId = '') => enqueue(markdown, 'default', projectId) as Promise<string>,
     renderNotes: (markdown, projectId = '') =>
       enqueue(markdown, 'renderNotes', projectId) as Promise<RenderedNotes>,
+    parseChangelog: (markdown, projectId = '') =>
+      enqueue(markdown, 'parseChangelog', projectId) as Promise<ParsedChangelog>,
     close: () => pool.destroy(),
   };
 }

@@ -2,9 +2,11 @@
  * Piscina worker: one entry body (Markdown) → sanitized HTML, off the request thread. It posts on
  * `started` as it begins, so that the caller's time budget counts rendering only, not waiting.
  * `renderNotes` does the same for an imported release's notes and also reads what they lead with from
- * the same tokens, so that no Markdown of an import is parsed on the request thread.
+ * the same tokens, so that no Markdown of an import is parsed on the request thread; `parseChangelog`
+ * reads a whole CHANGELOG.md (the History page's preview) from tokens lexed with the same limit.
  */
 import type { MessagePort } from 'node:worker_threads';
+import { type ParsedChangelog, parseChangelogTokens } from '../../../core/parse-changelog.ts';
 import { leadOfTokens, type NotesLead } from './lead-of-notes.ts';
 import { lexMarkdown, renderTokens } from './render-markdown.ts';
 
@@ -28,4 +30,9 @@ export function renderNotes({ markdown, started }: RenderTask): RenderedNotes {
   const tokens = lexMarkdown(markdown);
   const lead = leadOfTokens(tokens);
   return { html: renderTokens(tokens), lead };
+}
+
+export function parseChangelog({ markdown, started }: RenderTask): ParsedChangelog {
+  begin(started);
+  return parseChangelogTokens(lexMarkdown(markdown));
 }

@@ -1,25 +1,34 @@
 /**
  * The editor's live preview (docs/api.md#roles): the server's own renderer and sanitizer, for any
  * member who may write drafts, nothing stored; signed out, another project's member, or a cross-origin
- * call is refused.
+ * call is refused. The History page's changelog preview: read as the import reads it, in the
+ * renderer's worker with its budget and nesting limit (the budget on a clock the test moves).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseChangelog } from '../../../../core/parse-changelog.ts';
 import type { ProjectRow } from '../../../../server/db/projects.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
 import { type SignedInUser, signedInUser } from '../../../helpers/dashboard.ts';
+import { type RenderClock, renderClock, renderOnClock } from '../../../helpers/render-clock.ts';
 
 let server: TestServer;
 let project: ProjectRow;
+let otherProject: ProjectRow;
 let contributor: SignedInUser;
 let outsider: SignedInUser;
+let clock: RenderClock;
+const BUDGET_MS = 1_500;
 
 beforeAll(async () => {
-  server = await buildTestServer({}, { workers: false });
+  server = await buildTestServer({ SHIPLOG_RENDER_THREADS: '2' }, { workers: false });
+  clock = renderClock();
+  await renderOnClock(server, clock, BUDGET_MS);
   project = (await server.project('free')).project;
   contributor = await signedInUser(server, [{ projectId: project.id, role: 'contributor' }]);
-  outsider = await signedInUser(server, [
-    { projectId: (await server.project('free')).project.id, role: 'owner' },
-  ]);
+  otherProject = (await server.project('free')).project;
+  outsider = await signedInUser(server, [{ projectId: otherProject.id, role: 'owner' }]);
 });
 afterAll(() => server.close());
 
@@ -101,4 +110,44 @@ describe('POST /api/dashboard/projects/{slug}/changelog-preview', () => {
     expect((await changelogPreview(outsider.headers, { markdown })).statusCode).toBe(403);
     expect((await changelogPreview(contributor.headers, { markdown: '' })).statusCode).toBe(400);
   });
+
+  it('reads each changelog form as the import does (the fixtures of test/fixtures/changelogs)', async () => {
+    const dir = join(import.meta.dirname, '../../../fixtures/changelogs');
+    const names = readdirSync(dir).filter((name) => name !== 'README.md');
+    expect(names.length).toBeGreaterThan(5);
+    for (const name of names) {
+      const text = readFileSync(join(dir, name), 'utf8');
+      const res = await changelogPreview(contributor.headers, { markdown: text });
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+      expect(res.json(), name).toEqual(parseChangelog(text));
+    }
+  });
+
+  it('refuses a changelog nested past the renderer’s limit: 400 at /markdown, as a body is refused', async () => {
+    // Five thousand levels: past the nesting limit, and past what marked can lex on the request thread.
+    const deep = `# Changelog\n\n## 1.0.0 - 2024-01-01\n\n${'>'.repeat(5_000)} Quoted\n`;
+    const res = await changelogPreview(contributor.headers, { markdown: deep });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({
+      code: 'invalid',
+      errors: [{ pointer: '/markdown', detail: 'too complex to read' }],
+    });
+  });
+
+  it('reads in the renderer’s worker with its budget: a changelog still lexing when it runs out is 400', async () => {
+    clock.reset();
+    // marked's emphasis is quadratic on `_a` repeated: seconds of work, none of it on the request thread.
+    const slow = changelogPreview(contributor.headers, {
+      markdown: `## 1.0.0 - 2024-01-01\n\n${'_a'.repeat(49_000)}\n`,
+    });
+    await vi.waitFor(() => expect(clock.running).toBe(1), { timeout: 30_000 });
+    // Another project's changelog is read meanwhile, on the other thread.
+    const other = await changelogPreview(outsider.headers, { markdown }, otherProject.slug);
+    expect(other.statusCode, other.body).toBe(200);
+    clock.advance(BUDGET_MS);
+    const res = await slow;
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([{ pointer: '/markdown', detail: 'too complex to read' }]);
+  }, 60_000);
 });
