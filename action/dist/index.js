@@ -51289,7 +51289,7 @@ function isLabel(markdown) {
   return /:\s*$/.test(text4) || /^(?:\*\*|__)[^*_]+(?:\*\*|__):?$/.test(line);
 }
 function ownText(item) {
-  return item.tokens.filter((t) => t.type !== "list").map((t) => "text" in t && typeof t.text === "string" ? t.text : t.raw).join(" ").replace(/\s+/g, " ").trim();
+  return item.tokens.filter((t) => t.type !== "list" && t.type !== "code").map((t) => "text" in t && typeof t.text === "string" ? t.text : t.raw).join(" ").replace(/\s+/g, " ").trim();
 }
 function nestedLists(item) {
   return item.tokens.filter((t) => t.type === "list");
@@ -51301,9 +51301,9 @@ function readNotes(notes) {
   let label = "";
   const under = () => [heading, label].filter(Boolean).join(" / ");
   const skipping = () => CREDITS_HEADING.test(heading) || CREDITS_HEADING.test(label);
-  const addItem = (markdown, group) => {
+  const addItem = (markdown, group, credits = skipping()) => {
     const text4 = plain(markdown);
-    if (text4 === "" || skipping()) return;
+    if (text4 === "" || credits) return;
     items.push({
       text: text4,
       markdown: markdown.replace(/\s+/g, " ").trim(),
@@ -51332,12 +51332,12 @@ function readNotes(notes) {
     } else if (token.type === "paragraph") {
       const text4 = token.text;
       if (isLabel(text4)) label = plain(text4).replace(/:$/, "");
-      else paragraphs.push(token);
+      else paragraphs.push({ markdown: text4, group: under(), credits: skipping() });
     } else if (token.type === "list") {
       walkList(token, under());
     }
   }
-  if (items.length === 0) for (const p of paragraphs) addItem(p.text, "");
+  if (items.length === 0) for (const p of paragraphs) addItem(p.markdown, p.group, p.credits);
   return items.map((item, position) => ({ ...item, position }));
 }
 

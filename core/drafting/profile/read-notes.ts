@@ -8,10 +8,11 @@
  * - Headings, and paragraphs that are only bold text or a short line ending in `:`, name the items that
  *   follow. Items under a contributors or thanks heading are not changes.
  * - Notes with no list at all (a few sentences of prose) give one item per paragraph.
+ * - Code blocks are never an item nor part of one; links keep their text, inline code its words.
  * - `breaking`: under a heading that names breaking or incompatible changes, or written as one
  *   (`BREAKING:`, `**Breaking**`, `[breaking]`).
  */
-import { marked, type Token, type Tokens } from 'marked';
+import { marked, type Tokens } from 'marked';
 
 export type NotesItem = {
   /** The item's text, plain (Markdown marks, links' targets removed), one line. */
@@ -50,10 +51,13 @@ function isLabel(markdown: string): boolean {
   return /:\s*$/.test(text) || /^(?:\*\*|__)[^*_]+(?:\*\*|__):?$/.test(line);
 }
 
-/** The text of a list item without its nested lists. */
+/**
+ * The text of a list item without its nested lists and code blocks: an example under an item shows
+ * the change, it does not name it (the evaluation's reader, validate/match-items.ts, leaves it out too).
+ */
 function ownText(item: Tokens.ListItem): string {
   return item.tokens
-    .filter((t) => t.type !== 'list')
+    .filter((t) => t.type !== 'list' && t.type !== 'code')
     .map((t) => ('text' in t && typeof t.text === 'string' ? t.text : t.raw))
     .join(' ')
     .replace(/\s+/g, ' ')
@@ -73,9 +77,10 @@ export function readNotes(notes: string): NotesItem[] {
   const under = () => [heading, label].filter(Boolean).join(' / ');
   const skipping = () => CREDITS_HEADING.test(heading) || CREDITS_HEADING.test(label);
 
-  const addItem = (markdown: string, group: string) => {
+  // `credits`: whether the item sits under a contributors or thanks heading, where it was read.
+  const addItem = (markdown: string, group: string, credits = skipping()) => {
     const text = plain(markdown);
-    if (text === '' || skipping()) return;
+    if (text === '' || credits) return;
     items.push({
       text,
       markdown: markdown.replace(/\s+/g, ' ').trim(),
@@ -97,7 +102,7 @@ export function readNotes(notes: string): NotesItem[] {
     }
   };
 
-  const paragraphs: Token[] = [];
+  const paragraphs: { markdown: string; group: string; credits: boolean }[] = [];
   for (const token of tokens) {
     if (token.type === 'heading') {
       heading = plain((token as Tokens.Heading).text);
@@ -105,12 +110,12 @@ export function readNotes(notes: string): NotesItem[] {
     } else if (token.type === 'paragraph') {
       const text = (token as Tokens.Paragraph).text;
       if (isLabel(text)) label = plain(text).replace(/:$/, '');
-      else paragraphs.push(token);
+      else paragraphs.push({ markdown: text, group: under(), credits: skipping() });
     } else if (token.type === 'list') {
       walkList(token as Tokens.List, under());
     }
   }
   // Prose notes: each paragraph says one thing.
-  if (items.length === 0) for (const p of paragraphs) addItem((p as Tokens.Paragraph).text, '');
+  if (items.length === 0) for (const p of paragraphs) addItem(p.markdown, p.group, p.credits);
   return items.map((item, position) => ({ ...item, position }));
 }
