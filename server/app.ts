@@ -70,11 +70,12 @@ export async function buildApp({ config, openContext, logger }: BuildAppOptions)
   });
 
   await app.register(errorsPlugin);
+  // Before any route (the metrics endpoint included): it gives each public route its CORS hook.
+  await app.register(corsPlugin);
   // First: the API document lists every route declared after it.
   await app.register(openapiPlugin, { publicUrl: config.publicUrl });
   // Before the routes: it times the routes registered after it.
   await app.register(metricsPlugin, { config, registry: ctx.metrics.registry });
-  await app.register(corsPlugin);
   await app.register(strictInputPlugin);
   await app.register(htmlPagesPlugin);
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });

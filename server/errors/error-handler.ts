@@ -9,6 +9,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
+import { PUBLIC_CORS_HEADERS, sendsNoCors } from '../http/cors-policy.ts';
 import {
   InvalidError,
   MethodNotAllowedError,
@@ -53,7 +54,12 @@ function fromFastifyError(err: FastifyError, request: FastifyRequest): ShiplogEr
   return undefined;
 }
 
+/**
+ * Send `err` as a problem document, with CORS on a public path (http/cors-policy.ts): an error may be
+ * raised before the route's own hooks (where plugins/cors.ts sets them) run, or with no route at all.
+ */
 export function sendProblem(reply: FastifyReply, err: ShiplogError): FastifyReply {
+  if (!sendsNoCors(reply.request.url)) reply.headers(PUBLIC_CORS_HEADERS);
   return reply
     .code(err.status)
     .headers(err.headers)

@@ -2,7 +2,8 @@
  * Errors that happen before a request reaches a route, as problem documents too (docs/api.md#errors):
  * - `frameworkErrors`: a path Fastify cannot decode (`/api/widget/%ff`) or a path parameter longer
  *   than the router accepts. Both name an identifier that cannot exist: `404 not_found`, never
- *   echoing the path. These requests skip the hooks, so the request id and CORS are set here.
+ *   echoing the path. These requests skip the hooks, so the request id is set here (and CORS by
+ *   `sendProblem`, as on every problem document).
  * - `clientErrorHandler`: what Node's HTTP parser refuses (headers over 16 KB: 431; a malformed
  *   request: 400). There is no request object, only the socket: the response is written raw.
  */
@@ -11,7 +12,6 @@ import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { NotFoundError, ShiplogError } from './errors.ts';
 import { newId } from '../db/new-id.ts';
-import { PUBLIC_CORS_HEADERS, sendsNoCors } from '../http/cors-policy.ts';
 import { problemFor } from './problem-documents.ts';
 import { sendProblem } from './error-handler.ts';
 
@@ -21,7 +21,6 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   reply: FastifyReply,
 ) => {
   reply.header('x-request-id', request.id);
-  if (!sendsNoCors(request.raw.url ?? '')) reply.headers(PUBLIC_CORS_HEADERS);
   void sendProblem(reply, new NotFoundError('No resource at this path'));
 };
 

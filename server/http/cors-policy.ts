@@ -7,9 +7,9 @@
  */
 
 /**
- * The public endpoints' CORS options (@fastify/cors), built once: the widget's hot path reads them.
- * Never `strictPreflight`, whose answer to a malformed preflight is a `400 text/plain`, outside the
- * problem documents every other error is.
+ * The public endpoints' CORS options (@fastify/cors, which answers the preflights). Never
+ * `strictPreflight`, whose answer to a malformed preflight is a `400 text/plain`, outside the problem
+ * documents every other error is.
  */
 export const PUBLIC_CORS = {
   origin: '*',
@@ -42,7 +42,11 @@ export function sendsNoCors(url: string): boolean {
   return isKeyApiPath(url) || /^\/api\/dashboard(?:[/?]|$)/.test(url);
 }
 
-/** The CORS headers of a public response, for answers written outside the plugin (framework errors). */
+/**
+ * The CORS headers of every public answer that is no preflight: set by each public route's first hook
+ * (plugins/cors.ts) and on every problem document (errors/). The same as @fastify/cors's for
+ * {@link PUBLIC_CORS}, without its `Vary: Origin`: the origin allowed is `*` whoever asks.
+ */
 export const PUBLIC_CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': PUBLIC_CORS.exposedHeaders.join(', '),
