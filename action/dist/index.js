@@ -48861,9 +48861,9 @@ function normalizeHeader(subject) {
   );
 }
 function classifyCommit(message) {
-  const marked = BREAKING_MARKER.exec(message);
-  if (marked) {
-    const c2 = classifyCommit(message.slice(marked[0].length));
+  const marked2 = BREAKING_MARKER.exec(message);
+  if (marked2) {
+    const c2 = classifyCommit(message.slice(marked2[0].length));
     return { ...c2, kind: c2.kind === "noise" || c2.kind === "release" ? c2.kind : "change", breaking: true };
   }
   const c = classifyByForm(message);
@@ -49616,10 +49616,10 @@ var open3 = (c) => c.decidedBy !== "author" && !c.breaking;
 function select(commits, state, options) {
   const { internalPaths } = options;
   if (options.breaking) {
-    const marked = commits.changes.map(
+    const marked2 = commits.changes.map(
       (c) => open3(c) && soundsBreaking(state, c.text) ? { ...c, breaking: true, decidedBy: "profile" } : c
     );
-    commits = { ...commits, changes: marked };
+    commits = { ...commits, changes: marked2 };
   }
   if (!options.listing) return commits;
   const listed = (c) => listingChance(state, kindOf(c, internalPaths), sizeOf(c)) >= KEEP_THRESHOLD;
@@ -60947,8 +60947,7 @@ function preambleEnd(text4, tokens, lastAbove, firstRelease) {
   return last ? trimmedEnd(text4, last) : 0;
 }
 
-// core/changelog-file/read-changelog-format.ts
-var SAMPLE = 12;
+// core/changelog-file/read-notes-layout.ts
 function mostCommon(values, fallback) {
   const counts = /* @__PURE__ */ new Map();
   for (const v2 of values) counts.set(v2, (counts.get(v2) ?? 0) + 1);
@@ -60956,6 +60955,34 @@ function mostCommon(values, fallback) {
   let top = 0;
   for (const [v2, n] of counts) if (n > top) [best, top] = [v2, n];
   return best;
+}
+function itemStyle(lists) {
+  const starts = lists.flatMap(
+    (list2) => list2.items.map((item) => /^( *)([-*+])( +)(?=\S)/.exec(item.raw)).filter((m) => m !== null)
+  );
+  return {
+    bullet: mostCommon(
+      starts.map((m) => m[2]),
+      "-"
+    ),
+    indent: mostCommon(
+      starts.map((m) => m[1]),
+      ""
+    ),
+    // Four spaces or more after a bullet would make the text a code block; two or three align it.
+    spacing: mostCommon(
+      starts.map((m) => m[3]).filter((s) => s.length < 4),
+      " "
+    )
+  };
+}
+var walker = new ne();
+function escapedIn(tokens) {
+  const found = /* @__PURE__ */ new Set();
+  void walker.walkTokens(tokens, (t) => {
+    if (t.type === "escape") found.add(t.text);
+  });
+  return [...found];
 }
 function bodyTokens(layout, release) {
   return layout.lexed.tokens.filter(
@@ -60972,7 +60999,7 @@ function labelOf(tokens, i) {
 function readNotesLayout(markdown, layout, sample) {
   const depths = [];
   const gaps = [];
-  const bullets = [];
+  const lists = [];
   const headings = [];
   let labels = 0;
   let prose = 0;
@@ -60992,8 +61019,7 @@ function readNotesLayout(markdown, layout, sample) {
         gaps.push(gapAfter());
         headings.push(plainText3(p.token.tokens).trim());
       } else if (p.token.type === "list" && !p.token.ordered) {
-        const marker = /^\s*([-*+])/.exec(p.token.raw)?.[1];
-        if (marker) bullets.push(marker);
+        lists.push(p.token);
       } else if (labelOf(tokens, i) !== null) {
         labels += 1;
         gaps.push(gapAfter());
@@ -61008,11 +61034,16 @@ function readNotesLayout(markdown, layout, sample) {
     sections,
     depth: mostCommon(depths, Math.min((layout.level ?? 2) + 1, 6)),
     gap: mostCommon(gaps, "\n\n"),
-    bullet: mostCommon(bullets, "-"),
+    ...itemStyle(lists),
     leadsWithProse: withNotes > 0 && prose * 2 > withNotes,
-    headings: [...new Set(headings)]
+    headings: [...new Set(headings)],
+    escaped: escapedIn(sample.flatMap((release) => bodyTokens(layout, release).map((p) => p.token))),
+    labels: layout.definitions.map((d) => d.label.toLowerCase())
   };
 }
+
+// core/changelog-file/read-changelog-format.ts
+var SAMPLE = 12;
 function templateRelease(releases) {
   const dated = releases.filter((r) => r.reading?.date);
   const usual = dated.length * 2 > releases.length ? dated : releases;
@@ -61060,11 +61091,62 @@ function readChangelogFormat(markdown) {
   };
 }
 
-// core/changelog-file/restyle-notes.ts
-function itemsOf2(list2, bullet) {
-  return list2.items.map((item) => item.raw.trimEnd().replace(/^[-*+](?=[ \t])/, bullet));
+// core/changelog-file/drop-needless-escapes.ts
+var marked = new ne({ gfm: true, breaks: false, async: false });
+marked.use({ tokenizer: { url: () => void 0 } });
+var MAX_TRIES = 64;
+var isEscapable = (c) => c !== void 0 && /[!-/:-@[-`{-~]/.test(c);
+function escapesIn(text4, keep) {
+  const found = [];
+  for (let i = 0; i < text4.length; i++) {
+    if (text4[i] !== "\\" || !isEscapable(text4[i + 1])) continue;
+    if (!keep.has(text4[i + 1])) found.push(i);
+    i += 1;
+  }
+  return found;
 }
-function blocksOf(tokens, bullet) {
+var without = (text4, offsets) => {
+  const drop = new Set(offsets);
+  return Array.from(text4, (c, i) => drop.has(i) ? "" : c).join("");
+};
+function dropNeedlessEscapes(markdown, keep = /* @__PURE__ */ new Set(), labels = []) {
+  const offsets = escapesIn(markdown, keep);
+  if (offsets.length === 0) return markdown;
+  const all = without(markdown, offsets);
+  const lower = all.toLowerCase();
+  const definitions = labels.filter((label) => lower.includes(`[${label}]`)).map((label) => `
+
+[${label}]: #`).join("");
+  const show2 = (text5) => marked.parse(`${text5}${definitions}`);
+  const shown = show2(markdown);
+  if (show2(all) === shown) return all;
+  let text4 = markdown;
+  for (const offset of offsets.slice(-MAX_TRIES).reverse()) {
+    const tried = without(text4, [offset]);
+    if (show2(tried) === shown) text4 = tried;
+  }
+  return text4;
+}
+
+// core/changelog-file/restyle-notes.ts
+var plainer = (markdown, layout) => dropNeedlessEscapes(markdown, new Set(layout.escaped), layout.labels);
+function restyleItem(item, layout) {
+  const start = /^ {0,3}[-*+][ \t]+/.exec(item);
+  if (!start) return item;
+  const prefix = `${layout.indent}${layout.bullet}${layout.spacing}`;
+  const shift = prefix.length - start[0].length;
+  const [first, ...rest] = item.slice(start[0].length).split("\n");
+  const moved = rest.map((line) => {
+    if (line.trim() === "") return line;
+    if (shift >= 0) return " ".repeat(shift) + line;
+    return line.replace(new RegExp(`^ {0,${-shift}}`), "");
+  });
+  return [prefix + first, ...moved].join("\n");
+}
+function itemsOf2(list2, layout) {
+  return list2.items.map((item) => restyleItem(plainer(item.raw.trimEnd(), layout), layout));
+}
+function blocksOf(tokens, layout) {
   const lead = [];
   const closing = [];
   const blocks = [];
@@ -61072,18 +61154,15 @@ function blocksOf(tokens, bullet) {
     if (t.type === "heading") blocks.push({ heading: t.text.trim(), items: [] });
     else if (t.type === "list" && !t.ordered) {
       const block = blocks.at(-1) ?? (blocks.push({ heading: null, items: [] }), blocks.at(-1));
-      block.items.push(...itemsOf2(t, bullet));
+      block.items.push(...itemsOf2(t, layout));
     } else if (t.type !== "space") {
-      (blocks.length === 0 ? lead : closing).push(t.raw.trim());
+      (blocks.length === 0 ? lead : closing).push(plainer(t.raw.trim(), layout));
     }
   }
   return { lead, blocks: blocks.filter((b) => b.items.length > 0), closing };
 }
 function restyleNotes(body2, layout, headingFor = (h) => h) {
-  const { lead, blocks, closing } = blocksOf(
-    w.lex(body2.replace(/\r\n/g, "\n"), { gfm: true }),
-    layout.bullet
-  );
+  const { lead, blocks, closing } = blocksOf(w.lex(body2.replace(/\r\n/g, "\n"), { gfm: true }), layout);
   const parts = layout.leadsWithProse ? [...lead] : [];
   if (layout.sections === "none") {
     const items = blocks.flatMap((b) => b.items);

@@ -1,33 +1,16 @@
 /**
  * How a changelog writes a release, read from the releases it has (locate-releases.ts): the heading
  * (heading-template.ts: level and form, date format, anchors), the blank lines after the heading and
- * between releases, how its notes are laid out (sub-heading level and the blank line under it, or
- * `Bug fixes:` labels; the bullet marker; whether notes open with prose), its section headings in
- * order, and the link reference definition each release gets when the file keeps them
+ * between releases, how its notes are laid out (read-notes-layout.ts: sections, items, escapes), and
+ * the link reference definition each release gets when the file keeps them
  * (`[1.2.0]: https://…/compare/v1.1.0...v1.2.0`). A file with no release gets Keep a Changelog's form
  * (`## 1.2.0 - 2026-01-02`, `### Added` sections of `- ` items), without the link a definition would
  * have to complete.
  * Pure.
  */
-import type { Tokens } from 'marked';
-import { plainText } from '../parse-changelog.ts';
 import { type HeadingTemplate, readHeadingTemplate } from './heading-template.ts';
-import { type PlacedToken, trimmedEnd } from './lex-changelog.ts';
 import { type ChangelogLayout, locateReleases, type SectionBlock } from './locate-releases.ts';
-
-export type NotesLayout = {
-  /** `heading`: `### Fixed`; `label`: a `Bug fixes:` line; `none`: one list without headings. */
-  sections: 'heading' | 'label' | 'none';
-  /** The depth of a section heading. */
-  depth: number;
-  /** What follows a section heading or label before its list (`\n\n`, `\n`). */
-  gap: string;
-  bullet: '-' | '*' | '+';
-  /** Its notes open with a paragraph before the first section. */
-  leadsWithProse: boolean;
-  /** The section headings (or labels, without the colon) the file uses, most recent first. */
-  headings: string[];
-};
+import { type NotesLayout, readNotesLayout } from './read-notes-layout.ts';
 
 export type ChangelogFormat = {
   layout: ChangelogLayout;
@@ -44,83 +27,6 @@ export type ChangelogFormat = {
 
 /** How many of the newest releases the layout of notes is learned from. */
 const SAMPLE = 12;
-
-/** The most frequent of `values` (the first seen on a tie), or `fallback`. */
-function mostCommon<T>(values: readonly T[], fallback: T): T {
-  const counts = new Map<T, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  let best = fallback;
-  let top = 0;
-  for (const [v, n] of counts) if (n > top) [best, top] = [v, n];
-  return best;
-}
-
-/** The release's tokens between its heading and its end. */
-function bodyTokens(layout: ChangelogLayout, release: SectionBlock): PlacedToken[] {
-  return layout.lexed.tokens.filter(
-    (p) => p.start >= release.bodyStart && p.end <= release.next && p.start < release.end,
-  );
-}
-
-/** A paragraph of one line ending with a colon (`Bug fixes:`), directly above a list. */
-function labelOf(tokens: readonly PlacedToken[], i: number): string | null {
-  const t = tokens[i]!.token;
-  if (t.type !== 'paragraph' || t.raw.trim().includes('\n')) return null;
-  const next = tokens.slice(i + 1).find((p) => p.token.type !== 'space');
-  const text = plainText((t as Tokens.Paragraph).tokens).trim();
-  return next?.token.type === 'list' && /^[^:]{2,60}:$/.test(text) ? text.slice(0, -1).trim() : null;
-}
-
-function readNotesLayout(
-  markdown: string,
-  layout: ChangelogLayout,
-  sample: readonly SectionBlock[],
-): NotesLayout {
-  const depths: number[] = [];
-  const gaps: string[] = [];
-  const bullets: ('-' | '*' | '+')[] = [];
-  const headings: string[] = [];
-  let labels = 0;
-  let prose = 0;
-  let withNotes = 0;
-  for (const release of sample) {
-    const tokens = bodyTokens(layout, release);
-    const content = tokens.filter((p) => p.token.type !== 'space');
-    if (content.length === 0) continue;
-    withNotes += 1;
-    tokens.forEach((p, i) => {
-      const gapAfter = () =>
-        markdown.slice(
-          trimmedEnd(markdown, p),
-          tokens.slice(i + 1).find((n) => n.token.type !== 'space')?.start,
-        );
-      if (p.token.type === 'heading' && p.token.depth > release.depth) {
-        depths.push(p.token.depth);
-        gaps.push(gapAfter());
-        headings.push(plainText((p.token as Tokens.Heading).tokens).trim());
-      } else if (p.token.type === 'list' && !(p.token as Tokens.List).ordered) {
-        const marker = /^\s*([-*+])/.exec(p.token.raw)?.[1];
-        if (marker) bullets.push(marker as '-' | '*' | '+');
-      } else if (labelOf(tokens, i) !== null) {
-        labels += 1;
-        gaps.push(gapAfter());
-        headings.push(labelOf(tokens, i)!);
-      }
-    });
-    const first = content[0]!;
-    if (first.token.type === 'paragraph' && labelOf(tokens, tokens.indexOf(first)) === null) prose += 1;
-  }
-  const sections =
-    depths.length === 0 && labels === 0 ? 'none' : labels > depths.length ? 'label' : 'heading';
-  return {
-    sections,
-    depth: mostCommon(depths, Math.min((layout.level ?? 2) + 1, 6)),
-    gap: mostCommon(gaps, '\n\n'),
-    bullet: mostCommon(bullets, '-'),
-    leadsWithProse: withNotes > 0 && prose * 2 > withNotes,
-    headings: [...new Set(headings)],
-  };
-}
 
 /**
  * The release whose heading is the template: the newest, or the newest dated one where most are

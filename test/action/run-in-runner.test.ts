@@ -1,7 +1,7 @@
 /**
  * The Action without a server, through the committed bundle run as the runner runs it (INPUT_*
  * variables, the event file, GITHUB_OUTPUT, a checkout in GITHUB_WORKSPACE), on real git repositories
- * around changelogs in six formats (test/fixtures/changelogs/): it learns from the file and its tags,
+ * around changelogs in seven formats (test/fixtures/changelogs/): it learns from the file and its tags,
  * drafts the release, sets `title`, `body`, `draft` and `suggested-version`, and with
  * `update-changelog` writes the release into the file in the file's own format, by position; a second
  * run leaves the file byte-identical. Every connection the step opens is recorded
@@ -22,23 +22,34 @@ const DAY = '2026-01-02';
 /** `text` as whole lines of the file. */
 const line = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm');
 
-/** The six forms of the issue: the fixture and how a new release's heading looks in it (N: the version). */
+/**
+ * The six forms of the issue and monolog's: the fixture, how a new release's heading looks in it (N: the
+ * version), and how its items begin.
+ */
 const FORMATS = [
-  ['Keep a Changelog with link references', 'keep-a-changelog.md', (n: string) => line(`## [${n}] - ${DAY}`)],
-  ['`# v1.2.0`', 'bat.md', (n: string) => line(`# v${n}`)],
-  ['`1.2.0 / date`', 'express-history.md', (n: string) => line(`${n} / ${DAY}\n===================`)],
+  [
+    'Keep a Changelog with link references',
+    'keep-a-changelog.md',
+    (n: string) => line(`## [${n}] - ${DAY}`),
+    '- ',
+  ],
+  ['`# v1.2.0`', 'bat.md', (n: string) => line(`# v${n}`), '- '],
+  ['`1.2.0 / date`', 'express-history.md', (n: string) => line(`${n} / ${DAY}\n===================`), '* '],
   [
     'setext headings',
     'ripgrep.md',
     (n: string) => line(`${n} (${DAY})\n${'='.repeat(`${n} (${DAY})`.length)}`),
+    '* ',
   ],
   [
     "release-please's",
     'release-please.md',
     (n: string) =>
       line(`## [${n}](https://github.com/googleapis/release-please/compare/v16.0.0...v${n}) (${DAY})`),
+    '* ',
   ],
-  ['free-form', 'prettier.md', (n: string) => line(`# ${n}`)],
+  ['free-form', 'prettier.md', (n: string) => line(`# ${n}`), '- '],
+  ['`### 3.10.0 (date)` over `  * ` items', 'monolog.md', (n: string) => line(`### ${n} (${DAY})`), '  * '],
 ] as const;
 
 let work: string;
@@ -76,7 +87,7 @@ function insertion(before: string, after: string): string {
   return after.slice(after.lastIndexOf('\n', p - 1) + 1, end === -1 ? after.length : end);
 }
 
-describe.each(FORMATS)('without a server, a changelog in the form %s (%s)', (_form, file, heading) => {
+describe.each(FORMATS)('without a server, a changelog in the form %s (%s)', (_form, file, heading, item) => {
   let repo: FormatRepo;
   beforeAll(async () => {
     repo = await buildFormatRepo(file, { tagNext: true });
@@ -123,7 +134,11 @@ describe.each(FORMATS)('without a server, a changelog in the form %s (%s)', (_fo
       withoutDefinitions(after, repo.next),
     );
     expect(inserted).toMatch(heading(repo.next));
-    expect(inserted).toContain('export command');
+    expect(inserted).toContain(`\n${item}Add the export command`);
+    // The draft's `https:\/\/` is written as the file writes URLs, and no other escape is added.
+    expect(first.outputs.body).toContain('https:\\/\\/example.com/feed_v2');
+    expect(inserted).toContain(' input_file from https://example.com/feed_v2 ');
+    expect(inserted).not.toContain('\\');
     // The older releases read exactly as before.
     expect(parsed.slice(1).map((r) => [r.version, r.notes])).toEqual(
       parseChangelog(repo.changelog).releases.map((r) => [r.version, r.notes]),

@@ -1,7 +1,8 @@
 /**
  * A real git repository around one of the committed changelogs (test/fixtures/changelogs/): the file
  * committed as CHANGELOG.md, each of its versions tagged (`v<version>`, oldest first) after commits
- * that change the product's files, then a new range of changes (a feature, a fix, a docs change) and,
+ * that change the product's files, then a new range of changes (a feature, a fix naming a URL, a docs
+ * change) and,
  * when asked, its tag. For the Action without a server, which learns from the file and its tags.
  */
 import { readFileSync } from 'node:fs';
@@ -52,9 +53,16 @@ export async function buildFormatRepo(
   await commitFiles(git, dir, 'feat: add the export command (#12)', at(), {
     'src/export.ts': 'export {};\n',
   });
-  await commitFiles(git, dir, 'fix: crash on an empty input file (#13)', at(), {
-    'src/read.ts': 'export {};\n',
-  });
+  // A URL and a word with an underscore: the drafter escapes the one (`https:\/\/`), a changelog neither.
+  await commitFiles(
+    git,
+    dir,
+    'fix: crash on an empty input_file from https://example.com/feed_v2 (#13)',
+    at(),
+    {
+      'src/read.ts': 'export {};\n',
+    },
+  );
   await commitFiles(git, dir, 'docs: explain the export command', at(), { 'docs/export.md': '# Export\n' });
   const newest = semver.coerce(oldestFirst.at(-1)!)!;
   const next = semver.inc(newest, newest.major === 0 ? 'patch' : 'minor')!;

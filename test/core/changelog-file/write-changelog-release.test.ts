@@ -1,6 +1,6 @@
 /**
  * A release written into a changelog in the file's own format, by position, on excerpts of real
- * changelogs in six forms (test/fixtures/changelogs/, attributed in its README): each round-trips (the
+ * changelogs in seven forms (test/fixtures/changelogs/, attributed in its README): each round-trips (the
  * import's notes of a version written back leave the file byte-identical), a newest release taken out
  * and written back in comes back byte for byte (heading form, date format, blank lines, link reference
  * definition), and a version is replaced where it is, never added twice.
@@ -15,14 +15,15 @@ import { parseChangelog } from '../../../core/parse-changelog.ts';
 const fixture = (name: string) =>
   readFileSync(join(import.meta.dirname, '../../fixtures/changelogs', name), 'utf8');
 
-/** The six forms of the issue, each a real project's changelog. */
-export const SIX_FORMATS = [
+/** The six forms of the issue and monolog's, each a real project's changelog. */
+const FORMATS = [
   ['Keep a Changelog with link references', 'keep-a-changelog.md'],
   ['`# v1.2.0`', 'bat.md'],
   ['`1.2.0 / date`', 'express-history.md'],
   ['setext headings', 'ripgrep.md'],
   ["release-please's", 'release-please.md'],
   ['free-form', 'prettier.md'],
+  ['`### 3.10.0 (date)` over `  * ` items', 'monolog.md'],
 ] as const;
 
 const headingsOf = (markdown: string, version: string) =>
@@ -42,7 +43,7 @@ function withoutNewest(markdown: string): { before: string; version: string } {
   return { before, version };
 }
 
-describe.each(SIX_FORMATS)('a changelog in the form %s (%s)', (_form, file) => {
+describe.each(FORMATS)('a changelog in the form %s (%s)', (_form, file) => {
   const markdown = fixture(file);
   const { releases } = parseChangelog(markdown);
 
