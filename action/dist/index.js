@@ -52373,16 +52373,16 @@ function replayReleases(lessons, draft) {
     return { releases: 0, plain: none, learned: none, applied: [], parts: [] };
   }
   const score = (parts) => {
-    let counts = ZERO;
+    const releases = [];
     const items = [];
     for (const r of replayed) {
       const profile = parts === null ? null : { ...r.without, applied: [...parts] };
       const drafted = scoredDraftOf(draft(inputOf(r.lesson.example), profile));
       const scored = scoreDraft(drafted, r.notes, "");
-      counts = addCounts(counts, scored.counts);
+      releases.push(scored.counts);
       items.push(scored.pairs.map((p) => String(p.notesIndex)));
     }
-    return { counts, items: JSON.stringify(items) };
+    return { counts: releases.reduce(addCounts, ZERO), releases, items: JSON.stringify(items) };
   };
   const plain2 = score(null);
   let current = [];
@@ -52390,7 +52390,7 @@ function replayReleases(lessons, draft) {
   const verdicts = [];
   for (const part of PROFILE_PARTS) {
     const tried = score([...current, part]);
-    const verdict = judge(best, tried, replayed.length, SELECTING.has(part));
+    const verdict = judge(best, tried, SELECTING.has(part));
     verdicts.push({ part, ...verdict, ...pr(tried.counts) });
     if (verdict.kept) [current, best] = [[...current, part], tried];
   }
@@ -52402,16 +52402,25 @@ function replayReleases(lessons, draft) {
     parts: verdicts
   };
 }
-function judge(before, after, releases, selecting) {
+var lost = (a, b) => (b ?? 0) < (a ?? 0) - 1e-9;
+var gained = (a, b) => (b ?? 0) > (a ?? 0) + 1e-9;
+function gainsOver(before, after) {
+  const [was, now] = [figures(before), figures(after)];
+  const loses = lost(was.precision, now.precision) || lost(was.recall, now.recall);
+  return !loses && (gained(was.precision, now.precision) || gained(was.recall, now.recall));
+}
+function judge(before, after, selecting) {
   const [was, now] = [figures(before.counts), figures(after.counts)];
-  const lost = (a, b) => (b ?? 0) < (a ?? 0) - 1e-9;
-  const gained = (a, b) => (b ?? 0) > (a ?? 0) + 1e-9;
+  const releases = after.releases.length;
   const loses = lost(was.precision, now.precision) || lost(was.recall, now.recall);
   const inert = after.items === before.items;
-  const gains = gained(was.precision, now.precision) || gained(was.recall, now.recall);
-  const kept = !loses && (inert && !selecting || gains && releases >= MIN_EVIDENCE);
+  const gains = gainsOver(before.counts, after.counts);
+  const fewer = after.counts.drafted < before.counts.drafted;
+  const gainedOn = after.releases.filter((c, i) => gainsOver(before.releases[i], c)).length;
+  const enough = releases >= MIN_EVIDENCE && (!fewer || gainedOn >= MIN_EVIDENCE);
+  const kept = !loses && (inert && !selecting || gains && enough);
   const compare = (name, a, b) => `${name} ${show(b)} ${lost(a, b) ? "<" : "\u2265"} ${show(a)}`;
-  const why = loses ? "" : inert ? selecting ? " (no gain shown)" : " (the same matches)" : !gains ? " (other items, no gain)" : releases < MIN_EVIDENCE ? ` (a gain on fewer than ${MIN_EVIDENCE} releases)` : "";
+  const why = loses ? "" : inert ? selecting ? " (no gain shown)" : " (the same matches)" : !gains ? " (other items, no gain)" : releases < MIN_EVIDENCE ? ` (a gain on fewer than ${MIN_EVIDENCE} releases)` : !enough ? ` (fewer items, a gain on ${gainedOn} of ${releases} releases, fewer than ${MIN_EVIDENCE})` : "";
   return {
     kept,
     reason: `${kept ? "kept" : "dropped"}: ${compare("precision", was.precision, now.precision)}, ${compare("recall", was.recall, now.recall)}${why}`

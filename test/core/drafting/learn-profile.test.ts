@@ -159,6 +159,31 @@ describe('the profile proves itself', () => {
     expect(items(draftRelease(input, null))).toHaveLength(3);
   });
 
+  it('keeps a part that leaves changes out only when it gains on enough replayed releases each', () => {
+    // A release with the fix alone: the listing has nothing to leave out there.
+    const fixAlone = (n: number): ProfileExample => {
+      const { changes, notes } = fixesOnly(n);
+      return {
+        changes: { commits: changes.commits.slice(0, 1), commitDetails: changes.commitDetails!.slice(0, 1) },
+        notes,
+      };
+    };
+    // Pooled, the listing gains (two releases' clean-ups left out, nothing lost), but on two releases.
+    const two = learnProfile([fixesOnly(1), fixesOnly(2), fixAlone(3)]).validation!;
+    expect(two.releases).toBe(3);
+    const listing = two.parts.find((p) => p.part === 'listing')!;
+    expect(listing.precision!).toBeGreaterThan(two.plain.precision!);
+    expect(listing.recall).toBe(two.plain.recall);
+    expect(listing).toMatchObject({
+      kept: false,
+      reason: expect.stringMatching(/\(fewer items, a gain on 2 of 3 releases, fewer than 3\)$/),
+    });
+    expect(two.applied).not.toContain('listing');
+    // One more release that shows it: kept.
+    const three = learnProfile([fixesOnly(1), fixesOnly(2), fixAlone(3), fixesOnly(4)]).validation!;
+    expect(three.parts.find((p) => p.part === 'listing')).toMatchObject({ kept: true });
+  });
+
   it('drops a part that loses recall on the project’s own releases, and says why', () => {
     const ripgrep = loadReleases().filter((r) => r.repo === 'BurntSushi/ripgrep');
     const profile = learnProfile(
