@@ -51,16 +51,17 @@ export function underPaths(path: string, prefixes: readonly string[]): boolean {
 
 /**
  * generate's `commitDetails` for `changes` sent as `commits` in this order (the lead messages first: a
- * pull request's title and description, which stand for the whole pull request), by index; changes
+ * pull request's title and description, which stand for the whole pull request), by index, each with
+ * its commit's SHA when given (so a revert that names it cancels it); changes
  * with nothing known or too many files to list are left out (a detail needs its files), and so is
  * anything past the 500th commit.
  */
-export function commitDetailsOf(changes: readonly (ChangedFiles | undefined)[]): CommitDetail[] {
-  return changes
-    .slice(0, MAX_COMMITS)
-    .flatMap((change, index) =>
-      change?.files
-        ? [{ index, files: change.files, additions: change.additions, deletions: change.deletions }]
-        : [],
-    );
+export function commitDetailsOf(
+  changes: readonly ((ChangedFiles & { sha?: string | undefined }) | undefined)[],
+): CommitDetail[] {
+  return changes.slice(0, MAX_COMMITS).flatMap((change, index) => {
+    if (!change?.files) return [];
+    const { files, additions, deletions, sha } = change;
+    return [{ index, files, additions, deletions, ...(sha ? { sha } : {}) }];
+  });
 }

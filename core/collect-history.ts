@@ -97,7 +97,7 @@ const unquote = (path: string) =>
 
 /** One `git log --numstat` record: `sha \x1f message \x1f` then `added \t deleted \t path` lines. */
 function parseRecord(record: string, index: number) {
-  const [, message = '', stat = ''] = record.split('\x1f');
+  const [sha = '', message = '', stat = ''] = record.split('\x1f');
   const files: string[] = [];
   let additions = 0;
   let deletions = 0;
@@ -109,7 +109,13 @@ function parseRecord(record: string, index: number) {
     deletions += match[2] === '-' ? 0 : Number(match[2]);
     files.push(unquote(match[3]!));
   }
-  const detail: CommitDetail = { index, files: files.slice(0, FILE_LIMIT), additions, deletions };
+  const detail: CommitDetail = {
+    index,
+    files: files.slice(0, FILE_LIMIT),
+    additions,
+    deletions,
+    ...(/^[0-9a-f]{7,40}$/.test(sha.trim()) ? { sha: sha.trim() } : {}),
+  };
   return { message: message.trim(), detail, cut: files.length > FILE_LIMIT };
 }
 

@@ -120,7 +120,7 @@ export function generateRequestOf(
   const messages = [...lead, ...gathered.commits.map((c) => c.message)].slice(0, MAX_COMMITS);
   const commitDetails = commitDetailsOf([
     ...lead.map(() => request.leadDetail),
-    ...gathered.commits.map((c) => c.detail),
+    ...gathered.commits.map((c) => c.detail && { ...c.detail, sha: c.sha }),
   ]);
   const drafting = draftingFields(request.drafting);
   const sent = [

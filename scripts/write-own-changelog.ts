@@ -42,7 +42,7 @@ const collected = await collectFromGit(git, { from: values.from ?? null, to: 'HE
 const draft = draftRelease(
   {
     commits: collected.messages,
-    commitDetails: commitDetailsOf(collected.commits.map((c) => c.detail)),
+    commitDetails: commitDetailsOf(collected.commits.map((c) => c.detail && { ...c.detail, sha: c.sha })),
     version,
   },
   null,

@@ -47053,7 +47053,9 @@ var CommitDetailSchema = external_exports.strictObject({
   index: external_exports.int().min(0).max(499),
   files: external_exports.array(ChangedPathSchema).max(MAX_CHANGED_FILES),
   additions: changedFiles.additions,
-  deletions: changedFiles.deletions
+  deletions: changedFiles.deletions,
+  /** The commit's SHA (7–40 hex digits): a revert that names it (`This reverts commit …`) cancels it. */
+  sha: external_exports.string().regex(/^[0-9a-f]{7,40}$/i).optional()
 });
 function checkDetailIndexes(input2, ctx) {
   const count = input2.commits?.length ?? 0;
@@ -47672,9 +47674,11 @@ function mergeChangedFiles(changes) {
   };
 }
 function commitDetailsOf(changes) {
-  return changes.slice(0, MAX_COMMITS).flatMap(
-    (change, index) => change?.files ? [{ index, files: change.files, additions: change.additions, deletions: change.deletions }] : []
-  );
+  return changes.slice(0, MAX_COMMITS).flatMap((change, index) => {
+    if (!change?.files) return [];
+    const { files, additions, deletions, sha } = change;
+    return [{ index, files, additions, deletions, ...sha ? { sha } : {} }];
+  });
 }
 
 // core/first-parent-diffs.ts
@@ -48092,7 +48096,7 @@ function generateRequestOf(request2, gathered) {
   const messages = [...lead, ...gathered.commits.map((c) => c.message)].slice(0, MAX_COMMITS);
   const commitDetails = commitDetailsOf([
     ...lead.map(() => request2.leadDetail),
-    ...gathered.commits.map((c) => c.detail)
+    ...gathered.commits.map((c) => c.detail && { ...c.detail, sha: c.sha })
   ]);
   const drafting = draftingFields(request2.drafting);
   const sent = [
@@ -48757,6 +48761,26 @@ function isInternalProse(text4) {
   return /^(tests?|docs?|readme|changelog|ci|lint)\b(?! (?:command|option|flag|mode)\b)/i.test(t) && t.split(/\s+/).length <= 8;
 }
 
+// core/drafting/changes/revert-target.ts
+var GIT_SUBJECT = /^Revert "(.+)"(?:\s*\(#\d+\))?$/;
+var LOOSE_SUBJECT = /^Revert:? (.+)$/i;
+var TYPED_SUBJECT = /^revert(?:\([^)]*\))?!?: (.+)$/i;
+var REVERTS_COMMIT = /\bThis reverts commit ([0-9a-f]{7,40})\b/i;
+var REVERTS_PULL_REQUEST = /^Reverts (?:[\w.-]+\/[\w.-]+)?#(\d+)\b/im;
+function revertedSubject(subject) {
+  return (GIT_SUBJECT.exec(subject) ?? TYPED_SUBJECT.exec(subject) ?? LOOSE_SUBJECT.exec(subject))?.[1] ?? null;
+}
+function revertTargetOf(message) {
+  const normalized = message.replace(/\r\n/g, "\n").trim();
+  const subjectLine = normalized.split("\n", 1)[0].trim();
+  const body2 = normalized.slice(subjectLine.length, 2e4);
+  const subject = revertedSubject(subjectLine);
+  const sha = REVERTS_COMMIT.exec(body2)?.[1]?.toLowerCase() ?? null;
+  const pullRequest = REVERTS_PULL_REQUEST.exec(body2)?.[1];
+  if (subject === null && sha === null && pullRequest === void 0) return null;
+  return { subject, sha, pullRequest: pullRequest === void 0 ? null : Number(pullRequest) };
+}
+
 // core/drafting/changes/classify-commit.ts
 var parser = new CommitParser({
   headerPattern: /^(\w*)(?:\(([^)]*)\))?!?: (.*)$/,
@@ -48774,7 +48798,8 @@ var CONVENTIONAL_TYPES = {
   perf: { kind: "change", category: "improvement" },
   // A refactor changes nothing users can see: internal work.
   refactor: { kind: "maintenance", category: "improvement" },
-  revert: { kind: "change", category: "improvement" },
+  // Undoing a change that shipped fixes what it did (release-please's and git-cliff's Reverts).
+  revert: { kind: "change", category: "fix" },
   deprecate: { kind: "change", category: "improvement" },
   security: { kind: "change", category: "fix" },
   docs: { kind: "maintenance", category: "improvement" },
@@ -48952,6 +48977,19 @@ function classifyByForm(message) {
         scope,
         text: text5
       };
+    const undone2 = type === "revert" && !breaking ? classifyByForm(parsed.subject) : null;
+    if (undone2?.type) {
+      if (undone2.kind !== "change") return { ...revertOf(base, undone2, subject), scope, type };
+      return {
+        ...base,
+        decidedBy: "author",
+        kind: "change",
+        category: "fix",
+        type,
+        scope,
+        text: `Revert "${undone2.text}"`
+      };
+    }
     if (mapped) {
       if (!breaking && mapped.kind === "maintenance")
         return { ...internal({ type, scope, text: text5 }), breaking, decidedBy: "author" };
@@ -48988,13 +49026,11 @@ function classifyByForm(message) {
     if (!base.breaking && isInternalProse(rest2)) return internal({ type: null, scope: name, text: text5 });
     return { ...base, kind: "change", category: categoryFromProse(rest2), type: null, scope: name, text: text5 };
   }
-  const revert = /^Revert "(.+)"(?:\s*\(#\d+\))?$/.exec(subject) ?? /^Revert:? (.+)$/i.exec(subject);
-  const undone = revert && !base.breaking ? classifyByForm(revert[1]).kind : null;
-  if (undone === "noise" || undone === "release")
-    return { ...base, kind: "noise", category: "improvement", type: null, scope: null, text: subject };
-  if (undone === "maintenance" || undone === "dependency")
-    return { ...internal({ type: null, scope: null, text: cleanText2(subject) }), kind: undone };
-  const text4 = cleanText2(revert ? `Revert ${revert[1]}` : subject);
+  const reverted = revertedSubject(subject);
+  const undone = reverted !== null ? classifyByForm(reverted) : null;
+  if (undone && !base.breaking && undone.kind !== "change") return revertOf(base, undone, subject);
+  const revert = undone !== null;
+  const text4 = cleanText2(undone ? `Revert "${undone.text}"` : subject);
   if (!base.breaking && isReviewFollowUp(subject))
     return { ...internal({ type: null, scope: null, text: text4 }), decidedBy: "author" };
   if (!revert && !base.breaking && isInternalProse(subject))
@@ -49002,11 +49038,17 @@ function classifyByForm(message) {
   return {
     ...base,
     kind: "change",
-    category: revert ? "improvement" : categoryFromProse(subject),
+    category: revert ? "fix" : categoryFromProse(subject),
     type: null,
     scope: null,
     text: text4
   };
+}
+function revertOf(base, undone, subject) {
+  if (undone.kind === "noise" || undone.kind === "release")
+    return { ...base, kind: "noise", category: "improvement", type: null, scope: null, text: subject };
+  const kind = undone.kind === "dependency" ? "dependency" : "maintenance";
+  return { ...base, kind, category: "improvement", type: null, scope: null, text: cleanText2(subject) };
 }
 
 // core/drafting/evidence/touched-paths.ts
@@ -49124,6 +49166,33 @@ function dice(a, b) {
 }
 function sharedWords(a, b) {
   return [...a].filter((w2) => b.has(w2));
+}
+
+// core/drafting/changes/fold-reverts.ts
+function subjectKey(text4) {
+  return text4.replace(/\s*\((?:#\d+(?:,\s*)?)+\)\s*$/, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+function isTarget(item, sha, target) {
+  if (target.sha && sha) return sha.toLowerCase().startsWith(target.sha) || target.sha.startsWith(sha);
+  if (target.pullRequest !== null && item.pullRequest === target.pullRequest) return true;
+  return target.subject !== null && subjectKey(item.subject) === subjectKey(target.subject);
+}
+function cancelledReverts(items, sources) {
+  const cancelled = /* @__PURE__ */ new Set();
+  items.forEach((revert, i) => {
+    const target = sources.get(revert)?.reverts;
+    if (!target || cancelled.has(revert)) return;
+    const candidates = [...items.slice(i + 1), ...items.slice(0, i)];
+    const original = candidates.find(
+      (c) => !cancelled.has(c) && isTarget(c, sources.get(c)?.sha ?? null, target)
+    );
+    if (!original) return;
+    cancelled.add(revert);
+    for (const c of items)
+      if (c === original || original.pullRequest !== null && c.pullRequest === original.pullRequest)
+        cancelled.add(c);
+  });
+  return cancelled;
 }
 
 // core/drafting/changes/release-note-section.ts
@@ -49299,14 +49368,20 @@ function itemsInOrder(input2) {
   const mergeLog = input2.pullRequests === void 0 && input2.commitDetails === void 0 && isMergeLog(input2.commits);
   const items = [];
   const fromCommit = /* @__PURE__ */ new Set();
+  const sources = /* @__PURE__ */ new Map();
+  const revertOfPr = (pr2) => revertTargetOf(`${pr2.title}
+
+${pr2.body ?? ""}`);
   input2.commits.forEach((message, index) => {
     const number4 = pullRequestOf(message.replace(/\r\n/g, "\n").trim());
     const pr2 = number4 !== null ? prs.get(number4) : void 0;
+    const sha = details.get(index)?.sha?.toLowerCase() ?? null;
     if (pr2) {
       if (!placed.has(pr2.number)) {
         const prItems = prItemsOf(pr2, details.get(index));
         fromCommit.add(prItems[0]);
         items.push(...prItems);
+        for (const item2 of prItems) sources.set(item2, { sha, reverts: revertOfPr(pr2) });
       }
       placed.add(pr2.number);
       return;
@@ -49315,9 +49390,16 @@ function itemsInOrder(input2) {
     const item = applyEvidence(classify(message), details.get(index) ?? {}, internalPaths, productPaths);
     fromCommit.add(item);
     items.push(item);
+    const merged = MERGE_PR.exec(message.replace(/\r\n/g, "\n").trim())?.[2];
+    sources.set(item, { sha, reverts: revertTargetOf(merged?.trim() ? merged : message) });
   });
-  for (const pr2 of prs.values()) if (!placed.has(pr2.number)) items.push(...prItemsOf(pr2));
-  return { items, fromCommit };
+  for (const pr2 of prs.values()) {
+    if (placed.has(pr2.number)) continue;
+    const prItems = prItemsOf(pr2);
+    items.push(...prItems);
+    for (const item of prItems) sources.set(item, { sha: null, reverts: revertOfPr(pr2) });
+  }
+  return { items, fromCommit, sources };
 }
 function foldSameRangeFixes(items) {
   const words = new Map(items.map((c) => [c, contentWords(`${c.scope ?? ""} ${c.text}`)]));
@@ -49361,18 +49443,8 @@ function cleanChanges(input2) {
     for (const ref of extractRefs(text4)) allowedRefs.add(ref);
     for (const url2 of extractUrls(text4)) allowedRefs.add(url2);
   }
-  const { items: classified, fromCommit } = itemsInOrder(input2);
-  const norm = (text4) => normalizeSubject(text4.replace(/\s*\((?:#\d+(?:,\s*)?)+\)\s*$/, ""));
-  const bySubject = new Map(classified.map((c) => [norm(c.subject), c]));
-  const reverted = /* @__PURE__ */ new Set();
-  for (const c of classified) {
-    const target = (/^Revert "(.+)"(?:\s*\(#\d+\))?$/.exec(c.subject) ?? /^Revert (.+)$/.exec(c.subject) ?? /^revert(?:\([^)]*\))?: (.+)$/i.exec(c.subject))?.[1];
-    const original = target ? bySubject.get(norm(target)) : void 0;
-    if (original && original !== c) {
-      reverted.add(c);
-      reverted.add(original);
-    }
-  }
+  const { items: classified, fromCommit, sources } = itemsInOrder(input2);
+  const reverted = cancelledReverts(classified, sources);
   const kept = [];
   const exact = /* @__PURE__ */ new Map();
   const byFirstWord = /* @__PURE__ */ new Map();
@@ -49384,10 +49456,10 @@ function cleanChanges(input2) {
   };
   for (const c of classified) {
     if (c.kind === "noise" || c.kind === "release" || reverted.has(c)) continue;
-    const norm2 = normalizeSubject(c.text);
-    const key = `${c.kind}:${c.scope?.toLowerCase() ?? ""}:${norm2}`;
-    const bucketKey = `${c.kind}:${norm2.split(" ")[0] ?? ""}`;
-    const same = exact.get(key) ?? (c.kind === "dependency" ? void 0 : nearDuplicate(byFirstWord.get(bucketKey), norm2));
+    const norm = normalizeSubject(c.text);
+    const key = `${c.kind}:${c.scope?.toLowerCase() ?? ""}:${norm}`;
+    const bucketKey = `${c.kind}:${norm.split(" ")[0] ?? ""}`;
+    const same = exact.get(key) ?? (c.kind === "dependency" ? void 0 : nearDuplicate(byFirstWord.get(bucketKey), norm));
     if (same) {
       merge3(same, c);
       continue;
@@ -49396,7 +49468,7 @@ function cleanChanges(input2) {
     if (fromCommit.has(c)) fromCommit.add(copy);
     exact.set(key, copy);
     const bucket = byFirstWord.get(bucketKey) ?? [];
-    bucket.push({ norm: norm2, commit: copy });
+    bucket.push({ norm, commit: copy });
     byFirstWord.set(bucketKey, bucket);
     kept.push(copy);
   }
@@ -52471,7 +52543,7 @@ function oldestFirst(versions) {
 }
 var unquote = (path2) => path2.startsWith('"') && path2.endsWith('"') ? JSON.parse(path2) : path2;
 function parseRecord(record2, index) {
-  const [, message = "", stat2 = ""] = record2.split("");
+  const [sha = "", message = "", stat2 = ""] = record2.split("");
   const files = [];
   let additions = 0;
   let deletions = 0;
@@ -52482,7 +52554,13 @@ function parseRecord(record2, index) {
     deletions += match[2] === "-" ? 0 : Number(match[2]);
     files.push(unquote(match[3]));
   }
-  const detail = { index, files: files.slice(0, FILE_LIMIT), additions, deletions };
+  const detail = {
+    index,
+    files: files.slice(0, FILE_LIMIT),
+    additions,
+    deletions,
+    .../^[0-9a-f]{7,40}$/.test(sha.trim()) ? { sha: sha.trim() } : {}
+  };
   return { message: message.trim(), detail, cut: files.length > FILE_LIMIT };
 }
 async function commitsOf(git, range, limit) {

@@ -91,7 +91,7 @@ const changedFiles = {
 
 /**
  * What commit `index` of `commits` changed (docs/api.md#generate-a-draft-from-commits-and-pull-requests `commitDetails`): the Action sends the
- * first-parent diff of each commit from git. Evidence for drafting: a change that touches only docs,
+ * first-parent diff of each commit from git, and its SHA. Evidence for drafting: a change that touches only docs,
  * tests, CI or tooling is Maintenance; one that touches the product's sources is never dropped for its words.
  */
 export const CommitDetailSchema = z.strictObject({
@@ -99,6 +99,11 @@ export const CommitDetailSchema = z.strictObject({
   files: z.array(ChangedPathSchema).max(MAX_CHANGED_FILES),
   additions: changedFiles.additions,
   deletions: changedFiles.deletions,
+  /** The commit's SHA (7–40 hex digits): a revert that names it (`This reverts commit …`) cancels it. */
+  sha: z
+    .string()
+    .regex(/^[0-9a-f]{7,40}$/i)
+    .optional(),
 });
 export type CommitDetail = z.infer<typeof CommitDetailSchema>;
 

@@ -17,7 +17,9 @@ import { applyEvidence } from './evidence/apply-evidence.ts';
 import { type ClassifiedCommit, classifyCommit } from './changes/classify-commit.ts';
 import { extractRefs, extractUrls } from './changes/commit-refs.ts';
 import { contentWords, dice, sharedWords } from './changes/content-words.ts';
+import { cancelledReverts, type ItemSource } from './changes/fold-reverts.ts';
 import { pullRequestItems } from './changes/pull-request-items.ts';
+import { revertTargetOf } from './changes/revert-target.ts';
 
 export type NewContributor = { login: string; pullRequest: number };
 
@@ -123,9 +125,14 @@ function isMergeLog(messages: readonly string[]): boolean {
 /**
  * Commits and pull requests in one newest-first list: a pull request's items take the place of its
  * merge or squash commit; pull requests no commit stands for follow, in the order given. `fromCommit`:
- * the items that stand for a commit of the input (one per commit), for the `commits` counts.
+ * the items that stand for a commit of the input (one per commit), for the `commits` counts;
+ * `sources`: each item's commit SHA (from `commitDetails`) and what it reverts.
  */
-function itemsInOrder(input: ChangeInput): { items: ClassifiedCommit[]; fromCommit: Set<ClassifiedCommit> } {
+function itemsInOrder(input: ChangeInput): {
+  items: ClassifiedCommit[];
+  fromCommit: Set<ClassifiedCommit>;
+  sources: Map<ClassifiedCommit, ItemSource>;
+} {
   const prs = new Map((input.pullRequests ?? []).map((pr) => [pr.number, pr]));
   const details = new Map((input.commitDetails ?? []).map((d) => [d.index, d]));
   const internalPaths = input.internalPaths ?? [];
@@ -140,14 +147,18 @@ function itemsInOrder(input: ChangeInput): { items: ClassifiedCommit[]; fromComm
     input.pullRequests === undefined && input.commitDetails === undefined && isMergeLog(input.commits);
   const items: ClassifiedCommit[] = [];
   const fromCommit = new Set<ClassifiedCommit>();
+  const sources = new Map<ClassifiedCommit, ItemSource>();
+  const revertOfPr = (pr: PullRequestInput) => revertTargetOf(`${pr.title}\n\n${pr.body ?? ''}`);
   input.commits.forEach((message, index) => {
     const number = pullRequestOf(message.replace(/\r\n/g, '\n').trim());
     const pr = number !== null ? prs.get(number) : undefined;
+    const sha = details.get(index)?.sha?.toLowerCase() ?? null;
     if (pr) {
       if (!placed.has(pr.number)) {
         const prItems = prItemsOf(pr, details.get(index));
         fromCommit.add(prItems[0]!);
         items.push(...prItems);
+        for (const item of prItems) sources.set(item, { sha, reverts: revertOfPr(pr) });
       }
       placed.add(pr.number);
       return;
@@ -157,9 +168,17 @@ function itemsInOrder(input: ChangeInput): { items: ClassifiedCommit[]; fromComm
     const item = applyEvidence(classify(message), details.get(index) ?? {}, internalPaths, productPaths);
     fromCommit.add(item);
     items.push(item);
+    // A merge commit reverts what its pull request's title says it reverts.
+    const merged = MERGE_PR.exec(message.replace(/\r\n/g, '\n').trim())?.[2];
+    sources.set(item, { sha, reverts: revertTargetOf(merged?.trim() ? merged : message) });
   });
-  for (const pr of prs.values()) if (!placed.has(pr.number)) items.push(...prItemsOf(pr));
-  return { items, fromCommit };
+  for (const pr of prs.values()) {
+    if (placed.has(pr.number)) continue;
+    const prItems = prItemsOf(pr);
+    items.push(...prItems);
+    for (const item of prItems) sources.set(item, { sha: null, reverts: revertOfPr(pr) });
+  }
+  return { items, fromCommit, sources };
 }
 
 /**
@@ -215,23 +234,9 @@ export function cleanChanges(input: ChangeInput): CleanCommits {
     for (const ref of extractRefs(text)) allowedRefs.add(ref);
     for (const url of extractUrls(text)) allowedRefs.add(url);
   }
-  const { items: classified, fromCommit } = itemsInOrder(input);
-
-  // A revert of a commit in the same range cancels both (`Revert "x"` as git writes it, `Revert x` as a
-  // pull request title may have it, or `revert: x`), compared without their references.
-  const norm = (text: string) => normalizeSubject(text.replace(/\s*\((?:#\d+(?:,\s*)?)+\)\s*$/, ''));
-  const bySubject = new Map(classified.map((c) => [norm(c.subject), c]));
-  const reverted = new Set<ClassifiedCommit>();
-  for (const c of classified) {
-    const target = (/^Revert "(.+)"(?:\s*\(#\d+\))?$/.exec(c.subject) ??
-      /^Revert (.+)$/.exec(c.subject) ??
-      /^revert(?:\([^)]*\))?: (.+)$/i.exec(c.subject))?.[1];
-    const original = target ? bySubject.get(norm(target)) : undefined;
-    if (original && original !== c) {
-      reverted.add(c);
-      reverted.add(original);
-    }
-  }
+  const { items: classified, fromCommit, sources } = itemsInOrder(input);
+  // A revert and what it undoes, both in the range, cancel (changes/fold-reverts.ts).
+  const reverted = cancelledReverts(classified, sources);
 
   const kept: ClassifiedCommit[] = [];
   const exact = new Map<string, ClassifiedCommit>();

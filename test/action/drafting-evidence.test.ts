@@ -3,9 +3,10 @@
  * the committed bundle (action/dist/index.js, run as the runner runs it) on a real git repository,
  * against a Shiplog server on a real socket, sends each first-parent commit's changed files and line
  * counts from git (`commitDetails`: a merge's diff against its first parent, a rename under its new
- * path) and the `internal-paths`, `product-paths`, `detail` and `sections` inputs; the draft shows them
+ * path, each commit's SHA) and the `internal-paths`, `product-paths`, `detail` and `sections` inputs; the draft shows them
  * deciding.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -147,7 +148,11 @@ describe('the bundled Action drafting from a checkout', () => {
       'Explain the install steps',
       'Add the word lists',
     ]);
-    expect(changes.commitDetails).toEqual(DETAILS);
+    // Each detail names its commit, so a revert that names the commit cancels it.
+    const shas = execFileSync('git', ['-C', repo, 'rev-list', '--first-parent', 'v1.0.0..v1.1.0'], {
+      encoding: 'utf8',
+    }).split('\n');
+    expect(changes.commitDetails).toEqual(DETAILS.map((d) => ({ ...d, sha: shas[d.index] })));
     // A product change is an item; a change to the docs alone is not, whatever its words.
     expect(body).toMatch(/^- Count words in every file at once/m);
     expect(body).not.toMatch(/^- Explain the install steps/m);
@@ -167,7 +172,7 @@ describe('the bundled Action drafting from a checkout', () => {
     });
     expect(run.code, run.stdout).toBe(0);
     const { body, changes } = await drafted(run.outputs['entry-id']!);
-    expect(changes.commitDetails).toEqual(DETAILS);
+    expect(changes.commitDetails!.map(({ sha: _sha, ...detail }) => detail)).toEqual(DETAILS);
     // internal-paths: the packaging change joins the docs one in Maintenance.
     expect(body).not.toMatch(/^- Refresh the Debian packaging/m);
     expect(body).toMatch(/^- Maintenance: 2 internal changes$/m);

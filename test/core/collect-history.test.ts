@@ -51,11 +51,18 @@ describe('collectReleaseHistory', () => {
     }
     // The branch's own commits are inside the merge, not the release's first-parent line.
     expect(histories[1]!.commits.join('\n')).not.toContain('wip:');
+    // Each detail names its commit, so a revert that names the commit cancels it.
+    const shas = (
+      await git(['rev-list', '--first-parent', `${histories[1]!.previousTag}..${histories[1]!.tag}`])
+    )
+      .trim()
+      .split('\n');
     expect(histories[1]!.commitDetails[2]).toEqual({
       index: 2,
       files: ['src/config.ts'],
       additions: 2,
       deletions: 2,
+      sha: shas[2],
     });
     expect(new Date(histories[1]!.taggedAt!).toISOString()).toBe('2023-02-15T09:00:00.000Z');
   });

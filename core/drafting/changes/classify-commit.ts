@@ -12,6 +12,7 @@ import type { Category } from '../../contract/entries.schema.ts';
 import { bodySaysBreaking, isBreakingProse, raisesRequirement } from './breaking-prose.ts';
 import { extractRefs } from './commit-refs.ts';
 import { INTERNAL_AREA, isInternalProse, isReviewFollowUp } from './internal-work.ts';
+import { revertedSubject } from './revert-target.ts';
 
 export type CommitKind = 'change' | 'dependency' | 'maintenance' | 'noise' | 'release';
 
@@ -76,7 +77,8 @@ const CONVENTIONAL_TYPES: Record<string, { kind: CommitKind; category: Category 
   perf: { kind: 'change', category: 'improvement' },
   // A refactor changes nothing users can see: internal work.
   refactor: { kind: 'maintenance', category: 'improvement' },
-  revert: { kind: 'change', category: 'improvement' },
+  // Undoing a change that shipped fixes what it did (release-please's and git-cliff's Reverts).
+  revert: { kind: 'change', category: 'fix' },
   deprecate: { kind: 'change', category: 'improvement' },
   security: { kind: 'change', category: 'fix' },
   docs: { kind: 'maintenance', category: 'improvement' },
@@ -345,6 +347,20 @@ function classifyByForm(message: string): ClassifiedCommit {
         scope,
         text,
       };
+    // `revert: feat: add x`, the reverted header quoted: what it undid decides, as for git's form below.
+    const undone = type === 'revert' && !breaking ? classifyByForm(parsed.subject) : null;
+    if (undone?.type) {
+      if (undone.kind !== 'change') return { ...revertOf(base, undone, subject), scope, type };
+      return {
+        ...base,
+        decidedBy: 'author',
+        kind: 'change',
+        category: 'fix',
+        type,
+        scope,
+        text: `Revert "${undone.text}"`,
+      };
+    }
     if (mapped) {
       // The author typed it: a breaking change is news whatever its type; otherwise an internal type
       // (`docs:`, `ci:`) is Maintenance and a user-facing type an item, whatever its words or its
@@ -387,15 +403,11 @@ function classifyByForm(message: string): ClassifiedCommit {
     if (!base.breaking && isInternalProse(rest2)) return internal({ type: null, scope: name, text });
     return { ...base, kind: 'change', category: categoryFromProse(rest2), type: null, scope: name, text };
   }
-  const revert = /^Revert "(.+)"(?:\s*\(#\d+\))?$/.exec(subject) ?? /^Revert:? (.+)$/i.exec(subject);
-  // Undoing internal work is internal work, undoing a branch merge is noise: `Revert "build: use
-  // minimatch@3.0.4 for Node.js < 4"`, `Revert "Merge Stable into master"`.
-  const undone = revert && !base.breaking ? classifyByForm(revert[1]!).kind : null;
-  if (undone === 'noise' || undone === 'release')
-    return { ...base, kind: 'noise', category: 'improvement', type: null, scope: null, text: subject };
-  if (undone === 'maintenance' || undone === 'dependency')
-    return { ...internal({ type: null, scope: null, text: cleanText(subject) }), kind: undone };
-  const text = cleanText(revert ? `Revert ${revert[1]}` : subject);
+  const reverted = revertedSubject(subject);
+  const undone = reverted !== null ? classifyByForm(reverted) : null;
+  if (undone && !base.breaking && undone.kind !== 'change') return revertOf(base, undone, subject);
+  const revert = undone !== null;
+  const text = cleanText(undone ? `Revert "${undone.text}"` : subject);
   if (!base.breaking && isReviewFollowUp(subject))
     return { ...internal({ type: null, scope: null, text }), decidedBy: 'author' };
   if (!revert && !base.breaking && isInternalProse(subject))
@@ -403,9 +415,25 @@ function classifyByForm(message: string): ClassifiedCommit {
   return {
     ...base,
     kind: 'change',
-    category: revert ? 'improvement' : categoryFromProse(subject),
+    category: revert ? 'fix' : categoryFromProse(subject),
     type: null,
     scope: null,
     text,
   };
+}
+
+/**
+ * A revert of what is not a change users saw: undoing internal work is internal work (`Revert "build:
+ * use minimatch@3.0.4 for Node.js < 4"`), undoing a branch merge or a release is noise (`Revert "Merge
+ * Stable into master"`).
+ */
+function revertOf(
+  base: Omit<ClassifiedCommit, 'kind' | 'category' | 'type' | 'scope' | 'text'>,
+  undone: ClassifiedCommit,
+  subject: string,
+): ClassifiedCommit {
+  if (undone.kind === 'noise' || undone.kind === 'release')
+    return { ...base, kind: 'noise', category: 'improvement', type: null, scope: null, text: subject };
+  const kind = undone.kind === 'dependency' ? 'dependency' : 'maintenance';
+  return { ...base, kind, category: 'improvement', type: null, scope: null, text: cleanText(subject) };
 }
