@@ -64,7 +64,11 @@ export async function buildApp({ config, openContext, logger }: BuildAppOptions)
   const ctx = context.ctx;
   app.addHook('onClose', async () => context.close());
   app.decorate('shiplog', ctx);
-  app.addHook('onRequest', (request, reply, done) => {
+  // The one hook of ours that every request runs (docs/api.md#errors: every response has an
+  // X-Request-Id); what else a request needs, the scope or the route that needs it adds (and the metrics
+  // plugin, when metrics are on, times every route). test/server/routes/public/widget-hooks.test.ts
+  // keeps it so for the widget.
+  app.addHook('onRequest', function setRequestIdHeader(request, reply, done) {
     reply.header('x-request-id', request.id);
     done();
   });
