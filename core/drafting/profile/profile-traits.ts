@@ -102,36 +102,56 @@ const PART_NAMES: Record<(typeof PROFILE_PARTS)[number], string> = {
 const list = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
-/** The profile in words, for the dashboard and the API. */
+/**
+ * The profile in words, for the dashboard, the API and the AI drafter's prompt: only what drafts apply
+ * (a part the replay did not apply is named as such, never described as what the project does: its
+ * drafts follow the built-in defaults there), and how many items a release usually has.
+ */
 export function describeProfile(model: DraftingProfileModel | null): string {
   if (!model || model.releasesLearned === 0)
     return 'Nothing learned yet: drafts follow the built-in defaults (features, improvements and fixes listed; internal work and dependency updates summed up in one line each).';
   const t = learnedTraits(model);
+  const dropped = PROFILE_PARTS.filter((p) => !applies(model, p));
+  const parts = [
+    `Learned from ${model.releasesLearned} ${model.releasesLearned === 1 ? 'release' : 'releases'}`,
+    ...(applies(model, 'listing') ? listingInWords(model) : []),
+    t.itemsPerRelease !== null
+      ? `about ${t.itemsPerRelease} ${t.itemsPerRelease === 1 ? 'item' : 'items'} a release`
+      : null,
+    applies(model, 'detail') && t.detail === 'highlights' ? 'names only the highlights' : null,
+    ...(applies(model, 'sections') ? [sectionsInWords(t)] : []),
+    ...(applies(model, 'style') ? styleInWords(t) : []),
+    applies(model, 'productPaths') && model.productPaths.length
+      ? `product paths ${model.productPaths.join(', ')}`
+      : null,
+    dropped.length ? `not applied, as its releases showed: ${list(dropped.map((p) => PART_NAMES[p]))}` : null,
+  ].filter((p): p is string => p !== null);
+  return `${parts[0]}: ${parts.slice(1).join('; ')}.`;
+}
+
+/** The kinds the project lists and leaves out (listed at least half the time, or less). */
+function listingInWords(model: DraftingProfileModel): string[] {
   const state = model.selector.state;
   const seen = CHANGE_KINDS.filter((k) => k !== 'breaking' && (state.kinds[k]?.seen ?? 0) > 0);
   const listed = seen.filter((k) => listingRate(state, k) >= 0.5).map((k) => KIND_NAMES[k]);
   const left = seen.filter((k) => listingRate(state, k) < 0.5).map((k) => KIND_NAMES[k]);
-  const dropped = model.applied ? PROFILE_PARTS.filter((p) => !model.applied!.includes(p)) : [];
-  const parts = [
-    `Learned from ${model.releasesLearned} ${model.releasesLearned === 1 ? 'release' : 'releases'}`,
+  return [
     listed.length ? `lists ${list(listed)}` : null,
     left.length ? `leaves out ${list(left)}` : null,
-    t.itemsPerRelease !== null
-      ? `about ${t.itemsPerRelease} ${t.itemsPerRelease === 1 ? 'item' : 'items'} a release`
-      : null,
-    t.detail === 'highlights' ? 'names only the highlights' : null,
-    t.flat
-      ? 'one list without headings'
-      : t.sections.length
-        ? `headings ${t.sections.map((s) => s.heading).join(' / ')}`
-        : null,
+  ].filter((p): p is string => p !== null);
+}
+
+function sectionsInWords(t: ProfileTraits): string | null {
+  if (t.flat) return 'one list without headings';
+  return t.sections.length ? `headings ${t.sections.map((s) => s.heading).join(' / ')}` : null;
+}
+
+function styleInWords(t: ProfileTraits): (string | null)[] {
+  return [
     t.style.references ? 'items cite their pull requests' : 'items cite no references',
     t.style.credits ? 'credits their authors' : null,
     t.style.pastTense ? 'past-tense verbs ("Added", "Fixed")' : null,
-    model.productPaths.length ? `product paths ${model.productPaths.join(', ')}` : null,
-    dropped.length ? `not applied, as its releases showed: ${list(dropped.map((p) => PART_NAMES[p]))}` : null,
-  ].filter((p): p is string => p !== null);
-  return `${parts[0]}: ${parts.slice(1).join('; ')}.`;
+  ];
 }
 
 /** The profile as the API shows it (docs/api.md, `GET /api/v1/drafting/profile`). */

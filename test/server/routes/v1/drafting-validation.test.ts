@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectRow } from '../../../../server/db/projects.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
+import { loadReleases } from '../../../fixtures/releases/load-releases.ts';
 
 let server: TestServer;
 let headers: Record<string, string>;
@@ -58,6 +59,33 @@ describe('profile.validation', () => {
       'style',
     ]);
     expect(validation.parts[0].reason).toMatch(/^kept: precision 1\.00 ≥ 0\.50, recall 1\.00 ≥ 1\.00$/);
+  });
+
+  it('the description says what is left out only when the replay applies the listing', async () => {
+    expect((await profile()).description).toMatch(/: lists fixes; leaves out improvements;/);
+    // ripgrep's own releases: the listing it learns loses recall on them, so it is not applied.
+    const other = await server.project('pro');
+    const releases = loadReleases()
+      .filter((r) => r.repo === 'BurntSushi/ripgrep')
+      .map((r) => ({
+        version: r.tag,
+        publishedAt: new Date(r.date).toISOString(),
+        notes: r.releaseNotes,
+        commits: r.commits.map((c) => c.message),
+      }));
+    const imported = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/entries/import',
+      headers: other.headers,
+      payload: { releases },
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const res = await server.app.inject({ url: '/api/v1/drafting/profile', headers: other.headers });
+    const { description, validation } = res.json().profile;
+    expect(validation.applied).not.toContain('listing');
+    expect(description).toMatch(/^Learned from 10 releases: /);
+    expect(description).not.toMatch(/leaves out|[:;] lists /);
+    expect(description).toMatch(/not applied, as its releases showed: what it lists/);
   });
 
   it('a stored profile of an older shape or a damaged one is learned again, not a 500', async () => {

@@ -118,7 +118,10 @@ describe('generate with OpenAI', () => {
     expect(res.statusCode, res.body).toBe(201);
     const system: string = sent.messages[0].content;
     expect(system).toContain('Write the way this project writes its release notes.');
-    expect(system).toContain('Learned from 3 releases: lists fixes;');
+    // The profile in words, only what drafts apply: the replay kept the headings, not the listing.
+    expect(system).toContain(
+      'Learned from 3 releases: about 1 item a release; headings Bug fixes; not applied',
+    );
     // The newest notes first, fenced as data, never instructions.
     expect(system.indexOf('release 3')).toBeLessThan(system.indexOf('release 2'));
     expect(system).toMatch(/<example>\n### Bug fixes\n\n- Fixed the search of release 3 \(#103\)/);
