@@ -64,7 +64,13 @@ export async function findBatchOfDispatch(
   return row;
 }
 
-/** The recipients of `subscriberIds` still owed `entryId`: confirmed, and with no record of a send. */
+/**
+ * The recipients of `subscriberIds` still owed `entryId`: confirmed, and with no record of a send, in
+ * id order. Driven from the ids, one primary-key lookup each in both tables, whatever the planner's
+ * statistics say (`offset 0` keeps the lookup from being flattened into a join): the embedded
+ * database runs no autovacuum, so its tables may never have been analyzed, and a plan made from
+ * guesses scanned every subscriber for each batch (tens of milliseconds a batch at 10,000).
+ */
 export async function unsentRecipients(
   sql: Db,
   entryId: string,
@@ -72,9 +78,14 @@ export async function unsentRecipients(
 ): Promise<{ id: string; email: string; locale: string | null }[]> {
   if (subscriberIds.length === 0) return [];
   return sql<{ id: string; email: string; locale: string | null }[]>`
-    select s.id, s.email, s.locale from subscribers s
-    where s.id = any(${sql.array(subscriberIds as string[])}) and s.status = 'confirmed'
-      and not exists (select 1 from email_sends x where x.entry_id = ${entryId} and x.subscriber_id = s.id)
+    select s.id, s.email, s.locale
+    from unnest(${sql.array(subscriberIds as string[])}::text[]) as r (id)
+    cross join lateral (
+      select s.id, s.email, s.locale from subscribers s
+      where s.id = r.id and s.status = 'confirmed'
+        and not exists (select 1 from email_sends x where x.entry_id = ${entryId} and x.subscriber_id = r.id)
+      offset 0
+    ) s
     order by s.id`;
 }
 
