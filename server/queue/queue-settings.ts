@@ -54,6 +54,14 @@ export const CHANNEL_WORKERS = {
   perJobResults: true,
 } as const;
 
+/**
+ * Email batches a server works at once: fetched together by one worker and run side by side, each
+ * sending one message at a time with up to 25 at stake (services/engagement/email-subscribers.ts
+ * `MAX_AT_STAKE`). These 4 keep 4 of the pooled SMTP transport's 5 connections busy, a crash puts at
+ * most 100 messages at stake, and the queue costs one poll and one settling statement per 4 batches.
+ */
+export const EMAIL_BATCHES_AT_ONCE = 4;
+
 /** One queue's settings and how it is worked. */
 export type QueueSettings = {
   queue: NonNullable<Parameters<PgBoss['createQueue']>[1]>;
@@ -87,7 +95,7 @@ export const QUEUES: { [Q in QueueName]: QueueSettings } = {
    */
   'email-batch': {
     queue: { ...EMAIL_RETRY, expireInSeconds: 600, heartbeatSeconds: 30, deadLetter: 'email-batch-failed' },
-    work: { ...BATCHED, heartbeatRefreshSeconds: 5 },
+    work: { ...BATCHED, batchSize: EMAIL_BATCHES_AT_ONCE, heartbeatRefreshSeconds: 5 },
   },
   /** Its own schedule re-enqueues failed attempts; pg-boss retries only a job that crashed. */
   'channel-delivery': {

@@ -5,7 +5,7 @@
  * then started again; (2) loses its database for 10 s after 1,500 messages, so that the batches end
  * while it is away (a proxy in front of PostgreSQL closes every connection and refuses new ones), and
  * its API answers 503 meanwhile. Each time, once every job has run to its end, every subscriber has
- * the entry and duplicates stay within the bound: 5 messages per batch in progress (20 at once).
+ * the entry and duplicates stay within the bound: 25 messages per batch in progress (4 at once).
  */
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,10 +17,11 @@ import { waitUntil } from '../helpers/wait-until.ts';
 
 const SUBSCRIBERS = 2000;
 /**
- * The batches one server works at once (jobs/start-workers.ts BATCHED), each with at most 5 messages
- * accepted but not yet recorded (services/engagement/email-subscribers.ts MAX_UNRECORDED).
+ * The batches one server works at once (queue/queue-settings.ts EMAIL_BATCHES_AT_ONCE), each with at
+ * most 25 messages at stake, accepted and not yet recorded or being sent
+ * (services/engagement/email-subscribers.ts MAX_AT_STAKE).
  */
-const DUPLICATE_BOUND = 20 * 5;
+const DUPLICATE_BOUND = 4 * 25;
 
 describe.runIf(process.env.DATABASE_URL)('faults during an email fan-out (PostgreSQL)', () => {
   let database: TestDatabase;

@@ -9,9 +9,9 @@
  * The dispatch splits the recipients into batches of `BATCH_SIZE` (rows of `email_batches`, made once
  * per dispatch however often it runs), one job each. A batch sends to its recipients one after another
  * and records each message once the SMTP server accepted it (`email_sends`, one row per entry and
- * subscriber, written in small groups); any attempt sends only to recipients with no record. So a
- * retry, a crash or a database outage re-sends at most the messages accepted but not yet recorded:
- * `MAX_UNRECORDED` per batch in progress.
+ * subscriber, written `RECORD_GROUP` at a time); any attempt sends only to recipients with no record.
+ * So a retry, a crash or a database outage re-sends at most the messages at stake, accepted and not
+ * yet recorded or being sent: `MAX_AT_STAKE` per batch in progress.
  * An attempt that could not reach everyone fails, and pg-boss retries it on the queue's schedule
  * (queue/queue-settings.ts `EMAIL_RETRY`: over 24 hours); after the last retry the batch is `failed`, kept
  * with its error, and `shiplog deliveries retry` sends it again. Each message has a Message-ID that is
@@ -46,10 +46,13 @@ export const BATCH_SIZE = 100;
  */
 const ATTEMPT_BUDGET_MS = 5 * 60_000;
 /**
- * Messages of one batch that may be accepted by the SMTP server but not yet recorded (the records are
- * written in groups, services/engagement/record-accepted-sends.ts): what a crash can send twice.
+ * Messages of one batch at stake at once: accepted by the SMTP server and not yet recorded, or being
+ * sent. What a crash can send twice; a server works `EMAIL_BATCHES_AT_ONCE` batches
+ * (queue/queue-settings.ts), so at most 4 × 25 = 100 messages of a fan-out are at stake on one server.
  */
-const MAX_UNRECORDED = 5;
+const MAX_AT_STAKE = 25;
+/** Accepted messages recorded by one statement (services/engagement/record-accepted-sends.ts). */
+const RECORD_GROUP = 20;
 
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -139,7 +142,10 @@ export async function sendEmailBatch(
   const emailIn = entryEmails(ctx.sql, project, entry, pageUrl);
   const refused: string[] = [];
   const deadline = Date.now() + ATTEMPT_BUDGET_MS;
-  const recorder = createSendRecorder(ctx, entry.id, MAX_UNRECORDED);
+  const recorder = createSendRecorder(ctx, entry.id, {
+    groupSize: RECORD_GROUP,
+    maxAtStake: MAX_AT_STAKE,
+  });
   const fail = async (error: string) => {
     // What was accepted is recorded first, so that the retry does not send it again.
     await recorder.settle();

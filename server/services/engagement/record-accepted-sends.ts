@@ -1,9 +1,10 @@
 /**
- * The record of one batch's messages that the SMTP server accepted (`email_sends`), written in groups:
- * while one insert is on its way, the messages accepted meanwhile wait for the next, so the database
- * sees one statement for many messages rather than one each. Sending pauses while `maxUnrecorded`
- * messages are accepted but not yet recorded: those are what a crash can send twice, so this is the
- * bound on duplicates per batch in progress.
+ * The record of one batch's messages that the SMTP server accepted (`email_sends`), written in groups
+ * of `groupSize` by one statement each (and what is left when the batch settles): on the embedded
+ * database a statement costs about as much as sending a message, so one per message would halve a
+ * fan-out's pace. Sending pauses while `maxAtStake` messages are at stake, accepted and not yet
+ * recorded or being sent: those are what a crash can send twice, so this is the bound on duplicates per
+ * batch in progress (docs/api.md#entries).
  *
  * While the database is unreachable a record is retried every second for up to `RECORD_PATIENCE_MS`,
  * so a short outage (a PostgreSQL restart) costs no duplicate.
@@ -17,11 +18,12 @@ const RECORD_PATIENCE_MS = 60_000;
 
 export type SendRecorder = {
   /**
-   * One more accepted message; resolves once fewer than `maxUnrecorded` are left unrecorded.
+   * One more accepted message; resolves once fewer than `maxAtStake` are unrecorded, so that the next
+   * message may be sent (it is the last one at stake).
    * @throws the error that stopped recording (then nothing more may be sent).
    */
   accepted(subscriberId: string): Promise<void>;
-  /** Resolves once every accepted message is recorded. @throws as `accepted`. */
+  /** Records what is left; resolves once every accepted message is recorded. @throws as `accepted`. */
   settle(): Promise<void>;
 };
 
@@ -37,21 +39,28 @@ async function recordPatiently(ctx: ServiceContext, entryId: string, ids: string
   }
 }
 
+/**
+ * @param limits.groupSize accepted messages recorded by one statement (no more than `maxAtStake`).
+ * @param limits.maxAtStake messages of the batch at stake at once, the one being sent included.
+ */
 export function createSendRecorder(
   ctx: ServiceContext,
   entryId: string,
-  maxUnrecorded: number,
+  limits: { groupSize: number; maxAtStake: number },
 ): SendRecorder {
+  const groupSize = Math.min(limits.groupSize, limits.maxAtStake);
   const waiting: string[] = [];
   let inFlight = 0;
+  let settling = false;
   let flushing: Promise<void> | undefined;
   let failure: { error: unknown } | undefined;
 
-  // Runs until nothing waits; `flushing` is cleared in the same turn as the last check, so a message
+  const due = () => waiting.length >= groupSize || (settling && waiting.length > 0);
+  // Runs while a group is due; `flushing` is cleared in the same turn as the last check, so a message
   // accepted afterwards always starts a new run.
   const pump = async () => {
     try {
-      while (waiting.length > 0) {
+      while (due()) {
         const ids = waiting.splice(0);
         inFlight = ids.length;
         await recordPatiently(ctx, entryId, ids);
@@ -64,7 +73,7 @@ export function createSendRecorder(
     }
   };
   const start = () => {
-    if (!flushing && !failure && waiting.length > 0) flushing = pump();
+    if (!flushing && !failure && due()) flushing = pump();
   };
   const rethrow = () => {
     if (failure) throw failure.error;
@@ -74,11 +83,13 @@ export function createSendRecorder(
     async accepted(subscriberId) {
       rethrow();
       waiting.push(subscriberId);
-      start();
-      while (!failure && flushing && waiting.length + inFlight >= maxUnrecorded) await flushing;
+      // A group is due whenever this many wait, so while they do a statement is on its way.
+      for (start(); !failure && flushing && waiting.length + inFlight >= limits.maxAtStake; start())
+        await flushing;
       rethrow();
     },
     async settle() {
+      settling = true;
       for (start(); flushing; start()) await flushing;
       rethrow();
     },
