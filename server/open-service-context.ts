@@ -6,6 +6,7 @@
  * when it is configured (Probot and Octokit load only then: a fifth of a second at every start).
  * `close()` stops the jobs first (finishing those in progress), then what they use.
  */
+import { createSecretKey } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProbotOctokit } from 'probot';
 import type { Config } from './config.ts';
@@ -51,7 +52,7 @@ export async function openServiceContext({
     openai: createAiClient(config.ai),
     mailer: countEmails(createMailer(config, log), metrics.emails),
     jobs: await startJobQueue(db.sql, log, { shared: db.shared }),
-    unsubscribeSecret: await getOrCreateSecret(db.sql, 'unsubscribe'),
+    unsubscribeSecret: createSecretKey(await getOrCreateSecret(db.sql, 'unsubscribe')),
     cursorSecret: await getOrCreateSecret(db.sql, 'cursor'),
     previewSecret: await getOrCreateSecret(db.sql, 'preview'),
     github: null,

@@ -1,4 +1,5 @@
 /** What the services and routes share: the database, the caches, the configuration. */
+import type { KeyObject } from 'node:crypto';
 import type OpenAI from 'openai';
 import type { Probot } from 'probot';
 import type { Config } from '../config.ts';
@@ -20,8 +21,11 @@ export type ServiceContext = {
   mailer: Mailer;
   /** Durable jobs (pg-boss): enqueue in the caller's transaction. */
   jobs: JobQueue;
-  /** Signs unsubscribe links (db/instance-secrets.ts). */
-  unsubscribeSecret: Buffer;
+  /**
+   * Signs unsubscribe links (db/instance-secrets.ts), imported once as a key: an HMAC keyed with raw
+   * bytes imports them again for every token, one per email of a fan-out.
+   */
+  unsubscribeSecret: KeyObject;
   /** Signs list cursors (services/paging/keyset-cursor.ts). */
   cursorSecret: Buffer;
   /** Signs draft preview links (services/preview-link.ts). */

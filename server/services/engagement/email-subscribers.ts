@@ -33,10 +33,8 @@ import { findProjectById } from '../../db/projects.ts';
 import { listConfirmedSubscriberIds } from '../../db/subscribers.ts';
 import type { ServiceContext } from '../context.ts';
 import { newId } from '../../db/new-id.ts';
-import { unsubscribeUrl } from './manage-subscription.ts';
 import { createSendRecorder } from './record-accepted-sends.ts';
-import { unsubscribeHeaders } from './render-email.ts';
-import { entryEmails } from './entry-email.ts';
+import { entryMessages } from './entry-email.ts';
 
 /** Recipients per batch job. */
 export const BATCH_SIZE = 100;
@@ -137,9 +135,7 @@ export async function sendEmailBatch(
     });
     return;
   }
-  const pageUrl = `${ctx.config.publicUrl}/changelog/${project.slug}/${entry.slug}`;
-  const host = new URL(ctx.config.publicUrl).hostname;
-  const emailIn = entryEmails(ctx.sql, project, entry, pageUrl);
+  const messageTo = entryMessages(ctx, project, entry);
   const refused: string[] = [];
   const deadline = Date.now() + ATTEMPT_BUDGET_MS;
   const recorder = createSendRecorder(ctx, entry.id, {
@@ -158,17 +154,9 @@ export async function sendEmailBatch(
       throw new Error('the batch was taken back from this worker; it runs elsewhere');
     }
     if (Date.now() > deadline) await fail('the attempt ran out of time; the rest is retried');
-    const unsubscribe = unsubscribeUrl(ctx, subscriber.id);
-    const email = await emailIn(subscriber.locale);
+    const message = await messageTo(subscriber);
     try {
-      await ctx.mailer.send({
-        to: subscriber.email,
-        subject: email.subject,
-        text: email.text(unsubscribe),
-        html: email.html(unsubscribe),
-        headers: { ...unsubscribeHeaders(unsubscribe), 'Content-Language': email.locale },
-        messageId: `<${entry.id}.${subscriber.id}@${host}>`,
-      });
+      await ctx.mailer.send(message);
     } catch (err) {
       if (!refusesThisMessage(err)) await fail(`the SMTP server cannot be used: ${describe(err)}`);
       log.warn(

@@ -4,7 +4,7 @@
  * - Unsubscribe: `<subscriber id>.<HMAC-SHA256(instance secret, id)>`: valid for as long as the
  *   subscription exists, so every email (confirmation or release) can carry one without storing it.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export function newConfirmToken(): { token: string; hash: Buffer } {
   const token = randomBytes(32).toString('base64url');
@@ -15,16 +15,17 @@ export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
 
-function mac(secret: Buffer, subscriberId: string): string {
+function mac(secret: KeyObject, subscriberId: string): string {
   return createHmac('sha256', secret).update(`unsubscribe:${subscriberId}`).digest('base64url');
 }
 
-export function unsubscribeToken(secret: Buffer, subscriberId: string): string {
+/** @param secret the instance's unsubscribe secret, imported as a key (`createSecretKey`). */
+export function unsubscribeToken(secret: KeyObject, subscriberId: string): string {
   return `${subscriberId}.${mac(secret, subscriberId)}`;
 }
 
 /** @returns the subscriber id, or null for a forged or malformed token. */
-export function verifyUnsubscribeToken(secret: Buffer, token: string): string | null {
+export function verifyUnsubscribeToken(secret: KeyObject, token: string): string | null {
   const dot = token.lastIndexOf('.');
   if (dot <= 0) return null;
   const id = token.slice(0, dot);

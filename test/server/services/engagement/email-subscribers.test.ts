@@ -67,7 +67,12 @@ it('emails an external release to every confirmed subscriber, once, and nobody e
       /^<https:\/\/changelog\.test\/api\/unsubscribe\?token=.+>$/,
     );
     expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    // The HTML part, rendered once for all of them, carries each subscriber's own link.
+    const unsubscribe = header(mail, 'List-Unsubscribe')!.slice(1, -1);
+    expect(mail.html).toContain(`<a href="${unsubscribe}">Unsubscribe</a>`);
+    expect(mail.text).toContain(`Unsubscribe: ${unsubscribe}\n`);
   }
+  expect(new Set(mails.map((m) => header(m, 'List-Unsubscribe'))).size).toBe(3);
 
   // Publishing again is a no-op: no second email.
   await server.app.inject({ method: 'POST', url: `/api/v1/entries/${draftId}/publish`, headers });
