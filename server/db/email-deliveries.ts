@@ -30,23 +30,23 @@ export type FailedBatchRow = EmailBatchRow & {
 };
 
 /**
- * Insert the batches of a dispatch; those it already made (same dispatch and position) are left alone.
- * @returns the ids inserted by this call.
+ * Insert the batches of a dispatch, by one statement; those it already made (same dispatch and
+ * position) are left alone.
+ * @returns the ids inserted by this call, in `rows`' order.
  */
 export async function insertBatches(
   sql: TransactionSql,
   rows: { id: string; entryId: string; dispatchId: string; seq: number; subscriberIds: string[] }[],
 ): Promise<string[]> {
-  const inserted: string[] = [];
-  for (const row of rows) {
-    const [created] = await sql<{ id: string }[]>`
-      insert into email_batches (id, entry_id, dispatch_id, seq, subscriber_ids, status)
-      values (${row.id}, ${row.entryId}, ${row.dispatchId}, ${row.seq}, ${sql.array(row.subscriberIds)}, 'pending')
-      on conflict (dispatch_id, seq) do nothing
-      returning id`;
-    if (created) inserted.push(created.id);
-  }
-  return inserted;
+  if (rows.length === 0) return [];
+  const created = await sql<{ id: string; seq: number }[]>`
+    insert into email_batches (id, entry_id, dispatch_id, seq, subscriber_ids, status)
+    select b.id, b."entryId", b."dispatchId", b.seq, b."subscriberIds", 'pending'
+    from json_to_recordset(${JSON.stringify(rows)}::text::json)
+      as b (id text, "entryId" text, "dispatchId" text, seq integer, "subscriberIds" text[])
+    on conflict (dispatch_id, seq) do nothing
+    returning id, seq`;
+  return created.sort((a, b) => a.seq - b.seq).map((row) => row.id);
 }
 
 export async function findBatch(sql: Db, id: string): Promise<EmailBatchRow | undefined> {

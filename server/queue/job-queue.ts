@@ -25,6 +25,11 @@ export type JobQueue = {
     data: JobPayload<Q>,
     options?: { startAfter?: number | Date; group?: string },
   ): Promise<void>;
+  /**
+   * Enqueue one job of `queue` per payload, by one statement, with the queue's settings; in the
+   * caller's transaction when given one, as `send`.
+   */
+  sendMany<Q extends QueueName>(db: Sql | TransactionSql, queue: Q, data: JobPayload<Q>[]): Promise<void>;
   boss: PgBoss;
   /** Work of this instance besides pg-boss's (the scheduled sweeper) that `stop` ends first. */
   onStop(stop: () => Promise<void>): void;
@@ -81,6 +86,14 @@ export async function startJobQueue(
         ...options,
         ...(group !== undefined ? { group: { id: group } } : {}),
       });
+    },
+    async sendMany(db, queue, data) {
+      if (data.length === 0) return;
+      await boss.insert(
+        queue,
+        data.map((payload) => ({ data: payload as object })),
+        { db: bossDatabase(db) },
+      );
     },
     async stop(timeoutMs = 10_000) {
       if (stopped) return;

@@ -77,10 +77,14 @@ export async function fanOutEntryEmail(
     });
   }
   if (batches.length === 0) return;
+  // Two statements whatever the count: the batches, then the jobs of those this run made.
   await ctx.sql.begin(async (tx) => {
-    for (const batchId of await insertBatches(tx, batches)) {
-      await ctx.jobs.send(tx, 'email-batch', { batchId });
-    }
+    const made = await insertBatches(tx, batches);
+    await ctx.jobs.sendMany(
+      tx,
+      'email-batch',
+      made.map((batchId) => ({ batchId })),
+    );
   });
 }
 
