@@ -52,9 +52,9 @@ describe('the spent repositories', () => {
     for (const s of sources) expect(spent.get(s.repo.toLowerCase())).toBe(`corpus (${s.set})`);
   });
 
-  it('list the fixtures, the first fresh set and the demonstration projects, each once and outside the corpus', () => {
+  it('list the fixtures, both reported fresh sets and the demonstration projects, each once and outside the corpus', () => {
     const corpus = new Set(loadSources().map((s) => s.repo.toLowerCase()));
-    expect(listed).toHaveLength(19);
+    expect(listed).toHaveLength(29);
     expect(new Set(listed.map((r) => r.toLowerCase())).size).toBe(listed.length);
     for (const repo of listed) {
       expect(repo).toMatch(/^[\w.-]+\/[\w.-]+$/);
@@ -67,10 +67,15 @@ describe('the spent repositories', () => {
 });
 
 describe('a fresh set', () => {
-  it('the committed one (fresh-sources.json) is one: 8 or more unspent repositories, 5 or more ecosystems', () => {
+  it('the committed one (fresh-sources.json) was one, and is spent now that its figures are reported', () => {
     const sources = loadSources(join(EVAL, 'fresh-sources.json'));
-    expect(freshSetProblems(sources)).toEqual([]);
     expect(sources.every((s) => (s.note ?? '').length > 0)).toBe(true);
+    // Once its repositories leave the spent list, it is a fresh set again: 8 or more, 5 ecosystems.
+    const spentElsewhere = freshSetProblems(sources).filter((p) => !/second fresh set/.test(p));
+    expect(spentElsewhere).toEqual([]);
+    expect(new Set(sources.map((s) => s.ecosystem)).size).toBeGreaterThanOrEqual(5);
+    const spent = spentRepositories();
+    for (const s of sources) expect(spent.get(s.repo.toLowerCase())).toMatch(/^issue 37's second fresh set/);
   });
 
   it('of 8 unspent repositories in 5 ecosystems, 5 releases each, has no problem', () => {
