@@ -66,7 +66,8 @@ export type ImportInput = z.infer<typeof ImportInputSchema>;
 
 /**
  * Whether the releases imported teach the drafting profile (docs/api.md#import-history-and-the-drafting-profile):
- * `commits`, they carried their commits and taught it; `fetching`, they came without and the service
+ * `commits`, they carried their commits and taught it (when some came without and cannot be fetched,
+ * `reason` says how many only add history, and why); `fetching`, they came without and the service
  * fetches each version's commits between its tags from `repository` through the GitHub App, in a job,
  * and learns when they arrive; `none`, nothing can be learned from them, and `reason` says why in words
  * a user can act on.

@@ -94,7 +94,7 @@ async function prepare(ctx: ServiceContext, projectId: string, releases: readonl
   );
 }
 
-type Tally = Omit<ImportResponse, 'profile' | 'learning'> & { withoutCommits: number };
+type Tally = Omit<ImportResponse, 'profile' | 'learning'> & { withCommits: number; withoutCommits: number };
 
 /** Per version named more than once, the index of the release with the longest notes (the first on a tie). */
 function keptOfEachVersion(prepared: readonly Prepared[]): Map<string, number> {
@@ -121,6 +121,7 @@ async function store(
     skipped: [],
     warnings: [],
     entries: [],
+    withCommits: 0,
     withoutCommits: 0,
   };
   const existing = await lockEntriesOfVersions(
@@ -153,7 +154,7 @@ async function store(
     if (previous && !release.commits?.length) await deleteEntryChanges(tx, row.id);
     else if (previous) await setEntryChanges(tx, row.id, changesOf(release)!);
     tally[previous ? 'replaced' : 'imported']++;
-    if (!release.commits?.length) tally.withoutCommits++;
+    tally[release.commits?.length ? 'withCommits' : 'withoutCommits']++;
     tally.entries.push({ id: row.id, slug: row.slug, version, status: row.status });
     const warning = tagDateWarning(release.publishedAt, release.taggedAt);
     if (warning) tally.warnings.push({ version, message: warning });
@@ -221,8 +222,14 @@ export async function importReleases(
   const prepared = await prepare(ctx, projectId, input.releases);
   const repository = input.repository?.toLowerCase() ?? null;
   const { learning, ...tally } = await withEntryEvents(ctx, async (tx, record) => {
-    const { withoutCommits, ...result } = await store(tx, record, projectId, prepared, repository);
-    const learning = await queueCommitFetch(ctx, tx, projectId, withoutCommits, repository);
+    const { withCommits, withoutCommits, ...result } = await store(
+      tx,
+      record,
+      projectId,
+      prepared,
+      repository,
+    );
+    const learning = await queueCommitFetch(ctx, tx, projectId, { withCommits, withoutCommits }, repository);
     await recordAudit(tx, projectId, {
       action: 'entries.imported',
       target: { type: 'project', id: projectId },

@@ -28,6 +28,23 @@ function repositoryOf(links: readonly { repository: string }[], named: string | 
 }
 
 /**
+ * What an import that cannot fetch the commits it lacks says: `none` when no release brought any, else
+ * `commits` (those that did have taught), with how many added history only and why.
+ */
+function cannotFetch(withCommits: number, withoutCommits: number, why: string): ImportLearning {
+  if (withCommits === 0) return none(`These releases came without their commits, and ${why}`);
+  const some = `${withoutCommits} of these ${withCommits + withoutCommits} releases`;
+  const verb =
+    withoutCommits === 1 ? 'came without its commits and teaches' : 'came without their commits and teach';
+  return {
+    status: 'commits',
+    repository: null,
+    reason: `${some} ${verb} nothing (a version without a tag, or the oldest): ${why}`,
+  };
+}
+
+/**
+ * @param withCommits how many of the releases imported or replaced carried their commits.
  * @param withoutCommits how many of the releases imported or replaced came without commits.
  * @param named the import's `repository` (lower-case), if any.
  * @returns what the import's answer says of learning; queues the fetch (in `tx`) when it can be done.
@@ -36,28 +53,37 @@ export async function queueCommitFetch(
   ctx: Pick<ServiceContext, 'jobs' | 'github'>,
   tx: TransactionSql,
   projectId: string,
-  withoutCommits: number,
+  counts: { withCommits: number; withoutCommits: number },
   named: string | null,
 ): Promise<ImportLearning> {
+  const { withCommits, withoutCommits } = counts;
   if (withoutCommits === 0) return { status: 'commits', repository: null, reason: null };
   if (!ctx.github)
-    return none(
-      `These releases came without their commits, and this server has no GitHub App to fetch them: ${TEACH_ANOTHER_WAY}.`,
+    return cannotFetch(
+      withCommits,
+      withoutCommits,
+      `this server has no GitHub App to fetch them: ${TEACH_ANOTHER_WAY}.`,
     );
   const links = await listProjectLinks(tx, projectId);
   const repository = repositoryOf(links, named);
   if (!repository)
-    return none(
+    return cannotFetch(
+      withCommits,
+      withoutCommits,
       links.length === 0
-        ? `These releases came without their commits, and no GitHub repository is linked to this project to fetch them from: link it on the GitHub page, or ${TEACH_ANOTHER_WAY}.`
-        : `These releases came without their commits, and several repositories are linked to this project: import naming one as its repository, or ${TEACH_ANOTHER_WAY}.`,
+        ? `no GitHub repository is linked to this project to fetch them from: link it on the GitHub page, or ${TEACH_ANOTHER_WAY}.`
+        : `several repositories are linked to this project: import naming one as its repository, or ${TEACH_ANOTHER_WAY}.`,
     );
   const installed = await listInstalledRepositories(tx);
   if (!installed.some((r) => r.repository === repository))
-    return none(
-      `These releases came without their commits, and the GitHub App is not installed on ${repository} to fetch them: install it there, or ${TEACH_ANOTHER_WAY}.`,
+    return {
+      ...cannotFetch(
+        withCommits,
+        withoutCommits,
+        `the GitHub App is not installed on ${repository} to fetch them: install it there, or ${TEACH_ANOTHER_WAY}.`,
+      ),
       repository,
-    );
+    };
   await ctx.jobs.send(tx, 'history-commits', { projectId, repository }, { group: projectId });
   return { status: 'fetching', repository, reason: null };
 }

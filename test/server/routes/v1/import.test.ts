@@ -59,10 +59,11 @@ describe('POST /api/v1/entries/import', () => {
     const body = res.json();
     // Only the release that carries its commits teaches the drafting profile.
     expect(body).toMatchObject({ imported: 2, replaced: 0, skipped: [], profile: { releasesLearned: 1 } });
-    // One release came without commits, and this server has no GitHub App to fetch them: it says so.
-    expect(body.learning).toMatchObject({ status: 'none', repository: null });
+    // One release taught; the other came without commits, and this server has no GitHub App to fetch
+    // them: it says how many taught nothing, and why.
+    expect(body.learning).toMatchObject({ status: 'commits', repository: null });
     expect(body.learning.reason).toMatch(
-      /no GitHub App to fetch them: import with the shiplog CLI’s import --git-dir/,
+      /^1 of these 2 releases came without its commits and teaches nothing .*no GitHub App to fetch them: import with the shiplog CLI’s import --git-dir/,
     );
     expect(body.entries.map((e: { version: string; status: string }) => [e.version, e.status])).toEqual([
       ['1.1.0', 'published'],
