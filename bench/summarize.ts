@@ -113,11 +113,11 @@ export function benchRows(r: Results): Row[] {
   }));
   const d = r.dispatch;
   add(d, () => ({
-    figure: `email fan-out to ${d!.subscribers!.toLocaleString('en')}: a bare nodemailer loop's time / Shiplog's`,
+    figure: `email fan-out to ${d!.subscribers!.toLocaleString('en')}: a bare nodemailer loop's time / Shiplog's, the same ${d!.shiplogEmailBytes} B messages`,
     measured: `${d!.shiplogEmailSeconds} s`,
     baseline: `${d!.bareEmailSeconds} s`,
     ratio: d!.emailRatio!,
-    goal: '≥ 0.5',
+    goal: '≥ 1',
   }));
   const db = r.dashboard;
   add(db, () => ({
