@@ -113,7 +113,7 @@ export function benchRows(r: Results): Row[] {
   }));
   const d = r.dispatch;
   add(d, () => ({
-    figure: `email fan-out to ${d!.subscribers!.toLocaleString('en')}: a bare nodemailer loop's time / Shiplog's, the same ${d!.shiplogEmailBytes} B messages`,
+    figure: `email fan-out to ${d!.subscribers!.toLocaleString('en')}: a bare nodemailer loop's time / Shiplog's, same ${d!.shiplogEmailBytes} B messages`,
     measured: `${d!.shiplogEmailSeconds} s`,
     baseline: `${d!.bareEmailSeconds} s`,
     ratio: d!.emailRatio!,
