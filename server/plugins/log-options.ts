@@ -3,7 +3,9 @@
  * every `token` query parameter (confirmation and unsubscribe links carry their secret there), the
  * token segment of a draft preview's path (`/changelog/{slug}/preview/{token}`) and of the dashboard's
  * setup and invitation checks. Cookies (the dashboard's session) are never logged: only the request
- * line and addresses are.
+ * line and addresses are. `LOG_LEVEL=silent` is no logger at all (`false`), not pino at level silent: a
+ * request then builds no child logger, a cost every widget hit paid for lines nobody writes
+ * (bench/widget-throughput.ts).
  */
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
@@ -26,6 +28,7 @@ export function redactUrl(url: string): string {
 }
 
 export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent') return false;
   return {
     level: config.logLevel,
     redact: [

@@ -5,6 +5,7 @@
  * added to the whole app (or a plugin registered on it with hooks of its own) fails this test: add it to
  * the scope or the routes that need it instead (fastify's Hooks reference: scope, onRoute, route-level
  * hooks). With metrics on, the metrics plugin's two hooks time it too (docs/deployment.md#metrics).
+ * With logging off (`LOG_LEVEL=silent`) there is no logger at all, so no request builds a child of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -52,5 +53,26 @@ describe('with metrics on', () => {
     expect(hooks.onRequest).toEqual(['setRequestIdHeader', 'anonymous', 'publicCorsHeaders', 'hotPath']);
     expect(hooks.onResponse).toEqual(['anonymous']);
     expect(hooks.onSend).toBeUndefined();
+  });
+});
+
+describe('the request logger', () => {
+  it('is none with LOG_LEVEL=silent: a request builds no child logger (docs/configuration.md)', async () => {
+    const server = await buildTestServer({ LOG_LEVEL: 'silent' }, { workers: false });
+    try {
+      // Fastify's stand-in when there is no logger hands itself out as every request's logger.
+      expect(server.app.log.child({ reqId: 'req_1' })).toBe(server.app.log);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is a child of the app logger per request at any other level', async () => {
+    const server = await buildTestServer({ LOG_LEVEL: 'warn' }, { workers: false });
+    try {
+      expect(server.app.log.child({ reqId: 'req_1' })).not.toBe(server.app.log);
+    } finally {
+      await server.close();
+    }
   });
 });
