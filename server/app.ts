@@ -7,7 +7,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { newId } from './db/new-id.ts';
+import { newRequestId } from './http/new-request-id.ts';
 import errorsPlugin from './errors/error-handler.ts';
 import { clientErrorHandler, frameworkErrors } from './errors/framework-errors.ts';
 import type { OpenedServiceContext } from './open-service-context.ts';
@@ -43,7 +43,7 @@ export type BuildAppOptions = {
 export async function buildApp({ config, openContext, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
     logger: logger ?? loggerOptions(config),
-    genReqId: () => newId('req'),
+    genReqId: newRequestId,
     requestIdHeader: false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -11,7 +11,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { NotFoundError, ShiplogError } from './errors.ts';
-import { newId } from '../db/new-id.ts';
+import { newRequestId } from '../http/new-request-id.ts';
 import { problemFor } from './problem-documents.ts';
 import { sendProblem } from './error-handler.ts';
 
@@ -37,7 +37,7 @@ export function clientErrorHandler(
       'invalid',
       tooLarge ? 'The request headers exceed 16 KB' : 'The request is not valid HTTP',
     ),
-    newId('req'),
+    newRequestId(),
   );
   const status = tooLarge ? 431 : 400;
   const body = JSON.stringify({ ...problem, status, ...(tooLarge ? { title: STATUS_CODES[431] } : {}) });

@@ -94,8 +94,10 @@ function cacheKey(
   locale: string | undefined,
   reader: Reader | null,
 ): string {
-  const segments = reader && reader.segments.length > 0 ? [...reader.segments].sort() : [];
-  return [slug, component ?? '', locale ?? '', ...segments].join('\u0000');
+  const plain = `${slug}\u0000${component ?? ''}\u0000${locale ?? ''}`;
+  // A template, not an array joined: the hot path builds this key for every anonymous hit.
+  if (!reader || reader.segments.length === 0) return plain;
+  return [plain, ...[...reader.segments].sort()].join('\u0000');
 }
 
 /** How many parts a key of a reader without segments has (see {@link cacheKey}). */
