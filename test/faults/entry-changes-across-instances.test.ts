@@ -1,6 +1,6 @@
 /**
  * What follows an entry change reaches every instance sharing the PostgreSQL database: publish and
- * unpublish on one instance show in the other's widget at once; publishing an already published
+ * unpublish on one instance show in the other's widget as soon as its notice arrives; publishing an already published
  * entry dispatches nothing; and a widget read that overlaps a change never caches the old state.
  *
  * PostgreSQL only: the embedded database belongs to one process with one connection, so there is no
