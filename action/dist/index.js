@@ -49056,10 +49056,13 @@ import { posix } from "node:path";
 var DIRECTORY_KINDS = [
   [/(?:^|\/)(?:\.github|\.gitlab|\.circleci|\.buildkite|\.azure-pipelines|\.woodpecker|\.drone)\//i, "ci"],
   [
-    /(?:^|\/)(?:tests?|__tests__|spec|specs|testdata|test_?data|fixtures?|benches|benchmarks?|e2e|cypress|playwright)\//i,
+    /(?:^|\/)(?:(?:[\w.]+[_-])?tests?(?:[_-][\w.-]+)?|__tests__|spec|specs|testdata|test_?data|fixtures?|benches|benchmarks?|e2e|cypress|playwright)\//i,
     "tests"
   ],
-  [/(?:^|\/)(?:docs?|documentation|website|site|www|book|guide|man|manual|examples?|blog)\//i, "docs"],
+  [
+    /(?:^|\/)(?:docs?|documentation|website|site|www|book|guides?|tutorials?|man|manuals?|examples?|blog)\//i,
+    "docs"
+  ],
   [
     /(?:^|\/)(?:\.husky|\.devcontainer|\.vscode|\.idea|\.cargo|scripts|tools|ci|xtask|\.changeset)\//i,
     "tooling"

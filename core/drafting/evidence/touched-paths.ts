@@ -5,10 +5,11 @@
  *
  * A path is one of:
  * - `docs`: documentation and prose: a documentation folder (`docs/`, `doc/`, `documentation/`, the
- *   website, `examples/`), a prose file by name anywhere (README, the changelog, CONTRIBUTING…) or by
+ *   website, `guides/`, `tutorials/`, `examples/`), a prose file by name anywhere (README, the changelog, CONTRIBUTING…) or by
  *   extension at the root (`UPGRADING.md`); an extension alone (`.md`, `.txt`) never makes a file in
  *   the product's own folders documentation;
- * - `tests`: tests, fixtures, test data and benchmarks;
+ * - `tests`: tests (a folder named `test`/`tests` alone or beside another word: `integration_test/`,
+ *   `test-utils/`), fixtures, test data and benchmarks;
  * - `ci`: CI and repository automation (`.github/`, `.gitlab-ci.yml`, `.circleci/`…);
  * - `tooling`: the project's own tooling and configuration (linters, formatters, editor and hook
  *   settings, dev scripts, container files for development);
@@ -30,10 +31,13 @@ export type Touched = 'product' | 'internal' | 'dependencies' | 'unknown';
 const DIRECTORY_KINDS: [RegExp, PathKind][] = [
   [/(?:^|\/)(?:\.github|\.gitlab|\.circleci|\.buildkite|\.azure-pipelines|\.woodpecker|\.drone)\//i, 'ci'],
   [
-    /(?:^|\/)(?:tests?|__tests__|spec|specs|testdata|test_?data|fixtures?|benches|benchmarks?|e2e|cypress|playwright)\//i,
+    /(?:^|\/)(?:(?:[\w.]+[_-])?tests?(?:[_-][\w.-]+)?|__tests__|spec|specs|testdata|test_?data|fixtures?|benches|benchmarks?|e2e|cypress|playwright)\//i,
     'tests',
   ],
-  [/(?:^|\/)(?:docs?|documentation|website|site|www|book|guide|man|manual|examples?|blog)\//i, 'docs'],
+  [
+    /(?:^|\/)(?:docs?|documentation|website|site|www|book|guides?|tutorials?|man|manuals?|examples?|blog)\//i,
+    'docs',
+  ],
   [
     /(?:^|\/)(?:\.husky|\.devcontainer|\.vscode|\.idea|\.cargo|scripts|tools|ci|xtask|\.changeset)\//i,
     'tooling',

@@ -98,6 +98,17 @@ describe('paths learned, not guessed', () => {
     expect(pathKind('CONTRIBUTING')).toBe('docs');
   });
 
+  it('test folders named with a word beside test, and guides and tutorials, are what they say', () => {
+    expect(pathKind('integration_test/docker.sh')).toBe('tests');
+    expect(pathKind('pkg/integration-tests/run.go')).toBe('tests');
+    expect(pathKind('test_utils/helpers.py')).toBe('tests');
+    expect(pathKind('guides/components.md')).toBe('docs');
+    expect(pathKind('tutorials/intro.ipynb')).toBe('docs');
+    // A word that only contains "test" is no test folder.
+    expect(pathKind('src/contest/score.rs')).toBe('product');
+    expect(pathKind('src/latest/index.ts')).toBe('product');
+  });
+
   it('product paths win over the built-in rules, internal paths over both', () => {
     expect(pathKind('.github/workflows/release.yml', [], ['.github/workflows/**'])).toBe('product');
     expect(pathKind('packaging/deb/control', ['packaging/**'], ['packaging/**'])).toBe('internal');
