@@ -49774,22 +49774,6 @@ function applies(profile, part) {
   return profile !== null && profile.releasesLearned > 0 && (profile.applied ?? PROFILE_PARTS).includes(part);
 }
 
-// core/drafting/profile/product-paths.ts
-var MIN_LISTED = 2;
-var MIN_SHARE = 0.5;
-function learnProductPaths(lessons) {
-  const tallies = /* @__PURE__ */ new Map();
-  for (const lesson of lessons)
-    for (const change of lesson.changes)
-      for (const folder of change.folders) {
-        const tally = tallies.get(folder) ?? { seen: 0, listed: 0 };
-        tally.seen++;
-        if (change.listed) tally.listed++;
-        tallies.set(folder, tally);
-      }
-  return [...tallies].filter(([, t]) => t.listed >= MIN_LISTED && t.listed >= MIN_SHARE * t.seen).map(([folder]) => folder).sort();
-}
-
 // core/drafting/profile/heading-categories.ts
 var HEADING_CATEGORIES = [
   [/\bbreaking\b|\bincompatib/i, "breaking"],
@@ -49804,6 +49788,26 @@ var HEADING_CATEGORIES = [
 function categoryOfHeading(heading) {
   const words = heading.replace(/[^\p{L}\p{N}' ]+/gu, " ").replace(/\s+/g, " ").trim();
   return HEADING_CATEGORIES.find(([re]) => re.test(words))?.[1] ?? null;
+}
+function sameHeading(a, b) {
+  const key = (h) => h.replace(/[\s:]+$/, "").replace(/\s+/g, " ").trim().toLowerCase();
+  return key(a) === key(b);
+}
+
+// core/drafting/profile/product-paths.ts
+var MIN_LISTED = 2;
+var MIN_SHARE = 0.5;
+function learnProductPaths(lessons) {
+  const tallies = /* @__PURE__ */ new Map();
+  for (const lesson of lessons)
+    for (const change of lesson.changes)
+      for (const folder of change.folders) {
+        const tally = tallies.get(folder) ?? { seen: 0, listed: 0 };
+        tally.seen++;
+        if (change.listed) tally.listed++;
+        tallies.set(folder, tally);
+      }
+  return [...tallies].filter(([, t]) => t.listed >= MIN_LISTED && t.listed >= MIN_SHARE * t.seen).map(([folder]) => folder).sort();
 }
 
 // core/drafting/profile/match-notes.ts
@@ -51879,43 +51883,6 @@ var BREAKING_ITEM = /^(\*\*Breaking:?\*\*:?|Breaking:)\s*/;
 function isBreakingItem(item) {
   return BREAKING_ITEM.test(item);
 }
-var DEFAULT_HEADINGS = { sections: [], flat: false, breaking: null };
-function sectionOrder(headings) {
-  const own3 = headings.sections.filter((s, i, all) => all.findIndex((o) => o.category === s.category) === i);
-  const rest = SECTION_ORDER.filter((c) => !own3.some((s) => s.category === c)).map((category) => ({
-    category,
-    heading: HEADINGS[category]
-  }));
-  return [...own3, ...rest];
-}
-function renderBody(summary2, sections, closing = null, headings = DEFAULT_HEADINGS) {
-  const parts = [summary2];
-  const order = sectionOrder(headings);
-  const breaking = order.flatMap(
-    ({ category }) => sections.find((s) => s.category === category)?.items.filter(isBreakingItem) ?? []
-  ).map((item) => item.replace(BREAKING_ITEM, ""));
-  const bullets = (items) => items.map((i) => `- ${i}`).join("\n");
-  const rest = order.map(({ category, heading }) => ({
-    heading,
-    items: sections.find((s) => s.category === category)?.items.filter((i) => !isBreakingItem(i)) ?? []
-  }));
-  if (headings.flat) {
-    const all = [...breaking.map((i) => `**Breaking:** ${i}`), ...rest.flatMap((r) => r.items)];
-    if (all.length > 0) parts.push(bullets(all));
-  } else {
-    if (breaking.length > 0)
-      parts.push(`### ${escapeText(headings.breaking ?? "Breaking changes")}
-
-${bullets(breaking)}`);
-    for (const { heading, items } of rest)
-      if (items.length > 0) parts.push(`### ${escapeText(heading)}
-
-${bullets(items)}`);
-  }
-  if (closing) parts.push(closing);
-  return `${parts.join("\n\n")}
-`;
-}
 function isCollapsedLine(item) {
   return /^(Dependencies|Maintenance): |^Updated \d+ dependenc/.test(item);
 }
@@ -51958,6 +51925,53 @@ function leavesOut(profile, kind) {
 function leaders(ranked, tierOf) {
   const tiers = ranked.map((c) => ({ c, tier: tierOf(c) }));
   return [0, 1, 2].flatMap((t) => tiers.filter((x2) => x2.tier === t).map((x2) => x2.c));
+}
+
+// core/drafting/render/render-body.ts
+var DEFAULT_HEADINGS = { sections: [], flat: false, breaking: null };
+function headingGroups(headings) {
+  const own3 = headings.sections.filter((s, i, all) => all.findIndex((o) => o.category === s.category) === i);
+  const rest = SECTION_ORDER.filter((c) => !own3.some((s) => s.category === c)).map((category) => ({
+    category,
+    heading: HEADINGS[category]
+  }));
+  const groups = [];
+  for (const { category, heading } of [...own3, ...rest]) {
+    const group = groups.find((g2) => sameHeading(g2.heading, heading));
+    if (group) group.categories.push(category);
+    else groups.push({ heading, categories: [category] });
+  }
+  for (const group of groups)
+    group.categories.sort((a, b) => SECTION_ORDER.indexOf(a) - SECTION_ORDER.indexOf(b));
+  return groups;
+}
+function renderBody(summary2, sections, closing = null, headings = DEFAULT_HEADINGS) {
+  const groups = headingGroups(headings);
+  const itemsOf3 = (categories, breaking2) => categories.flatMap(
+    (c) => sections.find((s) => s.category === c)?.items.filter((i) => isBreakingItem(i) === breaking2) ?? []
+  );
+  const breaking = itemsOf3(
+    groups.flatMap((g2) => g2.categories),
+    true
+  ).map((item) => item.replace(BREAKING_ITEM, ""));
+  const rest = groups.map((g2) => ({ heading: g2.heading, items: itemsOf3(g2.categories, false) }));
+  const bullets = (items) => items.map((i) => `- ${i}`).join("\n");
+  const section2 = (heading, items) => items.length > 0 ? [`### ${escapeText(heading)}
+
+${bullets(items)}`] : [];
+  const parts = [summary2];
+  if (headings.flat) {
+    const all = [...breaking.map((i) => `**Breaking:** ${i}`), ...rest.flatMap((r) => r.items)];
+    if (all.length > 0) parts.push(bullets(all));
+  } else {
+    const breakingHeading = headings.breaking ?? "Breaking changes";
+    const joined = breaking.length > 0 ? rest.filter((r) => sameHeading(r.heading, breakingHeading)) : [];
+    parts.push(...section2(breakingHeading, [...breaking, ...joined.flatMap((r) => r.items)]));
+    for (const r of rest) if (!joined.includes(r)) parts.push(...section2(r.heading, r.items));
+  }
+  if (closing) parts.push(closing);
+  return `${parts.join("\n\n")}
+`;
 }
 
 // core/drafting/render/draft-offline.ts

@@ -25,3 +25,14 @@ export function categoryOfHeading(heading: string): Category | 'breaking' | null
     .trim();
   return HEADING_CATEGORIES.find(([re]) => re.test(words))?.[1] ?? null;
 }
+
+/** Two headings that read the same (case, spacing and a closing colon aside) are one heading. */
+export function sameHeading(a: string, b: string): boolean {
+  const key = (h: string) =>
+    h
+      .replace(/[\s:]+$/, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase();
+  return key(a) === key(b);
+}

@@ -9,6 +9,7 @@ import type { Detail, SectionHeading } from '../../contract/generate.schema.ts';
 import type { DraftingProfile } from '../../contract/history.schema.ts';
 import { CHANGE_KINDS, KIND_NAMES } from '../evidence/change-kinds.ts';
 import { listingRate } from '../select/counts-selector.ts';
+import { sameHeading } from './heading-categories.ts';
 import { median } from './learn-profile.ts';
 import { applies, type DraftingProfileModel, PROFILE_PARTS } from './profile-model.ts';
 
@@ -143,7 +144,11 @@ function listingInWords(model: DraftingProfileModel): string[] {
 
 function sectionsInWords(t: ProfileTraits): string | null {
   if (t.flat) return 'one list without headings';
-  return t.sections.length ? `headings ${t.sections.map((s) => s.heading).join(' / ')}` : null;
+  // A heading several kinds share is named once, as drafts write it (render/render-body.ts).
+  const headings = t.sections
+    .map((s) => s.heading)
+    .filter((h, i, all) => all.findIndex((o) => sameHeading(o, h)) === i);
+  return headings.length ? `headings ${headings.join(' / ')}` : null;
 }
 
 function styleInWords(t: ProfileTraits): (string | null)[] {

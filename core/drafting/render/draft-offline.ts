@@ -14,9 +14,9 @@ import type { ClassifiedCommit } from '../changes/classify-commit.ts';
 import type { CleanCommits } from '../clean-changes.ts';
 import { plainRefs, type RefLinker } from './ref-links.ts';
 import { leaders, type LeadTier, leadTier } from './lead-tier.ts';
+import { type BodyHeadings, renderBody } from './render-body.ts';
 import type { ProfileTraits } from '../profile/profile-traits.ts';
 import {
-  type BodyHeadings,
   categoryByRule,
   DEFAULT_ITEM_STYLE,
   countItems,
@@ -28,7 +28,6 @@ import {
   maintenanceLine,
   newContributorsLine,
   phraseFix,
-  renderBody,
   renderBreakingItems,
   renderItem,
   renderSummary,

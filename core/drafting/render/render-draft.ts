@@ -1,7 +1,8 @@
 /**
  * From sections to the parts of a draft every drafter shares: the collapsed dependency and
- * maintenance lines, the Markdown body, the title from the version and the dominant change, the
- * one-line summary, and the entry category. Deterministic: the same input gives the same bytes.
+ * maintenance lines, the title from the version and the dominant change, the one-line summary, and
+ * the entry category (the Markdown body: render-body.ts). Deterministic: the same input gives the
+ * same bytes.
  */
 import type { Category } from '../../contract/entries.schema.ts';
 import type { DraftSection } from '../../contract/generate.schema.ts';
@@ -9,7 +10,8 @@ import type { ClassifiedCommit } from '../changes/classify-commit.ts';
 import { outsideCodeSpans, plainRefs, type RefLinker } from './ref-links.ts';
 
 export const SECTION_ORDER: Category[] = ['announcement', 'feature', 'improvement', 'fix'];
-const HEADINGS: Record<Category, string> = {
+/** The built-in heading of each category: a category the project never heads goes under it. */
+export const HEADINGS: Record<Category, string> = {
   announcement: 'Announcements',
   feature: 'New features',
   improvement: 'Improvements',
@@ -357,68 +359,10 @@ export function renderSummary(
 }
 
 /** An item of `sections` that is a breaking change (ours: `**Breaking:** …`; a model's: `Breaking: …`). */
-const BREAKING_ITEM = /^(\*\*Breaking:?\*\*:?|Breaking:)\s*/;
+export const BREAKING_ITEM = /^(\*\*Breaking:?\*\*:?|Breaking:)\s*/;
 
 export function isBreakingItem(item: string): boolean {
   return BREAKING_ITEM.test(item);
-}
-
-/**
- * The headings a body is written under: the project's own (its `.github/shiplog.yml` `sections`, else
- * its drafting profile's), in its order, categories it never heads following with the default names;
- * `flat` for a project whose notes are one list.
- */
-export type BodyHeadings = {
-  sections: readonly { category: Category; heading: string }[];
-  flat: boolean;
-  breaking: string | null;
-};
-export const DEFAULT_HEADINGS: BodyHeadings = { sections: [], flat: false, breaking: null };
-
-/** The categories in the order `headings` gives them, with their headings. */
-export function sectionOrder(headings: BodyHeadings): { category: Category; heading: string }[] {
-  const own = headings.sections.filter((s, i, all) => all.findIndex((o) => o.category === s.category) === i);
-  const rest = SECTION_ORDER.filter((c) => !own.some((s) => s.category === c)).map((category) => ({
-    category,
-    heading: HEADINGS[category],
-  }));
-  return [...own, ...rest];
-}
-
-/**
- * The Markdown body: the summary, a leading "Breaking changes" section (every breaking item, without
- * its prefix), then one `###` section per category with the other items, under the project's own
- * headings and in its order (`headings`), or one list for a project that writes one.
- */
-export function renderBody(
-  summary: string,
-  sections: readonly DraftSection[],
-  closing: string | null = null,
-  headings: BodyHeadings = DEFAULT_HEADINGS,
-): string {
-  const parts = [summary];
-  const order = sectionOrder(headings);
-  const breaking = order
-    .flatMap(
-      ({ category }) => sections.find((s) => s.category === category)?.items.filter(isBreakingItem) ?? [],
-    )
-    .map((item) => item.replace(BREAKING_ITEM, ''));
-  const bullets = (items: string[]) => items.map((i) => `- ${i}`).join('\n');
-  const rest = order.map(({ category, heading }) => ({
-    heading,
-    items: sections.find((s) => s.category === category)?.items.filter((i) => !isBreakingItem(i)) ?? [],
-  }));
-  if (headings.flat) {
-    const all = [...breaking.map((i) => `**Breaking:** ${i}`), ...rest.flatMap((r) => r.items)];
-    if (all.length > 0) parts.push(bullets(all));
-  } else {
-    if (breaking.length > 0)
-      parts.push(`### ${escapeText(headings.breaking ?? 'Breaking changes')}\n\n${bullets(breaking)}`);
-    for (const { heading, items } of rest)
-      if (items.length > 0) parts.push(`### ${escapeText(heading)}\n\n${bullets(items)}`);
-  }
-  if (closing) parts.push(closing);
-  return `${parts.join('\n\n')}\n`;
 }
 
 /** Whether a section item is one of the collapsed lines (dependencies, maintenance), not a change. */

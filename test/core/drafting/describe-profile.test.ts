@@ -10,6 +10,7 @@ import {
   learnProfile,
   PROFILE_PARTS,
   type ProfilePart,
+  traitsOf,
 } from '../../../core/drafting/index.ts';
 import { loadReleases } from '../../fixtures/releases/load-releases.ts';
 
@@ -33,6 +34,13 @@ describe('describeProfile', () => {
     expect(describeProfile(applying(PROFILE_PARTS))).toMatch(
       /: lists fixes; leaves out features, improvements/,
     );
+  });
+
+  it('names a heading several kinds share once, as drafts write it', () => {
+    // ripgrep files its features and its improvements under "Feature enhancements".
+    const shared = traitsOf(ripgrep).sections.filter((s) => s.heading === 'Feature enhancements');
+    expect(shared.map((s) => s.category).sort()).toEqual(['feature', 'improvement']);
+    expect(describeProfile(ripgrep)).toContain('; headings Feature enhancements / Bug fixes; ');
   });
 
   it('describes headings, detail and item style only where they are applied', () => {
