@@ -13,8 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyCommit } from '../../../core/drafting/changes/classify-commit.ts';
-import { cleanCommits } from '../../../core/drafting/clean-changes.ts';
-import { draftOffline } from '../../../core/drafting/render/draft-offline.ts';
+import { draftRelease } from '../../../core/drafting/index.ts';
 import { isCollapsedLine } from '../../../core/drafting/render/render-draft.ts';
 
 type FixtureCommit = {
@@ -33,7 +32,7 @@ const FIXTURES: FixtureCommit[] = JSON.parse(
 
 const ofRule = (rule: string) => FIXTURES.filter((c) => c.rule === rule);
 const messages = (rule: string) => ofRule(rule).map((c) => c.message);
-const draft = (commits: string[]) => draftOffline(cleanCommits(commits));
+const draft = (commits: string[]) => draftRelease({ commits }, null);
 const listed = (d: ReturnType<typeof draft>) =>
   d.sections.flatMap((s) => s.items).filter((i) => !isCollapsedLine(i));
 const subject = (message: string) => message.split('\n', 1)[0]!;

@@ -7,13 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PullRequestInput } from '../../../core/contract/generate.schema.ts';
 import { classifyCommit } from '../../../core/drafting/changes/classify-commit.ts';
-import { cleanChanges } from '../../../core/drafting/clean-changes.ts';
-import { draftOffline } from '../../../core/drafting/render/draft-offline.ts';
+import { draftRelease } from '../../../core/drafting/index.ts';
 import { isCollapsedLine } from '../../../core/drafting/render/render-draft.ts';
 import { releaseNoteOf } from '../../../core/drafting/changes/release-note-section.ts';
 
 const draft = (commits: string[], pullRequests?: PullRequestInput[]) =>
-  draftOffline(cleanChanges({ commits, pullRequests }));
+  draftRelease({ commits, ...(pullRequests ? { pullRequests } : {}) }, null);
 const listed = (d: ReturnType<typeof draft>) =>
   d.sections.flatMap((s) => s.items).filter((i) => !isCollapsedLine(i));
 

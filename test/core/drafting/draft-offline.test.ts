@@ -4,12 +4,10 @@
  * the category, the collapsed lines, items as sentences, and links.
  */
 import { describe, expect, it } from 'vitest';
-import { cleanCommits } from '../../../core/drafting/clean-changes.ts';
-import { draftOffline } from '../../../core/drafting/render/draft-offline.ts';
-import { refLinker } from '../../../core/drafting/render/ref-links.ts';
+import { draftRelease } from '../../../core/drafting/index.ts';
 import { isCollapsedLine } from '../../../core/drafting/render/render-draft.ts';
 
-const draft = (commits: string[]) => draftOffline(cleanCommits(commits));
+const draft = (commits: string[]) => draftRelease({ commits }, null);
 const items = (d: ReturnType<typeof draft>) => d.sections.flatMap((s) => s.items);
 const listed = (d: ReturnType<typeof draft>) => items(d).filter((i) => !isCollapsedLine(i));
 
@@ -195,13 +193,16 @@ describe('items', () => {
 
 describe('links', () => {
   it('link references and commit SHAs when the repository is known, and only then', () => {
-    const commits = cleanCommits(['fix: revert 1a2b3c4d5 which broke paging (#12, octo/other#3)']);
-    const linked = draftOffline(commits, refLinker('octo/app', undefined));
+    const commits = ['fix: revert 1a2b3c4d5 which broke paging (#12, octo/other#3)'];
+    const linked = draftRelease({ commits, repository: 'octo/app' }, null);
     expect(linked.body).toContain('[#12](https://github.com/octo/app/issues/12)');
     expect(linked.body).toContain('[octo/other#3](https://github.com/octo/other/issues/3)');
     expect(linked.body).toContain('[1a2b3c4](https://github.com/octo/app/commit/1a2b3c4d5)');
-    const enterprise = draftOffline(commits, refLinker('octo/app', 'https://git.example.com/octo/app'));
+    const enterprise = draftRelease(
+      { commits, repository: 'octo/app', repositoryUrl: 'https://git.example.com/octo/app' },
+      null,
+    );
     expect(enterprise.body).toContain('[#12](https://git.example.com/octo/app/issues/12)');
-    expect(draftOffline(commits).body).not.toContain('](');
+    expect(draftRelease({ commits }, null).body).not.toContain('](');
   });
 });
