@@ -21,15 +21,16 @@
  *   item per commit subject (their ranges have no merge commits, so these are the first-parent
  *   subjects), marked `*` in the table;
  * - both scored by `core/drafting/validate/score-drafts.ts` against the items of the maintainers' notes
- *   (`core/drafting/validate/match-items.ts`): precision, recall, duplicates, headline hit, breaking recall,
- *   micro-averaged per repository, over each side of the evaluation the sources file gives (tuned,
- *   held-out `†`, fresh `‡`), and over everything. Targets: precision ≥ 0.8, recall ≥ 0.8,
- *   headline ≥ 80%, duplicates ≤ 2%, breaking recall ≥ 0.9.
+ *   (`core/drafting/notes/read-notes.ts`; the matcher: `core/drafting/validate/match-items.ts`):
+ *   precision, recall, duplicates, headline hit, breaking recall, micro-averaged per repository, over
+ *   each side of the evaluation the sources file gives (tuned, held-out `†`, fresh `‡`), and over
+ *   everything. Targets: precision ≥ 0.8, recall ≥ 0.8, headline ≥ 80%, duplicates ≤ 2%, breaking
+ *   recall ≥ 0.9.
  */
 import { parseArgs } from 'node:util';
 import type { PullRequestInput } from '../core/contract/generate.schema.ts';
 import { type DraftInput, draftRelease, learnProfile, type ProfileExample } from '../core/drafting/index.ts';
-import { notesItems } from '../core/drafting/validate/match-items.ts';
+import { readNotes } from '../core/drafting/notes/read-notes.ts';
 import {
   type Counts,
   type Draft,
@@ -130,7 +131,7 @@ export type ReleaseResult = {
 };
 
 export function scoreRelease(release: EvalRelease, mode: InputMode = 'action'): ReleaseResult {
-  const notes = notesItems(release.releaseNotes);
+  const notes = readNotes(release.releaseNotes);
   const version = versionOf(release.tag);
   const draft = draftForEval(release, mode);
   const baseline = baselineDraft(release);
@@ -232,8 +233,8 @@ function showLearned(
   console.log(list(plain));
   console.log(`# ${which}, learned\n\n${list(found.draft)}`);
   console.log(
-    `# ${which}, the maintainers' notes\n\n${notesItems(found.release.releaseNotes)
-      .map((i) => `- ${i.raw}${i.heading ? ` (${i.heading})` : ''}`)
+    `# ${which}, the maintainers' notes\n\n${readNotes(found.release.releaseNotes)
+      .map((i) => `- ${i.markdown}${i.heading ? ` (${i.heading})` : ''}`)
       .join('\n')}`,
   );
 }
@@ -251,7 +252,7 @@ function printLearned(mode: InputMode, options: CliOptions): void {
     learned: (r, history) => draftLearned(r, history, mode),
     plain: (r) => draftForEval(r, mode),
     baseline: baselineDraft,
-    score: (draft, r) => scoreDraft(draft, notesItems(r.releaseNotes), versionOf(r.tag)).counts,
+    score: (draft, r) => scoreDraft(draft, readNotes(r.releaseNotes), versionOf(r.tag)).counts,
   };
   const { results, skipped } = evaluateLearned(releases, drafters, from);
   if (options.show) return showLearned(results, options.show, mode);

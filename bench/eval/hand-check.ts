@@ -5,12 +5,12 @@
 import {
   isMatch,
   keyOf,
-  notesItems,
-  plainText,
   type Similarity,
   similarity,
   strength,
 } from '../../core/drafting/validate/match-items.ts';
+import { plainText } from '../../core/drafting/notes/item-words.ts';
+import { readNotes } from '../../core/drafting/notes/read-notes.ts';
 import type { Draft } from '../../core/drafting/validate/score-drafts.ts';
 
 export type CheckPair = {
@@ -19,7 +19,7 @@ export type CheckPair = {
   /** Whose item: the drafter's or the baseline's. */
   who: 'draft' | 'base';
   item: string;
-  /** Position of the notes item in its release's notes (`notesItems`), from 0. */
+  /** Position of the notes item in its release's notes (`readNotes`), from 0. */
   notesIndex: number;
   notes: string;
   similarity: Similarity;
@@ -34,8 +34,8 @@ export type CheckedRelease = {
 
 /** Every drafted and baseline item of `r` with its most similar notes item (none shares a word: left out). */
 function closestPairs(r: CheckedRelease): CheckPair[] {
-  const notes = notesItems(r.release.releaseNotes);
-  const notesKeys = notes.map((x) => keyOf(x.raw));
+  const notes = readNotes(r.release.releaseNotes);
+  const notesKeys = notes.map((x) => keyOf(x.markdown));
   const pairs: CheckPair[] = [];
   for (const [who, draft] of [
     ['draft', r.draft],
@@ -56,7 +56,7 @@ function closestPairs(r: CheckedRelease): CheckPair[] {
         who,
         item,
         notesIndex: found.i,
-        notes: notes[found.i]!.raw,
+        notes: notes[found.i]!.markdown,
         similarity: found.sim,
       });
     }

@@ -2,8 +2,8 @@
  * The profile proves itself (docs/drafting.md, "The profile proves itself"): the project's newest
  * releases that carry their changes and whose notes have items (up to 10) are replayed, each drafted
  * from a profile learned **without** it (leave-one-out), once plain and once with learned parts, and
- * scored against that release's own notes with the evaluation's matcher (match-items.ts,
- * score-drafts.ts; micro-averaged over the replayed releases).
+ * scored against that release's own notes items (notes/read-notes.ts) with the evaluation's matcher
+ * (match-items.ts, score-drafts.ts; micro-averaged over the replayed releases).
  *
  * The parts (profile-model.ts) are tried one at a time, in `PROFILE_PARTS` order, each on top of the
  * parts already kept, starting from the plain draft: a part is kept when, with it, neither precision
@@ -20,7 +20,7 @@ import type { DraftInput } from '../draft-release.ts';
 import { combineLessons } from '../profile/learn-profile.ts';
 import { type DraftingProfileModel, PROFILE_PARTS, type Validation } from '../profile/profile-model.ts';
 import type { ProfileExample, ReleaseLesson } from '../profile/read-lesson.ts';
-import { notesItems, type NotesItem } from './match-items.ts';
+import { type NotesItem, readNotes } from '../notes/read-notes.ts';
 import { addCounts, type Counts, figures, scoreDraft, scoredDraftOf, ZERO } from './score-drafts.ts';
 
 /** The most releases replayed: the newest. */
@@ -75,7 +75,7 @@ function replayable(lessons: readonly ReleaseLesson[]): Replayed[] {
   const chosen: Replayed[] = [];
   for (let i = lessons.length - 1; i >= 0 && chosen.length < MAX_REPLAYED; i--) {
     const lesson = lessons[i]!;
-    const notes = notesItems(lesson.example.notes);
+    const notes = readNotes(lesson.example.notes);
     if (notes.length === 0 || lessons.length < 2) continue;
     chosen.push({ lesson, notes, without: combineLessons(lessons.filter((_, j) => j !== i)) });
   }

@@ -3,8 +3,10 @@
  * judged, whoever wrote it: `{ title, items, breaking }` (the items as listed, the collapsed
  * dependency/maintenance lines already left out; `breaking[i]`: whether item i is marked breaking).
  *
- * Each drafted item is paired with its best-matching notes item (`match-items.ts`: a shared reference
- * first, then the highest word similarity), or with none. From the pairs:
+ * The notes are the items the one notes reader gives (`../notes/read-notes.ts`, what the drafting
+ * profile learns from too). Each drafted item is paired with its best-matching notes item
+ * (`match-items.ts`: a shared reference first, then the highest word similarity), or with none. From
+ * the pairs:
  * - precision = drafted items paired with a notes item / drafted items;
  * - recall = notes items paired with some drafted item / notes items;
  * - duplicates = drafted items that add nothing: paired with a notes item an earlier drafted item was
@@ -23,12 +25,12 @@ import {
   isNearDuplicate,
   keyOf,
   type ItemKey,
-  type NotesItem,
   type Similarity,
-  plainText,
   similarity,
   strength,
 } from './match-items.ts';
+import { plainText } from '../notes/item-words.ts';
+import type { NotesItem } from '../notes/read-notes.ts';
 import { isCollapsedLine } from '../render/render-draft.ts';
 
 export type Draft = { title: string; items: string[]; breaking: boolean[] };
@@ -104,7 +106,7 @@ export function scoreDraft(
   version: string,
 ): { counts: Counts; pairs: Pair[] } {
   if (notes.length === 0) return { counts: ZERO, pairs: [] };
-  const notesKeys = notes.map((n) => keyOf(n.raw));
+  const notesKeys = notes.map((n) => keyOf(n.markdown));
   const draftKeys: ItemKey[] = draft.items.map(keyOf);
   const claimed = new Set<number>();
   const pairs: Pair[] = [];
@@ -159,7 +161,7 @@ export function scoreDraft(
       duplicates,
       headlineHits: headlineHit ? 1 : 0,
       breakingNotes: breakingNotes.length,
-      breakingMatched: breakingNotes.filter((n) => breakingPaired.has(n.index)).length,
+      breakingMatched: breakingNotes.filter((n) => breakingPaired.has(n.position)).length,
     },
     pairs,
   };

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GenerateInput } from '../../../core/contract/generate.schema.ts';
 import { draftRelease, learnProfile } from '../../../core/drafting/index.ts';
-import { notesItems } from '../../../core/drafting/validate/match-items.ts';
+import { readNotes } from '../../../core/drafting/notes/read-notes.ts';
 import {
   addCounts,
   type Counts,
@@ -43,7 +43,7 @@ function evaluate(releases: readonly Frozen[]): { learned: Counts; plain: Counts
   let plain = ZERO;
   for (let k = 2; k < releases.length; k++) {
     const release = releases[k]!;
-    const notes = notesItems(release.releaseNotes);
+    const notes = readNotes(release.releaseNotes);
     const profile = learnProfile(
       releases.slice(0, k).map((r) => ({ changes: r.input, notes: r.releaseNotes })),
     );

@@ -1,17 +1,17 @@
 /**
  * The evaluation's matcher (core/drafting/validate/match-items.ts, rule in its docstring and
  * bench/eval/MATCHER.md), which the profile's replay scores drafts with: each threshold at its
- * boundary, the content words it compares, near-duplicates, and how it reads notes into items.
+ * boundary, the content words it compares and near-duplicates (how notes are read into items:
+ * read-notes.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import {
-  contentWords,
   isNearDuplicate,
   itemsMatch,
   keyOf,
-  notesItems,
   similarity,
 } from '../../../core/drafting/validate/match-items.ts';
+import { contentWords } from '../../../core/drafting/notes/item-words.ts';
 
 const sim = (a: string, b: string) => similarity(keyOf(a), keyOf(b));
 
@@ -87,61 +87,5 @@ describe('isNearDuplicate', () => {
     expect(isNearDuplicate(below)).toBe(false);
     expect(itemsMatch('Faster server startup', 'Faster server startup on Windows machines')).toBe(true);
     expect(isNearDuplicate(sim('Rework the pager (#12)', 'Colour output (#12)'))).toBe(true);
-  });
-});
-
-describe('notesItems: the evaluation reads notes into items', () => {
-  const notes = [
-    '## 2.0.0',
-    '',
-    'Some intro paragraph.',
-    '',
-    '### Breaking changes',
-    '',
-    '- Drop Node 18 ([#40](https://github.com/o/r/pull/40))',
-    '',
-    '### Fixed',
-    '',
-    '- Crash when the `--output` flag is empty (#41)',
-    '  - found on Windows only',
-    '- **Fixes:**',
-    '  - Parser hangs on CRLF input',
-    '  - Lexer drops trailing tabs',
-    '- Add a colour option',
-    '',
-    '  ```sh',
-    '  tool --colour always',
-    '  ```',
-    '- The cache moved. This is a breaking change.',
-    '[#41]: https://github.com/o/r/pull/41',
-    '',
-    '- **Full Changelog**: https://github.com/o/r/compare/v1.0.0...v2.0.0',
-    '',
-    '### New Contributors',
-    '',
-    '- @someone made their first contribution in #50',
-    '',
-  ].join('\n');
-
-  it('splits nested lists by their parent, and leaves out prose, code, link definitions and credits', () => {
-    expect(notesItems(notes).map((i) => [i.heading, i.raw])).toEqual([
-      ['Breaking changes', 'Drop Node 18 ([#40](https://github.com/o/r/pull/40))'],
-      ['Fixed', 'Crash when the `--output` flag is empty (#41) found on Windows only'],
-      ['Fixed / Fixes', 'Parser hangs on CRLF input'],
-      ['Fixed / Fixes', 'Lexer drops trailing tabs'],
-      ['Fixed', 'Add a colour option'],
-      ['Fixed', 'The cache moved. This is a breaking change.'],
-    ]);
-  });
-
-  it('marks the first three and every breaking item as leading', () => {
-    expect(notesItems(notes).map((i) => [i.leading, i.breaking])).toEqual([
-      [true, true],
-      [true, false],
-      [true, false],
-      [false, false],
-      [false, false],
-      [true, true],
-    ]);
   });
 });
