@@ -49861,6 +49861,1145 @@ function matchNotes(items, changes) {
   return matched;
 }
 
+// core/drafting/notes/item-words.ts
+var REF_PATTERNS = [
+  /(?<![\w&/])#(\d{1,6})\b/g,
+  /\bGH-(\d{1,6})\b/gi,
+  /\/(?:pull|issues|pulls)\/(\d{1,6})\b/g
+];
+var ROLE_REF = /(?::(?:issue|pr|pull|gh):|\{(?:issue|pr|pull|gh)\})`([\d,\s]+)`/gi;
+function refsOf(text4) {
+  const refs = /* @__PURE__ */ new Set();
+  for (const pattern of REF_PATTERNS) for (const m of text4.matchAll(pattern)) refs.add(String(Number(m[1])));
+  for (const m of text4.matchAll(ROLE_REF))
+    for (const n of m[1].split(/[,\s]+/).filter(Boolean)) refs.add(String(Number(n)));
+  return refs;
+}
+var STOP2 = new Set(
+  "a an the and or nor of to in on for with by from as at is are was were be been being it its this that these those when whenever if not no now new can cannot will would should could may might into onto than then so but also only all any some more most less other such via which who whom what where how there their they them we our us you your he she his her do does did done doing has have had having use uses used using instead after before about up out over under again just very too each per both same own because while between eg ie etc see like within without still even yet already well get gets got fix fixed fixes fixing bug bugs bugfix bugfixes add added adds adding support supports supported supporting allow allows allowed allowing update updated updates updating improve improved improves improving improvement improvements change changed changes changing make makes made making ensure ensures ensured correct correctly properly issue issues pr prs thanks thank".split(" ")
+);
+function stem2(word) {
+  let w2 = word;
+  if (/^\d/.test(w2) || w2.length <= 3) return w2;
+  if (w2.endsWith("ies") && w2.length > 4) w2 = `${w2.slice(0, -3)}y`;
+  else if (w2.endsWith("sses")) w2 = w2.slice(0, -2);
+  else if (w2.endsWith("s") && !/(ss|us|is)$/.test(w2)) w2 = w2.slice(0, -1);
+  if (w2.endsWith("ing") && w2.length > 5) w2 = w2.slice(0, -3);
+  else if (w2.endsWith("ed") && w2.length > 4) w2 = w2.slice(0, -2);
+  if (w2.endsWith("e") && w2.length > 3) w2 = w2.slice(0, -1);
+  return w2;
+}
+var AREA_PREFIX = /^\s*(?:\*\*|__|`)?[\w./-]{1,30}(?:\([^)]{0,40}\))?!?(?:\*\*|__|`)?\s*:(?:\*\*|__)?\s+/;
+function plainText2(text4) {
+  return text4.replace(AREA_PREFIX, "").replace(ROLE_REF, " ").replace(/:[a-z]+:`([^`]*)`|\{[a-z]+\}`([^`]*)`/gi, " $1$2 ").replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/\[([^\]]*)\]\[[^\]]*\]/g, "$1").replace(/<https?:[^>]*>|https?:\/\/\S+/g, " ").replace(/(?<![\w&])#\d+\b|\bGH-\d+\b/gi, " ").replace(/(?:\bby\s+)?(?<![\w.])@[A-Za-z][\w-]*(?:\[bot\])?/g, " ").replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/g, " ").replace(/<\/?[a-z][^>]*>/gi, " ").replace(/\\(.)/g, "$1").replace(/`+/g, " ").replace(/(?<![\p{L}\p{N}])[*_~]{1,3}|[*_~]{1,3}(?![\p{L}\p{N}])/gu, " ").replace(/\u200b/g, "").replace(/\s+/g, " ").trim();
+}
+function contentWords2(text4) {
+  const plain = plainText2(text4).toLowerCase();
+  const words = /* @__PURE__ */ new Set();
+  const versions = plain.match(/\bv?\d+(?:\.\d+)+\b/g) ?? [];
+  for (const v2 of versions) words.add(v2.replace(/^v/, ""));
+  const rest = plain.replace(/\bv?\d+(?:\.\d+)+\b/g, " ");
+  for (const token of rest.split(/[^\p{L}\p{N}_]+/u)) {
+    const t = token.replace(/^_+|_+$/g, "");
+    if (t.length < 2 || STOP2.has(t)) continue;
+    words.add(stem2(t));
+  }
+  return words;
+}
+
+// core/drafting/notes/plain-markdown.ts
+function plainMarkdown(markdown) {
+  return markdown.replace(/!\[[^\]]*\]\([^)]*\)/g, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/\[([^\]]*)\]\[[^\]]*\]/g, "$1").replace(/<[^>]+>/g, "").replace(/(?<![\p{L}\p{N}\\])[*_~]{1,3}|(?<!\\)[*_~]{1,3}(?![\p{L}\p{N}])/gu, "").replace(/`+/g, "").replace(/\\([\\`*_{}[\]()#+\-.!<>|~])/g, "$1").replace(/\s+/g, " ").trim();
+}
+function headingText(markdown) {
+  return plainMarkdown(markdown).replace(/\s*[:：]\s*$/, "").trim();
+}
+
+// core/drafting/notes/group-labels.ts
+var LABEL_WORDS = new RegExp(
+  "^(bug|bugs|fix|fixes|bugfixes|improvements?|enhancements?|features?|new|changes?|changed|other|misc|miscellaneous|and|&|minor|internal|performance|security|deprecations?|removals?|removed|added|breaking|notable|documentation|docs|highlights?|general)$",
+  "i"
+);
+var BOLD_LINE = /^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*:?\s*$/;
+var MAX_LABEL_WORDS = 8;
+function isGroupLabel(text4) {
+  const plain = plainText2(text4).trim();
+  if (plain === "" || refsOf(text4).size > 0) return false;
+  if (/:\s*$/.test(text4.replace(/[*_]+\s*$/, ""))) return plain.split(/\s+/).length <= MAX_LABEL_WORDS;
+  const words = plain.replace(/[*_`]/g, "").replace(/[:：]\s*$/, "").trim().split(/\s+/);
+  return words.length <= 6 && words.every((w2) => LABEL_WORDS.test(w2));
+}
+function isLabelLine(line) {
+  return BOLD_LINE.test(line) || /:\s*$/.test(line) && line.trim().split(/\s+/).length <= MAX_LABEL_WORDS;
+}
+
+// core/drafting/notes/scan-notes.ts
+var BULLET = /^(\s*)([-*+•]|\d{1,3}[.)])\s+(.*)$/;
+var ATX = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
+var UNDERLINE = /^([=\-~^"'`*+#])\1{2,}\s*$/;
+var LINK_DEF = /^\s*\[[^\]]+\]:\s*\S+/;
+var COMMENT = /^\s*<!--.*-->\s*$/;
+var FENCE2 = /^\s*(```+|~~~+)/;
+var DIRECTIVE = /^\s*\.\.\s+[\w-]+::|^\s*\.\.\s*$/;
+var Scanner = class {
+  items = [];
+  paragraphs = [];
+  heading = "";
+  label = "";
+  stack = [];
+  blank = false;
+  paragraph = [];
+  /** The heading and group label of what follows, joined with ` / `. */
+  under() {
+    return [this.heading, this.label].filter(Boolean).join(" / ");
+  }
+  /** Ends the list items from depth `from` on (0: every open one). */
+  close(from = 0) {
+    for (const open4 of this.stack.slice(from))
+      if (open4.item) this.items.push({ markdown: open4.parts.join(" ").trim(), heading: open4.heading });
+    this.stack = this.stack.slice(0, from);
+  }
+  endParagraph() {
+    if (this.paragraph.length > 0)
+      this.paragraphs.push({ markdown: this.paragraph.join(" "), heading: this.under() });
+    this.paragraph = [];
+  }
+  /** A heading (`level`: section) or a group label line: it ends every list and paragraph. */
+  name(text4, level) {
+    this.close();
+    this.endParagraph();
+    if (level === "section") [this.heading, this.label] = [headingText(text4), ""];
+    else this.label = headingText(text4);
+    this.blank = false;
+  }
+  bullet(indent2, text4) {
+    this.endParagraph();
+    let depth = this.stack.length;
+    while (depth > 0 && this.stack[depth - 1].indent >= indent2) depth--;
+    this.close(depth);
+    const parent = this.stack[depth - 1];
+    this.blank = false;
+    if (parent) {
+      parent.label ??= isGroupLabel(parent.parts.join(" "));
+      if (parent.label) parent.item = false;
+      else {
+        this.stack.push({ indent: indent2, parts: parent.parts, heading: parent.heading, label: false, item: false });
+        parent.parts.push(text4);
+        return;
+      }
+    }
+    const group = parent?.label ? headingText(parent.parts.join(" ")) : "";
+    const heading = [parent?.heading ?? this.under(), group].filter(Boolean).join(" / ");
+    this.stack.push({ indent: indent2, parts: [text4], heading, label: null, item: true });
+  }
+  /** A line that is neither a heading nor a bullet: a list item's continuation, a label, or prose. */
+  text(line, indent2) {
+    const stack = this.stack;
+    if (stack.length > 0 && (!this.blank || indent2 > stack[0].indent)) {
+      let depth = stack.length;
+      if (this.blank) while (depth > 1 && stack[depth - 1].indent >= indent2) depth--;
+      const owner = stack[depth - 1];
+      this.close(depth);
+      owner.parts.push(line.trim());
+    } else if (indent2 === 0 && isLabelLine(line)) {
+      return this.name(line, "label");
+    } else {
+      this.close();
+      if (this.blank) this.endParagraph();
+      this.paragraph.push(line.trim());
+    }
+    this.blank = false;
+  }
+};
+function scanNotes(notes) {
+  const lines = notes.replace(/\r\n/g, "\n").replace(/\t/g, "    ").split("\n");
+  const s = new Scanner();
+  let fence = null;
+  let directiveIndent = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const indent2 = line.length - line.trimStart().length;
+    const fenceMark = FENCE2.exec(line)?.[1];
+    if (fence !== null || fenceMark) {
+      s.endParagraph();
+      if (fence === null) fence = fenceMark[0];
+      else if (fenceMark && fenceMark[0] === fence) fence = null;
+      continue;
+    }
+    if (line.trim() === "") {
+      s.endParagraph();
+      s.blank = true;
+      continue;
+    }
+    if (directiveIndent !== null && indent2 > directiveIndent) continue;
+    directiveIndent = null;
+    if (DIRECTIVE.test(line)) directiveIndent = indent2;
+    if (DIRECTIVE.test(line) || LINK_DEF.test(line) || COMMENT.test(line)) continue;
+    const next = lines[i + 1];
+    const bullet = BULLET.exec(line);
+    const atx = ATX.exec(line);
+    if (indent2 === 0 && next !== void 0 && UNDERLINE.test(next) && !bullet) {
+      s.name(line, "section");
+      i++;
+    } else if (atx) s.name(atx[1], "section");
+    else if (bullet) s.bullet(bullet[1].length, bullet[3]);
+    else s.text(line, indent2);
+  }
+  s.close();
+  s.endParagraph();
+  return { items: s.items, paragraphs: s.paragraphs };
+}
+
+// core/drafting/notes/read-notes.ts
+var CREDITS_HEADING = /contributor|thank|acknowledg|full changelog|(?:^|\/ )credits?$/i;
+var CREDITS_ITEM = /^\s*(?:\*\*)?(?:full changelog|new contributors)\b/i;
+var LEADING_HEADING = /breaking|highlight|major|notable/i;
+var BREAKING_HEADING = /breaking|incompatib/i;
+var BREAKING_TEXT = new RegExp(
+  String.raw`^\s*(?:\[breaking(?:[ -]changes?)?\]|(?:\*\*|__|\*|_)breaking\b|breaking(?:[ -]changes?)?\s*[:!-])` + String.raw`|\b(?:is|are) a breaking change\b`,
+  "i"
+);
+var FIRST_LEADING = 3;
+function isChange(found) {
+  if (CREDITS_HEADING.test(found.heading) || CREDITS_ITEM.test(found.markdown)) return false;
+  return contentWords2(found.markdown).size > 0 || refsOf(found.markdown).size > 0;
+}
+function readNotes(notes) {
+  const { items, paragraphs } = scanNotes(notes);
+  const listed = items.filter(isChange);
+  const found = listed.length > 0 ? listed : paragraphs.filter(isChange);
+  return found.map(({ markdown, heading }, position) => {
+    const breaking = BREAKING_HEADING.test(heading) || BREAKING_TEXT.test(markdown);
+    return {
+      position,
+      markdown,
+      text: plainMarkdown(markdown),
+      heading,
+      // A breaking change is news wherever it is listed: a title may name it.
+      leading: position < FIRST_LEADING || breaking || LEADING_HEADING.test(heading),
+      breaking
+    };
+  });
+}
+
+// core/drafting/profile/read-lesson.ts
+var REFERENCE = /(?<![\w&/])#\d+\b|\/(?:pull|issues)\/\d+/;
+var CREDIT = /(?:^|\s|\()@[A-Za-z0-9][\w-]*|\bthanks? to\b/i;
+var PAST_TENSE = /^(?:\*\*[^*]+\*\*:?\s*)?(?:[A-Z][a-z]+ed|Made|Built|Rewrote|Bumped|Dropped)\b/;
+function folderOf(path2) {
+  const parts = path2.replace(/^\.\//, "").split("/");
+  if (parts.length === 1) return parts[0];
+  return `${parts.slice(0, Math.min(2, parts.length - 1)).join("/")}/**`;
+}
+var hasChanges = (example) => example.changes.commits.length > 0 || (example.changes.pullRequests?.length ?? 0) > 0;
+function lessonOf(example) {
+  if (!hasChanges(example)) return null;
+  const internalPaths = example.internalPaths ?? [];
+  const cleaned = cleanChanges({ ...example.changes, internalPaths });
+  const all = [...cleaned.changes, ...cleaned.maintenance, ...cleaned.dependencies];
+  if (all.length === 0) return null;
+  const items = readNotes(example.notes);
+  const matched = matchNotes(items, all);
+  const headings = [];
+  const changes = all.map((change, i) => {
+    const kind = kindOf(change, internalPaths);
+    const item = matched[i];
+    const internalByFiles = change.files !== null && touchedBy2(change.files, internalPaths) === "internal";
+    const folders = internalByFiles ? [
+      ...new Set(
+        change.files.filter(
+          (p) => !["product", "dependencies", "internal"].includes(pathKind(p, internalPaths))
+        ).map(folderOf)
+      )
+    ] : [];
+    if (item && item.heading !== "") {
+      const heading = item.heading.split(" / ").at(-1);
+      const category = categoryOfHeading(heading) ?? (kind === "breaking" || item.breaking ? "breaking" : categoryOfKind(kind));
+      headings.push({ heading, category, place: items.length > 1 ? item.position / (items.length - 1) : 0 });
+    }
+    return {
+      kind,
+      size: sizeOf(change),
+      words: item ? [...contentWords(change.text)] : [],
+      listed: item !== null,
+      breaking: change.breaking || (item?.breaking ?? false),
+      folders
+    };
+  });
+  return {
+    example,
+    items: items.length,
+    matched: matched.filter(Boolean).length,
+    flat: items.length > 0 && items.every((i) => i.heading === ""),
+    userFacing: cleaned.changes.length,
+    changes,
+    headings,
+    style: {
+      references: items.filter((i) => REFERENCE.test(i.markdown)).length,
+      credits: items.filter((i) => CREDIT.test(i.markdown)).length,
+      pastTense: items.filter((i) => PAST_TENSE.test(i.markdown)).length
+    }
+  };
+}
+
+// core/drafting/profile/learn-profile.ts
+var coverageOf = (lesson) => lesson.items === 0 ? 0 : lesson.matched / lesson.items;
+function combineLessons(lessons) {
+  const headings = [];
+  for (const seen of lessons.flatMap((l3) => l3.headings)) {
+    const known = headings.find((h) => h.heading === seen.heading && h.category === seen.category);
+    if (known) {
+      known.place = (known.place * known.count + seen.place) / (known.count + 1);
+      known.count++;
+    } else headings.push({ ...seen, count: 1 });
+  }
+  const sum = (pick2) => lessons.reduce((n, l3) => n + pick2(l3), 0);
+  return {
+    version: 2,
+    releasesLearned: lessons.length,
+    selector: {
+      name: countsSelector.name,
+      version: countsSelector.version,
+      state: countsSelector.learn(lessons.map((l3) => ({ coverage: coverageOf(l3), changes: l3.changes })))
+    },
+    headings,
+    flatReleases: lessons.filter((l3) => l3.flat).length,
+    itemCounts: lessons.map((l3) => l3.items),
+    changeCounts: lessons.map((l3) => l3.userFacing),
+    style: {
+      items: sum((l3) => l3.items),
+      matched: sum((l3) => l3.matched),
+      references: sum((l3) => l3.style.references),
+      credits: sum((l3) => l3.style.credits),
+      pastTense: sum((l3) => l3.style.pastTense)
+    },
+    productPaths: learnProductPaths(lessons)
+  };
+}
+function readLessons(examples) {
+  return examples.map(lessonOf).filter((l3) => l3 !== null);
+}
+function median(values) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return Math.round(sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2);
+}
+
+// core/drafting/profile/profile-traits.ts
+var STYLE_SHARE = { references: 0.5, credits: 0.4, pastTense: 0.5 };
+var DEFAULT_TRAITS = {
+  detail: "full",
+  sections: [],
+  flat: false,
+  breakingHeading: null,
+  itemsPerRelease: null,
+  style: { references: true, credits: false, pastTense: false }
+};
+function traitsOf(model) {
+  if (!model || model.releasesLearned === 0) return DEFAULT_TRAITS;
+  const learned = learnedTraits(model);
+  return {
+    detail: applies(model, "detail") ? learned.detail : DEFAULT_TRAITS.detail,
+    ...applies(model, "sections") ? { sections: learned.sections, flat: learned.flat, breakingHeading: learned.breakingHeading } : { sections: [], flat: false, breakingHeading: null },
+    itemsPerRelease: learned.itemsPerRelease,
+    style: applies(model, "style") ? learned.style : DEFAULT_TRAITS.style
+  };
+}
+function learnedTraits(model) {
+  const items = median(model.itemCounts);
+  const changes = median(model.changeCounts);
+  const detail = items !== null && changes !== null && items <= 3 && items < 0.4 * changes ? "highlights" : "full";
+  const best = /* @__PURE__ */ new Map();
+  let breakingHeading = null;
+  for (const h of model.headings) {
+    if (h.category === "breaking") {
+      if (!breakingHeading || h.count > breakingHeading.count) breakingHeading = h;
+      continue;
+    }
+    const known = best.get(h.category);
+    if (!known || h.count > known.count) best.set(h.category, h);
+  }
+  const sections = [...best.entries()].sort((a, b) => a[1].place - b[1].place).map(([category, h]) => ({ category, heading: h.heading }));
+  const share = (n) => model.style.items > 0 ? n / model.style.items : 0;
+  const flat = model.flatReleases * 2 > model.releasesLearned;
+  return {
+    detail,
+    sections: flat ? [] : sections,
+    flat,
+    breakingHeading: breakingHeading?.heading ?? null,
+    itemsPerRelease: items,
+    style: {
+      references: share(model.style.references) >= STYLE_SHARE.references,
+      credits: share(model.style.credits) >= STYLE_SHARE.credits,
+      pastTense: share(model.style.pastTense) >= STYLE_SHARE.pastTense
+    }
+  };
+}
+
+// core/drafting/change-level.ts
+function changeLevelOf(selection) {
+  const all = [...selection.changes, ...selection.maintenance, ...selection.dependencies];
+  if (all.some((c) => c.breaking)) return "breaking";
+  if (selection.changes.some((c) => c.category === "feature")) return "feature";
+  return "other";
+}
+
+// core/drafting/suggest-version.ts
+var import_semver2 = __toESM(require_semver2(), 1);
+var RANK = { patch: 0, minor: 1, major: 2 };
+var FIRST_VERSION = "0.1.0";
+function splitTag(tag) {
+  const text4 = tag.trim();
+  const match = /^(.*?)(\d+\.\d+\S*)$/.exec(text4) ?? /^(\D*)(\d+)$/.exec(text4);
+  return match ? [match[1], match[2]] : null;
+}
+function bumpOf(level, major) {
+  if (level === "breaking") return major === 0 ? "minor" : "major";
+  if (level === "feature") return major === 0 ? "patch" : "minor";
+  return "patch";
+}
+function lineOf(version3) {
+  if (version3.patch > 0) return "patch";
+  if (version3.minor > 0 || version3.major === 0) return "minor";
+  return "major";
+}
+function suggestVersion(previous2, level) {
+  if (previous2 === null) return FIRST_VERSION;
+  const split = splitTag(previous2);
+  if (!split) return null;
+  const [prefix, written] = split;
+  const version3 = import_semver2.default.parse(written, { loose: true }) ?? import_semver2.default.coerce(written);
+  if (!version3) return null;
+  const bump = bumpOf(level, version3.major);
+  const pre = version3.prerelease;
+  if (pre.length > 0) {
+    const identifier = typeof pre[0] === "string" ? pre[0] : void 0;
+    const next = RANK[bump] > RANK[lineOf(version3)] ? import_semver2.default.inc(version3, `pre${bump}`, {}, identifier, "0") : import_semver2.default.inc(version3, "prerelease", {}, identifier);
+    return next === null ? null : `${prefix}${next}`;
+  }
+  return `${prefix}${import_semver2.default.inc(version3, bump)}`;
+}
+
+// core/drafting/render/ref-links.ts
+function outsideCodeSpans(text4, fn) {
+  return text4.split(/(`[^`]*`)/).map((part, i) => i % 2 === 1 ? part : fn(part)).join("");
+}
+var plainRefs = { ref: (r) => r, text: (t) => t };
+var SHA = /(?<![\w/.#-])([0-9a-f]{7,40})(?![\w/.-])/g;
+var INLINE_REF = /(?<![\w&/#[-])((?:[\w.-]+\/[\w.-]+)?#\d+)\b(?!\])/g;
+function refLinker(repository, repositoryUrl) {
+  const base = (repositoryUrl ?? (repository ? `https://github.com/${repository}` : "")).replace(/\/+$/, "");
+  if (!base) return plainRefs;
+  const origin = new URL(base).origin;
+  const linkRef = (ref) => {
+    const own3 = /^#(\d+)$/.exec(ref);
+    if (own3) return `[${ref}](${base}/issues/${own3[1]})`;
+    const other = /^([\w.-]+\/[\w.-]+)#(\d+)$/.exec(ref);
+    if (other) return `[${ref}](${origin}/${other[1]}/issues/${other[2]})`;
+    return ref;
+  };
+  return {
+    ref: linkRef,
+    text(markdown) {
+      return outsideCodeSpans(
+        markdown,
+        (part) => part.replace(
+          SHA,
+          (sha) => /[a-f]/.test(sha) && /\d/.test(sha) ? `[${sha.slice(0, 7)}](${base}/commit/${sha})` : sha
+        ).replace(INLINE_REF, linkRef)
+      );
+    }
+  };
+}
+
+// core/drafting/render/render-draft.ts
+var SECTION_ORDER = ["announcement", "feature", "improvement", "fix"];
+var HEADINGS = {
+  announcement: "Announcements",
+  feature: "New features",
+  improvement: "Improvements",
+  fix: "Fixes"
+};
+var NOUNS = {
+  announcement: ["announcement", "announcements"],
+  feature: ["new feature", "new features"],
+  improvement: ["improvement", "improvements"],
+  fix: ["fix", "fixes"]
+};
+var COLLAPSED_MAX = 300;
+var HEADLINE_MAX = 80;
+var BREAKING_PREFIX = "**Breaking:** ";
+function citeRefs(refs, link = plainRefs) {
+  return refs.length ? ` (${refs.map((r) => link.ref(r)).join(", ")})` : "";
+}
+function escapeText(text4) {
+  return outsideCodeSpans(
+    text4,
+    (part) => part.replace(/[\\<>[\]@]/g, (c) => `\\${c}`).replace(/:\/\//g, ":\\/\\/").replace(/\b(www)\./gi, "$1\\.")
+  );
+}
+var FIX_START = /^(fix|fixes|fixed|correct|resolve|repair|prevent|avoid|handle|stop|don't|do not|make|ensure|restore|revert|work around|guard|catch|skip|ignore|respect|honou?r|keep|no longer|properly|allow|use|add|check|verify|validate|set|unset|return|reset|clear|show|print|report|include|exclude|apply|update|remove|rename|replace|change|move|support|treat|pass|parse|read|write|emit|close|open|wait|retry|escape|quote|trim|strip|sort|limit|normalize|preserve|propagate|display|load|save|accept|reject|drop|disable|enable|default|only|always|never|correctly|improve|reduce|increase|bump|upgrade|downgrade|detect|recognize|convert|encode|decode|align|match|count|clean)\b/i;
+function lowerFirst(text4) {
+  return /^[A-Z][a-z]+\b/.test(text4) ? text4.charAt(0).toLowerCase() + text4.slice(1) : text4;
+}
+function phraseFix(text4) {
+  const normalized = text4.replace(/^(fixed|fixes|fixing)\b/i, "Fix");
+  return FIX_START.test(normalized) ? normalized : `Fix ${lowerFirst(normalized)}`;
+}
+var DEFAULT_ITEM_STYLE = { references: true, credits: false, pastTense: false };
+var PAST = {
+  add: "Added",
+  fix: "Fixed",
+  remove: "Removed",
+  change: "Changed",
+  update: "Updated",
+  improve: "Improved",
+  allow: "Allowed",
+  support: "Supported",
+  make: "Made",
+  use: "Used",
+  deprecate: "Deprecated",
+  drop: "Dropped",
+  rename: "Renamed",
+  bump: "Bumped",
+  upgrade: "Upgraded",
+  move: "Moved",
+  replace: "Replaced",
+  introduce: "Introduced",
+  implement: "Implemented",
+  enable: "Enabled",
+  disable: "Disabled",
+  prevent: "Prevented",
+  avoid: "Avoided",
+  handle: "Handled",
+  show: "Showed",
+  correct: "Corrected",
+  resolve: "Resolved",
+  restore: "Restored",
+  expose: "Exposed",
+  optimize: "Optimized",
+  reduce: "Reduced",
+  speed: "Sped",
+  switch: "Switched",
+  document: "Documented",
+  ensure: "Ensured",
+  respect: "Respected",
+  return: "Returned",
+  accept: "Accepted",
+  display: "Displayed",
+  increase: "Increased",
+  refactor: "Refactored"
+};
+function inPastTense(text4) {
+  if (/^fix(?:es)? for\s/i.test(text4)) return `Fixed ${text4.replace(/^fix(?:es)? for\s+/i, "")}`;
+  const first = /^([A-Za-z]+)\b/.exec(text4)?.[1];
+  const past = first ? PAST[first.toLowerCase().replace(/(?:es|s)$/, "")] ?? PAST[first.toLowerCase()] : void 0;
+  return past ? `${past}${text4.slice(first.length)}` : text4;
+}
+function scopePrefix(scope) {
+  return scope ? `**${escapeText(scope)}**: ` : "";
+}
+function renderItem(c, link = plainRefs, style = DEFAULT_ITEM_STYLE) {
+  const phrased = c.category === "fix" && (c.type === "fix" || c.type === "bugfix") ? phraseFix(c.text) : c.text;
+  const text4 = style.pastTense ? inPastTense(phrased) : phrased;
+  const credit = style.credits && c.author ? ` by ${escapeText(`@${c.author}`)}` : "";
+  const refs = style.references ? citeRefs(c.refs, link) : "";
+  return `${scopePrefix(c.scope)}${link.text(escapeText(text4))}${credit}${refs}`;
+}
+function renderBreakingItems(c, link = plainRefs) {
+  const texts = c.breakingNotes.length > 0 ? c.breakingNotes : [c.text];
+  return texts.map(
+    (t) => `${BREAKING_PREFIX}${scopePrefix(c.scope)}${link.text(escapeText(t.charAt(0).toUpperCase() + t.slice(1)))}${citeRefs(c.refs, link)}`
+  );
+}
+function dependencyName(c) {
+  const s = c.subject;
+  const patterns = [
+    /bump(?:s|ed)?(?: the)?(?: to)? ([@\w./-]+?)(?: in [\w./ -]+?)?(?: from \S+)?(?: to)? v?(\d[\w.+-]*)/i,
+    /(?:update|upgrade)[sd]?(?: dependency)?(?: to)? ([@\w./-]+?)(?:@| to v?| v?)(\d[\w.+-]*)/i,
+    /([@\w./-]+)@(\d[\w.+-]*)/
+  ];
+  for (const p of patterns) {
+    const m = p.exec(s);
+    if (m && /[a-z]/i.test(m[1])) return `${m[1]} ${m[2].replace(/[.,;:]+$/, "")}`;
+  }
+  return null;
+}
+function compareVersions(a, b) {
+  const parts = (v2) => v2.split(/[.+-]/).map((p) => /^\d+$/.test(p) ? Number(p) : p);
+  const [x2, y2] = [parts(a), parts(b)];
+  for (let i = 0; i < Math.max(x2.length, y2.length); i++) {
+    const [p, q2] = [x2[i], y2[i]];
+    if (p === q2) continue;
+    if (p === void 0) return -1;
+    if (q2 === void 0) return 1;
+    if (typeof p === "number" && typeof q2 === "number") return p - q2;
+    return String(p).localeCompare(String(q2));
+  }
+  return 0;
+}
+function fitList(prefix, names, max) {
+  for (let n = names.length; n >= 1; n--) {
+    const more = names.length - n;
+    const shown = names.slice(0, n).join(", ");
+    const line = `${prefix}${shown}${more ? ` and ${more} more` : ""}`;
+    if (line.length <= max) return line;
+  }
+  return `${prefix}${names.length} packages`;
+}
+function dependencyLine(commits) {
+  if (commits.length === 0) return null;
+  const newest = /* @__PURE__ */ new Map();
+  let unnamed = 0;
+  for (const c of commits) {
+    const named2 = dependencyName(c);
+    if (named2 === null) {
+      unnamed++;
+      continue;
+    }
+    const [name, version3 = ""] = named2.split(" ");
+    const pkg = name.toLowerCase();
+    const known = newest.get(pkg);
+    if (!known || compareVersions(version3, known.version) > 0) newest.set(pkg, { name, version: version3 });
+  }
+  const names = [...newest.values()].map((d) => escapeText(`${d.name} ${d.version}`));
+  const total = names.length + unnamed;
+  const prefix = `Updated ${total} ${total === 1 ? "dependency" : "dependencies"}`;
+  if (names.length === 0) return prefix;
+  const line = fitList(`${prefix}: `, names, COLLAPSED_MAX - (unnamed ? 16 : 0));
+  if (!unnamed) return line;
+  const more = /and (\d+) more$/.exec(line);
+  return more ? line.replace(/and \d+ more$/, `and ${Number(more[1]) + unnamed} more`) : `${line} and ${unnamed} more`;
+}
+var AREA_NAMES = [
+  [/^(test|tests|testing|e2e|spec|specs|coverage|codecov)$/i, "tests"],
+  [/^(doc|docs|documentation|readme|changelog|history|examples?|[a-z]+\/readme|[a-z]+\/docs?)$/i, "docs"],
+  [/^(ci|cd|ci\/.*|github|\.github|gh-actions|actions|workflows?)$/i, "CI"],
+  [/^(build|builds|cargo|pkg(\/.*)?|msrv|edition|release|releases|nix|devcontainer)$/i, "build"],
+  [/^(lint|linting|linter|eslint|prettier|rubocop|clippy|fmt|format|style|styles|styling|typos?)$/i, "style"],
+  [/^(refactor)$/i, "refactoring"],
+  [/^(website|site|web-?site|landing|homepage|sponsors?|funding)$/i, "website"]
+];
+function maintenanceLine(commits) {
+  if (commits.length === 0) return null;
+  const areas = /* @__PURE__ */ new Map();
+  for (const c of commits) {
+    const raw = c.type === "refactor" ? "refactor" : c.scope ?? c.type ?? "";
+    const area = AREA_NAMES.find(([re]) => re.test(raw))?.[1];
+    if (area) areas.set(area, (areas.get(area) ?? 0) + 1);
+  }
+  const top = [...areas.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 4).map(([a]) => a);
+  const noun = commits.length === 1 ? "internal change" : "internal changes";
+  return `Maintenance: ${commits.length} ${noun}${top.length ? ` (${top.join(", ")})` : ""}`;
+}
+function phrase(counts) {
+  const parts = counts.map(([cat, n]) => `${n} ${NOUNS[cat][n === 1 ? 0 : 1]}`);
+  return parts.length <= 1 ? parts[0] ?? "" : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+function categoryByRule(hasBreaking, counts) {
+  const has = (c) => counts.some(([cat, n]) => cat === c && n > 0);
+  if (hasBreaking || has("feature") || has("announcement")) return "feature";
+  if (has("fix")) return "fix";
+  return "improvement";
+}
+function headlineOf(text4) {
+  const line = text4.replace(/\s+/g, " ").replace(/[.;:,]+$/, "").trim();
+  const capped = line.length <= HEADLINE_MAX ? line : `${line.slice(0, HEADLINE_MAX).replace(/\s+\S*$/, "")}\u2026`;
+  return capped.charAt(0).toUpperCase() + capped.slice(1);
+}
+function isDescriptive(text4) {
+  const words = text4.split(/\s+/).filter((w2) => new RegExp("\\p{L}{2,}", "u").test(w2) && !/^v?\d/i.test(w2));
+  return words.length >= 2;
+}
+function renderTitle(headline, hasInternal) {
+  const lead = stripVersion(headline ?? "") || (hasInternal ? "Maintenance and dependency updates" : "Maintenance release");
+  return lead.length <= 200 ? lead : `${lead.slice(0, 199).trimEnd()}\u2026`;
+}
+function stripVersion(text4) {
+  const stripped = text4.replace(
+    /^(?:release\s+|version\s+)?v?\d+(?:\.\d+)+(?:[-+][\w.]+)?\s*[:\-–—|]*\s*/i,
+    ""
+  );
+  return stripped.charAt(0).toUpperCase() + stripped.slice(1);
+}
+function newContributorsLine(contributors2, link = plainRefs) {
+  if (contributors2.length === 0) return null;
+  const credits = contributors2.map(
+    (c) => `${escapeText(`@${c.login}`)} made their first contribution in ${link.ref(`#${c.pullRequest}`)}`
+  );
+  return `**New contributors**: ${credits.join(", ")}.`;
+}
+function renderSummary(counts, breaking, highlights) {
+  const main = counts.length ? `This release brings ${phrase(counts)}.` : "This release contains maintenance and dependency updates.";
+  const named2 = highlights.slice(0, 2).map((h) => escapeText(headlineOf(h)));
+  const parts = [main];
+  if (named2.length) parts.push(`Highlights: ${named2.join("; ")}.`);
+  if (breaking)
+    parts.push(
+      `It has ${breaking} breaking ${breaking === 1 ? "change" : "changes"}: read ${breaking === 1 ? "it" : "them"} before upgrading.`
+    );
+  return parts.join(" ");
+}
+var BREAKING_ITEM = /^(\*\*Breaking:?\*\*:?|Breaking:)\s*/;
+function isBreakingItem(item) {
+  return BREAKING_ITEM.test(item);
+}
+function isCollapsedLine(item) {
+  return /^(Dependencies|Maintenance): |^Updated \d+ dependenc/.test(item);
+}
+function countItems(sections) {
+  return SECTION_ORDER.flatMap((category) => {
+    const n = sections.find((s) => s.category === category)?.items.filter((i) => !isCollapsedLine(i)).length ?? 0;
+    return n > 0 ? [[category, n]] : [];
+  });
+}
+
+// core/drafting/render/contributors-line.ts
+function creditedPullRequests(input2) {
+  if (input2.pullRequests?.length) return input2.pullRequests;
+  const number4 = input2.source?.pullRequest;
+  if (number4 === void 0) return [];
+  return (input2.authors ?? []).map((author) => ({ number: number4, title: `#${number4}`, author }));
+}
+function contributorsLine(pullRequests, link = plainRefs) {
+  const byAuthor = /* @__PURE__ */ new Map();
+  for (const pr2 of [...pullRequests].sort((a, b) => a.number - b.number)) {
+    if (!pr2.author || BOT_LOGIN.test(pr2.author)) continue;
+    byAuthor.set(pr2.author, [...byAuthor.get(pr2.author) ?? [], pr2.number]);
+  }
+  if (byAuthor.size === 0) return null;
+  const credits = [...byAuthor].map(
+    ([login, numbers]) => `${escapeText(`@${login}`)} (${numbers.map((n) => link.ref(`#${n}`)).join(", ")})`
+  );
+  return `**Contributors**: ${credits.join(", ")}.`;
+}
+
+// core/drafting/render/lead-tier.ts
+function leadTier(c, profile, paths = { internal: [], product: [] }) {
+  if (touchedBy2(c.files, paths.internal, paths.product) === "internal") return 3;
+  if (applies(profile, "listing") && leavesOut(profile, kindOf(c, paths.internal))) return 2;
+  return c.internalScope ? 1 : 0;
+}
+function leavesOut(profile, kind) {
+  return countsSelector.chance(profile.selector.state, kind, "unknown") < KEEP_THRESHOLD;
+}
+function leaders(ranked, tierOf) {
+  const tiers = ranked.map((c) => ({ c, tier: tierOf(c) }));
+  return [0, 1, 2].flatMap((t) => tiers.filter((x2) => x2.tier === t).map((x2) => x2.c));
+}
+
+// core/drafting/render/render-body.ts
+var DEFAULT_HEADINGS = { sections: [], flat: false, breaking: null };
+function headingGroups(headings) {
+  const own3 = headings.sections.filter((s, i, all) => all.findIndex((o) => o.category === s.category) === i);
+  const rest = SECTION_ORDER.filter((c) => !own3.some((s) => s.category === c)).map((category) => ({
+    category,
+    heading: HEADINGS[category]
+  }));
+  const groups = [];
+  for (const { category, heading } of [...own3, ...rest]) {
+    const group = groups.find((g2) => sameHeading(g2.heading, heading));
+    if (group) group.categories.push(category);
+    else groups.push({ heading, categories: [category] });
+  }
+  for (const group of groups)
+    group.categories.sort((a, b) => SECTION_ORDER.indexOf(a) - SECTION_ORDER.indexOf(b));
+  return groups;
+}
+function renderBody(summary2, sections, closing = null, headings = DEFAULT_HEADINGS) {
+  const groups = headingGroups(headings);
+  const itemsOf3 = (categories, breaking2) => categories.flatMap(
+    (c) => sections.find((s) => s.category === c)?.items.filter((i) => isBreakingItem(i) === breaking2) ?? []
+  );
+  const breaking = itemsOf3(
+    groups.flatMap((g2) => g2.categories),
+    true
+  ).map((item) => item.replace(BREAKING_ITEM, ""));
+  const rest = groups.map((g2) => ({ heading: g2.heading, items: itemsOf3(g2.categories, false) }));
+  const bullets = (items) => items.map((i) => `- ${i}`).join("\n");
+  const section2 = (heading, items) => items.length > 0 ? [`### ${escapeText(heading)}
+
+${bullets(items)}`] : [];
+  const parts = [summary2];
+  if (headings.flat) {
+    const all = [...breaking.map((i) => `**Breaking:** ${i}`), ...rest.flatMap((r) => r.items)];
+    if (all.length > 0) parts.push(bullets(all));
+  } else {
+    const breakingHeading = headings.breaking ?? "Breaking changes";
+    const joined = breaking.length > 0 ? rest.filter((r) => sameHeading(r.heading, breakingHeading)) : [];
+    parts.push(...section2(breakingHeading, [...breaking, ...joined.flatMap((r) => r.items)]));
+    for (const r of rest) if (!joined.includes(r)) parts.push(...section2(r.heading, r.items));
+  }
+  if (closing) parts.push(closing);
+  return `${parts.join("\n\n")}
+`;
+}
+
+// core/drafting/render/draft-offline.ts
+function bodyStyle(options = {}) {
+  const traits = options.traits;
+  return {
+    headings: options.sections ? { sections: options.sections, flat: false, breaking: traits?.breakingHeading ?? null } : {
+      sections: traits?.sections ?? [],
+      flat: traits?.flat ?? false,
+      breaking: traits?.breakingHeading ?? null
+    },
+    style: traits?.style ?? DEFAULT_ITEM_STYLE
+  };
+}
+function withCollapsedLines(sections, commits) {
+  const extra = [dependencyLine(commits.dependencies), maintenanceLine(commits.maintenance)].filter(
+    (l3) => l3 !== null
+  );
+  if (extra.length === 0) return sections;
+  const existing = sections.find((s) => s.category === "improvement");
+  if (existing) return sections.map((s) => s === existing ? { ...s, items: [...s.items, ...extra] } : s);
+  return [...sections, { category: "improvement", items: extra }];
+}
+function finishDraft(input2) {
+  const ordered = SECTION_ORDER.flatMap((category) => {
+    const items = input2.sections.filter((s) => s.category === category).flatMap((s) => s.items);
+    return items.length > 0 ? [{ category, items }] : [];
+  });
+  const counts = countItems(ordered);
+  const breaking = ordered.flatMap((s) => s.items).filter(isBreakingItem).length;
+  const summary2 = input2.summary || renderSummary(counts, breaking, input2.highlights);
+  const headline = input2.highlights[0];
+  return {
+    title: renderTitle(headline ? headlineOf(headline) : null, input2.hasInternal),
+    summary: summary2,
+    body: renderBody(summary2, ordered, input2.closing ?? null, input2.headings),
+    category: categoryByRule(breaking > 0, counts),
+    sections: ordered,
+    highlights: input2.highlights.map(headlineOf),
+    detail: input2.detail ?? "full"
+  };
+}
+function nameOf2(c) {
+  if (c.breaking && !isDescriptive(c.text) && c.breakingNotes[0]) return c.breakingNotes[0];
+  return c.category === "fix" && (c.type === "fix" || c.type === "bugfix") ? phraseFix(c.text) : c.text;
+}
+var SECURITY = /\b(?:security|vuln\w*|cve-\d+|ghsa-[\w-]+|re?dos|denial of service|xss|cross-site|injections?|traversal|disclosure|bypass(?:es)?|spoof\w*|memory exhaustion|malicious|privilege escalation|(?:arbitrary|remote) (?:code |command |program )?execution)\b/i;
+function byImportance(changes) {
+  const rank = (c) => c.breaking && !raisesRequirement(c.scope ? `${c.scope}: ${c.text}` : c.text) ? 0 : SECURITY.test(c.text) ? 1 : c.category === "feature" || c.category === "announcement" ? 2 : c.category === "fix" ? 4 : 3;
+  const closes = (c) => c.refs.filter((r) => /^#\d+$/.test(r)).length;
+  return [...changes].sort(
+    (a, b) => rank(a) - rank(b) || b.weight - a.weight || b.lines - a.lines || closes(b) - closes(a) || b.text.length - a.text.length
+  );
+}
+function leadingChanges(ranked, options = {}) {
+  return leaders(ranked, options.leadTier ?? ((c) => leadTier(c, null)));
+}
+function highlightCount(options) {
+  return Math.min(5, Math.max(1, options.traits?.itemsPerRelease ?? 3));
+}
+function draftOffline(commits, link = plainRefs, options = {}) {
+  const detail = options.detail ?? options.traits?.detail ?? "full";
+  const { headings, style } = bodyStyle(options);
+  const ranked = byImportance(commits.changes);
+  const leading = leadingChanges(ranked, options);
+  const shown = detail === "highlights" ? /* @__PURE__ */ new Set([
+    ...ranked.filter((c) => c.breaking),
+    ...(leading.length > 0 ? leading : ranked).slice(0, highlightCount(options))
+  ]) : new Set(ranked);
+  const sections = SECTION_ORDER.map((category) => {
+    const items = commits.changes.filter((c) => c.category === category && shown.has(c));
+    const ordered = [...items.filter((c) => c.breaking), ...items.filter((c) => !c.breaking)];
+    return {
+      category,
+      items: ordered.flatMap(
+        (c) => c.breaking ? renderBreakingItems(c, link) : [renderItem(c, link, style)]
+      )
+    };
+  });
+  return finishDraft({
+    sections: detail === "highlights" ? sections : withCollapsedLines(sections, commits),
+    highlights: leading.slice(0, 3).map(nameOf2),
+    hasInternal: commits.maintenance.length + commits.dependencies.length > 0,
+    closing: newContributorsLine(commits.newContributors, link),
+    headings,
+    detail
+  });
+}
+
+// core/drafting/draft-release.ts
+function selectRelease(input2, profile) {
+  const productPaths = productPathsOf(input2, profile);
+  const changes = cleanChanges(productPaths.length ? { ...input2, productPaths } : input2);
+  if (!profile || profile.releasesLearned === 0) return changes;
+  return countsSelector.select(changes, profile.selector.state, {
+    internalPaths: input2.internalPaths ?? [],
+    listing: applies(profile, "listing"),
+    breaking: applies(profile, "breaking")
+  });
+}
+function productPathsOf(input2, profile) {
+  const learnedPaths = applies(profile, "productPaths") ? profile.productPaths : [];
+  return [...input2.productPaths ?? [], ...learnedPaths];
+}
+function renderOptionsOf(input2, profile) {
+  const paths = { internal: input2.internalPaths ?? [], product: productPathsOf(input2, profile) };
+  return {
+    traits: traitsOf(profile),
+    detail: input2.detail,
+    sections: input2.sections,
+    leadTier: (c) => leadTier(c, profile, paths)
+  };
+}
+function completeDraft(core, input2, selection, profile, meta3, link) {
+  const credits = input2.contributors ? contributorsLine(creditedPullRequests(input2), link) : null;
+  return {
+    ...core,
+    body: credits ? `${core.body.trimEnd()}
+
+${credits}
+` : core.body,
+    category: input2.category ?? core.category,
+    version: input2.version ?? null,
+    suggestedVersion: suggestVersion(input2.previousVersion ?? null, changeLevelOf(selection)),
+    commits: { received: selection.received, used: selection.used, ignored: selection.ignored },
+    ...meta3,
+    profile: { releasesLearned: profile?.releasesLearned ?? 0 }
+  };
+}
+function draftRelease(input2, profile, options = {}) {
+  const link = options.link ?? refLinker(input2.repository, input2.repositoryUrl);
+  const selection = selectRelease(input2, profile);
+  const core = draftOffline(selection, link, renderOptionsOf(input2, profile));
+  return completeDraft(core, input2, selection, profile, OFFLINE, link);
+}
+var OFFLINE = {
+  provider: "offline",
+  model: null,
+  usage: { inputTokens: 0, outputTokens: 0 }
+};
+
+// core/drafting/validate/match-items.ts
+var DICE_MIN = 0.5;
+var SHARED_MIN = 2;
+var DICE_SHORT = 2 / 3;
+var CONTAINED_SHARED = 3;
+var CONTAINED_MIN = 0.75;
+var NEAR_DUPLICATE_DICE = 0.8;
+function keyOf(text4) {
+  return { refs: refsOf(text4), words: contentWords2(text4) };
+}
+function similarity(a, b) {
+  let shared = 0;
+  for (const w2 of a.words) if (b.words.has(w2)) shared++;
+  const total = a.words.size + b.words.size;
+  let sharedRef = false;
+  for (const r of a.refs) if (b.refs.has(r)) sharedRef = true;
+  const smaller = Math.min(a.words.size, b.words.size);
+  return {
+    sharedRef,
+    dice: total ? 2 * shared / total : 0,
+    shared,
+    contained: smaller ? shared / smaller : 0
+  };
+}
+function isMatch(s) {
+  return s.sharedRef || s.dice >= DICE_MIN && s.shared >= SHARED_MIN || s.dice >= DICE_SHORT || s.shared >= CONTAINED_SHARED && s.contained >= CONTAINED_MIN;
+}
+function isNearDuplicate(s) {
+  return s.sharedRef || s.dice >= NEAR_DUPLICATE_DICE;
+}
+function strength2(s) {
+  return (s.sharedRef ? 1 : 0) + s.dice;
+}
+
+// core/drafting/validate/score-drafts.ts
+var ZERO = {
+  releases: 0,
+  drafted: 0,
+  draftedMatched: 0,
+  notes: 0,
+  notesMatched: 0,
+  duplicates: 0,
+  headlineHits: 0,
+  breakingNotes: 0,
+  breakingMatched: 0
+};
+function addCounts(a, b) {
+  const sum = { ...a };
+  for (const k of Object.keys(sum)) sum[k] = a[k] + b[k];
+  return sum;
+}
+var ratio = (n, d) => d === 0 ? null : n / d;
+function figures(c) {
+  return {
+    precision: ratio(c.draftedMatched, c.drafted),
+    recall: ratio(c.notesMatched, c.notes),
+    duplicates: ratio(c.duplicates, c.drafted),
+    headline: ratio(c.headlineHits, c.releases),
+    breakingRecall: ratio(c.breakingMatched, c.breakingNotes)
+  };
+}
+function headlineOfTitle(title2, version3) {
+  const escaped = version3.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return title2.replace(new RegExp(`^v?${escaped}\\s*[:\u2014\u2013-]\\s*`), "").trim();
+}
+function scoreDraft(draft, notes, version3) {
+  if (notes.length === 0) return { counts: ZERO, pairs: [] };
+  const notesKeys = notes.map((n) => keyOf(n.markdown));
+  const draftKeys = draft.items.map(keyOf);
+  const claimed = /* @__PURE__ */ new Set();
+  const pairs = [];
+  let duplicates = 0;
+  const breakingPaired = /* @__PURE__ */ new Set();
+  draftKeys.forEach((key, i) => {
+    let best = null;
+    notesKeys.forEach((notesKey, index) => {
+      const sim = similarity(key, notesKey);
+      if (isMatch(sim) && (!best || strength2(sim) > strength2(best.sim))) best = { index, sim };
+    });
+    const found = best;
+    const duplicate = found ? claimed.has(found.index) : draftKeys.slice(0, i).some((earlier) => isNearDuplicate(similarity(earlier, key)));
+    if (found) {
+      claimed.add(found.index);
+      if (draft.breaking[i]) breakingPaired.add(found.index);
+    }
+    if (duplicate) duplicates++;
+    pairs.push({
+      item: draft.items[i],
+      notesIndex: found?.index ?? null,
+      similarity: found?.sim ?? null,
+      duplicate
+    });
+  });
+  const headlineText = headlineOfTitle(draft.title, version3);
+  const headline = keyOf(headlineText);
+  const norm = (text4) => plainText2(text4).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const titleNorm = norm(headlineText);
+  const headed = pairs.find((p) => titleNorm !== "" && norm(p.item).startsWith(titleNorm.replace(/…$/, "")));
+  const headlineHit = notes.some((n, i) => n.leading && isMatch(similarity(headline, notesKeys[i]))) || headed?.notesIndex != null && notes[headed.notesIndex].leading;
+  const breakingNotes = notes.filter((n) => n.breaking);
+  return {
+    counts: {
+      releases: 1,
+      drafted: draft.items.length,
+      draftedMatched: pairs.filter((p) => p.notesIndex !== null).length,
+      notes: notes.length,
+      notesMatched: claimed.size,
+      duplicates,
+      headlineHits: headlineHit ? 1 : 0,
+      breakingNotes: breakingNotes.length,
+      breakingMatched: breakingNotes.filter((n) => breakingPaired.has(n.position)).length
+    },
+    pairs
+  };
+}
+function scoredDraftOf(draft) {
+  const items = draft.sections.flatMap((s) => s.items).filter((item) => !isCollapsedLine(item));
+  return {
+    title: draft.title,
+    items: items.map(
+      (item) => item.startsWith(BREAKING_PREFIX2) ? item.slice(BREAKING_PREFIX2.length) : item
+    ),
+    breaking: items.map((item) => item.startsWith(BREAKING_PREFIX2))
+  };
+}
+var BREAKING_PREFIX2 = "**Breaking:** ";
+
+// core/drafting/validate/replay-releases.ts
+var MAX_REPLAYED = 10;
+var MIN_EVIDENCE = 3;
+var SELECTING = /* @__PURE__ */ new Set(["listing", "productPaths", "breaking", "detail", "style"]);
+function inputOf(example) {
+  const { commits, commitDetails, pullRequests } = example.changes;
+  return {
+    commits: [...commits],
+    ...commitDetails ? { commitDetails: [...commitDetails] } : {},
+    ...pullRequests ? { pullRequests: [...pullRequests] } : {},
+    ...example.internalPaths?.length ? { internalPaths: [...example.internalPaths] } : {}
+  };
+}
+var round = (x2) => x2 === null ? null : Math.round(x2 * 1e3) / 1e3;
+var pr = (c) => {
+  const f = figures(c);
+  return { precision: round(f.precision), recall: round(f.recall) };
+};
+var show = (x2) => x2 === null ? "n/a" : x2.toFixed(2);
+function replayable(lessons) {
+  const chosen = [];
+  for (let i = lessons.length - 1; i >= 0 && chosen.length < MAX_REPLAYED; i--) {
+    const lesson = lessons[i];
+    const notes = readNotes(lesson.example.notes);
+    if (notes.length === 0 || lessons.length < 2) continue;
+    chosen.push({ lesson, notes, without: combineLessons(lessons.filter((_2, j) => j !== i)) });
+  }
+  return chosen;
+}
+function replayReleases(lessons, draft) {
+  const replayed = replayable(lessons);
+  if (replayed.length === 0) {
+    const none = { precision: null, recall: null };
+    return { releases: 0, plain: none, learned: none, applied: [], parts: [] };
+  }
+  const score = (parts) => {
+    const releases = [];
+    const items = [];
+    for (const r of replayed) {
+      const profile = parts === null ? null : { ...r.without, applied: [...parts] };
+      const drafted = scoredDraftOf(draft(inputOf(r.lesson.example), profile));
+      const scored = scoreDraft(drafted, r.notes, "");
+      releases.push(scored.counts);
+      items.push(scored.pairs.map((p) => String(p.notesIndex)));
+    }
+    return { counts: releases.reduce(addCounts, ZERO), releases, items: JSON.stringify(items) };
+  };
+  const plain = score(null);
+  let current = [];
+  let best = plain;
+  const verdicts = [];
+  for (const part of PROFILE_PARTS) {
+    const tried = score([...current, part]);
+    const verdict = judge(best, tried, SELECTING.has(part));
+    verdicts.push({ part, ...verdict, ...pr(tried.counts) });
+    if (verdict.kept) [current, best] = [[...current, part], tried];
+  }
+  return {
+    releases: replayed.length,
+    plain: pr(plain.counts),
+    learned: pr(best.counts),
+    applied: current,
+    parts: verdicts
+  };
+}
+var lost = (a, b) => (b ?? 0) < (a ?? 0) - 1e-9;
+var gained = (a, b) => (b ?? 0) > (a ?? 0) + 1e-9;
+function gainsOver(before, after) {
+  const [was, now] = [figures(before), figures(after)];
+  const loses = lost(was.precision, now.precision) || lost(was.recall, now.recall);
+  return !loses && (gained(was.precision, now.precision) || gained(was.recall, now.recall));
+}
+function judge(before, after, selecting) {
+  const [was, now] = [figures(before.counts), figures(after.counts)];
+  const releases = after.releases.length;
+  const loses = lost(was.precision, now.precision) || lost(was.recall, now.recall);
+  const inert = after.items === before.items;
+  const gains = gainsOver(before.counts, after.counts);
+  const fewer = after.counts.drafted < before.counts.drafted;
+  const gainedOn = after.releases.filter((c, i) => gainsOver(before.releases[i], c)).length;
+  const enough = releases >= MIN_EVIDENCE && (!fewer || gainedOn >= MIN_EVIDENCE);
+  const kept = !loses && (inert && !selecting || gains && enough);
+  const compare = (name, a, b) => `${name} ${show(b)} ${lost(a, b) ? "<" : "\u2265"} ${show(a)}`;
+  const why = loses ? "" : inert ? selecting ? " (no gain shown)" : " (the same matches)" : !gains ? " (other items, no gain)" : releases < MIN_EVIDENCE ? ` (a gain on fewer than ${MIN_EVIDENCE} releases)` : !enough ? ` (fewer items, a gain on ${gainedOn} of ${releases} releases, fewer than ${MIN_EVIDENCE})` : "";
+  return {
+    kept,
+    reason: `${kept ? "kept" : "dropped"}: ${compare("precision", was.precision, now.precision)}, ${compare("recall", was.recall, now.recall)}${why}`
+  };
+}
+
+// core/drafting/learn-profile.ts
+function learnProfile(examples) {
+  const lessons = readLessons(examples);
+  const profile = combineLessons(lessons);
+  const validation = replayReleases(lessons, (input2, learned) => draftRelease(input2, learned));
+  return { ...profile, applied: validation.applied, validation };
+}
+
 // node_modules/marked/lib/marked.esm.js
 function G() {
   return { async: false, breaks: false, extensions: null, gfm: true, hooks: null, pedantic: false, renderer: null, silent: false, tokenizer: null, walkTokens: null };
@@ -51352,1177 +52491,6 @@ var Mn = x.walkTokens;
 var Bn = x.parseInline;
 var qn = P.parse;
 var vn = w.lex;
-
-// core/drafting/profile/read-notes.ts
-var CREDITS_HEADING = /\b(?:contributors?|thanks|thank you|acknowledg\w*|credits?|new contributors)\b/i;
-var BREAKING_HEADING = /\bbreaking\b|\bincompatib\w*/i;
-var BREAKING_TEXT = /^\s*(?:\*\*|__)?\[?breaking(?:[ -]changes?)?\]?(?:\*\*|__)?\s*[:!-]/i;
-function plain(markdown) {
-  return markdown.replace(/!\[[^\]]*\]\([^)]*\)/g, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/\[([^\]]*)\]\[[^\]]*\]/g, "$1").replace(/[*_`~]+/g, "").replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim();
-}
-function isLabel(markdown) {
-  const line = markdown.trim();
-  if (line.includes("\n")) return false;
-  const text4 = plain(line);
-  if (text4 === "" || text4.split(/\s+/).length > 8) return false;
-  return /:\s*$/.test(text4) || /^(?:\*\*|__)[^*_]+(?:\*\*|__):?$/.test(line);
-}
-function ownText(item) {
-  return item.tokens.filter((t) => t.type !== "list" && t.type !== "code").map((t) => "text" in t && typeof t.text === "string" ? t.text : t.raw).join(" ").replace(/\s+/g, " ").trim();
-}
-function nestedLists(item) {
-  return item.tokens.filter((t) => t.type === "list");
-}
-function readNotes(notes) {
-  const tokens = x.lexer(notes.replace(/\r\n/g, "\n"));
-  const items = [];
-  let heading = "";
-  let label = "";
-  const under = () => [heading, label].filter(Boolean).join(" / ");
-  const skipping = () => CREDITS_HEADING.test(heading) || CREDITS_HEADING.test(label);
-  const addItem = (markdown, group, credits = skipping()) => {
-    const text4 = plain(markdown);
-    if (text4 === "" || credits) return;
-    items.push({
-      text: text4,
-      markdown: markdown.replace(/\s+/g, " ").trim(),
-      heading: group,
-      breaking: BREAKING_HEADING.test(group) || BREAKING_TEXT.test(markdown)
-    });
-  };
-  const walkList = (list2, group) => {
-    for (const item of list2.items) {
-      const own3 = ownText(item);
-      const children = nestedLists(item);
-      if (children.length > 0 && isLabel(own3)) {
-        const named2 = [group, plain(own3).replace(/:$/, "")].filter(Boolean).join(" / ");
-        for (const child of children) walkList(child, named2);
-      } else {
-        const details = children.flatMap((c) => c.items.map((i) => ownText(i)));
-        addItem([own3, ...details].join(" "), group);
-      }
-    }
-  };
-  const paragraphs = [];
-  for (const token of tokens) {
-    if (token.type === "heading") {
-      heading = plain(token.text);
-      label = "";
-    } else if (token.type === "paragraph") {
-      const text4 = token.text;
-      if (isLabel(text4)) label = plain(text4).replace(/:$/, "");
-      else paragraphs.push({ markdown: text4, group: under(), credits: skipping() });
-    } else if (token.type === "list") {
-      walkList(token, under());
-    }
-  }
-  if (items.length === 0) for (const p of paragraphs) addItem(p.markdown, p.group, p.credits);
-  return items.map((item, position) => ({ ...item, position }));
-}
-
-// core/drafting/profile/read-lesson.ts
-var REFERENCE = /(?<![\w&/])#\d+\b|\/(?:pull|issues)\/\d+/;
-var CREDIT = /(?:^|\s|\()@[A-Za-z0-9][\w-]*|\bthanks? to\b/i;
-var PAST_TENSE = /^(?:\*\*[^*]+\*\*:?\s*)?(?:[A-Z][a-z]+ed|Made|Built|Rewrote|Bumped|Dropped)\b/;
-function folderOf(path2) {
-  const parts = path2.replace(/^\.\//, "").split("/");
-  if (parts.length === 1) return parts[0];
-  return `${parts.slice(0, Math.min(2, parts.length - 1)).join("/")}/**`;
-}
-var hasChanges = (example) => example.changes.commits.length > 0 || (example.changes.pullRequests?.length ?? 0) > 0;
-function lessonOf(example) {
-  if (!hasChanges(example)) return null;
-  const internalPaths = example.internalPaths ?? [];
-  const cleaned = cleanChanges({ ...example.changes, internalPaths });
-  const all = [...cleaned.changes, ...cleaned.maintenance, ...cleaned.dependencies];
-  if (all.length === 0) return null;
-  const items = readNotes(example.notes);
-  const matched = matchNotes(items, all);
-  const headings = [];
-  const changes = all.map((change, i) => {
-    const kind = kindOf(change, internalPaths);
-    const item = matched[i];
-    const internalByFiles = change.files !== null && touchedBy2(change.files, internalPaths) === "internal";
-    const folders = internalByFiles ? [
-      ...new Set(
-        change.files.filter(
-          (p) => !["product", "dependencies", "internal"].includes(pathKind(p, internalPaths))
-        ).map(folderOf)
-      )
-    ] : [];
-    if (item && item.heading !== "") {
-      const heading = item.heading.split(" / ").at(-1);
-      const category = categoryOfHeading(heading) ?? (kind === "breaking" || item.breaking ? "breaking" : categoryOfKind(kind));
-      headings.push({ heading, category, place: items.length > 1 ? item.position / (items.length - 1) : 0 });
-    }
-    return {
-      kind,
-      size: sizeOf(change),
-      words: item ? [...contentWords(change.text)] : [],
-      listed: item !== null,
-      breaking: change.breaking || (item?.breaking ?? false),
-      folders
-    };
-  });
-  return {
-    example,
-    items: items.length,
-    matched: matched.filter(Boolean).length,
-    flat: items.length > 0 && items.every((i) => i.heading === ""),
-    userFacing: cleaned.changes.length,
-    changes,
-    headings,
-    style: {
-      references: items.filter((i) => REFERENCE.test(i.markdown)).length,
-      credits: items.filter((i) => CREDIT.test(i.markdown)).length,
-      pastTense: items.filter((i) => PAST_TENSE.test(i.markdown)).length
-    }
-  };
-}
-
-// core/drafting/profile/learn-profile.ts
-var coverageOf = (lesson) => lesson.items === 0 ? 0 : lesson.matched / lesson.items;
-function combineLessons(lessons) {
-  const headings = [];
-  for (const seen of lessons.flatMap((l3) => l3.headings)) {
-    const known = headings.find((h) => h.heading === seen.heading && h.category === seen.category);
-    if (known) {
-      known.place = (known.place * known.count + seen.place) / (known.count + 1);
-      known.count++;
-    } else headings.push({ ...seen, count: 1 });
-  }
-  const sum = (pick2) => lessons.reduce((n, l3) => n + pick2(l3), 0);
-  return {
-    version: 2,
-    releasesLearned: lessons.length,
-    selector: {
-      name: countsSelector.name,
-      version: countsSelector.version,
-      state: countsSelector.learn(lessons.map((l3) => ({ coverage: coverageOf(l3), changes: l3.changes })))
-    },
-    headings,
-    flatReleases: lessons.filter((l3) => l3.flat).length,
-    itemCounts: lessons.map((l3) => l3.items),
-    changeCounts: lessons.map((l3) => l3.userFacing),
-    style: {
-      items: sum((l3) => l3.items),
-      matched: sum((l3) => l3.matched),
-      references: sum((l3) => l3.style.references),
-      credits: sum((l3) => l3.style.credits),
-      pastTense: sum((l3) => l3.style.pastTense)
-    },
-    productPaths: learnProductPaths(lessons)
-  };
-}
-function readLessons(examples) {
-  return examples.map(lessonOf).filter((l3) => l3 !== null);
-}
-function median(values) {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return Math.round(sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2);
-}
-
-// core/drafting/profile/profile-traits.ts
-var STYLE_SHARE = { references: 0.5, credits: 0.4, pastTense: 0.5 };
-var DEFAULT_TRAITS = {
-  detail: "full",
-  sections: [],
-  flat: false,
-  breakingHeading: null,
-  itemsPerRelease: null,
-  style: { references: true, credits: false, pastTense: false }
-};
-function traitsOf(model) {
-  if (!model || model.releasesLearned === 0) return DEFAULT_TRAITS;
-  const learned = learnedTraits(model);
-  return {
-    detail: applies(model, "detail") ? learned.detail : DEFAULT_TRAITS.detail,
-    ...applies(model, "sections") ? { sections: learned.sections, flat: learned.flat, breakingHeading: learned.breakingHeading } : { sections: [], flat: false, breakingHeading: null },
-    itemsPerRelease: learned.itemsPerRelease,
-    style: applies(model, "style") ? learned.style : DEFAULT_TRAITS.style
-  };
-}
-function learnedTraits(model) {
-  const items = median(model.itemCounts);
-  const changes = median(model.changeCounts);
-  const detail = items !== null && changes !== null && items <= 3 && items < 0.4 * changes ? "highlights" : "full";
-  const best = /* @__PURE__ */ new Map();
-  let breakingHeading = null;
-  for (const h of model.headings) {
-    if (h.category === "breaking") {
-      if (!breakingHeading || h.count > breakingHeading.count) breakingHeading = h;
-      continue;
-    }
-    const known = best.get(h.category);
-    if (!known || h.count > known.count) best.set(h.category, h);
-  }
-  const sections = [...best.entries()].sort((a, b) => a[1].place - b[1].place).map(([category, h]) => ({ category, heading: h.heading }));
-  const share = (n) => model.style.items > 0 ? n / model.style.items : 0;
-  const flat = model.flatReleases * 2 > model.releasesLearned;
-  return {
-    detail,
-    sections: flat ? [] : sections,
-    flat,
-    breakingHeading: breakingHeading?.heading ?? null,
-    itemsPerRelease: items,
-    style: {
-      references: share(model.style.references) >= STYLE_SHARE.references,
-      credits: share(model.style.credits) >= STYLE_SHARE.credits,
-      pastTense: share(model.style.pastTense) >= STYLE_SHARE.pastTense
-    }
-  };
-}
-
-// core/drafting/change-level.ts
-function changeLevelOf(selection) {
-  const all = [...selection.changes, ...selection.maintenance, ...selection.dependencies];
-  if (all.some((c) => c.breaking)) return "breaking";
-  if (selection.changes.some((c) => c.category === "feature")) return "feature";
-  return "other";
-}
-
-// core/drafting/suggest-version.ts
-var import_semver2 = __toESM(require_semver2(), 1);
-var RANK = { patch: 0, minor: 1, major: 2 };
-var FIRST_VERSION = "0.1.0";
-function splitTag(tag) {
-  const text4 = tag.trim();
-  const match = /^(.*?)(\d+\.\d+\S*)$/.exec(text4) ?? /^(\D*)(\d+)$/.exec(text4);
-  return match ? [match[1], match[2]] : null;
-}
-function bumpOf(level, major) {
-  if (level === "breaking") return major === 0 ? "minor" : "major";
-  if (level === "feature") return major === 0 ? "patch" : "minor";
-  return "patch";
-}
-function lineOf(version3) {
-  if (version3.patch > 0) return "patch";
-  if (version3.minor > 0 || version3.major === 0) return "minor";
-  return "major";
-}
-function suggestVersion(previous2, level) {
-  if (previous2 === null) return FIRST_VERSION;
-  const split = splitTag(previous2);
-  if (!split) return null;
-  const [prefix, written] = split;
-  const version3 = import_semver2.default.parse(written, { loose: true }) ?? import_semver2.default.coerce(written);
-  if (!version3) return null;
-  const bump = bumpOf(level, version3.major);
-  const pre = version3.prerelease;
-  if (pre.length > 0) {
-    const identifier = typeof pre[0] === "string" ? pre[0] : void 0;
-    const next = RANK[bump] > RANK[lineOf(version3)] ? import_semver2.default.inc(version3, `pre${bump}`, {}, identifier, "0") : import_semver2.default.inc(version3, "prerelease", {}, identifier);
-    return next === null ? null : `${prefix}${next}`;
-  }
-  return `${prefix}${import_semver2.default.inc(version3, bump)}`;
-}
-
-// core/drafting/render/ref-links.ts
-function outsideCodeSpans(text4, fn) {
-  return text4.split(/(`[^`]*`)/).map((part, i) => i % 2 === 1 ? part : fn(part)).join("");
-}
-var plainRefs = { ref: (r) => r, text: (t) => t };
-var SHA = /(?<![\w/.#-])([0-9a-f]{7,40})(?![\w/.-])/g;
-var INLINE_REF = /(?<![\w&/#[-])((?:[\w.-]+\/[\w.-]+)?#\d+)\b(?!\])/g;
-function refLinker(repository, repositoryUrl) {
-  const base = (repositoryUrl ?? (repository ? `https://github.com/${repository}` : "")).replace(/\/+$/, "");
-  if (!base) return plainRefs;
-  const origin = new URL(base).origin;
-  const linkRef = (ref) => {
-    const own3 = /^#(\d+)$/.exec(ref);
-    if (own3) return `[${ref}](${base}/issues/${own3[1]})`;
-    const other = /^([\w.-]+\/[\w.-]+)#(\d+)$/.exec(ref);
-    if (other) return `[${ref}](${origin}/${other[1]}/issues/${other[2]})`;
-    return ref;
-  };
-  return {
-    ref: linkRef,
-    text(markdown) {
-      return outsideCodeSpans(
-        markdown,
-        (part) => part.replace(
-          SHA,
-          (sha) => /[a-f]/.test(sha) && /\d/.test(sha) ? `[${sha.slice(0, 7)}](${base}/commit/${sha})` : sha
-        ).replace(INLINE_REF, linkRef)
-      );
-    }
-  };
-}
-
-// core/drafting/render/render-draft.ts
-var SECTION_ORDER = ["announcement", "feature", "improvement", "fix"];
-var HEADINGS = {
-  announcement: "Announcements",
-  feature: "New features",
-  improvement: "Improvements",
-  fix: "Fixes"
-};
-var NOUNS = {
-  announcement: ["announcement", "announcements"],
-  feature: ["new feature", "new features"],
-  improvement: ["improvement", "improvements"],
-  fix: ["fix", "fixes"]
-};
-var COLLAPSED_MAX = 300;
-var HEADLINE_MAX = 80;
-var BREAKING_PREFIX = "**Breaking:** ";
-function citeRefs(refs, link = plainRefs) {
-  return refs.length ? ` (${refs.map((r) => link.ref(r)).join(", ")})` : "";
-}
-function escapeText(text4) {
-  return outsideCodeSpans(
-    text4,
-    (part) => part.replace(/[\\<>[\]@]/g, (c) => `\\${c}`).replace(/:\/\//g, ":\\/\\/").replace(/\b(www)\./gi, "$1\\.")
-  );
-}
-var FIX_START = /^(fix|fixes|fixed|correct|resolve|repair|prevent|avoid|handle|stop|don't|do not|make|ensure|restore|revert|work around|guard|catch|skip|ignore|respect|honou?r|keep|no longer|properly|allow|use|add|check|verify|validate|set|unset|return|reset|clear|show|print|report|include|exclude|apply|update|remove|rename|replace|change|move|support|treat|pass|parse|read|write|emit|close|open|wait|retry|escape|quote|trim|strip|sort|limit|normalize|preserve|propagate|display|load|save|accept|reject|drop|disable|enable|default|only|always|never|correctly|improve|reduce|increase|bump|upgrade|downgrade|detect|recognize|convert|encode|decode|align|match|count|clean)\b/i;
-function lowerFirst(text4) {
-  return /^[A-Z][a-z]+\b/.test(text4) ? text4.charAt(0).toLowerCase() + text4.slice(1) : text4;
-}
-function phraseFix(text4) {
-  const normalized = text4.replace(/^(fixed|fixes|fixing)\b/i, "Fix");
-  return FIX_START.test(normalized) ? normalized : `Fix ${lowerFirst(normalized)}`;
-}
-var DEFAULT_ITEM_STYLE = { references: true, credits: false, pastTense: false };
-var PAST = {
-  add: "Added",
-  fix: "Fixed",
-  remove: "Removed",
-  change: "Changed",
-  update: "Updated",
-  improve: "Improved",
-  allow: "Allowed",
-  support: "Supported",
-  make: "Made",
-  use: "Used",
-  deprecate: "Deprecated",
-  drop: "Dropped",
-  rename: "Renamed",
-  bump: "Bumped",
-  upgrade: "Upgraded",
-  move: "Moved",
-  replace: "Replaced",
-  introduce: "Introduced",
-  implement: "Implemented",
-  enable: "Enabled",
-  disable: "Disabled",
-  prevent: "Prevented",
-  avoid: "Avoided",
-  handle: "Handled",
-  show: "Showed",
-  correct: "Corrected",
-  resolve: "Resolved",
-  restore: "Restored",
-  expose: "Exposed",
-  optimize: "Optimized",
-  reduce: "Reduced",
-  speed: "Sped",
-  switch: "Switched",
-  document: "Documented",
-  ensure: "Ensured",
-  respect: "Respected",
-  return: "Returned",
-  accept: "Accepted",
-  display: "Displayed",
-  increase: "Increased",
-  refactor: "Refactored"
-};
-function inPastTense(text4) {
-  if (/^fix(?:es)? for\s/i.test(text4)) return `Fixed ${text4.replace(/^fix(?:es)? for\s+/i, "")}`;
-  const first = /^([A-Za-z]+)\b/.exec(text4)?.[1];
-  const past = first ? PAST[first.toLowerCase().replace(/(?:es|s)$/, "")] ?? PAST[first.toLowerCase()] : void 0;
-  return past ? `${past}${text4.slice(first.length)}` : text4;
-}
-function scopePrefix(scope) {
-  return scope ? `**${escapeText(scope)}**: ` : "";
-}
-function renderItem(c, link = plainRefs, style = DEFAULT_ITEM_STYLE) {
-  const phrased = c.category === "fix" && (c.type === "fix" || c.type === "bugfix") ? phraseFix(c.text) : c.text;
-  const text4 = style.pastTense ? inPastTense(phrased) : phrased;
-  const credit = style.credits && c.author ? ` by ${escapeText(`@${c.author}`)}` : "";
-  const refs = style.references ? citeRefs(c.refs, link) : "";
-  return `${scopePrefix(c.scope)}${link.text(escapeText(text4))}${credit}${refs}`;
-}
-function renderBreakingItems(c, link = plainRefs) {
-  const texts = c.breakingNotes.length > 0 ? c.breakingNotes : [c.text];
-  return texts.map(
-    (t) => `${BREAKING_PREFIX}${scopePrefix(c.scope)}${link.text(escapeText(t.charAt(0).toUpperCase() + t.slice(1)))}${citeRefs(c.refs, link)}`
-  );
-}
-function dependencyName(c) {
-  const s = c.subject;
-  const patterns = [
-    /bump(?:s|ed)?(?: the)?(?: to)? ([@\w./-]+?)(?: in [\w./ -]+?)?(?: from \S+)?(?: to)? v?(\d[\w.+-]*)/i,
-    /(?:update|upgrade)[sd]?(?: dependency)?(?: to)? ([@\w./-]+?)(?:@| to v?| v?)(\d[\w.+-]*)/i,
-    /([@\w./-]+)@(\d[\w.+-]*)/
-  ];
-  for (const p of patterns) {
-    const m = p.exec(s);
-    if (m && /[a-z]/i.test(m[1])) return `${m[1]} ${m[2].replace(/[.,;:]+$/, "")}`;
-  }
-  return null;
-}
-function compareVersions(a, b) {
-  const parts = (v2) => v2.split(/[.+-]/).map((p) => /^\d+$/.test(p) ? Number(p) : p);
-  const [x2, y2] = [parts(a), parts(b)];
-  for (let i = 0; i < Math.max(x2.length, y2.length); i++) {
-    const [p, q2] = [x2[i], y2[i]];
-    if (p === q2) continue;
-    if (p === void 0) return -1;
-    if (q2 === void 0) return 1;
-    if (typeof p === "number" && typeof q2 === "number") return p - q2;
-    return String(p).localeCompare(String(q2));
-  }
-  return 0;
-}
-function fitList(prefix, names, max) {
-  for (let n = names.length; n >= 1; n--) {
-    const more = names.length - n;
-    const shown = names.slice(0, n).join(", ");
-    const line = `${prefix}${shown}${more ? ` and ${more} more` : ""}`;
-    if (line.length <= max) return line;
-  }
-  return `${prefix}${names.length} packages`;
-}
-function dependencyLine(commits) {
-  if (commits.length === 0) return null;
-  const newest = /* @__PURE__ */ new Map();
-  let unnamed = 0;
-  for (const c of commits) {
-    const named2 = dependencyName(c);
-    if (named2 === null) {
-      unnamed++;
-      continue;
-    }
-    const [name, version3 = ""] = named2.split(" ");
-    const pkg = name.toLowerCase();
-    const known = newest.get(pkg);
-    if (!known || compareVersions(version3, known.version) > 0) newest.set(pkg, { name, version: version3 });
-  }
-  const names = [...newest.values()].map((d) => escapeText(`${d.name} ${d.version}`));
-  const total = names.length + unnamed;
-  const prefix = `Updated ${total} ${total === 1 ? "dependency" : "dependencies"}`;
-  if (names.length === 0) return prefix;
-  const line = fitList(`${prefix}: `, names, COLLAPSED_MAX - (unnamed ? 16 : 0));
-  if (!unnamed) return line;
-  const more = /and (\d+) more$/.exec(line);
-  return more ? line.replace(/and \d+ more$/, `and ${Number(more[1]) + unnamed} more`) : `${line} and ${unnamed} more`;
-}
-var AREA_NAMES = [
-  [/^(test|tests|testing|e2e|spec|specs|coverage|codecov)$/i, "tests"],
-  [/^(doc|docs|documentation|readme|changelog|history|examples?|[a-z]+\/readme|[a-z]+\/docs?)$/i, "docs"],
-  [/^(ci|cd|ci\/.*|github|\.github|gh-actions|actions|workflows?)$/i, "CI"],
-  [/^(build|builds|cargo|pkg(\/.*)?|msrv|edition|release|releases|nix|devcontainer)$/i, "build"],
-  [/^(lint|linting|linter|eslint|prettier|rubocop|clippy|fmt|format|style|styles|styling|typos?)$/i, "style"],
-  [/^(refactor)$/i, "refactoring"],
-  [/^(website|site|web-?site|landing|homepage|sponsors?|funding)$/i, "website"]
-];
-function maintenanceLine(commits) {
-  if (commits.length === 0) return null;
-  const areas = /* @__PURE__ */ new Map();
-  for (const c of commits) {
-    const raw = c.type === "refactor" ? "refactor" : c.scope ?? c.type ?? "";
-    const area = AREA_NAMES.find(([re]) => re.test(raw))?.[1];
-    if (area) areas.set(area, (areas.get(area) ?? 0) + 1);
-  }
-  const top = [...areas.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 4).map(([a]) => a);
-  const noun = commits.length === 1 ? "internal change" : "internal changes";
-  return `Maintenance: ${commits.length} ${noun}${top.length ? ` (${top.join(", ")})` : ""}`;
-}
-function phrase(counts) {
-  const parts = counts.map(([cat, n]) => `${n} ${NOUNS[cat][n === 1 ? 0 : 1]}`);
-  return parts.length <= 1 ? parts[0] ?? "" : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
-}
-function categoryByRule(hasBreaking, counts) {
-  const has = (c) => counts.some(([cat, n]) => cat === c && n > 0);
-  if (hasBreaking || has("feature") || has("announcement")) return "feature";
-  if (has("fix")) return "fix";
-  return "improvement";
-}
-function headlineOf(text4) {
-  const line = text4.replace(/\s+/g, " ").replace(/[.;:,]+$/, "").trim();
-  const capped = line.length <= HEADLINE_MAX ? line : `${line.slice(0, HEADLINE_MAX).replace(/\s+\S*$/, "")}\u2026`;
-  return capped.charAt(0).toUpperCase() + capped.slice(1);
-}
-function isDescriptive(text4) {
-  const words = text4.split(/\s+/).filter((w2) => new RegExp("\\p{L}{2,}", "u").test(w2) && !/^v?\d/i.test(w2));
-  return words.length >= 2;
-}
-function renderTitle(headline, hasInternal) {
-  const lead = stripVersion(headline ?? "") || (hasInternal ? "Maintenance and dependency updates" : "Maintenance release");
-  return lead.length <= 200 ? lead : `${lead.slice(0, 199).trimEnd()}\u2026`;
-}
-function stripVersion(text4) {
-  const stripped = text4.replace(
-    /^(?:release\s+|version\s+)?v?\d+(?:\.\d+)+(?:[-+][\w.]+)?\s*[:\-–—|]*\s*/i,
-    ""
-  );
-  return stripped.charAt(0).toUpperCase() + stripped.slice(1);
-}
-function newContributorsLine(contributors2, link = plainRefs) {
-  if (contributors2.length === 0) return null;
-  const credits = contributors2.map(
-    (c) => `${escapeText(`@${c.login}`)} made their first contribution in ${link.ref(`#${c.pullRequest}`)}`
-  );
-  return `**New contributors**: ${credits.join(", ")}.`;
-}
-function renderSummary(counts, breaking, highlights) {
-  const main = counts.length ? `This release brings ${phrase(counts)}.` : "This release contains maintenance and dependency updates.";
-  const named2 = highlights.slice(0, 2).map((h) => escapeText(headlineOf(h)));
-  const parts = [main];
-  if (named2.length) parts.push(`Highlights: ${named2.join("; ")}.`);
-  if (breaking)
-    parts.push(
-      `It has ${breaking} breaking ${breaking === 1 ? "change" : "changes"}: read ${breaking === 1 ? "it" : "them"} before upgrading.`
-    );
-  return parts.join(" ");
-}
-var BREAKING_ITEM = /^(\*\*Breaking:?\*\*:?|Breaking:)\s*/;
-function isBreakingItem(item) {
-  return BREAKING_ITEM.test(item);
-}
-function isCollapsedLine(item) {
-  return /^(Dependencies|Maintenance): |^Updated \d+ dependenc/.test(item);
-}
-function countItems(sections) {
-  return SECTION_ORDER.flatMap((category) => {
-    const n = sections.find((s) => s.category === category)?.items.filter((i) => !isCollapsedLine(i)).length ?? 0;
-    return n > 0 ? [[category, n]] : [];
-  });
-}
-
-// core/drafting/render/contributors-line.ts
-function creditedPullRequests(input2) {
-  if (input2.pullRequests?.length) return input2.pullRequests;
-  const number4 = input2.source?.pullRequest;
-  if (number4 === void 0) return [];
-  return (input2.authors ?? []).map((author) => ({ number: number4, title: `#${number4}`, author }));
-}
-function contributorsLine(pullRequests, link = plainRefs) {
-  const byAuthor = /* @__PURE__ */ new Map();
-  for (const pr2 of [...pullRequests].sort((a, b) => a.number - b.number)) {
-    if (!pr2.author || BOT_LOGIN.test(pr2.author)) continue;
-    byAuthor.set(pr2.author, [...byAuthor.get(pr2.author) ?? [], pr2.number]);
-  }
-  if (byAuthor.size === 0) return null;
-  const credits = [...byAuthor].map(
-    ([login, numbers]) => `${escapeText(`@${login}`)} (${numbers.map((n) => link.ref(`#${n}`)).join(", ")})`
-  );
-  return `**Contributors**: ${credits.join(", ")}.`;
-}
-
-// core/drafting/render/lead-tier.ts
-function leadTier(c, profile, paths = { internal: [], product: [] }) {
-  if (touchedBy2(c.files, paths.internal, paths.product) === "internal") return 3;
-  if (applies(profile, "listing") && leavesOut(profile, kindOf(c, paths.internal))) return 2;
-  return c.internalScope ? 1 : 0;
-}
-function leavesOut(profile, kind) {
-  return countsSelector.chance(profile.selector.state, kind, "unknown") < KEEP_THRESHOLD;
-}
-function leaders(ranked, tierOf) {
-  const tiers = ranked.map((c) => ({ c, tier: tierOf(c) }));
-  return [0, 1, 2].flatMap((t) => tiers.filter((x2) => x2.tier === t).map((x2) => x2.c));
-}
-
-// core/drafting/render/render-body.ts
-var DEFAULT_HEADINGS = { sections: [], flat: false, breaking: null };
-function headingGroups(headings) {
-  const own3 = headings.sections.filter((s, i, all) => all.findIndex((o) => o.category === s.category) === i);
-  const rest = SECTION_ORDER.filter((c) => !own3.some((s) => s.category === c)).map((category) => ({
-    category,
-    heading: HEADINGS[category]
-  }));
-  const groups = [];
-  for (const { category, heading } of [...own3, ...rest]) {
-    const group = groups.find((g2) => sameHeading(g2.heading, heading));
-    if (group) group.categories.push(category);
-    else groups.push({ heading, categories: [category] });
-  }
-  for (const group of groups)
-    group.categories.sort((a, b) => SECTION_ORDER.indexOf(a) - SECTION_ORDER.indexOf(b));
-  return groups;
-}
-function renderBody(summary2, sections, closing = null, headings = DEFAULT_HEADINGS) {
-  const groups = headingGroups(headings);
-  const itemsOf3 = (categories, breaking2) => categories.flatMap(
-    (c) => sections.find((s) => s.category === c)?.items.filter((i) => isBreakingItem(i) === breaking2) ?? []
-  );
-  const breaking = itemsOf3(
-    groups.flatMap((g2) => g2.categories),
-    true
-  ).map((item) => item.replace(BREAKING_ITEM, ""));
-  const rest = groups.map((g2) => ({ heading: g2.heading, items: itemsOf3(g2.categories, false) }));
-  const bullets = (items) => items.map((i) => `- ${i}`).join("\n");
-  const section2 = (heading, items) => items.length > 0 ? [`### ${escapeText(heading)}
-
-${bullets(items)}`] : [];
-  const parts = [summary2];
-  if (headings.flat) {
-    const all = [...breaking.map((i) => `**Breaking:** ${i}`), ...rest.flatMap((r) => r.items)];
-    if (all.length > 0) parts.push(bullets(all));
-  } else {
-    const breakingHeading = headings.breaking ?? "Breaking changes";
-    const joined = breaking.length > 0 ? rest.filter((r) => sameHeading(r.heading, breakingHeading)) : [];
-    parts.push(...section2(breakingHeading, [...breaking, ...joined.flatMap((r) => r.items)]));
-    for (const r of rest) if (!joined.includes(r)) parts.push(...section2(r.heading, r.items));
-  }
-  if (closing) parts.push(closing);
-  return `${parts.join("\n\n")}
-`;
-}
-
-// core/drafting/render/draft-offline.ts
-function bodyStyle(options = {}) {
-  const traits = options.traits;
-  return {
-    headings: options.sections ? { sections: options.sections, flat: false, breaking: traits?.breakingHeading ?? null } : {
-      sections: traits?.sections ?? [],
-      flat: traits?.flat ?? false,
-      breaking: traits?.breakingHeading ?? null
-    },
-    style: traits?.style ?? DEFAULT_ITEM_STYLE
-  };
-}
-function withCollapsedLines(sections, commits) {
-  const extra = [dependencyLine(commits.dependencies), maintenanceLine(commits.maintenance)].filter(
-    (l3) => l3 !== null
-  );
-  if (extra.length === 0) return sections;
-  const existing = sections.find((s) => s.category === "improvement");
-  if (existing) return sections.map((s) => s === existing ? { ...s, items: [...s.items, ...extra] } : s);
-  return [...sections, { category: "improvement", items: extra }];
-}
-function finishDraft(input2) {
-  const ordered = SECTION_ORDER.flatMap((category) => {
-    const items = input2.sections.filter((s) => s.category === category).flatMap((s) => s.items);
-    return items.length > 0 ? [{ category, items }] : [];
-  });
-  const counts = countItems(ordered);
-  const breaking = ordered.flatMap((s) => s.items).filter(isBreakingItem).length;
-  const summary2 = input2.summary || renderSummary(counts, breaking, input2.highlights);
-  const headline = input2.highlights[0];
-  return {
-    title: renderTitle(headline ? headlineOf(headline) : null, input2.hasInternal),
-    summary: summary2,
-    body: renderBody(summary2, ordered, input2.closing ?? null, input2.headings),
-    category: categoryByRule(breaking > 0, counts),
-    sections: ordered,
-    highlights: input2.highlights.map(headlineOf),
-    detail: input2.detail ?? "full"
-  };
-}
-function nameOf2(c) {
-  if (c.breaking && !isDescriptive(c.text) && c.breakingNotes[0]) return c.breakingNotes[0];
-  return c.category === "fix" && (c.type === "fix" || c.type === "bugfix") ? phraseFix(c.text) : c.text;
-}
-var SECURITY = /\b(?:security|vuln\w*|cve-\d+|ghsa-[\w-]+|re?dos|denial of service|xss|cross-site|injections?|traversal|disclosure|bypass(?:es)?|spoof\w*|memory exhaustion|malicious|privilege escalation|(?:arbitrary|remote) (?:code |command |program )?execution)\b/i;
-function byImportance(changes) {
-  const rank = (c) => c.breaking && !raisesRequirement(c.scope ? `${c.scope}: ${c.text}` : c.text) ? 0 : SECURITY.test(c.text) ? 1 : c.category === "feature" || c.category === "announcement" ? 2 : c.category === "fix" ? 4 : 3;
-  const closes = (c) => c.refs.filter((r) => /^#\d+$/.test(r)).length;
-  return [...changes].sort(
-    (a, b) => rank(a) - rank(b) || b.weight - a.weight || b.lines - a.lines || closes(b) - closes(a) || b.text.length - a.text.length
-  );
-}
-function leadingChanges(ranked, options = {}) {
-  return leaders(ranked, options.leadTier ?? ((c) => leadTier(c, null)));
-}
-function highlightCount(options) {
-  return Math.min(5, Math.max(1, options.traits?.itemsPerRelease ?? 3));
-}
-function draftOffline(commits, link = plainRefs, options = {}) {
-  const detail = options.detail ?? options.traits?.detail ?? "full";
-  const { headings, style } = bodyStyle(options);
-  const ranked = byImportance(commits.changes);
-  const leading = leadingChanges(ranked, options);
-  const shown = detail === "highlights" ? /* @__PURE__ */ new Set([
-    ...ranked.filter((c) => c.breaking),
-    ...(leading.length > 0 ? leading : ranked).slice(0, highlightCount(options))
-  ]) : new Set(ranked);
-  const sections = SECTION_ORDER.map((category) => {
-    const items = commits.changes.filter((c) => c.category === category && shown.has(c));
-    const ordered = [...items.filter((c) => c.breaking), ...items.filter((c) => !c.breaking)];
-    return {
-      category,
-      items: ordered.flatMap(
-        (c) => c.breaking ? renderBreakingItems(c, link) : [renderItem(c, link, style)]
-      )
-    };
-  });
-  return finishDraft({
-    sections: detail === "highlights" ? sections : withCollapsedLines(sections, commits),
-    highlights: leading.slice(0, 3).map(nameOf2),
-    hasInternal: commits.maintenance.length + commits.dependencies.length > 0,
-    closing: newContributorsLine(commits.newContributors, link),
-    headings,
-    detail
-  });
-}
-
-// core/drafting/draft-release.ts
-function selectRelease(input2, profile) {
-  const productPaths = productPathsOf(input2, profile);
-  const changes = cleanChanges(productPaths.length ? { ...input2, productPaths } : input2);
-  if (!profile || profile.releasesLearned === 0) return changes;
-  return countsSelector.select(changes, profile.selector.state, {
-    internalPaths: input2.internalPaths ?? [],
-    listing: applies(profile, "listing"),
-    breaking: applies(profile, "breaking")
-  });
-}
-function productPathsOf(input2, profile) {
-  const learnedPaths = applies(profile, "productPaths") ? profile.productPaths : [];
-  return [...input2.productPaths ?? [], ...learnedPaths];
-}
-function renderOptionsOf(input2, profile) {
-  const paths = { internal: input2.internalPaths ?? [], product: productPathsOf(input2, profile) };
-  return {
-    traits: traitsOf(profile),
-    detail: input2.detail,
-    sections: input2.sections,
-    leadTier: (c) => leadTier(c, profile, paths)
-  };
-}
-function completeDraft(core, input2, selection, profile, meta3, link) {
-  const credits = input2.contributors ? contributorsLine(creditedPullRequests(input2), link) : null;
-  return {
-    ...core,
-    body: credits ? `${core.body.trimEnd()}
-
-${credits}
-` : core.body,
-    category: input2.category ?? core.category,
-    version: input2.version ?? null,
-    suggestedVersion: suggestVersion(input2.previousVersion ?? null, changeLevelOf(selection)),
-    commits: { received: selection.received, used: selection.used, ignored: selection.ignored },
-    ...meta3,
-    profile: { releasesLearned: profile?.releasesLearned ?? 0 }
-  };
-}
-function draftRelease(input2, profile, options = {}) {
-  const link = options.link ?? refLinker(input2.repository, input2.repositoryUrl);
-  const selection = selectRelease(input2, profile);
-  const core = draftOffline(selection, link, renderOptionsOf(input2, profile));
-  return completeDraft(core, input2, selection, profile, OFFLINE, link);
-}
-var OFFLINE = {
-  provider: "offline",
-  model: null,
-  usage: { inputTokens: 0, outputTokens: 0 }
-};
-
-// core/drafting/validate/match-items.ts
-var DICE_MIN = 0.5;
-var SHARED_MIN = 2;
-var DICE_SHORT = 2 / 3;
-var CONTAINED_SHARED = 3;
-var CONTAINED_MIN = 0.75;
-var NEAR_DUPLICATE_DICE = 0.8;
-var REF_PATTERNS = [
-  /(?<![\w&/])#(\d{1,6})\b/g,
-  /\bGH-(\d{1,6})\b/gi,
-  /\/(?:pull|issues|pulls)\/(\d{1,6})\b/g
-];
-var ROLE_REF = /(?::(?:issue|pr|pull|gh):|\{(?:issue|pr|pull|gh)\})`([\d,\s]+)`/gi;
-function refsOf(text4) {
-  const refs = /* @__PURE__ */ new Set();
-  for (const pattern of REF_PATTERNS) for (const m of text4.matchAll(pattern)) refs.add(String(Number(m[1])));
-  for (const m of text4.matchAll(ROLE_REF))
-    for (const n of m[1].split(/[,\s]+/).filter(Boolean)) refs.add(String(Number(n)));
-  return refs;
-}
-var STOP2 = new Set(
-  "a an the and or nor of to in on for with by from as at is are was were be been being it its this that these those when whenever if not no now new can cannot will would should could may might into onto than then so but also only all any some more most less other such via which who whom what where how there their they them we our us you your he she his her do does did done doing has have had having use uses used using instead after before about up out over under again just very too each per both same own because while between eg ie etc see like within without still even yet already well get gets got fix fixed fixes fixing bug bugs bugfix bugfixes add added adds adding support supports supported supporting allow allows allowed allowing update updated updates updating improve improved improves improving improvement improvements change changed changes changing make makes made making ensure ensures ensured correct correctly properly issue issues pr prs thanks thank".split(" ")
-);
-function stem2(word) {
-  let w2 = word;
-  if (/^\d/.test(w2) || w2.length <= 3) return w2;
-  if (w2.endsWith("ies") && w2.length > 4) w2 = `${w2.slice(0, -3)}y`;
-  else if (w2.endsWith("sses")) w2 = w2.slice(0, -2);
-  else if (w2.endsWith("s") && !/(ss|us|is)$/.test(w2)) w2 = w2.slice(0, -1);
-  if (w2.endsWith("ing") && w2.length > 5) w2 = w2.slice(0, -3);
-  else if (w2.endsWith("ed") && w2.length > 4) w2 = w2.slice(0, -2);
-  if (w2.endsWith("e") && w2.length > 3) w2 = w2.slice(0, -1);
-  return w2;
-}
-var AREA_PREFIX = /^\s*(?:\*\*|__|`)?[\w./-]{1,30}(?:\([^)]{0,40}\))?!?(?:\*\*|__|`)?\s*:(?:\*\*|__)?\s+/;
-function plainText2(text4) {
-  return text4.replace(AREA_PREFIX, "").replace(ROLE_REF, " ").replace(/:[a-z]+:`([^`]*)`|\{[a-z]+\}`([^`]*)`/gi, " $1$2 ").replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/\[([^\]]*)\]\[[^\]]*\]/g, "$1").replace(/<https?:[^>]*>|https?:\/\/\S+/g, " ").replace(/(?<![\w&])#\d+\b|\bGH-\d+\b/gi, " ").replace(/(?:\bby\s+)?(?<![\w.])@[A-Za-z][\w-]*(?:\[bot\])?/g, " ").replace(/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/g, " ").replace(/<\/?[a-z][^>]*>/gi, " ").replace(/\\(.)/g, "$1").replace(/`+/g, " ").replace(/(?<![\p{L}\p{N}])[*_~]{1,3}|[*_~]{1,3}(?![\p{L}\p{N}])/gu, " ").replace(/\u200b/g, "").replace(/\s+/g, " ").trim();
-}
-function contentWords2(text4) {
-  const plain2 = plainText2(text4).toLowerCase();
-  const words = /* @__PURE__ */ new Set();
-  const versions = plain2.match(/\bv?\d+(?:\.\d+)+\b/g) ?? [];
-  for (const v2 of versions) words.add(v2.replace(/^v/, ""));
-  const rest = plain2.replace(/\bv?\d+(?:\.\d+)+\b/g, " ");
-  for (const token of rest.split(/[^\p{L}\p{N}_]+/u)) {
-    const t = token.replace(/^_+|_+$/g, "");
-    if (t.length < 2 || STOP2.has(t)) continue;
-    words.add(stem2(t));
-  }
-  return words;
-}
-function keyOf(text4) {
-  return { refs: refsOf(text4), words: contentWords2(text4) };
-}
-function similarity(a, b) {
-  let shared = 0;
-  for (const w2 of a.words) if (b.words.has(w2)) shared++;
-  const total = a.words.size + b.words.size;
-  let sharedRef = false;
-  for (const r of a.refs) if (b.refs.has(r)) sharedRef = true;
-  const smaller = Math.min(a.words.size, b.words.size);
-  return {
-    sharedRef,
-    dice: total ? 2 * shared / total : 0,
-    shared,
-    contained: smaller ? shared / smaller : 0
-  };
-}
-function isMatch(s) {
-  return s.sharedRef || s.dice >= DICE_MIN && s.shared >= SHARED_MIN || s.dice >= DICE_SHORT || s.shared >= CONTAINED_SHARED && s.contained >= CONTAINED_MIN;
-}
-function isNearDuplicate(s) {
-  return s.sharedRef || s.dice >= NEAR_DUPLICATE_DICE;
-}
-function strength2(s) {
-  return (s.sharedRef ? 1 : 0) + s.dice;
-}
-var BULLET = /^(\s*)([-*+•]|\d{1,3}[.)])\s+(.*)$/;
-var ATX = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
-var UNDERLINE = /^([=\-~^"'`*+#])\1{2,}\s*$/;
-var BOLD_LINE = /^\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*:?\s*$/;
-var LINK_DEF = /^\s*\[[^\]]+\]:\s*\S+/;
-var SKIP_HEADING = /contributor|thank|acknowledg|full changelog|^\s*credits?\s*$/i;
-var SKIP_ITEM = /^\s*(\*\*)?(full changelog|new contributors)\b/i;
-var LEADING_HEADING = /breaking|highlight|major|notable/i;
-var BREAKING_HEADING2 = /breaking|backwards?[- ]incompatible|incompatible/i;
-var BREAKING_TEXT2 = /^\s*(\[breaking\]|breaking\b|\*\*breaking\b|\*breaking\b|_breaking\b)|\b(is|are) a breaking change\b/i;
-var LABEL_WORDS = new RegExp(
-  "^(bug|bugs|fix|fixes|bugfixes|improvements?|enhancements?|features?|new|changes?|changed|other|misc|miscellaneous|and|&|minor|internal|performance|security|deprecations?|removals?|removed|added|breaking|notable|documentation|docs|highlights?|general)$",
-  "i"
-);
-function stripEmphasis(text4) {
-  return text4.replace(/[*_`]/g, "").replace(/[:：]\s*$/, "").trim();
-}
-function isLabel2(text4) {
-  const plain2 = plainText2(text4).trim();
-  if (plain2 === "" || refsOf(text4).size > 0) return false;
-  if (/:\s*$/.test(text4.replace(/[*_]+\s*$/, ""))) return plain2.split(/\s+/).length <= 8;
-  const words = stripEmphasis(plain2).split(/\s+/);
-  return words.length <= 6 && words.every((w2) => LABEL_WORDS.test(w2));
-}
-function notesItems(notes) {
-  const lines = notes.replace(/\r\n/g, "\n").replace(/\t/g, "    ").split("\n");
-  const found = [];
-  let heading = "";
-  let stack = [];
-  let blank = false;
-  let fence = null;
-  let directiveIndent = null;
-  const close = (from = 0) => {
-    for (const open4 of stack.slice(from)) {
-      if (open4.item) found.push({ raw: open4.parts.join(" ").trim(), heading: open4.heading });
-    }
-    stack = stack.slice(0, from);
-  };
-  const setHeading = (text4) => {
-    close();
-    heading = stripEmphasis(plainText2(text4));
-  };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const indent2 = line.length - line.trimStart().length;
-    const fenceMark = /^\s*(```+|~~~+)/.exec(line)?.[1];
-    if (fence !== null || fenceMark) {
-      if (fence === null) fence = fenceMark[0];
-      else if (fenceMark && fenceMark[0] === fence) fence = null;
-      continue;
-    }
-    if (line.trim() === "") {
-      blank = true;
-      continue;
-    }
-    if (directiveIndent !== null) {
-      if (indent2 > directiveIndent) continue;
-      directiveIndent = null;
-    }
-    if (/^\s*\.\.\s+[\w-]+::/.test(line) || /^\s*\.\.\s*$/.test(line)) {
-      directiveIndent = indent2;
-      continue;
-    }
-    if (LINK_DEF.test(line) || /^\s*<!--.*-->\s*$/.test(line)) continue;
-    const next = lines[i + 1];
-    if (indent2 === 0 && next !== void 0 && UNDERLINE.test(next) && !BULLET.test(line)) {
-      setHeading(line);
-      i++;
-      blank = false;
-      continue;
-    }
-    const atx = ATX.exec(line);
-    if (atx) {
-      setHeading(atx[1]);
-      blank = false;
-      continue;
-    }
-    const bullet = BULLET.exec(line);
-    if (bullet) {
-      const bulletIndent = bullet[1].length;
-      let depth = stack.length;
-      while (depth > 0 && stack[depth - 1].indent >= bulletIndent) depth--;
-      close(depth);
-      const parent = stack[depth - 1];
-      if (parent) {
-        if (parent.label === null) parent.label = isLabel2(parent.parts.join(" "));
-        if (parent.label) {
-          parent.item = false;
-        } else {
-          stack.push({
-            indent: bulletIndent,
-            parts: parent.parts,
-            heading: parent.heading,
-            label: false,
-            item: false
-          });
-          parent.parts.push(bullet[3]);
-          blank = false;
-          continue;
-        }
-      }
-      const labelText = parent?.label ? stripEmphasis(plainText2(parent.parts.join(" "))) : "";
-      const itemHeading = [parent?.heading ?? heading, labelText].filter(Boolean).join(" / ");
-      stack.push({
-        indent: bulletIndent,
-        parts: [bullet[3]],
-        heading: itemHeading,
-        label: null,
-        item: true
-      });
-      blank = false;
-      continue;
-    }
-    if (stack.length > 0 && (!blank || indent2 > stack[0].indent)) {
-      let depth = stack.length;
-      if (blank) while (depth > 1 && stack[depth - 1].indent >= indent2) depth--;
-      const owner = stack[depth - 1];
-      close(depth);
-      owner.parts.push(line.trim());
-      blank = false;
-      continue;
-    }
-    if (indent2 === 0 && (BOLD_LINE.test(line) || /:\s*$/.test(line) && line.trim().split(/\s+/).length <= 8)) {
-      setHeading(line);
-      blank = false;
-      continue;
-    }
-    close();
-    blank = false;
-  }
-  close();
-  return found.filter((f) => !SKIP_HEADING.test(f.heading) && !SKIP_ITEM.test(f.raw)).filter((f) => contentWords2(f.raw).size > 0 || refsOf(f.raw).size > 0).map((f, index) => {
-    const breaking = BREAKING_HEADING2.test(f.heading) || BREAKING_TEXT2.test(f.raw);
-    return {
-      index,
-      raw: f.raw,
-      heading: f.heading,
-      leading: index < 3 || breaking || LEADING_HEADING.test(f.heading),
-      breaking
-    };
-  });
-}
-
-// core/drafting/validate/score-drafts.ts
-var ZERO = {
-  releases: 0,
-  drafted: 0,
-  draftedMatched: 0,
-  notes: 0,
-  notesMatched: 0,
-  duplicates: 0,
-  headlineHits: 0,
-  breakingNotes: 0,
-  breakingMatched: 0
-};
-function addCounts(a, b) {
-  const sum = { ...a };
-  for (const k of Object.keys(sum)) sum[k] = a[k] + b[k];
-  return sum;
-}
-var ratio = (n, d) => d === 0 ? null : n / d;
-function figures(c) {
-  return {
-    precision: ratio(c.draftedMatched, c.drafted),
-    recall: ratio(c.notesMatched, c.notes),
-    duplicates: ratio(c.duplicates, c.drafted),
-    headline: ratio(c.headlineHits, c.releases),
-    breakingRecall: ratio(c.breakingMatched, c.breakingNotes)
-  };
-}
-function headlineOfTitle(title2, version3) {
-  const escaped = version3.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return title2.replace(new RegExp(`^v?${escaped}\\s*[:\u2014\u2013-]\\s*`), "").trim();
-}
-function scoreDraft(draft, notes, version3) {
-  if (notes.length === 0) return { counts: ZERO, pairs: [] };
-  const notesKeys = notes.map((n) => keyOf(n.raw));
-  const draftKeys = draft.items.map(keyOf);
-  const claimed = /* @__PURE__ */ new Set();
-  const pairs = [];
-  let duplicates = 0;
-  const breakingPaired = /* @__PURE__ */ new Set();
-  draftKeys.forEach((key, i) => {
-    let best = null;
-    notesKeys.forEach((notesKey, index) => {
-      const sim = similarity(key, notesKey);
-      if (isMatch(sim) && (!best || strength2(sim) > strength2(best.sim))) best = { index, sim };
-    });
-    const found = best;
-    const duplicate = found ? claimed.has(found.index) : draftKeys.slice(0, i).some((earlier) => isNearDuplicate(similarity(earlier, key)));
-    if (found) {
-      claimed.add(found.index);
-      if (draft.breaking[i]) breakingPaired.add(found.index);
-    }
-    if (duplicate) duplicates++;
-    pairs.push({
-      item: draft.items[i],
-      notesIndex: found?.index ?? null,
-      similarity: found?.sim ?? null,
-      duplicate
-    });
-  });
-  const headlineText = headlineOfTitle(draft.title, version3);
-  const headline = keyOf(headlineText);
-  const norm = (text4) => plainText2(text4).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-  const titleNorm = norm(headlineText);
-  const headed = pairs.find((p) => titleNorm !== "" && norm(p.item).startsWith(titleNorm.replace(/…$/, "")));
-  const headlineHit = notes.some((n, i) => n.leading && isMatch(similarity(headline, notesKeys[i]))) || headed?.notesIndex != null && notes[headed.notesIndex].leading;
-  const breakingNotes = notes.filter((n) => n.breaking);
-  return {
-    counts: {
-      releases: 1,
-      drafted: draft.items.length,
-      draftedMatched: pairs.filter((p) => p.notesIndex !== null).length,
-      notes: notes.length,
-      notesMatched: claimed.size,
-      duplicates,
-      headlineHits: headlineHit ? 1 : 0,
-      breakingNotes: breakingNotes.length,
-      breakingMatched: breakingNotes.filter((n) => breakingPaired.has(n.index)).length
-    },
-    pairs
-  };
-}
-function scoredDraftOf(draft) {
-  const items = draft.sections.flatMap((s) => s.items).filter((item) => !isCollapsedLine(item));
-  return {
-    title: draft.title,
-    items: items.map(
-      (item) => item.startsWith(BREAKING_PREFIX2) ? item.slice(BREAKING_PREFIX2.length) : item
-    ),
-    breaking: items.map((item) => item.startsWith(BREAKING_PREFIX2))
-  };
-}
-var BREAKING_PREFIX2 = "**Breaking:** ";
-
-// core/drafting/validate/replay-releases.ts
-var MAX_REPLAYED = 10;
-var MIN_EVIDENCE = 3;
-var SELECTING = /* @__PURE__ */ new Set(["listing", "productPaths", "breaking", "detail", "style"]);
-function inputOf(example) {
-  const { commits, commitDetails, pullRequests } = example.changes;
-  return {
-    commits: [...commits],
-    ...commitDetails ? { commitDetails: [...commitDetails] } : {},
-    ...pullRequests ? { pullRequests: [...pullRequests] } : {},
-    ...example.internalPaths?.length ? { internalPaths: [...example.internalPaths] } : {}
-  };
-}
-var round = (x2) => x2 === null ? null : Math.round(x2 * 1e3) / 1e3;
-var pr = (c) => {
-  const f = figures(c);
-  return { precision: round(f.precision), recall: round(f.recall) };
-};
-var show = (x2) => x2 === null ? "n/a" : x2.toFixed(2);
-function replayable(lessons) {
-  const chosen = [];
-  for (let i = lessons.length - 1; i >= 0 && chosen.length < MAX_REPLAYED; i--) {
-    const lesson = lessons[i];
-    const notes = notesItems(lesson.example.notes);
-    if (notes.length === 0 || lessons.length < 2) continue;
-    chosen.push({ lesson, notes, without: combineLessons(lessons.filter((_2, j) => j !== i)) });
-  }
-  return chosen;
-}
-function replayReleases(lessons, draft) {
-  const replayed = replayable(lessons);
-  if (replayed.length === 0) {
-    const none = { precision: null, recall: null };
-    return { releases: 0, plain: none, learned: none, applied: [], parts: [] };
-  }
-  const score = (parts) => {
-    const releases = [];
-    const items = [];
-    for (const r of replayed) {
-      const profile = parts === null ? null : { ...r.without, applied: [...parts] };
-      const drafted = scoredDraftOf(draft(inputOf(r.lesson.example), profile));
-      const scored = scoreDraft(drafted, r.notes, "");
-      releases.push(scored.counts);
-      items.push(scored.pairs.map((p) => String(p.notesIndex)));
-    }
-    return { counts: releases.reduce(addCounts, ZERO), releases, items: JSON.stringify(items) };
-  };
-  const plain2 = score(null);
-  let current = [];
-  let best = plain2;
-  const verdicts = [];
-  for (const part of PROFILE_PARTS) {
-    const tried = score([...current, part]);
-    const verdict = judge(best, tried, SELECTING.has(part));
-    verdicts.push({ part, ...verdict, ...pr(tried.counts) });
-    if (verdict.kept) [current, best] = [[...current, part], tried];
-  }
-  return {
-    releases: replayed.length,
-    plain: pr(plain2.counts),
-    learned: pr(best.counts),
-    applied: current,
-    parts: verdicts
-  };
-}
-var lost = (a, b) => (b ?? 0) < (a ?? 0) - 1e-9;
-var gained = (a, b) => (b ?? 0) > (a ?? 0) + 1e-9;
-function gainsOver(before, after) {
-  const [was, now] = [figures(before), figures(after)];
-  const loses = lost(was.precision, now.precision) || lost(was.recall, now.recall);
-  return !loses && (gained(was.precision, now.precision) || gained(was.recall, now.recall));
-}
-function judge(before, after, selecting) {
-  const [was, now] = [figures(before.counts), figures(after.counts)];
-  const releases = after.releases.length;
-  const loses = lost(was.precision, now.precision) || lost(was.recall, now.recall);
-  const inert = after.items === before.items;
-  const gains = gainsOver(before.counts, after.counts);
-  const fewer = after.counts.drafted < before.counts.drafted;
-  const gainedOn = after.releases.filter((c, i) => gainsOver(before.releases[i], c)).length;
-  const enough = releases >= MIN_EVIDENCE && (!fewer || gainedOn >= MIN_EVIDENCE);
-  const kept = !loses && (inert && !selecting || gains && enough);
-  const compare = (name, a, b) => `${name} ${show(b)} ${lost(a, b) ? "<" : "\u2265"} ${show(a)}`;
-  const why = loses ? "" : inert ? selecting ? " (no gain shown)" : " (the same matches)" : !gains ? " (other items, no gain)" : releases < MIN_EVIDENCE ? ` (a gain on fewer than ${MIN_EVIDENCE} releases)` : !enough ? ` (fewer items, a gain on ${gainedOn} of ${releases} releases, fewer than ${MIN_EVIDENCE})` : "";
-  return {
-    kept,
-    reason: `${kept ? "kept" : "dropped"}: ${compare("precision", was.precision, now.precision)}, ${compare("recall", was.recall, now.recall)}${why}`
-  };
-}
-
-// core/drafting/learn-profile.ts
-function learnProfile(examples) {
-  const lessons = readLessons(examples);
-  const profile = combineLessons(lessons);
-  const validation = replayReleases(lessons, (input2, learned) => draftRelease(input2, learned));
-  return { ...profile, applied: validation.applied, validation };
-}
 
 // core/collect-history.ts
 var import_semver3 = __toESM(require_semver2(), 1);

@@ -14,7 +14,7 @@
  */
 import type { ClassifiedCommit } from '../changes/classify-commit.ts';
 import { contentWords, dice, sharedWords } from '../changes/content-words.ts';
-import type { NotesItem } from './read-notes.ts';
+import type { NotesItem } from '../notes/read-notes.ts';
 
 const REF = /(?<![\w&/])#(\d{1,7})\b|\/(?:pull|issues)\/(\d{1,7})\b|\bGH-(\d{1,7})\b/gi;
 /** Sphinx and MyST roles: `:issue:\`12\``, `:pr:\`12,14\``, `{pr}\`12\``. */

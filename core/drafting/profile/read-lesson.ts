@@ -1,9 +1,10 @@
 /**
  * What one release teaches (docs/drafting.md, "The drafting profile"): its changes read as a draft
- * reads them, its notes read into items (read-notes.ts), each change paired with the item that lists
- * it (match-notes.ts), and from that the facts every part of the profile sums: per change its kind,
- * size, words, whether the notes listed it and which non-product paths it touched; the headings the
- * items sit under and where; how the items are worded. Reading a release is the costly step of learning
+ * reads them, its notes read into items (../notes/read-notes.ts: the items the replay and the
+ * evaluation score drafts against), each change paired with the item that lists it (match-notes.ts),
+ * and from that the facts every part of the profile sums: per change its kind, size, words, whether
+ * the notes listed it and which non-product paths it touched; the headings the items sit under and
+ * where; how the items are worded. Reading a release is the costly step of learning
  * (one `cleanChanges` and one pairing, ≈ 10 ms for 50 changes), so it is done once per release, and a
  * profile learned without one release (the replay, replay-releases.ts) only sums the others' lessons.
  */
@@ -16,7 +17,7 @@ import { pathKind, touchedBy } from '../evidence/touched-paths.ts';
 import type { LessonChange } from '../select/selector.ts';
 import { categoryOfHeading } from './heading-categories.ts';
 import { matchNotes } from './match-notes.ts';
-import { readNotes } from './read-notes.ts';
+import { readNotes } from '../notes/read-notes.ts';
 
 /** A release to learn from: what it was made of (generate's and import's shapes) and its notes. */
 export type ProfileExample = {

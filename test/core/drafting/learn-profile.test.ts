@@ -81,6 +81,40 @@ describe('honest pairing', () => {
     );
   });
 
+  it('learns from the items the evaluation scores: RST headings, a group label’s children', () => {
+    const profile = learnCounts([
+      {
+        changes: {
+          commits: [
+            'fix: crash when parsing an empty config (#1)',
+            'fix: wrong exit code on timeout (#2)',
+            'fix: stray newline in the JSON output (#3)',
+          ],
+        },
+        notes: [
+          'Fixes',
+          '~~~~~',
+          '',
+          '-   Fixed a crash when parsing an empty config (#1)',
+          '',
+          'Other',
+          '~~~~~',
+          '',
+          '-   Bug fixes',
+          '    -   Wrong exit code on timeout (#2)',
+          '    -   Stray newline in the JSON output (#3)',
+          '',
+        ].join('\n'),
+      },
+    ]);
+    expect(profile.flatReleases).toBe(0);
+    expect(profile.style).toMatchObject({ items: 3, matched: 3 });
+    expect(profile.headings.map((h) => [h.heading, h.count])).toEqual([
+      ['Fixes', 1],
+      ['Bug fixes', 2],
+    ]);
+  });
+
   it('releases without commits teach nothing', () => {
     expect(learnCounts([{ changes: { commits: [] }, notes: '- Added a thing\n' }]).releasesLearned).toBe(0);
   });
