@@ -52,9 +52,9 @@ describe('the spent repositories', () => {
     for (const s of sources) expect(spent.get(s.repo.toLowerCase())).toBe(`corpus (${s.set})`);
   });
 
-  it('list the fixtures, both reported fresh sets and the demonstration projects, each once and outside the corpus', () => {
+  it('list the fixtures, the three reported fresh sets and the demonstration projects, each once and outside the corpus', () => {
     const corpus = new Set(loadSources().map((s) => s.repo.toLowerCase()));
-    expect(listed).toHaveLength(29);
+    expect(listed).toHaveLength(40);
     expect(new Set(listed.map((r) => r.toLowerCase())).size).toBe(listed.length);
     for (const repo of listed) {
       expect(repo).toMatch(/^[\w.-]+\/[\w.-]+$/);
@@ -76,6 +76,17 @@ describe('a fresh set', () => {
     expect(new Set(sources.map((s) => s.ecosystem)).size).toBeGreaterThanOrEqual(5);
     const spent = spentRepositories();
     for (const s of sources) expect(spent.get(s.repo.toLowerCase())).toMatch(/^issue 37's second fresh set/);
+  });
+
+  it('the third (fresh2-sources.json) was one too, and is spent now that its figures are reported', () => {
+    const sources = loadSources(join(EVAL, 'fresh2-sources.json'));
+    expect(sources).toHaveLength(11);
+    expect(sources.every((s) => (s.note ?? '').length > 0)).toBe(true);
+    const spentElsewhere = freshSetProblems(sources).filter((p) => !/third fresh set/.test(p));
+    expect(spentElsewhere).toEqual([]);
+    expect(new Set(sources.map((s) => s.ecosystem)).size).toBeGreaterThanOrEqual(5);
+    const spent = spentRepositories();
+    for (const s of sources) expect(spent.get(s.repo.toLowerCase())).toMatch(/^issue 37's third fresh set/);
   });
 
   it('of 8 unspent repositories in 5 ecosystems, 5 releases each, has no problem', () => {
