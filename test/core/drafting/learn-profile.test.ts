@@ -121,26 +121,33 @@ describe('honest pairing', () => {
 });
 
 describe('paths learned, not guessed', () => {
-  it('an extension alone never makes a file documentation outside docs folders and root prose', () => {
-    expect(pathKind('templates/bash.txt')).toBe('product');
-    expect(pathKind('prompts/system.md')).toBe('product');
-    expect(pathKind('CMakeLists.txt')).toBe('product');
-    expect(pathKind('docs/guide.txt')).toBe('docs');
-    expect(pathKind('doc/usage.md')).toBe('docs');
-    expect(pathKind('UPGRADING.md')).toBe('docs');
-    expect(pathKind('packages/core/README.md')).toBe('docs');
-    expect(pathKind('CONTRIBUTING')).toBe('docs');
-  });
+  it.each([
+    ['templates/bash.txt', 'product'],
+    ['prompts/system.md', 'product'],
+    ['CMakeLists.txt', 'product'],
+    ['docs/guide.txt', 'docs'],
+    ['doc/usage.md', 'docs'],
+    ['UPGRADING.md', 'docs'],
+    ['packages/core/README.md', 'docs'],
+    ['CONTRIBUTING', 'docs'],
+  ])(
+    '%s is %s: an extension alone never makes documentation outside docs folders and root prose',
+    (path, kind) => {
+      expect(pathKind(path)).toBe(kind);
+    },
+  );
 
-  it('test folders named with a word beside test, and guides and tutorials, are what they say', () => {
-    expect(pathKind('integration_test/docker.sh')).toBe('tests');
-    expect(pathKind('pkg/integration-tests/run.go')).toBe('tests');
-    expect(pathKind('test_utils/helpers.py')).toBe('tests');
-    expect(pathKind('guides/components.md')).toBe('docs');
-    expect(pathKind('tutorials/intro.ipynb')).toBe('docs');
+  it.each([
+    ['integration_test/docker.sh', 'tests'],
+    ['pkg/integration-tests/run.go', 'tests'],
+    ['test_utils/helpers.py', 'tests'],
+    ['guides/components.md', 'docs'],
+    ['tutorials/intro.ipynb', 'docs'],
     // A word that only contains "test" is no test folder.
-    expect(pathKind('src/contest/score.rs')).toBe('product');
-    expect(pathKind('src/latest/index.ts')).toBe('product');
+    ['src/contest/score.rs', 'product'],
+    ['src/latest/index.ts', 'product'],
+  ])('%s is %s: test folders named with a word beside test, guides and tutorials', (path, kind) => {
+    expect(pathKind(path)).toBe(kind);
   });
 
   it('product paths win over the built-in rules, internal paths over both', () => {
