@@ -49133,7 +49133,13 @@ function applyEvidence(c, touched, internalPaths = [], productPaths = []) {
     case "dependencies":
       return c.breaking ? withPaths : { ...withPaths, kind: "dependency", decidedBy: "files" };
     case "product":
-      return c.kind === "maintenance" ? { ...withPaths, kind: "change", category: categoryFromProse(c.text), decidedBy: "files" } : { ...withPaths, decidedBy: "files" };
+      return c.kind === "maintenance" ? {
+        ...withPaths,
+        kind: "change",
+        category: categoryFromProse(c.text),
+        decidedBy: "files",
+        internalWords: true
+      } : { ...withPaths, decidedBy: "files" };
     case "unknown":
       return withPaths;
   }
@@ -50579,7 +50585,7 @@ function contributorsLine(pullRequests, link = plainRefs) {
 function leadTier(c, profile, paths = { internal: [], product: [] }) {
   if (touchedBy2(c.files, paths.internal, paths.product) === "internal") return 3;
   if (applies(profile, "listing") && leavesOut(profile, kindOf(c, paths.internal))) return 2;
-  return c.internalScope ? 1 : 0;
+  return c.internalScope || c.internalWords ? 1 : 0;
 }
 function leavesOut(profile, kind) {
   return countsSelector.chance(profile.selector.state, kind, "unknown") < KEEP_THRESHOLD;

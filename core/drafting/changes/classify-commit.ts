@@ -56,6 +56,12 @@ export type ClassifiedCommit = {
    * tooling (evidence/apply-evidence.ts), and never the release's headline on the scope's word alone.
    */
   internalScope?: boolean;
+  /**
+   * Worded like internal work ("Add URL parsing tests", "Use `__future__` annotations") but touching
+   * the product's files, so an item by its files (evidence/apply-evidence.ts); it leads a draft only
+   * when nothing else may (render/lead-tier.ts).
+   */
+  internalWords?: boolean;
 };
 
 export type Decider = 'author' | 'files' | 'profile' | 'words';

@@ -41,7 +41,13 @@ export function applyEvidence(
       return c.breaking ? withPaths : { ...withPaths, kind: 'dependency', decidedBy: 'files' };
     case 'product':
       return c.kind === 'maintenance'
-        ? { ...withPaths, kind: 'change', category: categoryFromProse(c.text), decidedBy: 'files' }
+        ? {
+            ...withPaths,
+            kind: 'change',
+            category: categoryFromProse(c.text),
+            decidedBy: 'files',
+            internalWords: true,
+          }
         : { ...withPaths, decidedBy: 'files' };
     case 'unknown':
       return withPaths;

@@ -138,6 +138,38 @@ describe('title and category', () => {
     );
   });
 
+  it('never lead with a change worded like internal work, though its product files make it an item', () => {
+    const release = draftRelease(
+      {
+        commits: ['Add URL parsing tests from the spec suite', 'Support zstd decoding'],
+        commitDetails: [
+          {
+            index: 0,
+            files: ['src/url.py', 'tests/test_url.py', 'tests/cases.json'],
+            additions: 9800,
+            deletions: 20,
+          },
+          { index: 1, files: ['src/decoders.py'], additions: 40, deletions: 2 },
+        ],
+      },
+      null,
+    );
+    // Both are items (the files are the product's), but the title is the change its words call one.
+    expect(listed(release)).toHaveLength(2);
+    expect(release.title).toBe('Support zstd decoding');
+    // Alone, it may still lead: a title names what the draft lists.
+    const alone = draftRelease(
+      {
+        commits: ['Add URL parsing tests from the spec suite'],
+        commitDetails: [
+          { index: 0, files: ['src/url.py', 'tests/test_url.py'], additions: 90, deletions: 2 },
+        ],
+      },
+      null,
+    );
+    expect(alone.title).toBe('Add URL parsing tests from the spec suite');
+  });
+
   it('set the category by rule: breaking or feature, else fix, else improvement', () => {
     const features = Array.from({ length: 8 }, (_, i) => `feat: feature number ${i}`);
     const fixes = Array.from({ length: 12 }, (_, i) => `fix: bug number ${i}`);
