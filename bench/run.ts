@@ -13,6 +13,7 @@ import { generateDraft } from './generate-draft.ts';
 import { learnProfileBench } from './learn-profile.ts';
 import { learnReplayBench } from './learn-replay.ts';
 import { listDepth } from './list-depth.ts';
+import { parseChangelogBench } from './parse-changelog.ts';
 import { searchBench } from './search.ts';
 import { standaloneActionBench } from './standalone-action.ts';
 import { signInBench } from './sign-in.ts';
@@ -93,6 +94,11 @@ const BENCHMARKS: [name: string, label: string, run: () => Promise<Record<string
     'sign-in',
     'sign-in: one argon2id verification (goal 50–250 ms) vs the library defaults; the endpoint vs GET session',
     signInBench,
+  ],
+  [
+    'parse-changelog',
+    'import: parsing a 4,000-release changelog with a compare-link footer vs marked lexing it (goal ≤ 3)',
+    parseChangelogBench,
   ],
   [
     'collect',
