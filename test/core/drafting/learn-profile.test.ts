@@ -17,6 +17,13 @@ import { isCollapsedLine } from '../../../core/drafting/render/render-draft.ts';
 import { DEFAULT_RATES, listingRate, PRIOR_WEIGHT } from '../../../core/drafting/select/counts-selector.ts';
 import { loadReleases } from '../../fixtures/releases/load-releases.ts';
 
+/** Three typed fixes, the first of which the notes of these tests list. */
+const THREE_FIXES = [
+  'fix: crash when parsing an empty config (#1)',
+  'fix: wrong exit code on timeout (#2)',
+  'fix: stray newline in the JSON output (#3)',
+];
+
 const items = (draft: { sections: { items: string[] }[] }) =>
   draft.sections.flatMap((s) => s.items).filter((i) => !isCollapsedLine(i));
 
@@ -62,12 +69,7 @@ describe('honest pairing', () => {
     const profile = learnCounts([
       {
         changes: {
-          commits: [
-            'fix: crash when parsing an empty config (#1)',
-            'fix: wrong exit code on timeout (#2)',
-            'fix: stray newline in the JSON output (#3)',
-            'fix: lost colour in piped mode (#4)',
-          ],
+          commits: [...THREE_FIXES, 'fix: lost colour in piped mode (#4)'],
         },
         notes: '- Fixed a crash when parsing an empty config (#1)\n- Everything is shinier now\n',
       },
@@ -85,11 +87,7 @@ describe('honest pairing', () => {
     const profile = learnCounts([
       {
         changes: {
-          commits: [
-            'fix: crash when parsing an empty config (#1)',
-            'fix: wrong exit code on timeout (#2)',
-            'fix: stray newline in the JSON output (#3)',
-          ],
+          commits: THREE_FIXES,
         },
         notes: [
           'Fixes',
