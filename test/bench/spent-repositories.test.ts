@@ -86,6 +86,21 @@ describe('a fresh set', () => {
     },
   );
 
+  // A gathered set that is not reported on yet: a fresh set as it stands, none of it spent.
+  it.each([{ file: 'fresh3-sources.json', which: 'fourth', repositories: 12 }])(
+    '$file (the $which) is one now, and not spent until its figures are reported',
+    ({ file, repositories }) => {
+      const sources = loadSources(join(EVAL, file));
+      expect(sources).toHaveLength(repositories);
+      expect(freshSetProblems(sources)).toEqual([]);
+      expect(sources.length).toBeGreaterThanOrEqual(8);
+      expect(new Set(sources.map((s) => s.ecosystem)).size).toBeGreaterThanOrEqual(5);
+      expect(sources.every((s) => (s.note ?? '').trim().length > 0)).toBe(true);
+      const spent = spentRepositories();
+      for (const s of sources) expect(spent.has(s.repo.toLowerCase())).toBe(false);
+    },
+  );
+
   it('of 8 unspent repositories in 5 ecosystems, 5 releases each, has no problem', () => {
     expect(freshSetProblems(GOOD)).toEqual([]);
   });
