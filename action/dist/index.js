@@ -47245,7 +47245,15 @@ var ListingRateSchema = external_exports.object({
   /** Changes of this kind the profile has seen in the project's releases. */
   seen: external_exports.number().int()
 });
-var PROFILE_PARTS = ["listing", "productPaths", "breaking", "detail", "sections", "style"];
+var PROFILE_PARTS = [
+  "listing",
+  "productPaths",
+  "breaking",
+  "detail",
+  "sections",
+  "headline",
+  "style"
+];
 var Fraction = external_exports.number().min(0).max(1).nullable();
 var PartVerdictSchema = external_exports.object({
   part: external_exports.enum(PROFILE_PARTS),
@@ -50200,6 +50208,7 @@ var DEFAULT_TRAITS = {
   flat: false,
   breakingHeading: null,
   itemsPerRelease: null,
+  leadOrder: [],
   style: { references: true, credits: false, pastTense: false }
 };
 function traitsOf(model) {
@@ -50209,6 +50218,7 @@ function traitsOf(model) {
     detail: applies(model, "detail") ? learned.detail : DEFAULT_TRAITS.detail,
     ...applies(model, "sections") ? { sections: learned.sections, flat: learned.flat, breakingHeading: learned.breakingHeading } : { sections: [], flat: false, breakingHeading: null },
     itemsPerRelease: learned.itemsPerRelease,
+    leadOrder: applies(model, "headline") ? learned.leadOrder : [],
     style: applies(model, "style") ? learned.style : DEFAULT_TRAITS.style
   };
 }
@@ -50235,12 +50245,23 @@ function learnedTraits(model) {
     flat,
     breakingHeading: breakingHeading?.heading ?? null,
     itemsPerRelease: items,
+    leadOrder: leadOrderOf(sections),
     style: {
       references: share(model.style.references) >= STYLE_SHARE.references,
       credits: share(model.style.credits) >= STYLE_SHARE.credits,
       pastTense: share(model.style.pastTense) >= STYLE_SHARE.pastTense
     }
   };
+}
+var BUILT_IN_LEAD = ["feature", "improvement", "fix"];
+function leadOrderOf(sections) {
+  const headed = (c) => {
+    const own3 = sections.find((s) => s.category === c);
+    return own3 ? sections.findIndex((s) => sameHeading(s.heading, own3.heading)) : -1;
+  };
+  return BUILT_IN_LEAD.filter((c) => headed(c) >= 0).sort(
+    (a, b) => headed(a) - headed(b) || BUILT_IN_LEAD.indexOf(a) - BUILT_IN_LEAD.indexOf(b)
+  );
 }
 
 // core/drafting/change-level.ts
@@ -50687,8 +50708,13 @@ function nameOf2(c) {
   return c.category === "fix" && (c.type === "fix" || c.type === "bugfix") ? phraseFix(c.text) : c.text;
 }
 var SECURITY = /\b(?:security|vuln\w*|cve-\d+|ghsa-[\w-]+|re?dos|denial of service|xss|cross-site|injections?|traversal|disclosure|bypass(?:es)?|spoof\w*|memory exhaustion|malicious|privilege escalation|(?:arbitrary|remote) (?:code |command |program )?execution)\b/i;
-function byImportance(changes) {
-  const rank = (c) => c.breaking && !raisesRequirement(c.scope ? `${c.scope}: ${c.text}` : c.text) ? 0 : SECURITY.test(c.text) ? 1 : c.category === "feature" || c.category === "announcement" ? 2 : c.category === "fix" ? 4 : 3;
+function byImportance(changes, leadOrder = []) {
+  const builtIn = (c) => c.category === "feature" || c.category === "announcement" ? 2 : c.category === "fix" ? 4 : 3;
+  const learned = (c) => {
+    const at2 = leadOrder.indexOf(c.category === "announcement" ? "feature" : c.category);
+    return at2 < 0 ? builtIn(c) : 2 + at2 / 2;
+  };
+  const rank = (c) => c.breaking && !raisesRequirement(c.scope ? `${c.scope}: ${c.text}` : c.text) ? 0 : SECURITY.test(c.text) ? 1 : learned(c);
   const closes = (c) => c.refs.filter((r) => /^#\d+$/.test(r)).length;
   return [...changes].sort(
     (a, b) => rank(a) - rank(b) || b.weight - a.weight || b.lines - a.lines || closes(b) - closes(a) || b.text.length - a.text.length
@@ -50703,7 +50729,7 @@ function highlightCount(options) {
 function draftOffline(commits, link = plainRefs, options = {}) {
   const detail = options.detail ?? options.traits?.detail ?? "full";
   const { headings, style } = bodyStyle(options);
-  const ranked = byImportance(commits.changes);
+  const ranked = byImportance(commits.changes, options.traits?.leadOrder);
   const leading = leadingChanges(ranked, options);
   const shown = detail === "highlights" ? /* @__PURE__ */ new Set([
     ...ranked.filter((c) => c.breaking),
@@ -50953,7 +50979,8 @@ function replayReleases(lessons, draft) {
       releases.push(scored.counts);
       items.push(scored.pairs.map((p) => String(p.notesIndex)));
     }
-    return { counts: releases.reduce(addCounts, ZERO), releases, items: JSON.stringify(items) };
+    const counts = releases.reduce(addCounts, ZERO);
+    return { counts, releases, items: JSON.stringify(items) };
   };
   const plain = score(null);
   let current = [];
@@ -50961,7 +50988,7 @@ function replayReleases(lessons, draft) {
   const verdicts = [];
   for (const part of PROFILE_PARTS) {
     const tried = score([...current, part]);
-    const verdict = judge(best, tried, SELECTING.has(part));
+    const verdict = part === "headline" ? judgeHeadline(best, tried) : judge(best, tried, SELECTING.has(part));
     verdicts.push({ part, ...verdict, ...pr(tried.counts) });
     if (verdict.kept) [current, best] = [[...current, part], tried];
   }
@@ -50995,6 +51022,15 @@ function judge(before, after, selecting) {
   return {
     kept,
     reason: `${kept ? "kept" : "dropped"}: ${compare("precision", was.precision, now.precision)}, ${compare("recall", was.recall, now.recall)}${why}`
+  };
+}
+function judgeHeadline(before, after) {
+  const [was, now] = [before.counts.headlineHits, after.counts.headlineHits];
+  const [p, q2] = [figures(before.counts), figures(after.counts)];
+  const kept = !lost(p.precision, q2.precision) && !lost(p.recall, q2.recall) && now >= was;
+  return {
+    kept,
+    reason: `${kept ? "kept" : "dropped"}: the title named a leading item in ${now} of ${after.releases.length} releases, ${was} without`
   };
 }
 

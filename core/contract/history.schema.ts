@@ -111,7 +111,15 @@ export const ListingRateSchema = z.object({
 });
 
 /** The learned parts of a drafting profile, each applied only where its replay shows it loses nothing. */
-export const PROFILE_PARTS = ['listing', 'productPaths', 'breaking', 'detail', 'sections', 'style'] as const;
+export const PROFILE_PARTS = [
+  'listing',
+  'productPaths',
+  'breaking',
+  'detail',
+  'sections',
+  'headline',
+  'style',
+] as const;
 export type ProfilePart = (typeof PROFILE_PARTS)[number];
 
 const Fraction = z.number().min(0).max(1).nullable();

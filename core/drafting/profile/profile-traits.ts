@@ -25,6 +25,12 @@ export type ProfileTraits = {
   /** The heading its breaking changes go under, when it has one. */
   breakingHeading: string | null;
   itemsPerRelease: number | null;
+  /**
+   * The categories in the order its notes lead with them (its headings' order: `Fixed` above `Added`
+   * leads with fixes), which orders the changes a title may name; empty: the built-in order
+   * (features, improvements, fixes; draft-offline.ts `byImportance`).
+   */
+  leadOrder: LeadCategory[];
   style: { references: boolean; credits: boolean; pastTense: boolean };
 };
 
@@ -34,6 +40,7 @@ const DEFAULT_TRAITS: ProfileTraits = {
   flat: false,
   breakingHeading: null,
   itemsPerRelease: null,
+  leadOrder: [],
   style: { references: true, credits: false, pastTense: false },
 };
 
@@ -50,6 +57,7 @@ export function traitsOf(model: DraftingProfileModel | null): ProfileTraits {
       ? { sections: learned.sections, flat: learned.flat, breakingHeading: learned.breakingHeading }
       : { sections: [], flat: false, breakingHeading: null }),
     itemsPerRelease: learned.itemsPerRelease,
+    leadOrder: applies(model, 'headline') ? learned.leadOrder : [],
     style: applies(model, 'style') ? learned.style : DEFAULT_TRAITS.style,
   };
 }
@@ -82,6 +90,7 @@ export function learnedTraits(model: DraftingProfileModel): ProfileTraits {
     flat,
     breakingHeading: breakingHeading?.heading ?? null,
     itemsPerRelease: items,
+    leadOrder: leadOrderOf(sections),
     style: {
       references: share(model.style.references) >= STYLE_SHARE.references,
       credits: share(model.style.credits) >= STYLE_SHARE.credits,
@@ -97,6 +106,7 @@ const PART_NAMES: Record<(typeof PROFILE_PARTS)[number], string> = {
   breaking: 'its breaking wording',
   detail: 'its detail',
   sections: 'its headings',
+  headline: 'what its titles name',
   style: 'its item style',
 };
 
@@ -121,6 +131,9 @@ export function describeProfile(model: DraftingProfileModel | null): string {
       : null,
     applies(model, 'detail') && t.detail === 'highlights' ? 'names only the highlights' : null,
     ...(applies(model, 'sections') ? [sectionsInWords(t)] : []),
+    applies(model, 'headline') && t.leadOrder.length
+      ? `titles name its ${LEAD_NAMES[t.leadOrder[0]!]} first`
+      : null,
     ...(applies(model, 'style') ? styleInWords(t) : []),
     applies(model, 'productPaths') && model.productPaths.length
       ? `product paths ${model.productPaths.join(', ')}`
@@ -180,4 +193,29 @@ export function presentProfile(model: DraftingProfileModel | null, updatedAt: Da
     style: t.style,
     description: describeProfile(model),
   };
+}
+
+const LEAD_NAMES: Record<LeadCategory, string> = {
+  feature: 'features',
+  improvement: 'improvements',
+  fix: 'fixes',
+};
+
+/** The categories a learned lead order ranks; breaking changes and security fixes lead whatever it says. */
+export type LeadCategory = 'feature' | 'improvement' | 'fix';
+
+const BUILT_IN_LEAD: readonly LeadCategory[] = ['feature', 'improvement', 'fix'];
+
+/**
+ * The categories in the order `sections` (the learned headings, in the notes' order) head them; kinds
+ * that share a heading in the built-in order under it, as drafts write them (render/render-body.ts).
+ */
+function leadOrderOf(sections: readonly SectionHeading[]): LeadCategory[] {
+  const headed = (c: LeadCategory) => {
+    const own = sections.find((s) => s.category === c);
+    return own ? sections.findIndex((s) => sameHeading(s.heading, own.heading)) : -1;
+  };
+  return BUILT_IN_LEAD.filter((c) => headed(c) >= 0).sort(
+    (a, b) => headed(a) - headed(b) || BUILT_IN_LEAD.indexOf(a) - BUILT_IN_LEAD.indexOf(b),
+  );
 }

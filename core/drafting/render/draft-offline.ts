@@ -15,7 +15,7 @@ import type { CleanCommits } from '../clean-changes.ts';
 import { plainRefs, type RefLinker } from './ref-links.ts';
 import { leaders, type LeadTier, leadTier } from './lead-tier.ts';
 import { type BodyHeadings, renderBody } from './render-body.ts';
-import type { ProfileTraits } from '../profile/profile-traits.ts';
+import type { LeadCategory, ProfileTraits } from '../profile/profile-traits.ts';
 import {
   categoryByRule,
   DEFAULT_ITEM_STYLE,
@@ -139,19 +139,27 @@ const SECURITY =
  * security fixes, then features, improvements (a raised minimum version among them: listed as
  * breaking, but never what a release is about) and fixes, and within each the change that drew the
  * most work (commits and pull requests folded into it, then lines changed, then issues it closes),
- * then the one described at most length, then the newest.
+ * then the one described at most length, then the newest. `leadOrder`: the categories in the order the
+ * project's notes lead with them (profile-traits.ts, its `headline` part), which replaces the built-in
+ * order of features, improvements and fixes; breaking changes and security fixes still come first.
  */
-export function byImportance(changes: readonly ClassifiedCommit[]): ClassifiedCommit[] {
+export function byImportance(
+  changes: readonly ClassifiedCommit[],
+  leadOrder: readonly LeadCategory[] = [],
+): ClassifiedCommit[] {
+  const builtIn = (c: ClassifiedCommit) =>
+    c.category === 'feature' || c.category === 'announcement' ? 2 : c.category === 'fix' ? 4 : 3;
+  // A learned order ranks its categories 2, 2.5, 3…; one it does not name keeps its built-in rank.
+  const learned = (c: ClassifiedCommit) => {
+    const at = leadOrder.indexOf(c.category === 'announcement' ? 'feature' : (c.category as LeadCategory));
+    return at < 0 ? builtIn(c) : 2 + at / 2;
+  };
   const rank = (c: ClassifiedCommit) =>
     c.breaking && !raisesRequirement(c.scope ? `${c.scope}: ${c.text}` : c.text)
       ? 0
       : SECURITY.test(c.text)
         ? 1
-        : c.category === 'feature' || c.category === 'announcement'
-          ? 2
-          : c.category === 'fix'
-            ? 4
-            : 3;
+        : learned(c);
   const closes = (c: ClassifiedCommit) => c.refs.filter((r) => /^#\d+$/.test(r)).length;
   return [...changes].sort(
     (a, b) =>
@@ -189,7 +197,7 @@ export function draftOffline(
 ): DraftCore {
   const detail = options.detail ?? options.traits?.detail ?? 'full';
   const { headings, style } = bodyStyle(options);
-  const ranked = byImportance(commits.changes);
+  const ranked = byImportance(commits.changes, options.traits?.leadOrder);
   // What the draft leads with: never internal work, nor a kind the project leaves out.
   const leading = leadingChanges(ranked, options);
   // Highlights only: the changes the notes would lead with, breaking ones always among them.

@@ -91,7 +91,9 @@ export function finishModelDraft(
     }
   }
   const modelHeadline = stripVersion(clean(parsed.title));
-  const ranked = leadingChanges(byImportance(commits.changes), options).map(nameOf);
+  const ranked = leadingChanges(byImportance(commits.changes, options.traits?.leadOrder), options).map(
+    nameOf,
+  );
   const headline = expected.length > 0 || !isDescriptive(modelHeadline) ? (ranked[0] ?? null) : modelHeadline;
   const detail = options.detail ?? options.traits?.detail ?? 'full';
   const core = finishDraft({

@@ -10,9 +10,11 @@
  * nor recall is lower than without it, so the learned draft never scores below the plain one on the
  * replayed releases; a part that changes the drafted items must also show a gain (`MIN_EVIDENCE`),
  * and one that drafts fewer items must show it release by release (`judge`). With nothing to replay
- * (a single release, notes without items) no part is applied.
+ * (a single release, notes without items) no part is applied. `headline`, which changes only the
+ * title, is judged by the titles (`judgeHeadline`): it must name a leading notes item in at least as
+ * many replayed releases as without it.
  *
- * Cost: one sum of lessons per replayed release, and 1 + 6 drafts of it (≈ 70 drafts for 10 releases).
+ * Cost: one sum of lessons per replayed release, and 1 + 7 drafts of it (≈ 80 drafts for 10 releases).
  */
 import type { Draft as GeneratedDraft } from '../../contract/generate.schema.ts';
 import type { ProfilePart } from '../../contract/history.schema.ts';
@@ -103,7 +105,8 @@ export function replayReleases(lessons: readonly ReleaseLesson[], draft: ReplayD
       releases.push(scored.counts);
       items.push(scored.pairs.map((p) => String(p.notesIndex)));
     }
-    return { counts: releases.reduce(addCounts, ZERO), releases, items: JSON.stringify(items) };
+    const counts = releases.reduce(addCounts, ZERO);
+    return { counts, releases, items: JSON.stringify(items) };
   };
   const plain = score(null);
   let current: ProfilePart[] = [];
@@ -111,7 +114,8 @@ export function replayReleases(lessons: readonly ReleaseLesson[], draft: ReplayD
   const verdicts: Validation['parts'] = [];
   for (const part of PROFILE_PARTS) {
     const tried = score([...current, part]);
-    const verdict = judge(best, tried, SELECTING.has(part));
+    const verdict =
+      part === 'headline' ? judgeHeadline(best, tried) : judge(best, tried, SELECTING.has(part));
     verdicts.push({ part, ...verdict, ...pr(tried.counts) });
     if (verdict.kept) [current, best] = [[...current, part], tried];
   }
@@ -178,5 +182,20 @@ function judge(before: Scored, after: Scored, selecting: boolean): { kept: boole
   return {
     kept,
     reason: `${kept ? 'kept' : 'dropped'}: ${compare('precision', was.precision, now.precision)}, ${compare('recall', was.recall, now.recall)}${why}`,
+  };
+}
+
+/**
+ * Whether the `headline` part (the order the project's notes lead with) is kept: it changes only which
+ * change the title names, so it must lose nothing on precision and recall and name a leading notes
+ * item (score-drafts.ts, headline) in at least as many replayed releases as without it.
+ */
+function judgeHeadline(before: Scored, after: Scored): { kept: boolean; reason: string } {
+  const [was, now] = [before.counts.headlineHits, after.counts.headlineHits];
+  const [p, q] = [figures(before.counts), figures(after.counts)];
+  const kept = !lost(p.precision, q.precision) && !lost(p.recall, q.recall) && now >= was;
+  return {
+    kept,
+    reason: `${kept ? 'kept' : 'dropped'}: the title named a leading item in ${now} of ${after.releases.length} releases, ${was} without`,
   };
 }

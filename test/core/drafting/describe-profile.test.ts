@@ -14,7 +14,7 @@ import {
 } from '../../../core/drafting/index.ts';
 import { loadReleases } from '../../fixtures/releases/load-releases.ts';
 
-/** ripgrep's own releases teach a listing, headings and a style; its replay applies the headings alone. */
+/** ripgrep's own releases teach a listing, headings and a style; its replay applies the headings and the headline. */
 const ripgrep = learnProfile(
   loadReleases()
     .filter((r) => r.repo === 'BurntSushi/ripgrep')
@@ -27,7 +27,7 @@ const applying = (parts: readonly ProfilePart[]): DraftingProfileModel => ({
 
 describe('describeProfile', () => {
   it('says what the project lists and leaves out only when drafts apply the listing', () => {
-    expect(ripgrep.applied).toEqual(['sections']);
+    expect(ripgrep.applied).toEqual(['sections', 'headline']);
     const shown = describeProfile(ripgrep);
     expect(shown).not.toMatch(/leaves out|[:;] lists /);
     expect(shown).toMatch(/; not applied, as its releases showed: what it lists, its product paths, /);
@@ -49,6 +49,9 @@ describe('describeProfile', () => {
     const all = describeProfile(applying(PROFILE_PARTS));
     expect(all).toContain('items cite their pull requests');
     expect(all).not.toContain('not applied');
+    // ripgrep heads its features first, so that is what its titles name where the part is applied.
+    expect(all).toContain('titles name its features first');
+    expect(describeProfile(applying(['sections']))).not.toContain('titles name its');
     // A project naming 2 of about 10 changes writes highlights; its notes listed the templates folder.
     const highlights = {
       ...ripgrep,
@@ -63,7 +66,7 @@ describe('describeProfile', () => {
     const none = describeProfile(applying([]));
     expect(none).not.toMatch(/; headings |items cite/);
     expect(none).toMatch(
-      /^Learned from 10 releases: about 4 items a release; not applied, as its releases showed: what it lists, its product paths, its breaking wording, its detail, its headings and its item style\.$/,
+      /^Learned from 10 releases: about 4 items a release; not applied, as its releases showed: what it lists, its product paths, its breaking wording, its detail, its headings, what its titles name and its item style\.$/,
     );
   });
 });

@@ -56,6 +56,7 @@ describe('profile.validation', () => {
       'breaking',
       'detail',
       'sections',
+      'headline',
       'style',
     ]);
     expect(validation.parts[0].reason).toMatch(/^kept: precision 1\.00 ≥ 0\.50, recall 1\.00 ≥ 1\.00$/);
