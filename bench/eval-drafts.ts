@@ -44,6 +44,7 @@ import type { CorpusPullRequest, EvalSet } from './eval/build-corpus.ts';
 import { draftsTable, type Row, rowOf, SET_MARKER } from './eval/drafts-table.ts';
 import { type EvalOptions, type EvalRelease, loadEvalReleases } from './eval/eval-releases.ts';
 import { handCheckSample, printHandCheck } from './eval/hand-check.ts';
+import { reachableRecall } from './eval/reachable-recall.ts';
 import {
   evaluateLearned,
   FIRST_LEARNED,
@@ -289,9 +290,31 @@ function printLearned(mode: InputMode, options: CliOptions): void {
       `\nTargets on repositories nobody tuned on (issue 37): no repository loses; pooled, learned precision` +
       `\n≥ plain + 0.05 and ≥ base + 0.15, recall ≥ 0.78, headline ≥ 60%, duplicates ≤ 2%.`,
   );
+  console.log(
+    reachableLine(
+      results.map((r) => r.release),
+      setOf,
+      mode,
+    ),
+  );
   if (skipped.length)
     console.log(`Not scored (notes without items): ${skipped.map((r) => `${r.repo} ${r.tag}`).join(', ')}.`);
   if (!corpusPresent) console.log(`\nThe evaluation corpus is absent (${corpusDir}): fixtures only.`);
+}
+
+/**
+ * Per side of the evaluation, the recall a draft listing every change once reaches over `releases`
+ * (bench/eval/reachable-recall.ts): the ceiling of any selection, beside which recall is read.
+ */
+function reachableLine(
+  releases: readonly EvalRelease[],
+  setOf: (repo: string) => EvalSet,
+  mode: InputMode,
+): string {
+  const sides = SETS.map((set) => [set, releases.filter((r) => setOf(r.repo) === set)] as const)
+    .filter(([, part]) => part.length > 0)
+    .map(([set, part]) => `${set} ${num(reachableRecall(part, (r) => draftInputOf(r, mode)))}`);
+  return `Recall a draft listing every change once reaches (the ceiling of any selection): ${sides.join(', ')}.`;
 }
 
 // ---- The command line ----
@@ -320,6 +343,14 @@ function printDrafts(mode: InputMode, options: CliOptions, handCheckSeed: number
     console.log('');
   }
   console.log(draftsTable([...rows, ...summaries]));
+  const { setOf } = loadEvalReleases(options);
+  console.log(
+    reachableLine(
+      results.map((r) => r.release),
+      setOf,
+      mode,
+    ),
+  );
   console.log(
     `\nbase = the pull-request titles of the range (GitHub's generated notes), titled by the first one.` +
       `\n* fixture without pull-request data: base = one item per commit subject.` +
