@@ -1,12 +1,14 @@
 /**
  * The Action's `import-changelog` (docs/api.md#import-history-and-the-drafting-profile: the Action "does the
  * same once (the first run)"): when the project has no imported entry yet (`GET /api/v1/entries?
- * origin=import&limit=1` is empty), the checkout's changelog is parsed (parse-changelog.ts), each
+ * origin=import&limit=1` is empty), the checkout's changelog is parsed (parse-changelog.ts; a
+ * reStructuredText one through changelog-file/read-changelog-markup.ts), each
  * version dated and given its commits from the checkout's tags (collect-history.ts; the checkout needs
  * `fetch-depth: 0`), and imported (`POST /api/v1/entries/import`, in calls of at most 100 releases, each
  * with an Idempotency-Key so a retried call imports once). Otherwise it says it skipped. Dependencies
  * come in as arguments.
  */
+import { changelogAsMarkdown } from './changelog-file/read-changelog-markup.ts';
 import { collectReleaseHistory } from './collect-history.ts';
 import type { GitRunner } from './collect-commits.ts';
 import { olderReleases } from './older-releases.ts';
@@ -45,16 +47,17 @@ export async function importChangelogOnce(
     deps.log.info(`Skipped importing ${options.path}: ${reason}.`);
     return { status: 'skipped', reason };
   }
-  let markdown: string;
+  let text: string;
   try {
-    markdown = await deps.readFile(options.path);
+    text = await deps.readFile(options.path);
   } catch (err) {
     throw new Error(
       `import-changelog: cannot read ${options.path} in the checkout (${(err as NodeJS.ErrnoException).code ?? String(err)})`,
       { cause: err },
     );
   }
-  const all = parseChangelog(markdown);
+  // A reStructuredText changelog (`.rst`, or no extension and written so) is read as its Markdown.
+  const all = parseChangelog(changelogAsMarkdown(options.path, text));
   const parsed = { ...all, releases: olderReleases(all.releases, options.drafting ?? null) };
   for (const release of all.releases)
     if (!parsed.releases.includes(release))
@@ -73,7 +76,7 @@ export async function importChangelogOnce(
   for (const s of plan.skipped) deps.log.info(`Not imported: "${s.heading}" (${s.reason}).`);
   if (plan.releases.length === 0)
     throw new Error(
-      `import-changelog: no release to import in ${options.path} (versions are read from headings such as "## 1.2.0" or "## [1.2.0] - 2024-01-02"; an undated one needs its tag: check out with fetch-depth: 0)`,
+      `import-changelog: no release to import in ${options.path} (versions are read from headings such as "## 1.2.0" or "## [1.2.0] - 2024-01-02", in a .rst file from underlined titles; an undated one needs its tag: check out with fetch-depth: 0)`,
     );
   for (const { release, history } of plan.releases) {
     if (history?.truncated)

@@ -8706,7 +8706,7 @@ var require_proxy_agent = __commonJS({
   "node_modules/undici/lib/dispatcher/proxy-agent.js"(exports, module) {
     "use strict";
     var { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = require_symbols();
-    var { URL: URL2 } = __require("node:url");
+    var { URL: URL3 } = __require("node:url");
     var Agent = require_agent();
     var Pool = require_pool();
     var DispatcherBase = require_dispatcher_base();
@@ -8766,7 +8766,7 @@ var require_proxy_agent = __commonJS({
         } = opts;
         opts.path = origin + path2;
         if (!("host" in headers) && !("Host" in headers)) {
-          const { host } = new URL2(origin);
+          const { host } = new URL3(origin);
           headers.host = host;
         }
         opts.headers = { ...this[kProxyHeaders], ...headers };
@@ -8782,7 +8782,7 @@ var require_proxy_agent = __commonJS({
     var ProxyAgent2 = class extends DispatcherBase {
       constructor(opts) {
         super();
-        if (!opts || typeof opts === "object" && !(opts instanceof URL2) && !opts.uri) {
+        if (!opts || typeof opts === "object" && !(opts instanceof URL3) && !opts.uri) {
           throw new InvalidArgumentError("Proxy uri is mandatory");
         }
         const { clientFactory = defaultFactory } = opts;
@@ -8811,7 +8811,7 @@ var require_proxy_agent = __commonJS({
         this[kConnectEndpoint] = buildConnector({ ...opts.requestTls });
         const agentFactory = opts.factory || defaultAgentFactory;
         const factory = (origin2, options) => {
-          const { protocol: protocol2 } = new URL2(origin2);
+          const { protocol: protocol2 } = new URL3(origin2);
           if (!this[kTunnelProxy] && protocol2 === "http:" && this[kProxy].protocol === "http:") {
             return new Http1ProxyWrapper(this[kProxy].uri, {
               headers: this[kProxyHeaders],
@@ -8871,7 +8871,7 @@ var require_proxy_agent = __commonJS({
         const headers = buildHeaders(opts.headers);
         throwIfProxyAuthIsSent(headers);
         if (headers && !("host" in headers) && !("Host" in headers)) {
-          const { host } = new URL2(opts.origin);
+          const { host } = new URL3(opts.origin);
           headers.host = host;
         }
         return this[kAgent].dispatch(
@@ -8888,11 +8888,11 @@ var require_proxy_agent = __commonJS({
        */
       #getUrl(opts) {
         if (typeof opts === "string") {
-          return new URL2(opts);
-        } else if (opts instanceof URL2) {
+          return new URL3(opts);
+        } else if (opts instanceof URL3) {
           return opts;
         } else {
-          return new URL2(opts.uri);
+          return new URL3(opts.uri);
         }
       }
       async [kClose]() {
@@ -48836,8 +48836,8 @@ var FIX_VERB = /^(fix|fixes|fixed|fixing|correct|corrects|resolve|resolves|repai
 var FEATURE_VERB = /^(add|adds|added|adding|introduce|introduces|implement|implements|support|new|allow|allows|enable|enables|expose|exposes|provide|provides)\b/i;
 var TRAILER = /^[\w-]+(-by)?: .+<.*>$|^(signed-off-by|co-authored-by|reviewed-by|acked-by|change-id|pr-url|closes|fixes|resolves|refs?|see|pr)\b[: #]/i;
 function firstUsefulParagraph(body2) {
-  for (const paragraph of body2.split(/\r?\n\s*\r?\n/)) {
-    const lines = paragraph.split(/\r?\n/).map((l3) => l3.trim()).filter(
+  for (const paragraph2 of body2.split(/\r?\n\s*\r?\n/)) {
+    const lines = paragraph2.split(/\r?\n/).map((l3) => l3.trim()).filter(
       (l3) => l3 !== "" && !TRAILER.test(l3) && !/^[*-] /.test(l3) && !/^PR #\d+$/i.test(l3) && !/^-{3,}$/.test(l3)
     );
     const text4 = lines.join(" ").trim();
@@ -49220,8 +49220,8 @@ function itemsOf(text4) {
   const lines = text4.split("\n");
   const bullets = lines.filter((l3) => /^\s*(?:[-*+]|\d+[.)])\s+\S/.test(l3));
   if (bullets.length > 0) return bullets.map((l3) => l3.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "").trim());
-  const paragraph = text4.split(/\n\s*\n/)[0].replace(/\s*\n\s*/g, " ").trim();
-  return paragraph ? [paragraph] : [];
+  const paragraph2 = text4.split(/\n\s*\n/)[0].replace(/\s*\n\s*/g, " ").trim();
+  return paragraph2 ? [paragraph2] : [];
 }
 function releaseNoteOf(body2) {
   if (!body2) return null;
@@ -49230,10 +49230,10 @@ function releaseNoteOf(body2) {
   const fence = FENCE.exec(text4);
   if (fence) section2 = fence[1];
   else {
-    const heading = HEADING.exec(text4);
-    if (heading) {
-      const level = heading[1].length;
-      const rest = text4.slice(heading.index + heading[0].length);
+    const heading2 = HEADING.exec(text4);
+    if (heading2) {
+      const level = heading2[1].length;
+      const rest = text4.slice(heading2.index + heading2[0].length);
       const next = new RegExp(`^#{1,${level}}\\s`, "m").exec(rest);
       section2 = next ? rest.slice(0, next.index) : rest;
     }
@@ -49799,8 +49799,8 @@ var HEADING_CATEGORIES = [
   ],
   [/^(?:announcements?|notes?|news)$/i, "announcement"]
 ];
-function categoryOfHeading(heading) {
-  const words = heading.replace(/[^\p{L}\p{N}' ]+/gu, " ").replace(/\s+/g, " ").trim();
+function categoryOfHeading(heading2) {
+  const words = heading2.replace(/[^\p{L}\p{N}' ]+/gu, " ").replace(/\s+/g, " ").trim();
   return HEADING_CATEGORIES.find(([re]) => re.test(words))?.[1] ?? null;
 }
 function sameHeading(a, b) {
@@ -50003,8 +50003,8 @@ var Scanner = class {
       }
     }
     const group = parent?.label ? headingText(parent.parts.join(" ")) : "";
-    const heading = [parent?.heading ?? this.under(), group].filter(Boolean).join(" / ");
-    this.stack.push({ indent: indent2, parts: [text4], heading, label: null, item: true });
+    const heading2 = [parent?.heading ?? this.under(), group].filter(Boolean).join(" / ");
+    this.stack.push({ indent: indent2, parts: [text4], heading: heading2, label: null, item: true });
   }
   /** A line that is neither a heading nor a bullet: a list item's continuation, a label, or prose. */
   text(line, indent2) {
@@ -50082,15 +50082,15 @@ function readNotes(notes) {
   const { items, paragraphs } = scanNotes(notes);
   const listed = items.filter(isChange);
   const found = listed.length > 0 ? listed : paragraphs.filter(isChange);
-  return found.map(({ markdown, heading }, position) => {
-    const breaking = BREAKING_HEADING.test(heading) || BREAKING_TEXT.test(markdown);
+  return found.map(({ markdown, heading: heading2 }, position) => {
+    const breaking = BREAKING_HEADING.test(heading2) || BREAKING_TEXT.test(markdown);
     return {
       position,
       markdown,
       text: plainMarkdown(markdown),
-      heading,
+      heading: heading2,
       // A breaking change is news wherever it is listed: a title may name it.
-      leading: position < FIRST_LEADING || breaking || LEADING_HEADING.test(heading),
+      leading: position < FIRST_LEADING || breaking || LEADING_HEADING.test(heading2),
       breaking
     };
   });
@@ -50127,9 +50127,9 @@ function lessonOf(example) {
       )
     ] : [];
     if (item && item.heading !== "") {
-      const heading = item.heading.split(" / ").at(-1);
-      const category = categoryOfHeading(heading) ?? (kind === "breaking" || item.breaking ? "breaking" : categoryOfKind(kind));
-      headings.push({ heading, category, place: items.length > 1 ? item.position / (items.length - 1) : 0 });
+      const heading2 = item.heading.split(" / ").at(-1);
+      const category = categoryOfHeading(heading2) ?? (kind === "breaking" || item.breaking ? "breaking" : categoryOfKind(kind));
+      headings.push({ heading: heading2, category, place: items.length > 1 ? item.position / (items.length - 1) : 0 });
     }
     return {
       kind,
@@ -50357,8 +50357,8 @@ var NOUNS = {
 var COLLAPSED_MAX = 300;
 var HEADLINE_MAX = 80;
 var BREAKING_PREFIX = "**Breaking:** ";
-function citeRefs(refs, link = plainRefs) {
-  return refs.length ? ` (${refs.map((r) => link.ref(r)).join(", ")})` : "";
+function citeRefs(refs, link2 = plainRefs) {
+  return refs.length ? ` (${refs.map((r) => link2.ref(r)).join(", ")})` : "";
 }
 function escapeText(text4) {
   return outsideCodeSpans(
@@ -50427,17 +50427,17 @@ function inPastTense(text4) {
 function scopePrefix(scope) {
   return scope ? `**${escapeText(scope)}**: ` : "";
 }
-function renderItem(c, link = plainRefs, style = DEFAULT_ITEM_STYLE) {
+function renderItem(c, link2 = plainRefs, style = DEFAULT_ITEM_STYLE) {
   const phrased = c.category === "fix" && (c.type === "fix" || c.type === "bugfix") ? phraseFix(c.text) : c.text;
   const text4 = style.pastTense ? inPastTense(phrased) : phrased;
   const credit = style.credits && c.author ? ` by ${escapeText(`@${c.author}`)}` : "";
-  const refs = style.references ? citeRefs(c.refs, link) : "";
-  return `${scopePrefix(c.scope)}${link.text(escapeText(text4))}${credit}${refs}`;
+  const refs = style.references ? citeRefs(c.refs, link2) : "";
+  return `${scopePrefix(c.scope)}${link2.text(escapeText(text4))}${credit}${refs}`;
 }
-function renderBreakingItems(c, link = plainRefs) {
+function renderBreakingItems(c, link2 = plainRefs) {
   const texts = c.breakingNotes.length > 0 ? c.breakingNotes : [c.text];
   return texts.map(
-    (t) => `${BREAKING_PREFIX}${scopePrefix(c.scope)}${link.text(escapeText(t.charAt(0).toUpperCase() + t.slice(1)))}${citeRefs(c.refs, link)}`
+    (t) => `${BREAKING_PREFIX}${scopePrefix(c.scope)}${link2.text(escapeText(t.charAt(0).toUpperCase() + t.slice(1)))}${citeRefs(c.refs, link2)}`
   );
 }
 function dependencyName(c) {
@@ -50550,10 +50550,10 @@ function stripVersion(text4) {
   );
   return stripped.charAt(0).toUpperCase() + stripped.slice(1);
 }
-function newContributorsLine(contributors2, link = plainRefs) {
+function newContributorsLine(contributors2, link2 = plainRefs) {
   if (contributors2.length === 0) return null;
   const credits = contributors2.map(
-    (c) => `${escapeText(`@${c.login}`)} made their first contribution in ${link.ref(`#${c.pullRequest}`)}`
+    (c) => `${escapeText(`@${c.login}`)} made their first contribution in ${link2.ref(`#${c.pullRequest}`)}`
   );
   return `**New contributors**: ${credits.join(", ")}.`;
 }
@@ -50589,7 +50589,7 @@ function creditedPullRequests(input2) {
   if (number4 === void 0) return [];
   return (input2.authors ?? []).map((author) => ({ number: number4, title: `#${number4}`, author }));
 }
-function contributorsLine(pullRequests, link = plainRefs) {
+function contributorsLine(pullRequests, link2 = plainRefs) {
   const byAuthor = /* @__PURE__ */ new Map();
   for (const pr2 of [...pullRequests].sort((a, b) => a.number - b.number)) {
     if (!pr2.author || BOT_LOGIN.test(pr2.author)) continue;
@@ -50597,7 +50597,7 @@ function contributorsLine(pullRequests, link = plainRefs) {
   }
   if (byAuthor.size === 0) return null;
   const credits = [...byAuthor].map(
-    ([login, numbers]) => `${escapeText(`@${login}`)} (${numbers.map((n) => link.ref(`#${n}`)).join(", ")})`
+    ([login, numbers]) => `${escapeText(`@${login}`)} (${numbers.map((n) => link2.ref(`#${n}`)).join(", ")})`
   );
   return `**Contributors**: ${credits.join(", ")}.`;
 }
@@ -50625,10 +50625,10 @@ function headingGroups(headings) {
     heading: HEADINGS[category]
   }));
   const groups = [];
-  for (const { category, heading } of [...own3, ...rest]) {
-    const group = groups.find((g2) => sameHeading(g2.heading, heading));
+  for (const { category, heading: heading2 } of [...own3, ...rest]) {
+    const group = groups.find((g2) => sameHeading(g2.heading, heading2));
     if (group) group.categories.push(category);
-    else groups.push({ heading, categories: [category] });
+    else groups.push({ heading: heading2, categories: [category] });
   }
   for (const group of groups)
     group.categories.sort((a, b) => SECTION_ORDER.indexOf(a) - SECTION_ORDER.indexOf(b));
@@ -50645,7 +50645,7 @@ function renderBody(summary2, sections, closing = null, headings = DEFAULT_HEADI
   ).map((item) => item.replace(BREAKING_ITEM, ""));
   const rest = groups.map((g2) => ({ heading: g2.heading, items: itemsOf3(g2.categories, false) }));
   const bullets = (items) => items.map((i) => `- ${i}`).join("\n");
-  const section2 = (heading, items) => items.length > 0 ? [`### ${escapeText(heading)}
+  const section2 = (heading2, items) => items.length > 0 ? [`### ${escapeText(heading2)}
 
 ${bullets(items)}`] : [];
   const parts = [summary2];
@@ -50726,7 +50726,7 @@ function leadingChanges(ranked, options = {}) {
 function highlightCount(options) {
   return Math.min(5, Math.max(1, options.traits?.itemsPerRelease ?? 3));
 }
-function draftOffline(commits, link = plainRefs, options = {}) {
+function draftOffline(commits, link2 = plainRefs, options = {}) {
   const detail = options.detail ?? options.traits?.detail ?? "full";
   const { headings, style } = bodyStyle(options);
   const ranked = byImportance(commits.changes, options.traits?.leadOrder);
@@ -50741,7 +50741,7 @@ function draftOffline(commits, link = plainRefs, options = {}) {
     return {
       category,
       items: ordered.flatMap(
-        (c) => c.breaking ? renderBreakingItems(c, link) : [renderItem(c, link, style)]
+        (c) => c.breaking ? renderBreakingItems(c, link2) : [renderItem(c, link2, style)]
       )
     };
   });
@@ -50749,7 +50749,7 @@ function draftOffline(commits, link = plainRefs, options = {}) {
     sections: detail === "highlights" ? sections : withCollapsedLines(sections, commits),
     highlights: leading.slice(0, 3).map(nameOf2),
     hasInternal: commits.maintenance.length + commits.dependencies.length > 0,
-    closing: newContributorsLine(commits.newContributors, link),
+    closing: newContributorsLine(commits.newContributors, link2),
     headings,
     detail
   });
@@ -50779,8 +50779,8 @@ function renderOptionsOf(input2, profile) {
     leadTier: (c) => leadTier(c, profile, paths)
   };
 }
-function completeDraft(core, input2, selection, profile, meta3, link) {
-  const credits = input2.contributors ? contributorsLine(creditedPullRequests(input2), link) : null;
+function completeDraft(core, input2, selection, profile, meta3, link2) {
+  const credits = input2.contributors ? contributorsLine(creditedPullRequests(input2), link2) : null;
   return {
     ...core,
     body: credits ? `${core.body.trimEnd()}
@@ -50796,10 +50796,10 @@ ${credits}
   };
 }
 function draftRelease(input2, profile, options = {}) {
-  const link = options.link ?? refLinker(input2.repository, input2.repositoryUrl);
+  const link2 = options.link ?? refLinker(input2.repository, input2.repositoryUrl);
   const selection = selectRelease(input2, profile);
-  const core = draftOffline(selection, link, renderOptionsOf(input2, profile));
-  return completeDraft(core, input2, selection, profile, OFFLINE, link);
+  const core = draftOffline(selection, link2, renderOptionsOf(input2, profile));
+  return completeDraft(core, input2, selection, profile, OFFLINE, link2);
 }
 var OFFLINE = {
   provider: "offline",
@@ -58442,7 +58442,7 @@ function resolveToSetextUnderline(events, context3) {
       }
     }
   }
-  const heading = {
+  const heading2 = {
     type: "setextHeading",
     start: {
       ...events[content3][1].start
@@ -58453,15 +58453,15 @@ function resolveToSetextUnderline(events, context3) {
   };
   events[text4][1].type = "setextHeadingText";
   if (definition2) {
-    editMap.add(text4, 0, [["enter", heading, context3]]);
+    editMap.add(text4, 0, [["enter", heading2, context3]]);
     editMap.add(definition2 + 1, 0, [["exit", events[content3][1], context3]]);
     events[content3][1].end = {
       ...events[definition2][1].end
     };
   } else {
-    events[content3][1] = heading;
+    events[content3][1] = heading2;
   }
-  editMap.add(events.length, 0, [["exit", heading, context3]]);
+  editMap.add(events.length, 0, [["exit", heading2, context3]]);
   editMap.consume(events);
   return events;
 }
@@ -58471,14 +58471,14 @@ function tokenizeSetextUnderline(effects, ok, nok) {
   return start;
   function start(code2) {
     let index = self.events.length;
-    let paragraph;
+    let paragraph2;
     while (index--) {
       if (self.events[index][1].type !== "lineEnding" && self.events[index][1].type !== "linePrefix" && self.events[index][1].type !== "content") {
-        paragraph = self.events[index][1].type === "paragraph";
+        paragraph2 = self.events[index][1].type === "paragraph";
         break;
       }
     }
-    if (!self.parser.lazy[self.now().line] && (self.interrupt || paragraph)) {
+    if (!self.parser.lazy[self.now().line] && (self.interrupt || paragraph2)) {
       effects.enter("setextHeadingLine");
       marker = code2;
       return before(code2);
@@ -58813,8 +58813,8 @@ function createTokenizer(parser2, initialize, from) {
     context3.events = resolveAll(resolveAllConstructs, context3.events, context3);
     return context3.events;
   }
-  function sliceSerialize(token, expandTabs) {
-    return serializeChunks(sliceStream(token), expandTabs);
+  function sliceSerialize(token, expandTabs2) {
+    return serializeChunks(sliceStream(token), expandTabs2);
   }
   function sliceStream(token) {
     return sliceChunks(chunks, token);
@@ -59042,7 +59042,7 @@ function sliceChunks(chunks, token) {
   }
   return view;
 }
-function serializeChunks(chunks, expandTabs) {
+function serializeChunks(chunks, expandTabs2) {
   let index = -1;
   const result = [];
   let atTab;
@@ -59066,11 +59066,11 @@ function serializeChunks(chunks, expandTabs) {
           break;
         }
         case -2: {
-          value = expandTabs ? " " : "	";
+          value = expandTabs2 ? " " : "	";
           break;
         }
         case -1: {
-          if (!expandTabs && atTab) {
+          if (!expandTabs2 && atTab) {
             continue;
           }
           value = " ";
@@ -60592,9 +60592,9 @@ function renderDraftComment(input2) {
   const component = input2.component ? `<!-- shiplog:component ${input2.component} -->` : null;
   if (component && COMPONENT_MARKER.test(component)) lines.push(component);
   if (input2.notice) lines.push(input2.notice, "");
-  const heading = `${entry.status === "published" ? "\u2705 Changelog entry published" : "\u{1F4DD} Changelog draft"}${input2.component ? ` (${codeSpan(input2.component)})` : ""}`;
+  const heading2 = `${entry.status === "published" ? "\u2705 Changelog entry published" : "\u{1F4DD} Changelog draft"}${input2.component ? ` (${codeSpan(input2.component)})` : ""}`;
   lines.push(
-    `### ${heading}: ${defuseMentions(escapeMarkdownText(titleWithoutVersion(entry.title, entry.version)))}`,
+    `### ${heading2}: ${defuseMentions(escapeMarkdownText(titleWithoutVersion(entry.title, entry.version)))}`,
     ""
   );
   const facts = [
@@ -61000,21 +61000,21 @@ function levelOf(headings) {
 function blockOf(text4, tokens, h, stop) {
   let first = h.index;
   while (first > 0 && isDecoration2(tokens[first - 1].token)) first -= 1;
-  const heading = tokens[h.index];
+  const heading2 = tokens[h.index];
   const body2 = tokens.slice(h.index + 1, stop);
   const content3 = body2.filter((p) => p.token.type !== "space" && !isDecoration2(p.token));
   const notes = content3.filter((p) => p.token.type !== "def");
   const last = notes.at(-1);
-  const headingEnd = trimmedEnd(text4, heading);
+  const headingEnd = trimmedEnd(text4, heading2);
   const firstLine = content3[0]?.token.type === "paragraph" ? plainText3(content3[0].token.tokens) : "";
   return {
     text: h.text,
     depth: h.depth,
-    setext: !heading.token.raw.trimStart().startsWith("#"),
+    setext: !heading2.token.raw.trimStart().startsWith("#"),
     reading: h.reading,
     unreleased: h.reading ? h.reading.unreleased || /^\s*unreleased\b/i.test(firstLine) : saysUnreleased(h.text),
     start: tokens[first].start,
-    headingStart: heading.start,
+    headingStart: heading2.start,
     headingEnd,
     bodyStart: content3[0] && last ? content3[0].start : headingEnd,
     end: last ? trimmedEnd(text4, last) : headingEnd,
@@ -61187,7 +61187,7 @@ function readChangelogFormat(markdown) {
   const { releases } = layout;
   const eol = layout.lexed.eol;
   const release = templateRelease(releases);
-  const heading = release ? templateOf(markdown, layout, release) : readHeadingTemplate(`## 1.0.0 - 2024-01-02`, "1.0.0", null);
+  const heading2 = release ? templateOf(markdown, layout, release) : readHeadingTemplate(`## 1.0.0 - 2024-01-02`, "1.0.0", null);
   const next = release ? releases[releases.indexOf(release) + 1] : void 0;
   const withBody = release && release.bodyStart > release.headingEnd ? release : releases.find((r) => r.bodyStart > r.headingEnd);
   const sample = releases.slice(0, SAMPLE);
@@ -61196,7 +61196,7 @@ function readChangelogFormat(markdown) {
   return {
     layout,
     eol,
-    heading,
+    heading: heading2,
     headingGap: withBody ? markdown.slice(withBody.headingEnd, withBody.bodyStart) : `${eol}${eol}`,
     // A gap that holds more than blank lines and comments (a definition, a heading) is no gap to copy.
     releaseGap: /^(?:\s|<!--[\s\S]*?-->)*$/.test(releaseGap) ? releaseGap : `${eol}${eol}`,
@@ -61320,9 +61320,9 @@ function ownNotes(notes, format, edited) {
   }
   return tokens.slice(0, keep).map((t) => t.raw).join("").trimEnd();
 }
-function section(heading, gap, notes, eol) {
+function section(heading2, gap, notes, eol) {
   const body2 = notes.replace(/\r?\n/g, eol);
-  return body2 ? `${heading}${gap}${body2}` : heading;
+  return body2 ? `${heading2}${gap}${body2}` : heading2;
 }
 function replaceRelease(markdown, format, block, release) {
   const { releases } = format.layout;
@@ -61332,7 +61332,7 @@ function replaceRelease(markdown, format, block, release) {
     block.reading.version,
     previous2
   );
-  const heading = renderHeading(
+  const heading2 = renderHeading(
     own3,
     { version: block.reading.version, date: release.date ?? block.reading.date, previous: own3.previous },
     format.eol
@@ -61341,7 +61341,7 @@ function replaceRelease(markdown, format, block, release) {
   const current = parseChangelog(markdown).releases.find((r) => r.version === block.reading.version);
   const same = current !== void 0 && sameText(current.notes, release.notes);
   const notes = same ? markdown.slice(block.bodyStart, block.end) : ownNotes(release.notes, format, block);
-  return { start: block.start, end: block.end, text: section(heading, gap, notes, format.eol) };
+  return { start: block.start, end: block.end, text: section(heading2, gap, notes, format.eol) };
 }
 var sameText = (a, b) => a.replace(/\r\n/g, "\n").trim() === b.replace(/\r\n/g, "\n").trim();
 function definitionEdits(markdown, format, version3, previous2) {
@@ -61364,8 +61364,8 @@ function definitionEdits(markdown, format, version3, previous2) {
 function insertRelease(markdown, format, release, version3) {
   const newest = format.layout.releases[0];
   const previous2 = release.previous === void 0 ? newest?.reading?.version ?? null : release.previous;
-  const heading = renderHeading(format.heading, { version: version3, date: release.date, previous: previous2 }, format.eol);
-  const text4 = section(heading, format.headingGap, ownNotes(release.notes, format, null), format.eol);
+  const heading2 = renderHeading(format.heading, { version: version3, date: release.date, previous: previous2 }, format.eol);
+  const text4 = section(heading2, format.headingGap, ownNotes(release.notes, format, null), format.eol);
   const edits = definitionEdits(markdown, format, version3, previous2 && bare2(previous2));
   if (newest)
     return [{ start: newest.start, end: newest.start, text: `${text4}${format.releaseGap}` }, ...edits];
@@ -61666,6 +61666,462 @@ async function requestDraft(deps, request2) {
 import { readFile as readFile3 } from "node:fs/promises";
 import { resolve as resolve3 } from "node:path";
 
+// core/changelog-file/collect-rst-targets.ts
+var normalizeRstName = (name) => name.replace(/\s+/g, " ").trim().toLowerCase();
+var EXPLICIT_TARGET = /^\.\. _(?:`((?:[^`\\]|\\.)+)`|((?:[^:\\]|\\.)+)):(?:\s+(.*))?$/;
+var EMBEDDED = /`([^`<]*?\S)\s*<([^<>`]+)>`_(?!_)/g;
+function readExplicitTarget(lines, i) {
+  const match = EXPLICIT_TARGET.exec(lines[i]);
+  if (!match) return null;
+  const name = (match[1] ?? match[2]).replace(/\\(.)/g, "$1");
+  if (name === "_") return null;
+  const parts = [match[3] ?? ""];
+  for (let j = i + 1; j < lines.length && /^\s+\S/.test(lines[j]); j++) parts.push(lines[j]);
+  const uri = parts.join("").replace(/\s+/g, "");
+  return uri === "" ? null : [normalizeRstName(name), uri];
+}
+function resolveAlias(targets, uri) {
+  const seen = /* @__PURE__ */ new Set();
+  let current = uri;
+  for (; ; ) {
+    const alias = /^`?([^`]+?)`?_$/.exec(current);
+    if (!alias) return current;
+    const name = normalizeRstName(alias[1]);
+    if (seen.has(name)) return null;
+    seen.add(name);
+    const next = targets.get(name);
+    if (next === void 0) return null;
+    current = next;
+  }
+}
+function collectRstTargets(lines) {
+  const raw = /* @__PURE__ */ new Map();
+  lines.forEach((_2, i) => {
+    const target = readExplicitTarget(lines, i);
+    if (target && !raw.has(target[0])) raw.set(...target);
+  });
+  for (const [, text4, uri] of lines.join("\n").matchAll(EMBEDDED)) {
+    const name = normalizeRstName(text4);
+    if (!raw.has(name) && !/_$/.test(uri.trim())) raw.set(name, uri.replace(/\s+/g, ""));
+  }
+  const targets = /* @__PURE__ */ new Map();
+  for (const [name, uri] of raw) {
+    const resolved = resolveAlias(raw, uri);
+    if (resolved !== null) targets.set(name, resolved);
+  }
+  return targets;
+}
+
+// core/changelog-file/read-rst-indent.ts
+var isBlank = (line) => line === void 0 || line.trim() === "";
+var indentOf = (line) => line.length - line.trimStart().length;
+function indentedEnd(lines, from, minIndent = 1) {
+  let end = from;
+  for (let j = from; j < lines.length; j++) {
+    if (isBlank(lines[j])) continue;
+    if (indentOf(lines[j]) < minIndent) break;
+    end = j + 1;
+  }
+  return end;
+}
+function dedent(lines) {
+  const indents = lines.filter((l3) => !isBlank(l3)).map(indentOf);
+  const common = indents.length ? Math.min(...indents) : 0;
+  return lines.map((l3) => isBlank(l3) ? "" : l3.slice(common));
+}
+function joinBlocks(blocks) {
+  return blocks.map((b, n) => {
+    const previous2 = blocks[n - 1];
+    const tight = previous2?.list !== void 0 && previous2.list === b.list;
+    return (n === 0 ? "" : tight ? "\n" : "\n\n") + b.markdown;
+  }).join("");
+}
+function codeFence(lines, language = "") {
+  const longest = Math.max(2, ...lines.map((l3) => /^\s*(`+)/.exec(l3)?.[1].length ?? 0));
+  const fence = "`".repeat(longest + 1);
+  return [`${fence}${language}`, ...lines, fence].join("\n");
+}
+
+// core/changelog-file/convert-rst-directive.ts
+var DIRECTIVE2 = /^\.\.\s+([A-Za-z0-9][\w:+.-]*)::(?:\s+(.*))?$/;
+var LABELS = {
+  note: "Note",
+  warning: "Warning",
+  tip: "Tip",
+  important: "Important",
+  caution: "Caution",
+  attention: "Attention",
+  danger: "Danger",
+  hint: "Hint",
+  error: "Error",
+  seealso: "See also",
+  deprecated: "Deprecated since version",
+  versionadded: "Added in version",
+  versionchanged: "Changed in version",
+  versionremoved: "Removed in version"
+};
+var VERSIONED = /* @__PURE__ */ new Set(["deprecated", "versionadded", "versionchanged", "versionremoved"]);
+function contentOf(body2) {
+  let n = 0;
+  while (n < body2.length && /^:[^:\s][^:]*:(\s|$)/.test(body2[n])) n += 1;
+  const rest = body2.slice(n);
+  while (isBlank(rest[0]) && rest.length) rest.shift();
+  return rest;
+}
+var quote = (markdown) => markdown.split("\n").map((l3) => l3 === "" ? ">" : `> ${l3}`).join("\n");
+function admonition(name, args, content3, convert) {
+  const versioned = VERSIONED.has(name);
+  const [version3 = "", ...said] = versioned ? args.split(/\s+/) : [];
+  const label = name === "admonition" ? args : versioned ? `${LABELS[name]} ${version3}` : LABELS[name] ?? name;
+  const text4 = versioned ? [said.join(" "), ...content3] : [args, ...content3];
+  const body2 = joinBlocks(convert(dedent(text4.filter((l3, i) => i > 0 || l3.trim() !== ""))));
+  return quote(body2 === "" ? `**${label.trim()}**` : `**${label.trim()}:** ${body2}`);
+}
+function convertRstDirective(lines, convert) {
+  const match = DIRECTIVE2.exec(lines[0]);
+  if (!match) return [];
+  const name = match[1].toLowerCase().split(":").at(-1);
+  const args = match[2]?.trim() ?? "";
+  const content3 = contentOf(dedent(lines.slice(1)));
+  if (name === "code-block" || name === "code" || name === "sourcecode")
+    return content3.length ? [{ markdown: codeFence(content3, args.split(/\s+/)[0]) }] : [];
+  if (name in LABELS || name === "admonition")
+    return [{ markdown: admonition(name, args, content3, convert) }];
+  if (name === "rubric") return [{ markdown: `**${joinBlocks(convert([args]))}**` }];
+  if (name === "only" || name === "container" || name === "class") return convert(content3);
+  return [];
+}
+
+// core/changelog-file/read-rst-role.ts
+var ISSUE = /* @__PURE__ */ new Set([
+  "issue",
+  "issues",
+  "pr",
+  "pull",
+  "pull-request",
+  "bug",
+  "gh",
+  "ghissue",
+  "ghpull",
+  "mr"
+]);
+var USER = /* @__PURE__ */ new Set(["user", "ghuser", "github-user", "gh-user", "author"]);
+var CODE2 = /* @__PURE__ */ new Set([
+  ...["func", "meth", "class", "attr", "mod", "obj", "data", "exc", "const", "type", "any", "member"],
+  ...["option", "envvar", "file", "program", "command", "code", "literal", "samp", "kbd", "keyword"],
+  ...["confval", "setting", "mimetype", "makevar", "macro", "var", "struct", "enum", "cmd"]
+]);
+function splitTitle(text4) {
+  const match = /^([\s\S]*?\S)\s*<([^<>]+)>$/.exec(text4);
+  return match ? { title: match[1], target: match[2], explicit: true } : { title: text4, target: text4, explicit: false };
+}
+function objectName(text4) {
+  const bare4 = text4.replace(/^!/, "");
+  return bare4.startsWith("~") ? bare4.slice(1).split(".").at(-1) : bare4;
+}
+var issueText = (target) => {
+  const number4 = /^#?(\d+)$/.exec(target.trim());
+  return number4 ? `#${number4[1]}` : target.trim();
+};
+function readRstRole(role, text4) {
+  const name = role.toLowerCase().split(":").at(-1);
+  const { title: title2, target, explicit } = splitTitle(text4);
+  if (ISSUE.has(name)) return { kind: "text", text: explicit ? title2 : issueText(target) };
+  if (USER.has(name)) return { kind: "text", text: explicit ? title2 : `@${target.replace(/^@/, "")}` };
+  if (name === "cve") return { kind: "text", text: explicit ? title2 : target.replace(/^(?!CVE-)/i, "CVE-") };
+  if (name === "pep" || name === "rfc")
+    return { kind: "text", text: explicit ? title2 : `${name.toUpperCase()} ${target}` };
+  if (CODE2.has(name)) return { kind: "code", text: explicit ? title2 : objectName(text4) };
+  if (name === "emphasis" || name === "title-reference" || name === "t" || name === "title")
+    return { kind: "emphasis", text: text4 };
+  if (name === "strong") return { kind: "strong", text: text4 };
+  return { kind: "text", text: title2 };
+}
+
+// core/changelog-file/convert-rst-inline.ts
+var END = String.raw`(?=$|[\s\-.,:;!?\\/'")\]}>])`;
+var sticky = (source) => new RegExp(source + END, "y");
+var LITERAL = sticky(String.raw`\`\`(\S(?:[\s\S]*?\S)?)\`\``);
+var ROLE_FIRST = sticky(String.raw`:([A-Za-z0-9](?:[\w.+:-]*[A-Za-z0-9])?):\`((?:[^\`\\]|\\[\s\S])+?)\``);
+var INTERPRETED = sticky(String.raw`\`((?:[^\`\\]|\\[\s\S])+?)\`(?::([A-Za-z0-9][\w.+:-]*?):|(__?))?`);
+var STRONG = sticky(String.raw`\*\*(\S(?:[\s\S]*?\S)?)\*\*`);
+var EMPHASIS = sticky(String.raw`\*(\S(?:[\s\S]*?\S)?)\*`);
+var SIMPLE_REFERENCE = sticky(String.raw`([A-Za-z0-9](?:[A-Za-z0-9]|[-_.+:](?=[A-Za-z0-9]))*)(__?)`);
+var URL2 = /(?:https?|ftp):\/\/[^\s<>`]*[^\s<>`.,;:!?'")\]]/y;
+function codeSpan2(text4) {
+  const flat = text4.replace(/\s*\n\s*/g, " ");
+  const run2 = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(run2 + 1);
+  const pad = /^`|`$/.test(flat) || /^ .*\S.* $/.test(flat) ? " " : "";
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+var isWord = (ch) => ch !== void 0 && /[\p{L}\p{N}]/u.test(ch);
+function escapePlain(text4) {
+  let out = "";
+  for (let i = 0; i < text4.length; i++) {
+    const ch = text4[i];
+    const next = text4[i + 1];
+    if (ch === "\\") {
+      i += 1;
+      if (next === void 0 || /\s/.test(next)) continue;
+      out += isWord(next) ? next : `\\${next}`;
+    } else if (ch === "*" || ch === "`") out += `\\${ch}`;
+    else if (ch === "_" && !(isWord(text4[i - 1]) && isWord(next))) out += "\\_";
+    else if (ch === "<" && next !== void 0 && /[A-Za-z/!?]/.test(next)) out += "\\<";
+    else out += ch;
+  }
+  return out;
+}
+function link(text4, url2) {
+  const label = escapePlain(text4).replace(/[[\]]/g, "\\$&");
+  return `[${label}](${/[\s()<>]/.test(url2) ? `<${url2.replace(/[<>]/g, encodeURIComponent)}>` : url2})`;
+}
+var unescape = (text4) => text4.replace(/\\(\s)/g, "").replace(/\\([\s\S])/g, "$1");
+function renderRole({ kind, text: text4 }) {
+  if (kind === "code") return codeSpan2(text4);
+  if (kind === "emphasis") return `*${escapePlain(text4)}*`;
+  if (kind === "strong") return `**${escapePlain(text4)}**`;
+  return escapePlain(text4);
+}
+function renderReference(content3, targets) {
+  const embedded = /^([\s\S]*?)\s*<((?:[^<>\\]|\\[\s\S])+)>$/.exec(content3);
+  const text4 = unescape(embedded ? embedded[1] : content3);
+  let uri = embedded ? embedded[2].replace(/\s+/g, "") : targets.get(normalizeRstName(text4));
+  const alias = uri && /^`?([^`]+?)`?_$/.exec(uri);
+  if (alias) uri = targets.get(normalizeRstName(alias[1]));
+  if (!uri) return escapePlain(text4);
+  return link(text4 === "" ? uri : text4, uri);
+}
+function markupAt({ text: text4, at: at2, targets }) {
+  const match = (re) => {
+    re.lastIndex = at2;
+    return re.exec(text4);
+  };
+  let m;
+  if (m = match(LITERAL)) return [codeSpan2(m[1]), LITERAL.lastIndex];
+  if (m = match(ROLE_FIRST)) return [renderRole(readRstRole(m[1], unescape(m[2]))), ROLE_FIRST.lastIndex];
+  if ((m = match(INTERPRETED)) && /^\S/.test(m[1]) && /\S$/.test(m[1])) {
+    if (m[3]) return [renderReference(m[1], targets), INTERPRETED.lastIndex];
+    const role = m[2] ? readRstRole(m[2], unescape(m[1])) : { kind: "code", text: m[1] };
+    return [renderRole(role), INTERPRETED.lastIndex];
+  }
+  if (m = match(STRONG)) return [`**${escapePlain(m[1])}**`, STRONG.lastIndex];
+  if (m = match(EMPHASIS)) return [`*${escapePlain(m[1])}*`, EMPHASIS.lastIndex];
+  if (m = match(URL2)) return [m[0], URL2.lastIndex];
+  if (m = match(SIMPLE_REFERENCE)) return [renderReference(m[1], targets), SIMPLE_REFERENCE.lastIndex];
+  return null;
+}
+function convertRstInline(text4, targets) {
+  let out = "";
+  let plain = "";
+  let at2 = 0;
+  while (at2 < text4.length) {
+    const before = text4[at2 - 1];
+    const found = before === void 0 || /[\s\-:/'"<([{]/.test(before) ? markupAt({ text: text4, at: at2, targets }) : null;
+    if (found) {
+      out += escapePlain(plain) + found[0];
+      plain = "";
+      at2 = found[1];
+    } else {
+      const step = text4[at2] === "\\" ? 2 : 1;
+      plain += text4.slice(at2, at2 + step);
+      at2 += step;
+    }
+  }
+  return out + escapePlain(plain);
+}
+
+// core/changelog-file/read-rst-title.ts
+var ADORNMENT = /^([!-/:-@[-`{-~])\1*[ \t]*$/;
+function adornmentOf(line) {
+  const match = line === void 0 ? null : ADORNMENT.exec(line);
+  return match ? match[1] : null;
+}
+function isTransition(lines, i) {
+  const blank = (line) => line === void 0 || line.trim() === "";
+  return adornmentOf(lines[i]) !== null && lines[i].trim().length >= 4 && blank(lines[i - 1]) && blank(lines[i + 1]);
+}
+var longEnough = (adornment, title2) => adornment.trimEnd().length >= Math.min(title2.trimEnd().length, 4);
+function readRstTitle(lines, i) {
+  const first = lines[i];
+  if (first === void 0 || first.trim() === "") return null;
+  const over = adornmentOf(first);
+  const title2 = lines[i + 1];
+  if (over !== null && title2 !== void 0 && title2.trim() !== "" && adornmentOf(title2) === null) {
+    if (adornmentOf(lines[i + 2]) === over && longEnough(first, title2.trim()))
+      return { text: title2.trim(), style: `over${over}`, lines: 3 };
+  }
+  if (over !== null || /^\s/.test(first)) return null;
+  const under = adornmentOf(title2);
+  if (under === null || !longEnough(title2, first)) return null;
+  return { text: first.trim(), style: `under${under}`, lines: 2 };
+}
+
+// core/changelog-file/convert-rst-blocks.ts
+var BULLET2 = /^([-*+•‣⁃])(?: +|$)/;
+var ENUMERATOR = /^(?:(\d+|#)[.)]|\((\d+|#)\))(?: +|$)/;
+var FIELD = /^:((?:[^:`\\]|\\.)+):(?:\s+(.*))?$/;
+var TABLE = /^(?:\+[-=+]*-[-=+]*\+|=+(?: +=+)+)\s*$/;
+function heading(title2, ctx) {
+  if (!ctx.styles.includes(title2.style)) ctx.styles.push(title2.style);
+  const depth = Math.min(ctx.styles.indexOf(title2.style) + 1, 6);
+  const text4 = convertRstInline(title2.text, ctx.targets).replace(/(\s)(#+)\s*$/, "$1\\$2");
+  return { markdown: `${"#".repeat(depth)} ${text4}` };
+}
+function paragraph(lines, ctx) {
+  return convertRstInline(lines.map((l3) => l3.trim()).join("\n"), ctx.targets).replace(
+    /^(#{1,6}(?=\s|$)|>|[=-]+\s*$)/gm,
+    "\\$1"
+  );
+}
+function underMarker(marker, body2) {
+  const pad = " ".repeat(marker.length + 1);
+  const [first = "", ...rest] = body2.split("\n");
+  return [`${marker} ${first}`, ...rest.map((l3) => l3 === "" ? "" : pad + l3)].join("\n");
+}
+function readListItem(lines, i, ctx, counter) {
+  const line = lines[i];
+  const bullet = BULLET2.exec(line);
+  const enumerated = bullet ? null : ENUMERATOR.exec(line);
+  const marker = (bullet ?? enumerated)[0];
+  const end = indentedEnd(lines, i + 1);
+  const body2 = [line.slice(marker.length), ...dedent(lines.slice(i + 1, end))];
+  const number4 = enumerated && /\d/.test(enumerated[1] ?? enumerated[2]) ? enumerated[1] ?? enumerated[2] : counter;
+  const md = bullet ? /[-*+]/.test(bullet[1]) ? bullet[1] : "-" : `${number4}.`;
+  const markdown = underMarker(md, joinBlocks(convertRstBlocks(body2, ctx, false)));
+  return [[{ markdown, list: bullet ? md : "ordered" }], end];
+}
+function isItem(lines, i) {
+  if (BULLET2.test(lines[i])) return true;
+  if (!ENUMERATOR.test(lines[i])) return false;
+  const next = lines[i + 1];
+  return isBlank(next) || indentOf(next) > 0 || ENUMERATOR.test(next);
+}
+function readField(lines, i, ctx) {
+  const match = FIELD.exec(lines[i]);
+  const end = indentedEnd(lines, i + 1);
+  const body2 = joinBlocks(convertRstBlocks([match[2] ?? "", ...dedent(lines.slice(i + 1, end))], ctx, false));
+  const name = `**${convertRstInline(match[1], ctx.targets)}:**`;
+  return [
+    [
+      {
+        markdown: body2 === "" ? name : /^\S/.test(body2) && !/^[-*+] /.test(body2) ? `${name} ${body2}` : `${name}
+
+${body2}`
+      }
+    ],
+    end
+  ];
+}
+function readLiteral(lines, from) {
+  let i = from;
+  while (i < lines.length && isBlank(lines[i])) i += 1;
+  if (i === lines.length || indentOf(lines[i]) === 0) return [[], from];
+  const end = indentedEnd(lines, i);
+  return [[{ markdown: codeFence(dedent(lines.slice(i, end))) }], end];
+}
+function readParagraph(lines, i, ctx) {
+  let end = i;
+  while (end < lines.length && !isBlank(lines[end]) && (end === i || indentOf(lines[end]) === 0)) end += 1;
+  const own3 = lines.slice(i, end);
+  const last = own3.at(-1).trimEnd();
+  if (last.endsWith("::")) {
+    const text4 = last === "::" ? "" : last.replace(/\s+::$/, "").replace(/::$/, ":");
+    const kept = [...own3.slice(0, -1), text4].filter((l3) => l3.trim() !== "");
+    const [literal2, after] = readLiteral(lines, end);
+    return [[...kept.length ? [{ markdown: paragraph(kept, ctx) }] : [], ...literal2], after];
+  }
+  if (end < lines.length && !isBlank(lines[end]) && own3.length === 1) {
+    const close = indentedEnd(lines, end);
+    const term = { markdown: `**${paragraph(own3, ctx)}**` };
+    return [[term, ...convertRstBlocks(dedent(lines.slice(end, close)), ctx, false)], close];
+  }
+  while (end < lines.length && !isBlank(lines[end])) end += 1;
+  return [[{ markdown: paragraph(lines.slice(i, end), ctx) }], end];
+}
+function readBlock(lines, i, ctx, top, counter) {
+  const line = lines[i];
+  if (indentOf(line) > 0) {
+    const end = indentedEnd(lines, i);
+    return [convertRstBlocks(dedent(lines.slice(i, end)), ctx, top), end];
+  }
+  const title2 = top ? readRstTitle(lines, i) : null;
+  if (title2) return [[heading(title2, ctx)], i + title2.lines];
+  if (isTransition(lines, i)) return [[], i + 1];
+  if (/^\.\.(?:\s|$)/.test(line)) {
+    const end = indentedEnd(lines, i + 1);
+    const convert = (body2) => convertRstBlocks(body2, ctx, false);
+    return [convertRstDirective(lines.slice(i, end), convert), end];
+  }
+  if (isItem(lines, i)) return readListItem(lines, i, ctx, counter);
+  if (FIELD.test(line)) return readField(lines, i, ctx);
+  if (TABLE.test(line)) {
+    let end = i;
+    while (end < lines.length && !isBlank(lines[end])) end += 1;
+    return [[{ markdown: codeFence(lines.slice(i, end), "text") }], end];
+  }
+  return readParagraph(lines, i, ctx);
+}
+function convertRstBlocks(lines, ctx, top) {
+  const blocks = [];
+  let i = 0;
+  while (i < lines.length) {
+    if (isBlank(lines[i])) {
+      i += 1;
+      continue;
+    }
+    let counter = 1;
+    while (blocks.at(-counter)?.list === "ordered") counter += 1;
+    const [read, next] = readBlock(lines, i, ctx, top, counter);
+    blocks.push(...read);
+    i = Math.max(next, i + 1);
+  }
+  return blocks;
+}
+
+// core/changelog-file/convert-rst-changelog.ts
+function expandTabs(line) {
+  let out = "";
+  for (const ch of line) out += ch === "	" ? " ".repeat(8 - out.length % 8) : ch;
+  return out;
+}
+function convertRstChangelog(rst) {
+  const lines = rst.replace(/^\uFEFF/, "").split(/\r\n?|\n/).map((l3) => expandTabs(l3).trimEnd());
+  const targets = collectRstTargets(lines);
+  const markdown = joinBlocks(convertRstBlocks(lines, { targets, styles: [] }, true));
+  return markdown === "" ? "" : `${markdown}
+`;
+}
+
+// core/changelog-file/read-changelog-markup.ts
+var ATX_HEADING = /^ {0,3}#{1,6}[ \t]+\S/m;
+var CODE_FENCE = /(?:^|\n[ \t]*\n) {0,3}(?:```|~~~)/;
+var RST_ONLY = /^\.\.(?:\s|$)|``\S(?:.*?\S)?``|:[\w.+:-]+:`[^`]+`|`[^`]+`__?(?![\w`])/m;
+function titleStyles(lines) {
+  const styles = [];
+  lines.forEach((_2, i) => {
+    if (i > 0 && lines[i - 1].trim() !== "") return;
+    const title2 = readRstTitle(lines, i);
+    if (title2) styles.push(title2.style);
+  });
+  return styles;
+}
+function looksLikeRst(text4) {
+  if (ATX_HEADING.test(text4) || CODE_FENCE.test(text4)) return false;
+  const styles = titleStyles(text4.split(/\r\n?|\n/).map((l3) => l3.trimEnd()));
+  if (styles.length === 0) return false;
+  return styles.some((s) => s.startsWith("over") || !/^under[=-]$/.test(s)) || RST_ONLY.test(text4);
+}
+function changelogMarkup(path2, text4) {
+  const extension = /(\.[^./\\]+)$/.exec(path2 ?? "")?.[1]?.toLowerCase() ?? "";
+  if (extension === ".rst" || extension === ".rest") return "rst";
+  if (extension === "" || extension === ".txt") return looksLikeRst(text4) ? "rst" : "markdown";
+  return "markdown";
+}
+function changelogAsMarkdown(path2, text4) {
+  return changelogMarkup(path2, text4) === "rst" ? convertRstChangelog(text4) : text4;
+}
+
 // core/plan-import.ts
 var MAX_NOTES = 1e5;
 var DAY_MS = 24 * 60 * 60 * 1e3;
@@ -61765,16 +62221,16 @@ async function importChangelogOnce(deps, options) {
     deps.log.info(`Skipped importing ${options.path}: ${reason}.`);
     return { status: "skipped", reason };
   }
-  let markdown;
+  let text4;
   try {
-    markdown = await deps.readFile(options.path);
+    text4 = await deps.readFile(options.path);
   } catch (err) {
     throw new Error(
       `import-changelog: cannot read ${options.path} in the checkout (${err.code ?? String(err)})`,
       { cause: err }
     );
   }
-  const all = parseChangelog(markdown);
+  const all = parseChangelog(changelogAsMarkdown(options.path, text4));
   const parsed = { ...all, releases: olderReleases(all.releases, options.drafting ?? null) };
   for (const release of all.releases)
     if (!parsed.releases.includes(release))
@@ -61791,7 +62247,7 @@ async function importChangelogOnce(deps, options) {
   for (const s of plan.skipped) deps.log.info(`Not imported: "${s.heading}" (${s.reason}).`);
   if (plan.releases.length === 0)
     throw new Error(
-      `import-changelog: no release to import in ${options.path} (versions are read from headings such as "## 1.2.0" or "## [1.2.0] - 2024-01-02"; an undated one needs its tag: check out with fetch-depth: 0)`
+      `import-changelog: no release to import in ${options.path} (versions are read from headings such as "## 1.2.0" or "## [1.2.0] - 2024-01-02", in a .rst file from underlined titles; an undated one needs its tag: check out with fetch-depth: 0)`
     );
   for (const { release, history } of plan.releases) {
     if (history?.truncated)

@@ -200,7 +200,10 @@ function buildProgram(io: Io, actions: Actions): Command {
   program
     .command('import <project-slug>')
     .description("publish a changelog's releases as the project's history (never sent to subscribers)")
-    .requiredOption('--changelog <file>', 'the Markdown changelog, e.g. CHANGELOG.md')
+    .requiredOption(
+      '--changelog <file>',
+      'the changelog, Markdown or reStructuredText (.rst), e.g. CHANGELOG.md',
+    )
     .option('--git-dir <dir>', "read each version's tag date and commits from this git checkout")
     .option('--repository <owner/name>', 'the GitHub repository the entries come from')
     .option('--dry-run', 'print what would be imported (version, date, commits) and write nothing')

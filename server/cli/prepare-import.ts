@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { changelogAsMarkdown } from '../../core/changelog-file/read-changelog-markup.ts';
 import { collectReleaseHistory, FILE_LIMIT } from '../../core/collect-history.ts';
 import { parseChangelog } from '../../core/parse-changelog.ts';
 import { type ImportPlan, planImport, tagDateWarning } from '../../core/plan-import.ts';
@@ -38,15 +39,16 @@ async function gitIn(dir: string) {
  */
 export async function prepareImport(options: ImportOptions, now = new Date()): Promise<ImportPlan> {
   const path = resolve(options.changelog);
-  let markdown: string;
+  let text: string;
   try {
-    markdown = await readFile(path, 'utf8');
+    text = await readFile(path, 'utf8');
   } catch (err) {
     throw new CommandFailedError(
       `cannot read the changelog ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
     );
   }
-  const parsed = parseChangelog(markdown);
+  // A reStructuredText changelog (`.rst`, or no extension and written so) is read as its Markdown.
+  const parsed = parseChangelog(changelogAsMarkdown(path, text));
   const histories = options.gitDir
     ? await collectReleaseHistory(
         await gitIn(resolve(options.gitDir)),
@@ -60,7 +62,7 @@ export async function prepareImport(options: ImportOptions, now = new Date()): P
     throw new CommandFailedError(
       first
         ? `nothing to import from ${path}: ${plan.skipped.length} section(s) skipped, the first "${first.heading}" (${first.reason})`
-        : `no release found in ${path}: versions are read from headings such as "## 1.2.0", "## [1.2.0] - 2024-01-02" or "Version 1.2.0"`,
+        : `no release found in ${path}: versions are read from headings such as "## 1.2.0", "## [1.2.0] - 2024-01-02" or "Version 1.2.0" (in a .rst file, titles such as "1.2.0 (2024-01-02)" underlined)`,
     );
   }
   return plan;

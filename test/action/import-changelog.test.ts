@@ -4,7 +4,7 @@
  * against a Shiplog server on a real socket: the first run imports the history, dated and with each
  * version's commits from git, without dispatching it; a later run sees it imported and skips.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,5 +110,36 @@ describe('the bundled Action with import-changelog', () => {
       })
     ).json().entries as { version: string }[];
     expect(entries.map((e) => e.version)).toEqual(['0.1.0']);
+  });
+
+  it('reads a reStructuredText changelog (HISTORY.rst) as the CLI does', async () => {
+    const { apiKey: key, project } = await server.project('pro');
+    await writeFile(
+      join(repo.dir, 'HISTORY.rst'),
+      '0.2.0 (2023-02-15)\n------------------\n\n- Fixed the crash (:issue:`3`).\n\n0.1.0\n-----\n\n- Reads ``rocket.toml``.\n',
+    );
+    const result = await runActionStep({
+      work,
+      workspace: repo.dir,
+      repository: 'acme/rocket',
+      inputs: {
+        'api-url': url,
+        'api-key': key,
+        'github-token': '',
+        'import-changelog': 'HISTORY.rst',
+        from: '0.2.0',
+        to: 'rocket-v1.0.0',
+      },
+      event: { name: 'workflow_dispatch', payload: { inputs: {} } },
+    });
+    expect(result.code, result.stdout).toBe(0);
+    expect(result.outputs.imported).toBe('2');
+    const entries = await server.db.sql<{ version: string; body: string }[]>`
+      select version, body from entries where project_id = ${project.id} and origin = 'import'
+      order by published_at desc`;
+    expect(entries.map((e) => [e.version, e.body])).toEqual([
+      ['0.2.0', '- Fixed the crash (#3).'],
+      ['0.1.0', '- Reads `rocket.toml`.'],
+    ]);
   });
 });
