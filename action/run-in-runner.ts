@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as core from '@actions/core';
+import { changelogAsMarkdown } from '../core/changelog-file/read-changelog-markup.ts';
 import { draftInRunner } from '../core/draft-in-runner.ts';
 import { renderDraftComment } from '../core/render-draft-comment.ts';
 import { postDraft } from './post-draft.ts';
@@ -42,7 +43,11 @@ export async function runInRunner(ctx: StepContext): Promise<void> {
       git,
       api,
       log: { info: core.info, warning: core.warning },
-      readChangelog: () => readOptional(changelog),
+      // A reStructuredText changelog is learned from as its Markdown.
+      readChangelog: async () => {
+        const text = await readOptional(changelog);
+        return text === null ? null : changelogAsMarkdown(changelog, text);
+      },
       now: () => performance.now(),
     },
     {

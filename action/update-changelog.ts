@@ -5,11 +5,13 @@
  * `changelog-pull-request: true` the change goes to one pull request from `shiplog/changelog`
  * (core/changelog-pull-request.ts), else the file is left changed in the workspace for the workflow's
  * next step. Sets the `changelog` output (`inserted`, `replaced` or `unchanged`) and, for a pull
- * request, `changelog-pull-request` (its number).
+ * request, `changelog-pull-request` (its number). A reStructuredText changelog (`.rst`) is left as it
+ * is, with a warning: the writer writes Markdown.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import * as core from '@actions/core';
+import { changelogMarkup } from '../core/changelog-file/read-changelog-markup.ts';
 import { writeDraftedRelease } from '../core/changelog-file/write-drafted-release.ts';
 import { proposeChangelog } from '../core/changelog-pull-request.ts';
 import { splitTag } from '../core/drafting/index.ts';
@@ -54,10 +56,22 @@ export async function updateChangelog(
   const path = inputs.changelogFile ?? DEFAULT_CHANGELOG;
   const entry = { version, date: releaseDay(ctx.payload), body: release.body };
   let action: 'inserted' | 'replaced' | 'unchanged' = 'unchanged';
+  let restructured = false;
   const write = (current: string) => {
+    // The writer writes Markdown: a reStructuredText changelog is read (learned from, imported), never written.
+    if (changelogMarkup(path, current) === 'rst') {
+      restructured = true;
+      return current;
+    }
     const written = writeDraftedRelease(current, entry);
     action = written.action;
     return written.text;
+  };
+  const warnIfRestructured = () => {
+    if (restructured)
+      core.warning(
+        `update-changelog: ${path} is reStructuredText, and Shiplog writes Markdown changelogs only; it was not changed.`,
+      );
   };
   if (inputs.changelogPullRequest) {
     const base = (ctx.payload.repository as { default_branch?: string } | undefined)?.default_branch;
@@ -75,6 +89,7 @@ export async function updateChangelog(
         body: `Shiplog wrote the section of **${version}** into \`${path}\`, in the file's own format.\n\nEdit this branch as you like; the next run updates this pull request (it never opens a second one).`,
       },
     );
+    warnIfRestructured();
     core.setOutput('changelog', action);
     if (outcome.number) core.setOutput('changelog-pull-request', String(outcome.number));
     core.info(
@@ -88,6 +103,7 @@ export async function updateChangelog(
   const current = await readOrEmpty(file);
   const text = write(current);
   if (text !== current) await writeFile(file, text);
+  warnIfRestructured();
   core.setOutput('changelog', action);
   core.info(`${path}: ${version} ${action} (left changed in the workspace for the next step)`);
 }

@@ -47668,6 +47668,475 @@ import { readFile as readFile2 } from "node:fs/promises";
 import { resolve as resolve2 } from "node:path";
 import { performance as performance2 } from "node:perf_hooks";
 
+// core/changelog-file/collect-rst-targets.ts
+var normalizeRstName = (name) => name.replace(/\s+/g, " ").trim().toLowerCase();
+var EXPLICIT_TARGET = /^\.\. _(?:`((?:[^`\\]|\\.)+)`|((?:[^:\\]|\\.)+)):(?:\s+(.*))?$/;
+var EMBEDDED = /`([^`<]*?\S)\s*<([^<>`]+)>`_(?!_)/g;
+function readExplicitTarget(lines, i) {
+  const match = EXPLICIT_TARGET.exec(lines[i]);
+  if (!match) return null;
+  const name = (match[1] ?? match[2]).replace(/\\(.)/g, "$1");
+  if (name === "_") return null;
+  const parts = [match[3] ?? ""];
+  for (let j = i + 1; j < lines.length && /^\s+\S/.test(lines[j]); j++) parts.push(lines[j]);
+  const uri = parts.join("").replace(/\s+/g, "");
+  return uri === "" ? null : [normalizeRstName(name), uri];
+}
+function resolveAlias(targets, uri) {
+  const seen = /* @__PURE__ */ new Set();
+  let current = uri;
+  for (; ; ) {
+    const alias = /^`?([^`]+?)`?_$/.exec(current);
+    if (!alias) return current;
+    const name = normalizeRstName(alias[1]);
+    if (seen.has(name)) return null;
+    seen.add(name);
+    const next = targets.get(name);
+    if (next === void 0) return null;
+    current = next;
+  }
+}
+function collectRstTargets(lines) {
+  const raw = /* @__PURE__ */ new Map();
+  lines.forEach((_2, i) => {
+    const target = readExplicitTarget(lines, i);
+    if (target && !raw.has(target[0])) raw.set(...target);
+  });
+  for (const [, text4, uri] of lines.join("\n").matchAll(EMBEDDED)) {
+    const name = normalizeRstName(text4);
+    if (!raw.has(name) && !/_$/.test(uri.trim())) raw.set(name, uri.replace(/\s+/g, ""));
+  }
+  const targets = /* @__PURE__ */ new Map();
+  for (const [name, uri] of raw) {
+    const resolved = resolveAlias(raw, uri);
+    if (resolved !== null) targets.set(name, resolved);
+  }
+  return targets;
+}
+
+// core/changelog-file/read-rst-indent.ts
+var isBlank = (line) => line === void 0 || line.trim() === "";
+var indentOf = (line) => line.length - line.trimStart().length;
+function indentedEnd(lines, from, minIndent = 1) {
+  let end = from;
+  for (let j = from; j < lines.length; j++) {
+    if (isBlank(lines[j])) continue;
+    if (indentOf(lines[j]) < minIndent) break;
+    end = j + 1;
+  }
+  return end;
+}
+function dedent(lines) {
+  const indents = lines.filter((l3) => !isBlank(l3)).map(indentOf);
+  const common = indents.length ? Math.min(...indents) : 0;
+  return lines.map((l3) => isBlank(l3) ? "" : l3.slice(common));
+}
+function joinBlocks(blocks) {
+  return blocks.map((b, n) => {
+    const previous2 = blocks[n - 1];
+    const tight = previous2?.list !== void 0 && previous2.list === b.list;
+    return (n === 0 ? "" : tight ? "\n" : "\n\n") + b.markdown;
+  }).join("");
+}
+function codeFence(lines, language = "") {
+  const longest = Math.max(2, ...lines.map((l3) => /^\s*(`+)/.exec(l3)?.[1].length ?? 0));
+  const fence = "`".repeat(longest + 1);
+  return [`${fence}${language}`, ...lines, fence].join("\n");
+}
+
+// core/changelog-file/convert-rst-directive.ts
+var DIRECTIVE = /^\.\.\s+([A-Za-z0-9][\w:+.-]*)::(?:\s+(.*))?$/;
+var LABELS = {
+  note: "Note",
+  warning: "Warning",
+  tip: "Tip",
+  important: "Important",
+  caution: "Caution",
+  attention: "Attention",
+  danger: "Danger",
+  hint: "Hint",
+  error: "Error",
+  seealso: "See also",
+  deprecated: "Deprecated since version",
+  versionadded: "Added in version",
+  versionchanged: "Changed in version",
+  versionremoved: "Removed in version"
+};
+var VERSIONED = /* @__PURE__ */ new Set(["deprecated", "versionadded", "versionchanged", "versionremoved"]);
+function contentOf(body2) {
+  let n = 0;
+  while (n < body2.length && /^:[^:\s][^:]*:(\s|$)/.test(body2[n])) n += 1;
+  const rest = body2.slice(n);
+  while (isBlank(rest[0]) && rest.length) rest.shift();
+  return rest;
+}
+var quote = (markdown) => markdown.split("\n").map((l3) => l3 === "" ? ">" : `> ${l3}`).join("\n");
+function admonition(name, args, content3, convert) {
+  const versioned = VERSIONED.has(name);
+  const [version3 = "", ...said] = versioned ? args.split(/\s+/) : [];
+  const label = name === "admonition" ? args : versioned ? `${LABELS[name]} ${version3}` : LABELS[name] ?? name;
+  const text4 = versioned ? [said.join(" "), ...content3] : [args, ...content3];
+  const body2 = joinBlocks(convert(dedent(text4.filter((l3, i) => i > 0 || l3.trim() !== ""))));
+  return quote(body2 === "" ? `**${label.trim()}**` : `**${label.trim()}:** ${body2}`);
+}
+function convertRstDirective(lines, convert) {
+  const match = DIRECTIVE.exec(lines[0]);
+  if (!match) return [];
+  const name = match[1].toLowerCase().split(":").at(-1);
+  const args = match[2]?.trim() ?? "";
+  const content3 = contentOf(dedent(lines.slice(1)));
+  if (name === "code-block" || name === "code" || name === "sourcecode")
+    return content3.length ? [{ markdown: codeFence(content3, args.split(/\s+/)[0]) }] : [];
+  if (name in LABELS || name === "admonition")
+    return [{ markdown: admonition(name, args, content3, convert) }];
+  if (name === "rubric") return [{ markdown: `**${joinBlocks(convert([args]))}**` }];
+  if (name === "only" || name === "container" || name === "class") return convert(content3);
+  return [];
+}
+
+// core/changelog-file/read-rst-role.ts
+var ISSUE = /* @__PURE__ */ new Set([
+  "issue",
+  "issues",
+  "pr",
+  "pull",
+  "pull-request",
+  "bug",
+  "gh",
+  "ghissue",
+  "ghpull",
+  "mr"
+]);
+var USER = /* @__PURE__ */ new Set(["user", "ghuser", "github-user", "gh-user", "author"]);
+var CODE = /* @__PURE__ */ new Set([
+  ...["func", "meth", "class", "attr", "mod", "obj", "data", "exc", "const", "type", "any", "member"],
+  ...["option", "envvar", "file", "program", "command", "code", "literal", "samp", "kbd", "keyword"],
+  ...["confval", "setting", "mimetype", "makevar", "macro", "var", "struct", "enum", "cmd"]
+]);
+function splitTitle(text4) {
+  const match = /^([\s\S]*?\S)\s*<([^<>]+)>$/.exec(text4);
+  return match ? { title: match[1], target: match[2], explicit: true } : { title: text4, target: text4, explicit: false };
+}
+function objectName(text4) {
+  const bare4 = text4.replace(/^!/, "");
+  return bare4.startsWith("~") ? bare4.slice(1).split(".").at(-1) : bare4;
+}
+var issueText = (target) => {
+  const number4 = /^#?(\d+)$/.exec(target.trim());
+  return number4 ? `#${number4[1]}` : target.trim();
+};
+function readRstRole(role, text4) {
+  const name = role.toLowerCase().split(":").at(-1);
+  const { title: title2, target, explicit } = splitTitle(text4);
+  if (ISSUE.has(name)) return { kind: "text", text: explicit ? title2 : issueText(target) };
+  if (USER.has(name)) return { kind: "text", text: explicit ? title2 : `@${target.replace(/^@/, "")}` };
+  if (name === "cve") return { kind: "text", text: explicit ? title2 : target.replace(/^(?!CVE-)/i, "CVE-") };
+  if (name === "pep" || name === "rfc")
+    return { kind: "text", text: explicit ? title2 : `${name.toUpperCase()} ${target}` };
+  if (CODE.has(name)) return { kind: "code", text: explicit ? title2 : objectName(text4) };
+  if (name === "emphasis" || name === "title-reference" || name === "t" || name === "title")
+    return { kind: "emphasis", text: text4 };
+  if (name === "strong") return { kind: "strong", text: text4 };
+  return { kind: "text", text: title2 };
+}
+
+// core/changelog-file/convert-rst-inline.ts
+var END = String.raw`(?=$|[\s\-.,:;!?\\/'")\]}>])`;
+var sticky = (source) => new RegExp(source + END, "y");
+var LITERAL = sticky(String.raw`\`\`(\S(?:[\s\S]*?\S)?)\`\``);
+var ROLE_FIRST = sticky(String.raw`:([A-Za-z0-9](?:[\w.+:-]*[A-Za-z0-9])?):\`((?:[^\`\\]|\\[\s\S])+?)\``);
+var INTERPRETED = sticky(String.raw`\`((?:[^\`\\]|\\[\s\S])+?)\`(?::([A-Za-z0-9][\w.+:-]*?):|(__?))?`);
+var STRONG = sticky(String.raw`\*\*(\S(?:[\s\S]*?\S)?)\*\*`);
+var EMPHASIS = sticky(String.raw`\*(\S(?:[\s\S]*?\S)?)\*`);
+var UNBOUNDED = /* @__PURE__ */ new Map([
+  [LITERAL, 2],
+  [STRONG, 2],
+  [EMPHASIS, 1]
+]);
+var SIMPLE_REFERENCE = sticky(String.raw`([A-Za-z0-9](?:[A-Za-z0-9]|[-_.+:](?=[A-Za-z0-9]))*)(__?)`);
+var URL2 = /(?:https?|ftp):\/\/[^\s<>`]*[^\s<>`.,;:!?'")\]]/y;
+function codeSpan(text4) {
+  const flat = text4.replace(/\s*\n\s*/g, " ");
+  const run2 = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = "`".repeat(run2 + 1);
+  const pad = /^`|`$/.test(flat) || /^ .*\S.* $/.test(flat) ? " " : "";
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+var isWord = (ch) => ch !== void 0 && /[\p{L}\p{N}]/u.test(ch);
+function escapePlain(text4) {
+  let out = "";
+  for (let i = 0; i < text4.length; i++) {
+    const ch = text4[i];
+    const next = text4[i + 1];
+    if (ch === "\\") {
+      i += 1;
+      if (next === void 0 || /\s/.test(next)) continue;
+      out += isWord(next) ? next : `\\${next}`;
+    } else if (ch === "*" || ch === "`") out += `\\${ch}`;
+    else if (ch === "_" && !(isWord(text4[i - 1]) && isWord(next))) out += "\\_";
+    else if (ch === "<" && next !== void 0 && /[A-Za-z/!?]/.test(next)) out += "\\<";
+    else out += ch;
+  }
+  return out;
+}
+function link(text4, url2) {
+  const label = escapePlain(text4).replace(/[[\]]/g, "\\$&");
+  return `[${label}](${/[\s()<>]/.test(url2) ? `<${url2.replace(/[<>]/g, encodeURIComponent)}>` : url2})`;
+}
+var unescape = (text4) => text4.replace(/\\(\s)/g, "").replace(/\\([\s\S])/g, "$1");
+function renderRole({ kind, text: text4 }) {
+  if (kind === "code") return codeSpan(text4);
+  if (kind === "emphasis") return `*${escapePlain(text4)}*`;
+  if (kind === "strong") return `**${escapePlain(text4)}**`;
+  return escapePlain(text4);
+}
+function renderReference(content3, targets) {
+  const embedded = /^([\s\S]*?)\s*<((?:[^<>\\]|\\[\s\S])+)>$/.exec(content3);
+  const text4 = unescape(embedded ? embedded[1] : content3);
+  let uri = embedded ? embedded[2].replace(/\s+/g, "") : targets.get(normalizeRstName(text4));
+  const alias = uri && /^`?([^`]+?)`?_$/.exec(uri);
+  if (alias) uri = targets.get(normalizeRstName(alias[1]));
+  if (!uri) return escapePlain(text4);
+  return link(text4 === "" ? uri : text4, uri);
+}
+function markupAt({ text: text4, at: at2, targets, endless }) {
+  const match = (re) => {
+    if (at2 > (endless.get(re) ?? Infinity)) return null;
+    re.lastIndex = at2;
+    const found = re.exec(text4);
+    const start = UNBOUNDED.get(re);
+    if (!found && start !== void 0 && /\S/.test(text4[at2 + start] ?? " ")) {
+      const opens = text4.startsWith(re === LITERAL ? "``" : re === STRONG ? "**" : "*", at2);
+      if (opens) endless.set(re, Math.min(endless.get(re) ?? Infinity, at2));
+    }
+    return found;
+  };
+  let m;
+  if (m = match(LITERAL)) return [codeSpan(m[1]), LITERAL.lastIndex];
+  if (m = match(ROLE_FIRST)) return [renderRole(readRstRole(m[1], unescape(m[2]))), ROLE_FIRST.lastIndex];
+  if ((m = match(INTERPRETED)) && /^\S/.test(m[1]) && /\S$/.test(m[1])) {
+    if (m[3]) return [renderReference(m[1], targets), INTERPRETED.lastIndex];
+    const role = m[2] ? readRstRole(m[2], unescape(m[1])) : { kind: "code", text: m[1] };
+    return [renderRole(role), INTERPRETED.lastIndex];
+  }
+  if (m = match(STRONG)) return [`**${escapePlain(m[1])}**`, STRONG.lastIndex];
+  if (m = match(EMPHASIS)) return [`*${escapePlain(m[1])}*`, EMPHASIS.lastIndex];
+  if (m = match(URL2)) return [m[0], URL2.lastIndex];
+  if (m = match(SIMPLE_REFERENCE)) return [renderReference(m[1], targets), SIMPLE_REFERENCE.lastIndex];
+  return null;
+}
+function convertRstInline(text4, targets) {
+  let out = "";
+  let plain = "";
+  let at2 = 0;
+  const endless = /* @__PURE__ */ new Map();
+  while (at2 < text4.length) {
+    const before = text4[at2 - 1];
+    const found = before === void 0 || /[\s\-:/'"<([{]/.test(before) ? markupAt({ text: text4, at: at2, targets, endless }) : null;
+    if (found) {
+      out += escapePlain(plain) + found[0];
+      plain = "";
+      at2 = found[1];
+    } else {
+      const step = text4[at2] === "\\" ? 2 : 1;
+      plain += text4.slice(at2, at2 + step);
+      at2 += step;
+    }
+  }
+  return out + escapePlain(plain);
+}
+
+// core/changelog-file/read-rst-title.ts
+var ADORNMENT = /^([!-/:-@[-`{-~])\1*[ \t]*$/;
+function adornmentOf(line) {
+  const match = line === void 0 ? null : ADORNMENT.exec(line);
+  return match ? match[1] : null;
+}
+function isTransition(lines, i) {
+  const blank = (line) => line === void 0 || line.trim() === "";
+  return adornmentOf(lines[i]) !== null && lines[i].trim().length >= 4 && blank(lines[i - 1]) && blank(lines[i + 1]);
+}
+var longEnough = (adornment, title2) => adornment.trimEnd().length >= Math.min(title2.trimEnd().length, 4);
+function readRstTitle(lines, i) {
+  const first = lines[i];
+  if (first === void 0 || first.trim() === "") return null;
+  const over = adornmentOf(first);
+  const title2 = lines[i + 1];
+  if (over !== null && title2 !== void 0 && title2.trim() !== "" && adornmentOf(title2) === null) {
+    if (adornmentOf(lines[i + 2]) === over && longEnough(first, title2.trim()))
+      return { text: title2.trim(), style: `over${over}`, lines: 3 };
+  }
+  if (over !== null || /^\s/.test(first)) return null;
+  const under = adornmentOf(title2);
+  if (under === null || !longEnough(title2, first)) return null;
+  return { text: first.trim(), style: `under${under}`, lines: 2 };
+}
+
+// core/changelog-file/convert-rst-blocks.ts
+var BULLET = /^([-*+•‣⁃])(?: +|$)/;
+var ENUMERATOR = /^(?:(\d+|#)[.)]|\((\d+|#)\))(?: +|$)/;
+var FIELD = /^:((?:[^:`\\]|\\.)+):(?:\s+(.*))?$/;
+var TABLE = /^(?:\+[-=+]*-[-=+]*\+|=+(?: +=+)+)\s*$/;
+function heading(title2, ctx) {
+  if (!ctx.styles.includes(title2.style)) ctx.styles.push(title2.style);
+  const depth = Math.min(ctx.styles.indexOf(title2.style) + 1, 6);
+  const text4 = convertRstInline(title2.text, ctx.targets).replace(/(\s)(#+)\s*$/, "$1\\$2");
+  return { markdown: `${"#".repeat(depth)} ${text4}` };
+}
+function paragraph(lines, ctx) {
+  return convertRstInline(lines.map((l3) => l3.trim()).join("\n"), ctx.targets).replace(
+    /^(#{1,6}(?=\s|$)|>|[=-]+\s*$)/gm,
+    "\\$1"
+  );
+}
+function underMarker(marker, body2) {
+  const pad = " ".repeat(marker.length + 1);
+  const [first = "", ...rest] = body2.split("\n");
+  return [`${marker} ${first}`, ...rest.map((l3) => l3 === "" ? "" : pad + l3)].join("\n");
+}
+function readListItem(lines, i, ctx, counter) {
+  const line = lines[i];
+  const bullet = BULLET.exec(line);
+  const enumerated = bullet ? null : ENUMERATOR.exec(line);
+  const marker = (bullet ?? enumerated)[0];
+  const end = indentedEnd(lines, i + 1);
+  const body2 = [line.slice(marker.length), ...dedent(lines.slice(i + 1, end))];
+  const number4 = enumerated && /\d/.test(enumerated[1] ?? enumerated[2]) ? enumerated[1] ?? enumerated[2] : counter;
+  const md = bullet ? /[-*+]/.test(bullet[1]) ? bullet[1] : "-" : `${number4}.`;
+  const markdown = underMarker(md, joinBlocks(convertRstBlocks(body2, ctx, false)));
+  return [[{ markdown, list: bullet ? md : "ordered" }], end];
+}
+function isItem(lines, i) {
+  if (BULLET.test(lines[i])) return true;
+  if (!ENUMERATOR.test(lines[i])) return false;
+  const next = lines[i + 1];
+  return isBlank(next) || indentOf(next) > 0 || ENUMERATOR.test(next);
+}
+function readField(lines, i, ctx) {
+  const match = FIELD.exec(lines[i]);
+  const end = indentedEnd(lines, i + 1);
+  const body2 = joinBlocks(convertRstBlocks([match[2] ?? "", ...dedent(lines.slice(i + 1, end))], ctx, false));
+  const name = `**${convertRstInline(match[1], ctx.targets)}:**`;
+  return [
+    [
+      {
+        markdown: body2 === "" ? name : /^\S/.test(body2) && !/^[-*+] /.test(body2) ? `${name} ${body2}` : `${name}
+
+${body2}`
+      }
+    ],
+    end
+  ];
+}
+function readLiteral(lines, from) {
+  let i = from;
+  while (i < lines.length && isBlank(lines[i])) i += 1;
+  if (i === lines.length || indentOf(lines[i]) === 0) return [[], from];
+  const end = indentedEnd(lines, i);
+  return [[{ markdown: codeFence(dedent(lines.slice(i, end))) }], end];
+}
+function readParagraph(lines, i, ctx) {
+  let end = i;
+  while (end < lines.length && !isBlank(lines[end]) && (end === i || indentOf(lines[end]) === 0)) end += 1;
+  const own3 = lines.slice(i, end);
+  const last = own3.at(-1).trimEnd();
+  if (last.endsWith("::")) {
+    const text4 = last === "::" ? "" : last.replace(/\s+::$/, "").replace(/::$/, ":");
+    const kept = [...own3.slice(0, -1), text4].filter((l3) => l3.trim() !== "");
+    const [literal2, after] = readLiteral(lines, end);
+    return [[...kept.length ? [{ markdown: paragraph(kept, ctx) }] : [], ...literal2], after];
+  }
+  if (end < lines.length && !isBlank(lines[end]) && own3.length === 1) {
+    const close = indentedEnd(lines, end);
+    const term = { markdown: `**${paragraph(own3, ctx)}**` };
+    return [[term, ...convertRstBlocks(dedent(lines.slice(end, close)), ctx, false)], close];
+  }
+  while (end < lines.length && !isBlank(lines[end])) end += 1;
+  return [[{ markdown: paragraph(lines.slice(i, end), ctx) }], end];
+}
+function readBlock(lines, i, ctx, top, counter) {
+  const line = lines[i];
+  if (indentOf(line) > 0) {
+    const end = indentedEnd(lines, i);
+    return [convertRstBlocks(dedent(lines.slice(i, end)), ctx, top), end];
+  }
+  const title2 = top ? readRstTitle(lines, i) : null;
+  if (title2) return [[heading(title2, ctx)], i + title2.lines];
+  if (isTransition(lines, i)) return [[], i + 1];
+  if (/^\.\.(?:\s|$)/.test(line)) {
+    const end = indentedEnd(lines, i + 1);
+    const convert = (body2) => convertRstBlocks(body2, ctx, false);
+    return [convertRstDirective(lines.slice(i, end), convert), end];
+  }
+  if (isItem(lines, i)) return readListItem(lines, i, ctx, counter);
+  if (FIELD.test(line)) return readField(lines, i, ctx);
+  if (TABLE.test(line)) {
+    let end = i;
+    while (end < lines.length && !isBlank(lines[end])) end += 1;
+    return [[{ markdown: codeFence(lines.slice(i, end), "text") }], end];
+  }
+  return readParagraph(lines, i, ctx);
+}
+function convertRstBlocks(lines, ctx, top) {
+  const blocks = [];
+  let i = 0;
+  while (i < lines.length) {
+    if (isBlank(lines[i])) {
+      i += 1;
+      continue;
+    }
+    let counter = 1;
+    while (blocks.at(-counter)?.list === "ordered") counter += 1;
+    const [read, next] = readBlock(lines, i, ctx, top, counter);
+    blocks.push(...read);
+    i = Math.max(next, i + 1);
+  }
+  return blocks;
+}
+
+// core/changelog-file/convert-rst-changelog.ts
+function expandTabs(line) {
+  let out = "";
+  for (const ch of line) out += ch === "	" ? " ".repeat(8 - out.length % 8) : ch;
+  return out;
+}
+function convertRstChangelog(rst) {
+  const lines = rst.replace(/^\uFEFF/, "").split(/\r\n?|\n/).map((l3) => expandTabs(l3).trimEnd());
+  const targets = collectRstTargets(lines);
+  const markdown = joinBlocks(convertRstBlocks(lines, { targets, styles: [] }, true));
+  return markdown === "" ? "" : `${markdown}
+`;
+}
+
+// core/changelog-file/read-changelog-markup.ts
+var ATX_HEADING = /^ {0,3}#{1,6}[ \t]+\S/m;
+var CODE_FENCE = /(?:^|\n[ \t]*\n) {0,3}(?:```|~~~)/;
+var RST_ONLY = /^\.\.(?:\s|$)|``\S(?:.*?\S)?``|:[\w.+:-]+:`[^`]+`|`[^`]+`__?(?![\w`])/m;
+function titleStyles(lines) {
+  const styles = [];
+  lines.forEach((_2, i) => {
+    if (i > 0 && lines[i - 1].trim() !== "") return;
+    const title2 = readRstTitle(lines, i);
+    if (title2) styles.push(title2.style);
+  });
+  return styles;
+}
+function looksLikeRst(text4) {
+  if (ATX_HEADING.test(text4) || CODE_FENCE.test(text4)) return false;
+  const styles = titleStyles(text4.split(/\r\n?|\n/).map((l3) => l3.trimEnd()));
+  if (styles.length === 0) return false;
+  return styles.some((s) => s.startsWith("over") || !/^under[=-]$/.test(s)) || RST_ONLY.test(text4);
+}
+function changelogMarkup(path2, text4) {
+  const extension = /(\.[^./\\]+)$/.exec(path2 ?? "")?.[1]?.toLowerCase() ?? "";
+  if (extension === ".rst" || extension === ".rest") return "rst";
+  if (extension === "" || extension === ".txt") return looksLikeRst(text4) ? "rst" : "markdown";
+  return "markdown";
+}
+function changelogAsMarkdown(path2, text4) {
+  return changelogMarkup(path2, text4) === "rst" ? convertRstChangelog(text4) : text4;
+}
+
 // core/changed-files.ts
 function wholePaths(paths) {
   const once = [...new Set(paths)];
@@ -49948,13 +50417,13 @@ function isLabelLine(line) {
 }
 
 // core/drafting/notes/scan-notes.ts
-var BULLET = /^(\s*)([-*+•]|\d{1,3}[.)])\s+(.*)$/;
+var BULLET2 = /^(\s*)([-*+•]|\d{1,3}[.)])\s+(.*)$/;
 var ATX = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
 var UNDERLINE = /^([=\-~^"'`*+#])\1{2,}\s*$/;
 var LINK_DEF = /^\s*\[[^\]]+\]:\s*\S+/;
 var COMMENT = /^\s*<!--.*-->\s*$/;
 var FENCE2 = /^\s*(```+|~~~+)/;
-var DIRECTIVE = /^\s*\.\.\s+[\w-]+::|^\s*\.\.\s*$/;
+var DIRECTIVE2 = /^\s*\.\.\s+[\w-]+::|^\s*\.\.\s*$/;
 var Scanner = class {
   items = [];
   paragraphs = [];
@@ -50047,10 +50516,10 @@ function scanNotes(notes) {
     }
     if (directiveIndent !== null && indent2 > directiveIndent) continue;
     directiveIndent = null;
-    if (DIRECTIVE.test(line)) directiveIndent = indent2;
-    if (DIRECTIVE.test(line) || LINK_DEF.test(line) || COMMENT.test(line)) continue;
+    if (DIRECTIVE2.test(line)) directiveIndent = indent2;
+    if (DIRECTIVE2.test(line) || LINK_DEF.test(line) || COMMENT.test(line)) continue;
     const next = lines[i + 1];
-    const bullet = BULLET.exec(line);
+    const bullet = BULLET2.exec(line);
     const atx = ATX.exec(line);
     if (indent2 === 0 && next !== void 0 && UNDERLINE.test(next) && !bullet) {
       s.name(line, "section");
@@ -60501,7 +60970,7 @@ function gfm(options) {
 }
 
 // core/defuse-mentions.ts
-var CODE = /* @__PURE__ */ new Set(["codeText", "codeFenced", "codeIndented"]);
+var CODE2 = /* @__PURE__ */ new Set(["codeText", "codeFenced", "codeIndented"]);
 var AT = /@|&#0*64;|&#[xX]0*40;|&commat;/;
 var MENTION = new RegExp(`(${AT.source})(?=[A-Za-z0-9])`, "g");
 var NOT_AN_ADDRESS = new RegExp(`${AT.source}|:\\/\\/|www\\.`, "i");
@@ -60512,7 +60981,7 @@ function codeRanges(markdown) {
   );
   const ranges = [];
   for (const [kind, token] of events) {
-    if (kind === "enter" && CODE.has(token.type)) ranges.push([token.start.offset, token.end.offset]);
+    if (kind === "enter" && CODE2.has(token.type)) ranges.push([token.start.offset, token.end.offset]);
   }
   return ranges;
 }
@@ -60536,7 +61005,7 @@ function defuseMentions(markdown) {
 function escapeMarkdownText(text4) {
   return text4.replace(/\s*[\r\n]+\s*/g, " ").replace(/[!-/:-@[-`{-~]/g, "\\$&");
 }
-function codeSpan(text4) {
+function codeSpan2(text4) {
   const flat = text4.replace(/[\r\n]+/g, " ");
   const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run2) => run2.length));
   const fence = "`".repeat(longest + 1);
@@ -60577,7 +61046,7 @@ var COMMANDS = `<details><summary>Commands (people with write access to this rep
 </details>`;
 function commandsOf(component) {
   if (!component) return COMMANDS;
-  const name = codeSpan(`/shiplog ${component} publish`);
+  const name = codeSpan2(`/shiplog ${component} publish`);
   const note = `
 
 Each command acts on every component's entry of this pull request; put the component first (${name}) to act on this one only.`;
@@ -60592,14 +61061,14 @@ function renderDraftComment(input2) {
   const component = input2.component ? `<!-- shiplog:component ${input2.component} -->` : null;
   if (component && COMPONENT_MARKER.test(component)) lines.push(component);
   if (input2.notice) lines.push(input2.notice, "");
-  const heading2 = `${entry.status === "published" ? "\u2705 Changelog entry published" : "\u{1F4DD} Changelog draft"}${input2.component ? ` (${codeSpan(input2.component)})` : ""}`;
+  const heading2 = `${entry.status === "published" ? "\u2705 Changelog entry published" : "\u{1F4DD} Changelog draft"}${input2.component ? ` (${codeSpan2(input2.component)})` : ""}`;
   lines.push(
     `### ${heading2}: ${defuseMentions(escapeMarkdownText(titleWithoutVersion(entry.title, entry.version)))}`,
     ""
   );
   const facts = [
     `**${CATEGORY_NAMES[entry.category] ?? entry.category}**`,
-    entry.version ? `version ${codeSpan(entry.version)}` : "no version",
+    entry.version ? `version ${codeSpan2(entry.version)}` : "no version",
     entry.visibility === "internal" ? "internal (team only)" : "public"
   ];
   if (input2.link) facts.push(`[${entry.status === "published" ? "public page" : "preview"}](${input2.link})`);
@@ -61527,10 +61996,21 @@ async function updateChangelog(ctx, range, release) {
   const path2 = inputs.changelogFile ?? DEFAULT_CHANGELOG;
   const entry = { version: version3, date: releaseDay(ctx.payload), body: release.body };
   let action = "unchanged";
+  let restructured = false;
   const write = (current2) => {
+    if (changelogMarkup(path2, current2) === "rst") {
+      restructured = true;
+      return current2;
+    }
     const written = writeDraftedRelease(current2, entry);
     action = written.action;
     return written.text;
+  };
+  const warnIfRestructured = () => {
+    if (restructured)
+      warning(
+        `update-changelog: ${path2} is reStructuredText, and Shiplog writes Markdown changelogs only; it was not changed.`
+      );
   };
   if (inputs.changelogPullRequest) {
     const base = ctx.payload.repository?.default_branch;
@@ -61552,6 +62032,7 @@ Written by Shiplog from the ${range.kind === "release" ? `release ${range.tag}` 
 Edit this branch as you like; the next run updates this pull request (it never opens a second one).`
       }
     );
+    warnIfRestructured();
     setOutput("changelog", action);
     if (outcome.number) setOutput("changelog-pull-request", String(outcome.number));
     info(
@@ -61563,6 +62044,7 @@ Edit this branch as you like; the next run updates this pull request (it never o
   const current = await readOrEmpty(file2);
   const text4 = write(current);
   if (text4 !== current) await writeFile2(file2, text4);
+  warnIfRestructured();
   setOutput("changelog", action);
   info(`${path2}: ${version3} ${action} (left changed in the workspace for the next step)`);
 }
@@ -61592,7 +62074,11 @@ async function runInRunner(ctx) {
       git,
       api,
       log: { info, warning },
-      readChangelog: () => readOptional(changelog),
+      // A reStructuredText changelog is learned from as its Markdown.
+      readChangelog: async () => {
+        const text4 = await readOptional(changelog);
+        return text4 === null ? null : changelogAsMarkdown(changelog, text4);
+      },
       now: () => performance2.now()
     },
     {
@@ -61665,462 +62151,6 @@ async function requestDraft(deps, request2) {
 // action/import-history.ts
 import { readFile as readFile3 } from "node:fs/promises";
 import { resolve as resolve3 } from "node:path";
-
-// core/changelog-file/collect-rst-targets.ts
-var normalizeRstName = (name) => name.replace(/\s+/g, " ").trim().toLowerCase();
-var EXPLICIT_TARGET = /^\.\. _(?:`((?:[^`\\]|\\.)+)`|((?:[^:\\]|\\.)+)):(?:\s+(.*))?$/;
-var EMBEDDED = /`([^`<]*?\S)\s*<([^<>`]+)>`_(?!_)/g;
-function readExplicitTarget(lines, i) {
-  const match = EXPLICIT_TARGET.exec(lines[i]);
-  if (!match) return null;
-  const name = (match[1] ?? match[2]).replace(/\\(.)/g, "$1");
-  if (name === "_") return null;
-  const parts = [match[3] ?? ""];
-  for (let j = i + 1; j < lines.length && /^\s+\S/.test(lines[j]); j++) parts.push(lines[j]);
-  const uri = parts.join("").replace(/\s+/g, "");
-  return uri === "" ? null : [normalizeRstName(name), uri];
-}
-function resolveAlias(targets, uri) {
-  const seen = /* @__PURE__ */ new Set();
-  let current = uri;
-  for (; ; ) {
-    const alias = /^`?([^`]+?)`?_$/.exec(current);
-    if (!alias) return current;
-    const name = normalizeRstName(alias[1]);
-    if (seen.has(name)) return null;
-    seen.add(name);
-    const next = targets.get(name);
-    if (next === void 0) return null;
-    current = next;
-  }
-}
-function collectRstTargets(lines) {
-  const raw = /* @__PURE__ */ new Map();
-  lines.forEach((_2, i) => {
-    const target = readExplicitTarget(lines, i);
-    if (target && !raw.has(target[0])) raw.set(...target);
-  });
-  for (const [, text4, uri] of lines.join("\n").matchAll(EMBEDDED)) {
-    const name = normalizeRstName(text4);
-    if (!raw.has(name) && !/_$/.test(uri.trim())) raw.set(name, uri.replace(/\s+/g, ""));
-  }
-  const targets = /* @__PURE__ */ new Map();
-  for (const [name, uri] of raw) {
-    const resolved = resolveAlias(raw, uri);
-    if (resolved !== null) targets.set(name, resolved);
-  }
-  return targets;
-}
-
-// core/changelog-file/read-rst-indent.ts
-var isBlank = (line) => line === void 0 || line.trim() === "";
-var indentOf = (line) => line.length - line.trimStart().length;
-function indentedEnd(lines, from, minIndent = 1) {
-  let end = from;
-  for (let j = from; j < lines.length; j++) {
-    if (isBlank(lines[j])) continue;
-    if (indentOf(lines[j]) < minIndent) break;
-    end = j + 1;
-  }
-  return end;
-}
-function dedent(lines) {
-  const indents = lines.filter((l3) => !isBlank(l3)).map(indentOf);
-  const common = indents.length ? Math.min(...indents) : 0;
-  return lines.map((l3) => isBlank(l3) ? "" : l3.slice(common));
-}
-function joinBlocks(blocks) {
-  return blocks.map((b, n) => {
-    const previous2 = blocks[n - 1];
-    const tight = previous2?.list !== void 0 && previous2.list === b.list;
-    return (n === 0 ? "" : tight ? "\n" : "\n\n") + b.markdown;
-  }).join("");
-}
-function codeFence(lines, language = "") {
-  const longest = Math.max(2, ...lines.map((l3) => /^\s*(`+)/.exec(l3)?.[1].length ?? 0));
-  const fence = "`".repeat(longest + 1);
-  return [`${fence}${language}`, ...lines, fence].join("\n");
-}
-
-// core/changelog-file/convert-rst-directive.ts
-var DIRECTIVE2 = /^\.\.\s+([A-Za-z0-9][\w:+.-]*)::(?:\s+(.*))?$/;
-var LABELS = {
-  note: "Note",
-  warning: "Warning",
-  tip: "Tip",
-  important: "Important",
-  caution: "Caution",
-  attention: "Attention",
-  danger: "Danger",
-  hint: "Hint",
-  error: "Error",
-  seealso: "See also",
-  deprecated: "Deprecated since version",
-  versionadded: "Added in version",
-  versionchanged: "Changed in version",
-  versionremoved: "Removed in version"
-};
-var VERSIONED = /* @__PURE__ */ new Set(["deprecated", "versionadded", "versionchanged", "versionremoved"]);
-function contentOf(body2) {
-  let n = 0;
-  while (n < body2.length && /^:[^:\s][^:]*:(\s|$)/.test(body2[n])) n += 1;
-  const rest = body2.slice(n);
-  while (isBlank(rest[0]) && rest.length) rest.shift();
-  return rest;
-}
-var quote = (markdown) => markdown.split("\n").map((l3) => l3 === "" ? ">" : `> ${l3}`).join("\n");
-function admonition(name, args, content3, convert) {
-  const versioned = VERSIONED.has(name);
-  const [version3 = "", ...said] = versioned ? args.split(/\s+/) : [];
-  const label = name === "admonition" ? args : versioned ? `${LABELS[name]} ${version3}` : LABELS[name] ?? name;
-  const text4 = versioned ? [said.join(" "), ...content3] : [args, ...content3];
-  const body2 = joinBlocks(convert(dedent(text4.filter((l3, i) => i > 0 || l3.trim() !== ""))));
-  return quote(body2 === "" ? `**${label.trim()}**` : `**${label.trim()}:** ${body2}`);
-}
-function convertRstDirective(lines, convert) {
-  const match = DIRECTIVE2.exec(lines[0]);
-  if (!match) return [];
-  const name = match[1].toLowerCase().split(":").at(-1);
-  const args = match[2]?.trim() ?? "";
-  const content3 = contentOf(dedent(lines.slice(1)));
-  if (name === "code-block" || name === "code" || name === "sourcecode")
-    return content3.length ? [{ markdown: codeFence(content3, args.split(/\s+/)[0]) }] : [];
-  if (name in LABELS || name === "admonition")
-    return [{ markdown: admonition(name, args, content3, convert) }];
-  if (name === "rubric") return [{ markdown: `**${joinBlocks(convert([args]))}**` }];
-  if (name === "only" || name === "container" || name === "class") return convert(content3);
-  return [];
-}
-
-// core/changelog-file/read-rst-role.ts
-var ISSUE = /* @__PURE__ */ new Set([
-  "issue",
-  "issues",
-  "pr",
-  "pull",
-  "pull-request",
-  "bug",
-  "gh",
-  "ghissue",
-  "ghpull",
-  "mr"
-]);
-var USER = /* @__PURE__ */ new Set(["user", "ghuser", "github-user", "gh-user", "author"]);
-var CODE2 = /* @__PURE__ */ new Set([
-  ...["func", "meth", "class", "attr", "mod", "obj", "data", "exc", "const", "type", "any", "member"],
-  ...["option", "envvar", "file", "program", "command", "code", "literal", "samp", "kbd", "keyword"],
-  ...["confval", "setting", "mimetype", "makevar", "macro", "var", "struct", "enum", "cmd"]
-]);
-function splitTitle(text4) {
-  const match = /^([\s\S]*?\S)\s*<([^<>]+)>$/.exec(text4);
-  return match ? { title: match[1], target: match[2], explicit: true } : { title: text4, target: text4, explicit: false };
-}
-function objectName(text4) {
-  const bare4 = text4.replace(/^!/, "");
-  return bare4.startsWith("~") ? bare4.slice(1).split(".").at(-1) : bare4;
-}
-var issueText = (target) => {
-  const number4 = /^#?(\d+)$/.exec(target.trim());
-  return number4 ? `#${number4[1]}` : target.trim();
-};
-function readRstRole(role, text4) {
-  const name = role.toLowerCase().split(":").at(-1);
-  const { title: title2, target, explicit } = splitTitle(text4);
-  if (ISSUE.has(name)) return { kind: "text", text: explicit ? title2 : issueText(target) };
-  if (USER.has(name)) return { kind: "text", text: explicit ? title2 : `@${target.replace(/^@/, "")}` };
-  if (name === "cve") return { kind: "text", text: explicit ? title2 : target.replace(/^(?!CVE-)/i, "CVE-") };
-  if (name === "pep" || name === "rfc")
-    return { kind: "text", text: explicit ? title2 : `${name.toUpperCase()} ${target}` };
-  if (CODE2.has(name)) return { kind: "code", text: explicit ? title2 : objectName(text4) };
-  if (name === "emphasis" || name === "title-reference" || name === "t" || name === "title")
-    return { kind: "emphasis", text: text4 };
-  if (name === "strong") return { kind: "strong", text: text4 };
-  return { kind: "text", text: title2 };
-}
-
-// core/changelog-file/convert-rst-inline.ts
-var END = String.raw`(?=$|[\s\-.,:;!?\\/'")\]}>])`;
-var sticky = (source) => new RegExp(source + END, "y");
-var LITERAL = sticky(String.raw`\`\`(\S(?:[\s\S]*?\S)?)\`\``);
-var ROLE_FIRST = sticky(String.raw`:([A-Za-z0-9](?:[\w.+:-]*[A-Za-z0-9])?):\`((?:[^\`\\]|\\[\s\S])+?)\``);
-var INTERPRETED = sticky(String.raw`\`((?:[^\`\\]|\\[\s\S])+?)\`(?::([A-Za-z0-9][\w.+:-]*?):|(__?))?`);
-var STRONG = sticky(String.raw`\*\*(\S(?:[\s\S]*?\S)?)\*\*`);
-var EMPHASIS = sticky(String.raw`\*(\S(?:[\s\S]*?\S)?)\*`);
-var SIMPLE_REFERENCE = sticky(String.raw`([A-Za-z0-9](?:[A-Za-z0-9]|[-_.+:](?=[A-Za-z0-9]))*)(__?)`);
-var URL2 = /(?:https?|ftp):\/\/[^\s<>`]*[^\s<>`.,;:!?'")\]]/y;
-function codeSpan2(text4) {
-  const flat = text4.replace(/\s*\n\s*/g, " ");
-  const run2 = Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length));
-  const fence = "`".repeat(run2 + 1);
-  const pad = /^`|`$/.test(flat) || /^ .*\S.* $/.test(flat) ? " " : "";
-  return `${fence}${pad}${flat}${pad}${fence}`;
-}
-var isWord = (ch) => ch !== void 0 && /[\p{L}\p{N}]/u.test(ch);
-function escapePlain(text4) {
-  let out = "";
-  for (let i = 0; i < text4.length; i++) {
-    const ch = text4[i];
-    const next = text4[i + 1];
-    if (ch === "\\") {
-      i += 1;
-      if (next === void 0 || /\s/.test(next)) continue;
-      out += isWord(next) ? next : `\\${next}`;
-    } else if (ch === "*" || ch === "`") out += `\\${ch}`;
-    else if (ch === "_" && !(isWord(text4[i - 1]) && isWord(next))) out += "\\_";
-    else if (ch === "<" && next !== void 0 && /[A-Za-z/!?]/.test(next)) out += "\\<";
-    else out += ch;
-  }
-  return out;
-}
-function link(text4, url2) {
-  const label = escapePlain(text4).replace(/[[\]]/g, "\\$&");
-  return `[${label}](${/[\s()<>]/.test(url2) ? `<${url2.replace(/[<>]/g, encodeURIComponent)}>` : url2})`;
-}
-var unescape = (text4) => text4.replace(/\\(\s)/g, "").replace(/\\([\s\S])/g, "$1");
-function renderRole({ kind, text: text4 }) {
-  if (kind === "code") return codeSpan2(text4);
-  if (kind === "emphasis") return `*${escapePlain(text4)}*`;
-  if (kind === "strong") return `**${escapePlain(text4)}**`;
-  return escapePlain(text4);
-}
-function renderReference(content3, targets) {
-  const embedded = /^([\s\S]*?)\s*<((?:[^<>\\]|\\[\s\S])+)>$/.exec(content3);
-  const text4 = unescape(embedded ? embedded[1] : content3);
-  let uri = embedded ? embedded[2].replace(/\s+/g, "") : targets.get(normalizeRstName(text4));
-  const alias = uri && /^`?([^`]+?)`?_$/.exec(uri);
-  if (alias) uri = targets.get(normalizeRstName(alias[1]));
-  if (!uri) return escapePlain(text4);
-  return link(text4 === "" ? uri : text4, uri);
-}
-function markupAt({ text: text4, at: at2, targets }) {
-  const match = (re) => {
-    re.lastIndex = at2;
-    return re.exec(text4);
-  };
-  let m;
-  if (m = match(LITERAL)) return [codeSpan2(m[1]), LITERAL.lastIndex];
-  if (m = match(ROLE_FIRST)) return [renderRole(readRstRole(m[1], unescape(m[2]))), ROLE_FIRST.lastIndex];
-  if ((m = match(INTERPRETED)) && /^\S/.test(m[1]) && /\S$/.test(m[1])) {
-    if (m[3]) return [renderReference(m[1], targets), INTERPRETED.lastIndex];
-    const role = m[2] ? readRstRole(m[2], unescape(m[1])) : { kind: "code", text: m[1] };
-    return [renderRole(role), INTERPRETED.lastIndex];
-  }
-  if (m = match(STRONG)) return [`**${escapePlain(m[1])}**`, STRONG.lastIndex];
-  if (m = match(EMPHASIS)) return [`*${escapePlain(m[1])}*`, EMPHASIS.lastIndex];
-  if (m = match(URL2)) return [m[0], URL2.lastIndex];
-  if (m = match(SIMPLE_REFERENCE)) return [renderReference(m[1], targets), SIMPLE_REFERENCE.lastIndex];
-  return null;
-}
-function convertRstInline(text4, targets) {
-  let out = "";
-  let plain = "";
-  let at2 = 0;
-  while (at2 < text4.length) {
-    const before = text4[at2 - 1];
-    const found = before === void 0 || /[\s\-:/'"<([{]/.test(before) ? markupAt({ text: text4, at: at2, targets }) : null;
-    if (found) {
-      out += escapePlain(plain) + found[0];
-      plain = "";
-      at2 = found[1];
-    } else {
-      const step = text4[at2] === "\\" ? 2 : 1;
-      plain += text4.slice(at2, at2 + step);
-      at2 += step;
-    }
-  }
-  return out + escapePlain(plain);
-}
-
-// core/changelog-file/read-rst-title.ts
-var ADORNMENT = /^([!-/:-@[-`{-~])\1*[ \t]*$/;
-function adornmentOf(line) {
-  const match = line === void 0 ? null : ADORNMENT.exec(line);
-  return match ? match[1] : null;
-}
-function isTransition(lines, i) {
-  const blank = (line) => line === void 0 || line.trim() === "";
-  return adornmentOf(lines[i]) !== null && lines[i].trim().length >= 4 && blank(lines[i - 1]) && blank(lines[i + 1]);
-}
-var longEnough = (adornment, title2) => adornment.trimEnd().length >= Math.min(title2.trimEnd().length, 4);
-function readRstTitle(lines, i) {
-  const first = lines[i];
-  if (first === void 0 || first.trim() === "") return null;
-  const over = adornmentOf(first);
-  const title2 = lines[i + 1];
-  if (over !== null && title2 !== void 0 && title2.trim() !== "" && adornmentOf(title2) === null) {
-    if (adornmentOf(lines[i + 2]) === over && longEnough(first, title2.trim()))
-      return { text: title2.trim(), style: `over${over}`, lines: 3 };
-  }
-  if (over !== null || /^\s/.test(first)) return null;
-  const under = adornmentOf(title2);
-  if (under === null || !longEnough(title2, first)) return null;
-  return { text: first.trim(), style: `under${under}`, lines: 2 };
-}
-
-// core/changelog-file/convert-rst-blocks.ts
-var BULLET2 = /^([-*+•‣⁃])(?: +|$)/;
-var ENUMERATOR = /^(?:(\d+|#)[.)]|\((\d+|#)\))(?: +|$)/;
-var FIELD = /^:((?:[^:`\\]|\\.)+):(?:\s+(.*))?$/;
-var TABLE = /^(?:\+[-=+]*-[-=+]*\+|=+(?: +=+)+)\s*$/;
-function heading(title2, ctx) {
-  if (!ctx.styles.includes(title2.style)) ctx.styles.push(title2.style);
-  const depth = Math.min(ctx.styles.indexOf(title2.style) + 1, 6);
-  const text4 = convertRstInline(title2.text, ctx.targets).replace(/(\s)(#+)\s*$/, "$1\\$2");
-  return { markdown: `${"#".repeat(depth)} ${text4}` };
-}
-function paragraph(lines, ctx) {
-  return convertRstInline(lines.map((l3) => l3.trim()).join("\n"), ctx.targets).replace(
-    /^(#{1,6}(?=\s|$)|>|[=-]+\s*$)/gm,
-    "\\$1"
-  );
-}
-function underMarker(marker, body2) {
-  const pad = " ".repeat(marker.length + 1);
-  const [first = "", ...rest] = body2.split("\n");
-  return [`${marker} ${first}`, ...rest.map((l3) => l3 === "" ? "" : pad + l3)].join("\n");
-}
-function readListItem(lines, i, ctx, counter) {
-  const line = lines[i];
-  const bullet = BULLET2.exec(line);
-  const enumerated = bullet ? null : ENUMERATOR.exec(line);
-  const marker = (bullet ?? enumerated)[0];
-  const end = indentedEnd(lines, i + 1);
-  const body2 = [line.slice(marker.length), ...dedent(lines.slice(i + 1, end))];
-  const number4 = enumerated && /\d/.test(enumerated[1] ?? enumerated[2]) ? enumerated[1] ?? enumerated[2] : counter;
-  const md = bullet ? /[-*+]/.test(bullet[1]) ? bullet[1] : "-" : `${number4}.`;
-  const markdown = underMarker(md, joinBlocks(convertRstBlocks(body2, ctx, false)));
-  return [[{ markdown, list: bullet ? md : "ordered" }], end];
-}
-function isItem(lines, i) {
-  if (BULLET2.test(lines[i])) return true;
-  if (!ENUMERATOR.test(lines[i])) return false;
-  const next = lines[i + 1];
-  return isBlank(next) || indentOf(next) > 0 || ENUMERATOR.test(next);
-}
-function readField(lines, i, ctx) {
-  const match = FIELD.exec(lines[i]);
-  const end = indentedEnd(lines, i + 1);
-  const body2 = joinBlocks(convertRstBlocks([match[2] ?? "", ...dedent(lines.slice(i + 1, end))], ctx, false));
-  const name = `**${convertRstInline(match[1], ctx.targets)}:**`;
-  return [
-    [
-      {
-        markdown: body2 === "" ? name : /^\S/.test(body2) && !/^[-*+] /.test(body2) ? `${name} ${body2}` : `${name}
-
-${body2}`
-      }
-    ],
-    end
-  ];
-}
-function readLiteral(lines, from) {
-  let i = from;
-  while (i < lines.length && isBlank(lines[i])) i += 1;
-  if (i === lines.length || indentOf(lines[i]) === 0) return [[], from];
-  const end = indentedEnd(lines, i);
-  return [[{ markdown: codeFence(dedent(lines.slice(i, end))) }], end];
-}
-function readParagraph(lines, i, ctx) {
-  let end = i;
-  while (end < lines.length && !isBlank(lines[end]) && (end === i || indentOf(lines[end]) === 0)) end += 1;
-  const own3 = lines.slice(i, end);
-  const last = own3.at(-1).trimEnd();
-  if (last.endsWith("::")) {
-    const text4 = last === "::" ? "" : last.replace(/\s+::$/, "").replace(/::$/, ":");
-    const kept = [...own3.slice(0, -1), text4].filter((l3) => l3.trim() !== "");
-    const [literal2, after] = readLiteral(lines, end);
-    return [[...kept.length ? [{ markdown: paragraph(kept, ctx) }] : [], ...literal2], after];
-  }
-  if (end < lines.length && !isBlank(lines[end]) && own3.length === 1) {
-    const close = indentedEnd(lines, end);
-    const term = { markdown: `**${paragraph(own3, ctx)}**` };
-    return [[term, ...convertRstBlocks(dedent(lines.slice(end, close)), ctx, false)], close];
-  }
-  while (end < lines.length && !isBlank(lines[end])) end += 1;
-  return [[{ markdown: paragraph(lines.slice(i, end), ctx) }], end];
-}
-function readBlock(lines, i, ctx, top, counter) {
-  const line = lines[i];
-  if (indentOf(line) > 0) {
-    const end = indentedEnd(lines, i);
-    return [convertRstBlocks(dedent(lines.slice(i, end)), ctx, top), end];
-  }
-  const title2 = top ? readRstTitle(lines, i) : null;
-  if (title2) return [[heading(title2, ctx)], i + title2.lines];
-  if (isTransition(lines, i)) return [[], i + 1];
-  if (/^\.\.(?:\s|$)/.test(line)) {
-    const end = indentedEnd(lines, i + 1);
-    const convert = (body2) => convertRstBlocks(body2, ctx, false);
-    return [convertRstDirective(lines.slice(i, end), convert), end];
-  }
-  if (isItem(lines, i)) return readListItem(lines, i, ctx, counter);
-  if (FIELD.test(line)) return readField(lines, i, ctx);
-  if (TABLE.test(line)) {
-    let end = i;
-    while (end < lines.length && !isBlank(lines[end])) end += 1;
-    return [[{ markdown: codeFence(lines.slice(i, end), "text") }], end];
-  }
-  return readParagraph(lines, i, ctx);
-}
-function convertRstBlocks(lines, ctx, top) {
-  const blocks = [];
-  let i = 0;
-  while (i < lines.length) {
-    if (isBlank(lines[i])) {
-      i += 1;
-      continue;
-    }
-    let counter = 1;
-    while (blocks.at(-counter)?.list === "ordered") counter += 1;
-    const [read, next] = readBlock(lines, i, ctx, top, counter);
-    blocks.push(...read);
-    i = Math.max(next, i + 1);
-  }
-  return blocks;
-}
-
-// core/changelog-file/convert-rst-changelog.ts
-function expandTabs(line) {
-  let out = "";
-  for (const ch of line) out += ch === "	" ? " ".repeat(8 - out.length % 8) : ch;
-  return out;
-}
-function convertRstChangelog(rst) {
-  const lines = rst.replace(/^\uFEFF/, "").split(/\r\n?|\n/).map((l3) => expandTabs(l3).trimEnd());
-  const targets = collectRstTargets(lines);
-  const markdown = joinBlocks(convertRstBlocks(lines, { targets, styles: [] }, true));
-  return markdown === "" ? "" : `${markdown}
-`;
-}
-
-// core/changelog-file/read-changelog-markup.ts
-var ATX_HEADING = /^ {0,3}#{1,6}[ \t]+\S/m;
-var CODE_FENCE = /(?:^|\n[ \t]*\n) {0,3}(?:```|~~~)/;
-var RST_ONLY = /^\.\.(?:\s|$)|``\S(?:.*?\S)?``|:[\w.+:-]+:`[^`]+`|`[^`]+`__?(?![\w`])/m;
-function titleStyles(lines) {
-  const styles = [];
-  lines.forEach((_2, i) => {
-    if (i > 0 && lines[i - 1].trim() !== "") return;
-    const title2 = readRstTitle(lines, i);
-    if (title2) styles.push(title2.style);
-  });
-  return styles;
-}
-function looksLikeRst(text4) {
-  if (ATX_HEADING.test(text4) || CODE_FENCE.test(text4)) return false;
-  const styles = titleStyles(text4.split(/\r\n?|\n/).map((l3) => l3.trimEnd()));
-  if (styles.length === 0) return false;
-  return styles.some((s) => s.startsWith("over") || !/^under[=-]$/.test(s)) || RST_ONLY.test(text4);
-}
-function changelogMarkup(path2, text4) {
-  const extension = /(\.[^./\\]+)$/.exec(path2 ?? "")?.[1]?.toLowerCase() ?? "";
-  if (extension === ".rst" || extension === ".rest") return "rst";
-  if (extension === "" || extension === ".txt") return looksLikeRst(text4) ? "rst" : "markdown";
-  return "markdown";
-}
-function changelogAsMarkdown(path2, text4) {
-  return changelogMarkup(path2, text4) === "rst" ? convertRstChangelog(text4) : text4;
-}
 
 // core/plan-import.ts
 var MAX_NOTES = 1e5;
