@@ -63,8 +63,8 @@ export async function learnProfileBench(): Promise<Record<string, number>> {
     .map((c) => c.message);
   const profile = learnProfile(examples);
   const input = { commits: messages };
-  const learnedDraft = medianMs(() => draftRelease(input, profile));
-  const plainDraft = medianMs(() => draftRelease(input, null));
+  const learnedDraft = medianMs(() => draftRelease({ ...input }, profile)); // a new input per draft, as a request
+  const plainDraft = medianMs(() => draftRelease({ ...input }, null));
   return {
     releases: examples.length,
     commits: examples.reduce((n, e) => n + e.changes.commits.length, 0),

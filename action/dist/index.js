@@ -50578,8 +50578,8 @@ var hasChanges = (example) => example.changes.commits.length > 0 || (example.cha
 function lessonOf(example) {
   if (!hasChanges(example)) return null;
   const internalPaths = example.internalPaths ?? [];
-  const cleaned = cleanChanges({ ...example.changes, internalPaths });
-  const all = [...cleaned.changes, ...cleaned.maintenance, ...cleaned.dependencies];
+  const cleaned2 = cleanChanges({ ...example.changes, internalPaths });
+  const all = [...cleaned2.changes, ...cleaned2.maintenance, ...cleaned2.dependencies];
   if (all.length === 0) return null;
   const items = readNotes(example.notes);
   const matched = matchNotes(items, all);
@@ -50614,7 +50614,7 @@ function lessonOf(example) {
     items: items.length,
     matched: matched.filter(Boolean).length,
     flat: items.length > 0 && items.every((i) => i.heading === ""),
-    userFacing: cleaned.changes.length,
+    userFacing: cleaned2.changes.length,
     changes,
     headings,
     style: {
@@ -51227,7 +51227,7 @@ function draftOffline(commits, link2 = plainRefs, options = {}) {
 // core/drafting/draft-release.ts
 function selectRelease(input2, profile) {
   const productPaths = productPathsOf(input2, profile);
-  const changes = cleanChanges(productPaths.length ? { ...input2, productPaths } : input2);
+  const changes = cleanedOnce(input2, productPaths);
   if (!profile || profile.releasesLearned === 0) return changes;
   return countsSelector.select(changes, profile.selector.state, {
     internalPaths: input2.internalPaths ?? [],
@@ -51235,6 +51235,17 @@ function selectRelease(input2, profile) {
     breaking: applies(profile, "breaking")
   });
 }
+function cleanedOnce(input2, productPaths) {
+  const key = productPaths.join("\n");
+  const byPaths = cleaned.get(input2) ?? /* @__PURE__ */ new Map();
+  cleaned.set(input2, byPaths);
+  const known = byPaths.get(key);
+  if (known) return known;
+  const reading = cleanChanges(productPaths.length ? { ...input2, productPaths: [...productPaths] } : input2);
+  byPaths.set(key, reading);
+  return reading;
+}
+var cleaned = /* @__PURE__ */ new WeakMap();
 function productPathsOf(input2, profile) {
   const learnedPaths = applies(profile, "productPaths") ? profile.productPaths : [];
   return [...input2.productPaths ?? [], ...learnedPaths];
@@ -51428,7 +51439,8 @@ function replayable(lessons) {
     const lesson = lessons[i];
     const notes = readNotes(lesson.example.notes);
     if (notes.length === 0 || lessons.length < 2) continue;
-    chosen.push({ lesson, notes, without: combineLessons(lessons.filter((_2, j) => j !== i)) });
+    const input2 = inputOf(lesson.example);
+    chosen.push({ input: input2, notes, without: combineLessons(lessons.filter((_2, j) => j !== i)) });
   }
   return chosen;
 }
@@ -51443,7 +51455,7 @@ function replayReleases(lessons, draft) {
     const items = [];
     for (const r of replayed) {
       const profile = parts === null ? null : { ...r.without, applied: [...parts] };
-      const drafted = scoredDraftOf(draft(inputOf(r.lesson.example), profile));
+      const drafted = scoredDraftOf(draft(r.input, profile));
       const scored = scoreDraft(drafted, r.notes, "");
       releases.push(scored.counts);
       items.push(scored.pairs.map((p) => String(p.notesIndex)));

@@ -65,7 +65,7 @@ function selectRelease(input: DraftInput, profile: DraftingProfileModel | null):
   // 1-2. Read each change by its author's signals and its files (the repository's product paths and,
   // where the replay kept them, the profile's); tidy reverts and duplicates.
   const productPaths = productPathsOf(input, profile);
-  const changes = cleanChanges(productPaths.length ? { ...input, productPaths } : input);
+  const changes = cleanedOnce(input, productPaths);
   // 3. The profile decides what the author and the files left open, through its selector and only
   // with the parts its replay kept (profile-model.ts `applies`); no learned profile, no change.
   if (!profile || profile.releasesLearned === 0) return changes;
@@ -75,6 +75,25 @@ function selectRelease(input: DraftInput, profile: DraftingProfileModel | null):
     breaking: applies(profile, 'breaking'),
   });
 }
+
+/**
+ * Step 1-2's reading of `input` with `productPaths`, made once per input object and set of paths: the
+ * replay drafts each release 8 times (plain, then with each part), and only the product paths change
+ * how its changes are read. Pure: the same input and paths give the same reading, which nothing
+ * downstream mutates (select/ and render/ build new objects).
+ */
+function cleanedOnce(input: DraftInput, productPaths: readonly string[]): CleanCommits {
+  const key = productPaths.join('\n');
+  const byPaths = cleaned.get(input) ?? new Map<string, CleanCommits>();
+  cleaned.set(input, byPaths);
+  const known = byPaths.get(key);
+  if (known) return known;
+  const reading = cleanChanges(productPaths.length ? { ...input, productPaths: [...productPaths] } : input);
+  byPaths.set(key, reading);
+  return reading;
+}
+
+const cleaned = new WeakMap<DraftInput, Map<string, CleanCommits>>();
 
 /** The globs that are the product's: the repository's `product-paths`, and the profile's where the replay kept them. */
 function productPathsOf(input: DraftInput, profile: DraftingProfileModel | null): string[] {

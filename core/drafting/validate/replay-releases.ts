@@ -63,7 +63,7 @@ function inputOf(example: ProfileExample): DraftInput {
   };
 }
 
-type Replayed = { lesson: ReleaseLesson; without: DraftingProfileModel; notes: NotesItem[] };
+type Replayed = { input: DraftInput; without: DraftingProfileModel; notes: NotesItem[] };
 
 const round = (x: number | null) => (x === null ? null : Math.round(x * 1000) / 1000);
 const pr = (c: Counts) => {
@@ -79,7 +79,9 @@ function replayable(lessons: readonly ReleaseLesson[]): Replayed[] {
     const lesson = lessons[i]!;
     const notes = readNotes(lesson.example.notes);
     if (notes.length === 0 || lessons.length < 2) continue;
-    chosen.push({ lesson, notes, without: combineLessons(lessons.filter((_, j) => j !== i)) });
+    // One input object per release, so its changes are read once for its 8 drafts (draft-release.ts).
+    const input = inputOf(lesson.example);
+    chosen.push({ input, notes, without: combineLessons(lessons.filter((_, j) => j !== i)) });
   }
   return chosen;
 }
@@ -100,7 +102,7 @@ export function replayReleases(lessons: readonly ReleaseLesson[], draft: ReplayD
     const items: string[][] = [];
     for (const r of replayed) {
       const profile = parts === null ? null : { ...r.without, applied: [...parts] };
-      const drafted = scoredDraftOf(draft(inputOf(r.lesson.example), profile));
+      const drafted = scoredDraftOf(draft(r.input, profile));
       const scored = scoreDraft(drafted, r.notes, '');
       releases.push(scored.counts);
       items.push(scored.pairs.map((p) => String(p.notesIndex)));
