@@ -50293,62 +50293,11 @@ function learnProductPaths(lessons) {
   return [...tallies].filter(([, t]) => t.listed >= MIN_LISTED && t.listed >= MIN_SHARE * t.seen).map(([folder]) => folder).sort();
 }
 
-// core/drafting/profile/match-notes.ts
-var REF2 = /(?<![\w&/])#(\d{1,7})\b|\/(?:pull|issues)\/(\d{1,7})\b|\bGH-(\d{1,7})\b/gi;
-var ROLE = /(?::(?:issue|pr|pull|gh):|\{(?:issue|pr|pull|gh)\})`([\d,\s]+)`/gi;
-function numbersOf(text4) {
-  const found = /* @__PURE__ */ new Set();
-  for (const m of text4.matchAll(REF2)) found.add(String(Number(m[1] ?? m[2] ?? m[3])));
-  for (const m of text4.matchAll(ROLE))
-    for (const n of m[1].split(/[,\s]+/).filter(Boolean)) found.add(String(Number(n)));
-  return found;
-}
-function changeNumbers(c) {
-  const found = new Set(c.refs.flatMap((r) => [...numbersOf(r)]));
-  if (c.pullRequest !== null) found.add(String(c.pullRequest));
-  return found;
-}
-function strength(item, change) {
-  if ([...item.numbers].some((n) => change.numbers.has(n))) return 2;
-  const shared = sharedWords(item.words, change.words).length;
-  const d = dice(item.words, change.words);
-  const smaller = Math.min(item.words.size, change.words.size);
-  if (d >= 0.5 && shared >= 2 || shared >= 3 && shared / smaller >= 0.75) return d;
-  return 0;
-}
-function matchNotes(items, changes) {
-  const keyedItems = items.map((item) => ({
-    item,
-    numbers: numbersOf(item.markdown),
-    words: contentWords(item.text)
-  }));
-  const keyedChanges = changes.map((c) => ({
-    numbers: changeNumbers(c),
-    words: contentWords(`${c.scope ?? ""} ${c.text}`)
-  }));
-  const pairs = [];
-  keyedChanges.forEach(
-    (change, ci) => keyedItems.forEach((item, ii) => {
-      const s = strength(item, change);
-      if (s > 0) pairs.push({ change: ci, item: ii, strength: s });
-    })
-  );
-  pairs.sort((a, b) => b.strength - a.strength || a.item - b.item || a.change - b.change);
-  const matched = changes.map(() => null);
-  const usedItems = /* @__PURE__ */ new Set();
-  for (const pair of pairs) {
-    if (matched[pair.change] || usedItems.has(pair.item)) continue;
-    matched[pair.change] = keyedItems[pair.item].item;
-    usedItems.add(pair.item);
-  }
-  return matched;
-}
-
 // core/drafting/notes/item-words.ts
 var REF_PATTERNS = [
-  /(?<![\w&/])#(\d{1,6})\b/g,
-  /\bGH-(\d{1,6})\b/gi,
-  /\/(?:pull|issues|pulls)\/(\d{1,6})\b/g
+  /(?<![\w&/])#(\d{1,7})\b/g,
+  /\bGH-(\d{1,7})\b/gi,
+  /\/(?:pull|issues|pulls)\/(\d{1,7})\b/gi
 ];
 var ROLE_REF = /(?::(?:issue|pr|pull|gh):|\{(?:issue|pr|pull|gh)\})`([\d,\s]+)`/gi;
 function refsOf(text4) {
@@ -50388,6 +50337,48 @@ function contentWords2(text4) {
     words.add(stem2(t));
   }
   return words;
+}
+
+// core/drafting/profile/match-notes.ts
+function changeNumbers(c) {
+  const found = new Set(c.refs.flatMap((r) => [...refsOf(r)]));
+  if (c.pullRequest !== null) found.add(String(c.pullRequest));
+  return found;
+}
+function strength(item, change) {
+  if ([...item.numbers].some((n) => change.numbers.has(n))) return 2;
+  const shared = sharedWords(item.words, change.words).length;
+  const d = dice(item.words, change.words);
+  const smaller = Math.min(item.words.size, change.words.size);
+  if (d >= 0.5 && shared >= 2 || shared >= 3 && shared / smaller >= 0.75) return d;
+  return 0;
+}
+function matchNotes(items, changes) {
+  const keyedItems = items.map((item) => ({
+    item,
+    numbers: refsOf(item.markdown),
+    words: contentWords(item.text)
+  }));
+  const keyedChanges = changes.map((c) => ({
+    numbers: changeNumbers(c),
+    words: contentWords(`${c.scope ?? ""} ${c.text}`)
+  }));
+  const pairs = [];
+  keyedChanges.forEach(
+    (change, ci) => keyedItems.forEach((item, ii) => {
+      const s = strength(item, change);
+      if (s > 0) pairs.push({ change: ci, item: ii, strength: s });
+    })
+  );
+  pairs.sort((a, b) => b.strength - a.strength || a.item - b.item || a.change - b.change);
+  const matched = changes.map(() => null);
+  const usedItems = /* @__PURE__ */ new Set();
+  for (const pair of pairs) {
+    if (matched[pair.change] || usedItems.has(pair.item)) continue;
+    matched[pair.change] = keyedItems[pair.item].item;
+    usedItems.add(pair.item);
+  }
+  return matched;
 }
 
 // core/drafting/notes/plain-markdown.ts

@@ -14,9 +14,9 @@
  */
 
 const REF_PATTERNS: RegExp[] = [
-  /(?<![\w&/])#(\d{1,6})\b/g,
-  /\bGH-(\d{1,6})\b/gi,
-  /\/(?:pull|issues|pulls)\/(\d{1,6})\b/g,
+  /(?<![\w&/])#(\d{1,7})\b/g,
+  /\bGH-(\d{1,7})\b/gi,
+  /\/(?:pull|issues|pulls)\/(\d{1,7})\b/gi,
 ];
 /** `:issue:\`12\``, `:pr:\`12,14\``, `{pr}\`12\`` (Sphinx / MyST roles used by Pallets projects). */
 const ROLE_REF = /(?::(?:issue|pr|pull|gh):|\{(?:issue|pr|pull|gh)\})`([\d,\s]+)`/gi;

@@ -4,7 +4,8 @@
  *
  * An item and a change are the same change when
  * 1. the item cites the change's pull request or one of the issues it cites (`#123`, `…/pull/123`,
- *    `GH-123`, a Sphinx or MyST role such as `:pr:\`123\``):
+ *    `GH-123`, a Sphinx or MyST role such as `:pr:\`123\``; read as the evaluation's matcher reads
+ *    them, notes/item-words.ts `refsOf`):
  *    GitHub numbers both from one sequence, so a shared number is the same thread; else
  * 2. their content words (content-words.ts) overlap: Dice ≥ 0.5 with two words shared, or three words
  *    shared making ≥ 75% of the smaller set (a pull-request title inside a long prose item).
@@ -14,20 +15,8 @@
  */
 import type { ClassifiedCommit } from '../changes/classify-commit.ts';
 import { contentWords, dice, sharedWords } from '../changes/content-words.ts';
+import { refsOf as numbersOf } from '../notes/item-words.ts';
 import type { NotesItem } from '../notes/read-notes.ts';
-
-const REF = /(?<![\w&/])#(\d{1,7})\b|\/(?:pull|issues)\/(\d{1,7})\b|\bGH-(\d{1,7})\b/gi;
-/** Sphinx and MyST roles: `:issue:\`12\``, `:pr:\`12,14\``, `{pr}\`12\``. */
-const ROLE = /(?::(?:issue|pr|pull|gh):|\{(?:issue|pr|pull|gh)\})`([\d,\s]+)`/gi;
-
-/** The pull-request and issue numbers `text` cites. */
-function numbersOf(text: string): Set<string> {
-  const found = new Set<string>();
-  for (const m of text.matchAll(REF)) found.add(String(Number(m[1] ?? m[2] ?? m[3])));
-  for (const m of text.matchAll(ROLE))
-    for (const n of m[1]!.split(/[,\s]+/).filter(Boolean)) found.add(String(Number(n)));
-  return found;
-}
 
 function changeNumbers(c: ClassifiedCommit): Set<string> {
   const found = new Set(c.refs.flatMap((r) => [...numbersOf(r)]));

@@ -21,6 +21,10 @@ describe('itemsMatch: the rule', () => {
     for (const ref of ['#12', 'GH-12', 'https://github.com/o/r/pull/12', ':pr:`12`', '{issue}`12`'])
       expect(itemsMatch(`Rework the pager (${ref})`, `${notes} (#12)`), ref).toBe(true);
     expect(itemsMatch('Rework the pager (#13)', `${notes} (#12)`)).toBe(false);
+    // Busy repositories number past a million; the profile's pairing reads the same (match-notes.ts).
+    expect(itemsMatch('Rework the pager (#1234567)', `${notes} (https://github.com/o/r/pull/1234567)`)).toBe(
+      true,
+    );
   });
 
   it('matches on a Dice of 0.5 with two shared words, and not below 0.5', () => {
