@@ -27,7 +27,7 @@ import { sendPage, wantsHtml } from './html-pages.ts';
 import type { ReaderProjectRow } from '../db/reader-projects.ts';
 import type { ServiceContext } from '../services/context.ts';
 import { identifyReaderBySlug } from '../services/readers/identify-reader.ts';
-import type { Reader } from '../services/readers/reader.ts';
+import type { Reader } from '../services/reader.ts';
 import { signReaderLinkToken } from '../services/readers/reader-links.ts';
 import { chooseReaderLocale } from '../services/languages/reader-locale.ts';
 

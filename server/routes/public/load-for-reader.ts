@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentLanguageOf } from '../../services/languages/reader-locale.ts';
-import type { Reader } from '../../services/readers/reader.ts';
+import type { Reader } from '../../services/reader.ts';
 
 /** What an answer in the reader's language shows: their language, and each entry's own. */
 type ShownView = { locale: string; entries: readonly { locale: string }[] };

@@ -14,7 +14,7 @@ import { findPublicEntryProjects } from '../../db/public-entries.ts';
 import { InvalidError, NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { identifyReader } from '../readers/identify-reader.ts';
-import { type Reader, readerSegments } from '../readers/reader.ts';
+import { type Reader, readerSegments } from '../reader.ts';
 
 /**
  * The project id of each slug and the reader each event counts for (`reader:<sub>`, or null for the

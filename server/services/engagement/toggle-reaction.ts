@@ -14,7 +14,7 @@ import { InvalidError, NotFoundError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
 import { withEntryEvents } from '../entries/entry-events.ts';
 import { identifyReader } from '../readers/identify-reader.ts';
-import { readerSegments } from '../readers/reader.ts';
+import { readerSegments } from '../reader.ts';
 
 export type ReactionResult = { reacted: boolean; count: number; reactions: Record<string, number> };
 

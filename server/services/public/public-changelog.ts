@@ -12,7 +12,7 @@ import { searchPublicEntries } from '../../db/public-search.ts';
 import { reactionCounts } from '../../db/reactions.ts';
 import { findEntry } from '../../db/entries.ts';
 import { verifyPreviewToken } from '../entries/preview-link.ts';
-import { type Reader, readerSegments } from '../readers/reader.ts';
+import { type Reader, readerSegments } from '../reader.ts';
 import { translateEntries } from '../languages/translate-entries.ts';
 import { localeChain } from '../languages/reader-locale.ts';
 

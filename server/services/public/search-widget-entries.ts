@@ -6,7 +6,7 @@
  */
 import type { SearchResponse } from '../../../core/contract/public.schema.ts';
 import type { Sql } from '../../db/connect.ts';
-import type { Reader } from '../readers/reader.ts';
+import type { Reader } from '../reader.ts';
 import { signReaderLinkToken, withReaderToken } from '../readers/reader-links.ts';
 import { searchChangelog } from './public-changelog.ts';
 import { presentWidgetEntry } from './widget-entry.ts';

@@ -11,7 +11,7 @@ import { WidgetResponseSchema } from '../../../core/contract/public.schema.ts';
 import { createHash } from 'node:crypto';
 import type { Sql } from '../../db/connect.ts';
 import { loadChangelog } from './public-changelog.ts';
-import { type Reader, readerSegments } from '../readers/reader.ts';
+import { type Reader, readerSegments } from '../reader.ts';
 import { contentLanguageOf } from '../languages/reader-locale.ts';
 import { presentWidgetEntry } from './widget-entry.ts';
 

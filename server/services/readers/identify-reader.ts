@@ -7,7 +7,8 @@ import type { Sql } from '../../db/connect.ts';
 import type { ReaderProjectRow } from '../../db/reader-projects.ts';
 import { UnauthorizedError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
-import { LINK_REFUSED, type Reader } from './reader.ts';
+import type { Reader } from '../reader.ts';
+import { LINK_REFUSED } from './link-token.ts';
 import { readerProjectCache } from './reader-project-cache.ts';
 import { verifyReaderToken } from './verify-reader-token.ts';
 

@@ -14,7 +14,8 @@
  */
 import { SignJWT } from 'jose';
 import { UnauthorizedError } from '../../errors/errors.ts';
-import { LINK_AUDIENCE, LINK_REFUSED, type Reader } from './reader.ts';
+import type { Reader } from '../reader.ts';
+import { LINK_AUDIENCE, LINK_REFUSED } from './link-token.ts';
 import { readerSecretKey } from './reader-secret-format.ts';
 import { secretThatVerified } from './verify-reader-token.ts';
 

@@ -8,7 +8,7 @@ import type { Sql } from '../../db/connect.ts';
 import { findPublicEntryProjects } from '../../db/public-entries.ts';
 import { findReaderReactions, findReaderState, markReaderSeen } from '../../db/reader-states.ts';
 import { NotFoundError } from '../../errors/errors.ts';
-import type { Reader } from './reader.ts';
+import type { Reader } from '../reader.ts';
 
 /** The reader's state in project `projectId`, with their reactions on `entryIds` (the entries shown). */
 export async function loadReaderState(

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { WidgetResponse } from '../../../core/contract/public.schema.ts';
 import type { Sql } from '../../db/connect.ts';
-import type { Reader } from './reader.ts';
+import type { Reader } from '../reader.ts';
 import { readerLinks, signReaderLinkToken, withReaderToken } from './reader-links.ts';
 import { loadReaderState } from './reader-state.ts';
 

@@ -14,7 +14,8 @@ import { MAX_SEGMENTS } from '../../../core/contract/entries.schema.ts';
 import type { Sql } from '../../db/connect.ts';
 import { findReaderSecrets } from '../../db/reader-secrets.ts';
 import { UnauthorizedError } from '../../errors/errors.ts';
-import { LINK_AUDIENCE, type Reader } from './reader.ts';
+import type { Reader } from '../reader.ts';
+import { LINK_AUDIENCE } from './link-token.ts';
 import { readerSecretKey } from './reader-secret-format.ts';
 
 /** The longest a token may live from now on, in seconds. */

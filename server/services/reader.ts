@@ -14,22 +14,12 @@ export interface Reader {
   /** When the token stops verifying (its `exp`), in seconds since the epoch. */
   expiresAt: number;
   /**
-   * True when the token is a reader link's ({@link LINK_AUDIENCE}): it reads the feeds and the page,
-   * and nothing else (docs/readers.md "Signed links").
+   * True when the token is a reader link's (its audience is `LINK_AUDIENCE`,
+   * services/readers/link-token.ts): it reads the feeds and the page, and nothing else
+   * (docs/readers.md "Signed links").
    */
   link?: true;
 }
-
-/**
- * The `aud` of the tokens in a reader's links (services/readers/reader-links.ts). A link ends up in
- * feed readers, browser histories and logs, so it may only read: the surfaces that write, or that
- * hand out links, refuse a token with this audience (`401`).
- */
-export const LINK_AUDIENCE = 'shiplog:reader-link';
-
-/** Why a surface that writes, or hands out links, refuses a link token (`401`). */
-export const LINK_REFUSED =
-  "The reader token is a reader link's: it only reads the feeds and the page. Send the token your app signed";
 
 /** The segments a reader may see entries of: none for an anonymous reader. */
 export function readerSegments(reader: Reader | null): readonly string[] {
