@@ -19,7 +19,7 @@ import { createAiClient } from './services/drafting/create-ai-client.ts';
 import { createMailer } from './services/mail/create-mailer.ts';
 import { countEmails } from './services/metrics/count-emails.ts';
 import { createServiceMetrics } from './services/metrics/service-metrics.ts';
-import { createWidgetCache } from './services/public/widget-cache.ts';
+import { createWidgetCache } from './services/public/create-widget-cache.ts';
 import { createMarkdownRenderer } from './services/rendering/markdown-renderer.ts';
 
 export type OpenedServiceContext = {

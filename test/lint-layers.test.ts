@@ -160,10 +160,10 @@ describe('layer rules', () => {
   });
 
   it.each([
-    // entries/ takes the widget cache's type from public/, which reads entries/' preview links.
+    // entries/ takes the widget cache's maker from public/, which reads entries/' preview links.
     [
       'server/services/entries/entry-events.ts',
-      "import type { WidgetCache } from '../public/widget-cache.ts';",
+      "import type { createWidgetCache } from '../public/create-widget-cache.ts';",
       'server/services/entries/ → server/services/public/ → server/services/entries/',
     ],
     // audit/ reaching into entries/, which records audit events.

@@ -8,7 +8,7 @@ import type { JobQueue } from '../queue/job-queue.ts';
 import type { Mailer } from './mail/create-mailer.ts';
 import type { MarkdownRenderer } from './rendering/markdown-renderer.ts';
 import type { ServiceMetrics } from './metrics/service-metrics.ts';
-import type { WidgetCache } from './public/widget-cache.ts';
+import type { WidgetCache } from './widget-cache.ts';
 
 export type ServiceContext = {
   sql: Sql;

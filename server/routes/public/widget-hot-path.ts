@@ -12,7 +12,7 @@ import fresh from 'fresh';
 import { canonicalLocale } from '../../../core/contract/languages.schema.ts';
 import { READER_HEADER, READER_VARY } from '../../plugins/reader-identity.ts';
 import { chooseReaderLocale } from '../../services/languages/reader-locale.ts';
-import type { WidgetCache, WidgetItem } from '../../services/public/widget-cache.ts';
+import type { WidgetCache, WidgetItem } from '../../services/widget-cache.ts';
 import type { ReaderProjectCache } from '../../services/readers/reader-project-cache.ts';
 
 /** Spec 4.4 rule 3 and section 8: an anonymous answer of a public project. */
