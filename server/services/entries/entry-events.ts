@@ -15,6 +15,7 @@ import type { Sql, TransactionSql } from '../../db/connect.ts';
 import type { EntryRow } from '../../db/entries.ts';
 import { notifyProjectChanged } from '../../db/notifications.ts';
 import type { JobQueue } from '../../queue/job-queue.ts';
+import type { WidgetCache } from '../widget-cache.ts';
 
 /**
  * - `published`: a release (a draft published, or created published): dispatched;
@@ -39,8 +40,8 @@ export type RecordEvent = (
 /** `github`: the App when mounted (its jobs are queued only then: no worker would take them otherwise). */
 type SeamContext = {
   sql: Sql;
-  /** The widget cache (services/public/widget-cache.ts): a committed change drops its project's widgets. */
-  widgetCache: { invalidate(projectId: string): void };
+  /** The widget cache: a committed change drops its project's widgets. */
+  widgetCache: Pick<WidgetCache, 'invalidate'>;
   jobs: JobQueue;
   github?: object | null;
 };

@@ -9,6 +9,7 @@
  */
 import type { Sql } from '../../db/connect.ts';
 import { findReaderProjectBySlug, type ReaderProjectRow } from '../../db/reader-projects.ts';
+import type { WidgetCache } from '../widget-cache.ts';
 
 export type ReaderProjectCache = {
   get(slug: string): Promise<ReaderProjectRow | undefined>;
@@ -17,15 +18,15 @@ export type ReaderProjectCache = {
 };
 
 /**
- * What this cache follows of the widget cache (services/public/widget-cache.ts, one per app): its two
- * ways of being dropped, which this cache wraps to be dropped with it.
+ * What this cache follows of the widget cache (services/widget-cache.ts, one per app): its two ways
+ * of being dropped, which this cache wraps to be dropped with it.
  */
-type WidgetCache = { invalidate(projectId: string): void; clear(): void };
+type FollowedCache = Pick<WidgetCache, 'invalidate' | 'clear'>;
 
-const caches = new WeakMap<WidgetCache, ReaderProjectCache>();
+const caches = new WeakMap<FollowedCache, ReaderProjectCache>();
 
 /** The cache that lives and is dropped with `widgetCache` (one per app). */
-export function readerProjectCache(sql: Sql, widgetCache: WidgetCache): ReaderProjectCache {
+export function readerProjectCache(sql: Sql, widgetCache: FollowedCache): ReaderProjectCache {
   let cache = caches.get(widgetCache);
   if (!cache) {
     cache = createCache(sql, widgetCache);
@@ -34,7 +35,7 @@ export function readerProjectCache(sql: Sql, widgetCache: WidgetCache): ReaderPr
   return cache;
 }
 
-function createCache(sql: Sql, widgetCache: WidgetCache): ReaderProjectCache {
+function createCache(sql: Sql, widgetCache: FollowedCache): ReaderProjectCache {
   const bySlug = new Map<string, ReaderProjectRow>();
   let generation = 0;
   // Whoever invalidates the widget cache (a write here, NOTIFY from another instance) drops these too.
