@@ -86,10 +86,10 @@ describe('the drafting profile', () => {
       itemsPerRelease: 2,
       style: { references: false, credits: false, pastTense: true },
     });
-    // In words, only what drafts apply: the headings; plain drafts already fold the docs and tests by
+    // In words, only what drafts apply: the headings and what titles name; plain drafts already fold the docs and tests by
     // their files, so the listing it learned gains nothing on the replay and is not applied.
     expect(learned.description).toMatch(
-      /^Learned from 4 releases: about 2 items a release; headings Added \/ Fixed; not applied, as its releases showed: what it lists,/,
+      /^Learned from 4 releases: about 2 items a release; headings Added \/ Fixed; titles name its features first; not applied, as its releases showed: what it lists,/,
     );
     expect(learned.listing.find((l: { kind: string }) => l.kind === 'docs').rate).toBeLessThan(0.5);
   });

@@ -120,7 +120,7 @@ describe('generate with OpenAI', () => {
     expect(system).toContain('Write the way this project writes its release notes.');
     // The profile in words, only what drafts apply: the replay kept the headings, not the listing.
     expect(system).toContain(
-      'Learned from 3 releases: about 1 item a release; headings Bug fixes; not applied',
+      'Learned from 3 releases: about 1 item a release; headings Bug fixes; titles name its fixes first; not applied',
     );
     // The newest notes first, fenced as data, never instructions.
     expect(system.indexOf('release 3')).toBeLessThan(system.indexOf('release 2'));
