@@ -5,27 +5,11 @@
  * (docs/drafting.md, "The drafting profile": how it writes).
  */
 import { describe, expect, it } from 'vitest';
-import { countsSelector, draftRelease, type DraftingProfileModel } from '../../../core/drafting/index.ts';
-
-type LearnedHeading = DraftingProfileModel['headings'][number];
+import { draftRelease } from '../../../core/drafting/index.ts';
+import { type LearnedHeading, learnedProfile } from '../../fixtures/drafting/learned-profile.ts';
 
 /** A profile that applies its headings alone, learned from 6 releases. */
-const profileWith = (headings: LearnedHeading[]): DraftingProfileModel => ({
-  version: 2,
-  releasesLearned: 6,
-  selector: {
-    name: countsSelector.name,
-    version: countsSelector.version,
-    state: { kinds: {}, sizes: {}, breakingWords: {} },
-  },
-  headings,
-  flatReleases: 0,
-  itemCounts: [4, 4, 4],
-  changeCounts: [5, 5, 5],
-  style: { items: 12, matched: 12, references: 12, credits: 0, pastTense: 0 },
-  productPaths: [],
-  applied: ['sections'],
-});
+const profileWith = (headings: LearnedHeading[]) => learnedProfile(headings, ['sections']);
 const heading = (heading: string, category: LearnedHeading['category'], place: number): LearnedHeading => ({
   heading,
   category,

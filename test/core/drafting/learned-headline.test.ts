@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  countsSelector,
   draftRelease,
   type DraftingProfileModel,
   learnProfile,
@@ -14,29 +13,17 @@ import {
 } from '../../../core/drafting/index.ts';
 import { readLessons } from '../../../core/drafting/profile/learn-profile.ts';
 import { replayReleases } from '../../../core/drafting/validate/replay-releases.ts';
-
-type LearnedHeading = DraftingProfileModel['headings'][number];
+import { learnedProfile } from '../../fixtures/drafting/learned-profile.ts';
 
 /** A profile whose notes head their fixes first, learned from 6 releases, applying `applied`. */
-const fixesFirst = (applied: DraftingProfileModel['applied']): DraftingProfileModel => ({
-  version: 2,
-  releasesLearned: 6,
-  selector: {
-    name: countsSelector.name,
-    version: countsSelector.version,
-    state: { kinds: {}, sizes: {}, breakingWords: {} },
-  },
-  headings: [
-    { heading: 'Fixed', category: 'fix', count: 6, place: 0 },
-    { heading: 'Added', category: 'feature', count: 6, place: 1 },
-  ] satisfies LearnedHeading[],
-  flatReleases: 0,
-  itemCounts: [3, 3, 3],
-  changeCounts: [3, 3, 3],
-  style: { items: 18, matched: 18, references: 18, credits: 0, pastTense: 0 },
-  productPaths: [],
-  applied,
-});
+const fixesFirst = (applied: DraftingProfileModel['applied']) =>
+  learnedProfile(
+    [
+      { heading: 'Fixed', category: 'fix', count: 6, place: 0 },
+      { heading: 'Added', category: 'feature', count: 6, place: 1 },
+    ],
+    applied,
+  );
 
 const COMMITS = [
   'feat: add a --porcelain flag to the status command (#21)',
