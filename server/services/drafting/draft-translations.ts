@@ -9,7 +9,7 @@ import { releaseAiDraft, reserveAiDraft } from '../../db/ai-usage.ts';
 import type { ProjectRow } from '../../db/projects.ts';
 import { AiUnavailableError, QuotaExceededError, ShiplogError } from '../../errors/errors.ts';
 import type { ServiceContext } from '../context.ts';
-import { type AiTranslation, translateWithOpenAI } from './openai-translator.ts';
+import { type AiTranslation, planTranslation, translateWithOpenAI } from './openai-translator.ts';
 
 /** Whether this server drafts translations: an OpenAI-compatible provider is configured and on. */
 export function canDraftTranslations(ctx: Pick<ServiceContext, 'config' | 'openai'>): boolean {
@@ -24,8 +24,10 @@ export function noTranslatorReason(ctx: Pick<ServiceContext, 'config'>): string 
 }
 
 /**
- * Translate `source` (in the project's default locale) into `locale`, spending one AI draft.
- * @throws AiUnavailableError (no provider, or it cannot be reached), QuotaExceededError,
+ * Translate `source` (in the project's default locale) into `locale`, spending one AI draft, in as
+ * many calls as `SHIPLOG_AI_MAX_INPUT_TOKENS` needs (openai-translator.ts).
+ * @throws AiUnavailableError (no provider, or it cannot be reached), AiInputTooLongError (a block
+ *   over the input budget: before any call, and no quota spent), QuotaExceededError,
  *   GenerationFailedError.
  */
 export async function draftTranslation(
@@ -39,6 +41,7 @@ export async function draftTranslation(
     const reason = noTranslatorReason(ctx);
     throw new AiUnavailableError(`Cannot draft a translation: ${reason}`, 3600);
   }
+  const plan = await planTranslation(source, project.defaultLocale, locale, ai.maxInputTokens);
   const limit = project.plan === 'business' ? ai.monthlyQuota.business : ai.monthlyQuota.pro;
   const reserved = await reserveAiDraft(ctx.sql, project.id, limit);
   if (!reserved)
@@ -47,9 +50,7 @@ export async function draftTranslation(
     );
   const stopTimer = ctx.metrics.aiDraftSeconds.startTimer({ provider: 'openai' });
   try {
-    const answer = await translateWithOpenAI(ctx.openai!, source, project.defaultLocale, locale, {
-      model: ai.model,
-    });
+    const answer = await translateWithOpenAI(ctx.openai!, plan, { model: ai.model });
     stopTimer();
     ctx.metrics.aiDrafts.inc({ provider: 'openai', outcome: 'drafted' });
     ctx.metrics.aiTokens.inc({ kind: 'input' }, answer.usage.inputTokens);

@@ -23,10 +23,14 @@ const deFixture = JSON.parse(
   (openaiFixture('chat-completion-translation-de') as any).choices[0].message.content,
 );
 
+const SMALL_BUDGET = 400;
+
 let ai: TestServer;
 let offline: TestServer;
+/** The provider's settings, with an input budget of `SMALL_BUDGET` tokens per call. */
+let small: TestServer;
 beforeAll(async () => {
-  [ai, offline] = await Promise.all([
+  [ai, offline, small] = await Promise.all([
     buildTestServer(
       {
         OPENAI_API_KEY: 'sk-test-0123456789abcdefwxyz',
@@ -40,9 +44,21 @@ beforeAll(async () => {
       { workers: false },
     ),
     buildTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' }, { workers: false }),
+    buildTestServer(
+      {
+        OPENAI_API_KEY: 'sk-test-0123456789abcdefwxyz',
+        OPENAI_BASE_URL: AI_BASE_URL,
+        OPENAI_MODEL: 'gpt-4o-mini',
+        SHIPLOG_AI_MAX_RETRIES: '0',
+        SHIPLOG_AI_TIMEOUT_MS: '400',
+        SHIPLOG_AI_MAX_INPUT_TOKENS: String(SMALL_BUDGET),
+        SHIPLOG_API_RATE_LIMIT: '1000',
+      },
+      { workers: false },
+    ),
   ]);
 });
-afterAll(() => Promise.all([ai?.close(), offline?.close()]));
+afterAll(() => Promise.all([ai?.close(), offline?.close(), small?.close()]));
 afterEach(() => nock.cleanAll());
 
 /** A project on `server` with German and French besides English. */
@@ -287,5 +303,109 @@ describe('POST /api/v1/entries/{id}/translations/{locale}/draft', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().project.translationDrafts).toBe(expected);
     }
+  });
+});
+
+/**
+ * A provider that "translates" by turning every English word of `GLOSSARY` into German and answers
+ * each request in the fields it was given; what was sent, in order.
+ */
+function glossaryProvider() {
+  const GLOSSARY: Record<string, string> = { Paragraph: 'Absatz', Setting: 'Einstellung', Fixed: 'Behoben' };
+  const translate = (text: string) => text.replace(/Paragraph|Setting|Fixed/g, (w) => GLOSSARY[w]!);
+  const sent: any[] = [];
+  const base = openaiFixture('chat-completion-translation-de') as any;
+  const scope = aiScope()
+    .persist()
+    .post('/v1/chat/completions')
+    .reply(200, (_uri, body) => {
+      const request = typeof body === 'string' ? JSON.parse(body) : body;
+      sent.push(request);
+      const given = JSON.parse(request.messages[1].content) as Record<string, string>;
+      const answer = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, translate(v)]));
+      return {
+        ...base,
+        choices: [
+          { ...base.choices[0], message: { ...base.choices[0].message, content: JSON.stringify(answer) } },
+        ],
+        usage: { prompt_tokens: 100, completion_tokens: 10, total_tokens: 110 },
+      };
+    });
+  return { scope, sent, translate };
+}
+
+/** A call's input tokens, counted as the budget counts them (o200k_base, system and user message). */
+const inputTokens = (request: any) =>
+  request.messages.reduce((sum: number, m: { content: string }) => sum + countTokens(m.content), 0);
+
+describe('translating within SHIPLOG_AI_MAX_INPUT_TOKENS', () => {
+  const paragraph = (n: number) =>
+    `Paragraph ${n}: ${'the Setting that controls how the changelog widget shows entries is Fixed for every reader '.repeat(6)}`.trim();
+
+  it('translates a long entry in several calls, each within the budget, cut between blocks and joined in order', async () => {
+    const { project, headers } = await multilingual(small);
+    const blocks = [
+      paragraph(1),
+      '- Setting one is Fixed\n- Setting two is Fixed\n  across lines',
+      paragraph(2),
+      '```sh\nshiplog entries list --setting Fixed\n\n\nshiplog entries show 1\n```',
+      paragraph(3),
+      '| Setting | Fixed |\n| --- | --- |\n| one | yes |',
+      paragraph(4),
+      paragraph(5),
+      'See [the guide](https://docs.example.com/guide) and https://status.example.com.',
+    ];
+    const body = blocks.join('\n\n');
+    const entry = await postEntry(small.app, headers, {
+      title: 'Setting Fixed',
+      body,
+      summary: 'A Setting is Fixed.',
+    });
+    const { sent, translate } = glossaryProvider();
+    const res = await draftTranslation(small, headers, entry.id, 'de');
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = TranslationDraftResponseSchema.parse(res.json());
+
+    expect(sent.length).toBeGreaterThan(1);
+    for (const request of sent) expect(inputTokens(request)).toBeLessThanOrEqual(SMALL_BUDGET);
+    // The first call is the whole-entry one; the others carry a part of the body only.
+    const given = sent.map((r) => JSON.parse(r.messages[1].content));
+    expect(given[0]).toMatchObject({ title: 'Setting Fixed', summary: 'A Setting is Fixed.' });
+    for (const part of given.slice(1)) expect(Object.keys(part)).toEqual(['body']);
+    // Cut between top-level blocks only: every part is whole blocks, and they are the body, in order.
+    const parts = given.map((g) => g.body as string);
+    for (const part of parts) for (const block of part.split('\n\n')) expect(body).toContain(block);
+    expect(parts.join('\n\n')).toBe(body);
+    expect(parts.find((p) => p.includes('```sh'))).toMatch(/```sh[\s\S]*shiplog entries show 1\n```/);
+
+    expect(answer.translation).toEqual({
+      title: 'Einstellung Behoben',
+      body: translate(body),
+      summary: 'A Einstellung is Behoben.',
+    });
+    expect(answer.usage).toEqual({ inputTokens: 100 * sent.length, outputTokens: 10 * sent.length });
+    expect(await countAiDrafts(small.db.sql, project.id)).toBe(1);
+  });
+
+  it('answers 422 ai_input_too_long naming the setting for a block over the budget, and calls no model', async () => {
+    const { project, headers } = await multilingual(small);
+    const code = [
+      '```text',
+      ...Array.from({ length: 120 }, (_, i) => `line ${i} of a long log output`),
+      '```',
+    ];
+    const entry = await postEntry(small.app, headers, {
+      title: 'Long log',
+      body: `${paragraph(1)}\n\n${code.join('\n')}\n\n${paragraph(2)}`,
+    });
+    const { sent } = glossaryProvider();
+    const res = await draftTranslation(small, headers, entry.id, 'de');
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json().code).toBe('ai_input_too_long');
+    expect(res.json().detail).toContain(`SHIPLOG_AI_MAX_INPUT_TOKENS: ${SMALL_BUDGET}`);
+    expect(res.json().detail).toContain('"```text"');
+    expect(sent).toEqual([]);
+    expect(await countAiDrafts(small.db.sql, project.id)).toBe(0);
   });
 });
