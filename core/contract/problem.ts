@@ -68,12 +68,6 @@ export const PROBLEM_CODES = {
     title: 'Idempotency key reused',
     description: 'The Idempotency-Key was already used with a different request body in the last 24 hours.',
   },
-  ai_input_too_long: {
-    status: 422,
-    title: 'Too long for the AI input budget',
-    description:
-      "The text cannot be sent to the AI provider within the server's input budget (`SHIPLOG_AI_MAX_INPUT_TOKENS` tokens per call): a single Markdown block (a code block, list or table) is longer than one call may take, and cutting it would break it. Nothing was sent and no quota was spent.",
-  },
   rate_limited: {
     status: 429,
     title: 'Too many requests',

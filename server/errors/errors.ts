@@ -122,13 +122,6 @@ export class GenerationFailedError extends ShiplogError {
   }
 }
 
-/** 422: text that cannot be sent to the AI provider within `SHIPLOG_AI_MAX_INPUT_TOKENS`; nothing was sent. */
-export class AiInputTooLongError extends ShiplogError {
-  constructor(detail: string) {
-    super('ai_input_too_long', detail);
-  }
-}
-
 export class AiUnavailableError extends ShiplogError {
   constructor(detail: string, retryAfterSeconds: number, cause?: unknown) {
     super('ai_unavailable', detail, { headers: { 'retry-after': String(retryAfterSeconds) }, cause });

@@ -23,11 +23,11 @@ export async function translationDraftRoutes(base: FastifyInstance, ctx: Service
       schema: {
         summary: 'Draft a translation of an entry for review',
         description:
-          "The AI provider translates the entry's saved title, body and summary into `locale` (one of the project's `locales`). The answer is not saved: save it with `PATCH /api/v1/entries/{id}` `translations` after review. Spends one AI draft of the monthly quota. `503 ai_unavailable` when no OpenAI-compatible provider is configured. An entry longer than the server's AI input budget is translated in several calls, cut between top-level Markdown blocks; `422 ai_input_too_long` when one block alone is over it (nothing sent, no quota spent). Same roles as editing the entry: a published or scheduled entry needs a publisher.",
+          "The AI provider translates the entry's saved title, body and summary into `locale` (one of the project's `locales`). The answer is not saved: save it with `PATCH /api/v1/entries/{id}` `translations` after review. Spends one AI draft of the monthly quota. `503 ai_unavailable` when no OpenAI-compatible provider is configured. An entry longer than the server's AI input budget is translated in several calls, cut between top-level Markdown blocks; `413 payload_too_large` when one block alone is over it (nothing sent, no quota spent). Same roles as editing the entry: a published or scheduled entry needs a publisher.",
         operationId: 'draftEntryTranslation',
         params: TranslationDraftParamsSchema,
         body: NoBodySchema,
-        response: { 200: TranslationDraftResponseSchema, ...problemResponses(402, 422, 502, 503) },
+        response: { 200: TranslationDraftResponseSchema, ...problemResponses(402, 413, 502, 503) },
       },
     },
     async (request) => {

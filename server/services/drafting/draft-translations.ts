@@ -26,7 +26,7 @@ export function noTranslatorReason(ctx: Pick<ServiceContext, 'config'>): string 
 /**
  * Translate `source` (in the project's default locale) into `locale`, spending one AI draft, in as
  * many calls as `SHIPLOG_AI_MAX_INPUT_TOKENS` needs (openai-translator.ts).
- * @throws AiUnavailableError (no provider, or it cannot be reached), AiInputTooLongError (a block
+ * @throws AiUnavailableError (no provider, or it cannot be reached), PayloadTooLargeError (a block
  *   over the input budget: before any call, and no quota spent), QuotaExceededError,
  *   GenerationFailedError.
  */

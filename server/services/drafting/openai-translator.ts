@@ -13,13 +13,13 @@
  * between the body's top-level Markdown blocks (marked's lexer), so a code block, list or table is
  * never cut in half. The first call takes the title, the summary and the body's first part; each
  * other part is a body-only call; the parts are joined in order. A block that alone is over the budget
- * cannot be cut safely: 422 `ai_input_too_long`, before any call.
+ * cannot be cut safely: 413 `payload_too_large`, before any call.
  */
 import { Lexer } from 'marked';
 import type OpenAI from 'openai';
 import { z } from 'zod';
 import type { DraftTranslation } from '../../../core/contract/languages.schema.ts';
-import { AiInputTooLongError, GenerationFailedError } from '../../errors/errors.ts';
+import { GenerationFailedError, PayloadTooLargeError } from '../../errors/errors.ts';
 import { askModel } from './ask-model.ts';
 import { type CountTokens, loadTokenizer } from './count-tokens.ts';
 
@@ -126,7 +126,7 @@ const partText = (text: string): string => text.replace(/^\n+/, '').trimEnd();
 /**
  * The calls that translate `source` from `from` into `to` with at most `maxInputTokens` input tokens
  * each (o200k_base, system and user message, as the drafter counts its prompt).
- * @throws AiInputTooLongError when a top-level block of the body (or the title and summary with the
+ * @throws PayloadTooLargeError when a top-level block of the body (or the title and summary with the
  *   prompt) alone is over the budget.
  */
 export async function planTranslation(
@@ -163,8 +163,8 @@ export async function planTranslation(
 }
 
 /** The error for a piece that alone is over the budget, naming the setting. */
-function tooLong(what: string, tokens: number, maxInputTokens: number): AiInputTooLongError {
-  return new AiInputTooLongError(
+function tooLong(what: string, tokens: number, maxInputTokens: number): PayloadTooLargeError {
+  return new PayloadTooLargeError(
     `The entry cannot be translated within the server's AI input budget (SHIPLOG_AI_MAX_INPUT_TOKENS: ${maxInputTokens} tokens per call): ${what} needs ${tokens} with the prompt and cannot be split without cutting a Markdown block (a paragraph, list, code block or table) in half. Shorten or split it, or raise SHIPLOG_AI_MAX_INPUT_TOKENS`,
   );
 }
@@ -172,7 +172,7 @@ function tooLong(what: string, tokens: number, maxInputTokens: number): AiInputT
 /**
  * `blocks` packed in order into parts whose call is within the budget: the first part's call with the
  * title and summary, the others body-only.
- * @throws AiInputTooLongError when one block's call alone is over it.
+ * @throws PayloadTooLargeError when one block's call alone is over it.
  */
 function packBlocks(
   blocks: readonly string[],

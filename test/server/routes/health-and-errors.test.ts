@@ -88,6 +88,6 @@ describe('problem documents', () => {
       expect(res.body).toContain(`<section id="${code}">`);
       expect(res.body).toContain(`${meta.status} ${meta.title}`);
     }
-    expect(Object.keys(PROBLEM_CODES)).toHaveLength(17);
+    expect(Object.keys(PROBLEM_CODES)).toHaveLength(16);
   });
 });

@@ -387,7 +387,7 @@ describe('translating within SHIPLOG_AI_MAX_INPUT_TOKENS', () => {
     expect(await countAiDrafts(small.db.sql, project.id)).toBe(1);
   });
 
-  it('answers 422 ai_input_too_long naming the setting for a block over the budget, and calls no model', async () => {
+  it('answers 413 payload_too_large naming the setting for a block over the budget, and calls no model', async () => {
     const { project, headers } = await multilingual(small);
     const code = [
       '```text',
@@ -400,9 +400,9 @@ describe('translating within SHIPLOG_AI_MAX_INPUT_TOKENS', () => {
     });
     const { sent } = glossaryProvider();
     const res = await draftTranslation(small, headers, entry.id, 'de');
-    expect(res.statusCode, res.body).toBe(422);
+    expect(res.statusCode, res.body).toBe(413);
     expect(res.headers['content-type']).toContain('application/problem+json');
-    expect(res.json().code).toBe('ai_input_too_long');
+    expect(res.json().code).toBe('payload_too_large');
     expect(res.json().detail).toContain(`SHIPLOG_AI_MAX_INPUT_TOKENS: ${SMALL_BUDGET}`);
     expect(res.json().detail).toContain('"```text"');
     expect(sent).toEqual([]);
