@@ -29,33 +29,20 @@ let ai: TestServer;
 let offline: TestServer;
 /** The provider's settings, with an input budget of `SMALL_BUDGET` tokens per call. */
 let small: TestServer;
+/** An OpenAI-compatible provider at the fake server, failing fast. */
+const PROVIDER = {
+  OPENAI_API_KEY: 'sk-test-0123456789abcdefwxyz',
+  OPENAI_BASE_URL: AI_BASE_URL,
+  OPENAI_MODEL: 'gpt-4o-mini',
+  SHIPLOG_AI_MAX_RETRIES: '0',
+  SHIPLOG_AI_TIMEOUT_MS: '400',
+  SHIPLOG_API_RATE_LIMIT: '1000',
+};
 beforeAll(async () => {
   [ai, offline, small] = await Promise.all([
-    buildTestServer(
-      {
-        OPENAI_API_KEY: 'sk-test-0123456789abcdefwxyz',
-        OPENAI_BASE_URL: AI_BASE_URL,
-        OPENAI_MODEL: 'gpt-4o-mini',
-        SHIPLOG_AI_MAX_RETRIES: '0',
-        SHIPLOG_AI_TIMEOUT_MS: '400',
-        SHIPLOG_AI_QUOTA_PRO: '20',
-        SHIPLOG_API_RATE_LIMIT: '1000',
-      },
-      { workers: false },
-    ),
+    buildTestServer({ ...PROVIDER, SHIPLOG_AI_QUOTA_PRO: '20' }, { workers: false }),
     buildTestServer({ SHIPLOG_API_RATE_LIMIT: '1000' }, { workers: false }),
-    buildTestServer(
-      {
-        OPENAI_API_KEY: 'sk-test-0123456789abcdefwxyz',
-        OPENAI_BASE_URL: AI_BASE_URL,
-        OPENAI_MODEL: 'gpt-4o-mini',
-        SHIPLOG_AI_MAX_RETRIES: '0',
-        SHIPLOG_AI_TIMEOUT_MS: '400',
-        SHIPLOG_AI_MAX_INPUT_TOKENS: String(SMALL_BUDGET),
-        SHIPLOG_API_RATE_LIMIT: '1000',
-      },
-      { workers: false },
-    ),
+    buildTestServer({ ...PROVIDER, SHIPLOG_AI_MAX_INPUT_TOKENS: String(SMALL_BUDGET) }, { workers: false }),
   ]);
 });
 afterAll(() => Promise.all([ai?.close(), offline?.close(), small?.close()]));
