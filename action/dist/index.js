@@ -51169,10 +51169,10 @@ function nameOf2(c) {
 }
 var SECURITY = /\b(?:security|vuln\w*|cve-\d+|ghsa-[\w-]+|re?dos|denial of service|xss|cross-site|injections?|traversal|disclosure|bypass(?:es)?|spoof\w*|memory exhaustion|malicious|privilege escalation|(?:arbitrary|remote) (?:code |command |program )?execution)\b/i;
 function byImportance(changes, leadOrder = []) {
-  const builtIn = (c) => c.category === "feature" || c.category === "announcement" ? 2 : c.category === "fix" ? 4 : 3;
   const learned = (c) => {
-    const at2 = leadOrder.indexOf(c.category === "announcement" ? "feature" : c.category);
-    return at2 < 0 ? builtIn(c) : 2 + at2 / 2;
+    const lead = c.category === "announcement" ? "feature" : c.category;
+    const at2 = leadOrder.indexOf(lead);
+    return at2 < 0 ? 2 + BUILT_IN_LEAD.indexOf(lead) : 2 + at2 / 2;
   };
   const rank = (c) => c.breaking && !raisesRequirement(c.scope ? `${c.scope}: ${c.text}` : c.text) ? 0 : SECURITY.test(c.text) ? 1 : learned(c);
   const closes = (c) => c.refs.filter((r) => /^#\d+$/.test(r)).length;

@@ -204,7 +204,8 @@ const LEAD_NAMES: Record<LeadCategory, string> = {
 /** The categories a learned lead order ranks; breaking changes and security fixes lead whatever it says. */
 export type LeadCategory = 'feature' | 'improvement' | 'fix';
 
-const BUILT_IN_LEAD: readonly LeadCategory[] = ['feature', 'improvement', 'fix'];
+/** The order titles lead with when no learned order is applied (render/draft-offline.ts `byImportance`). */
+export const BUILT_IN_LEAD: readonly LeadCategory[] = ['feature', 'improvement', 'fix'];
 
 /**
  * The categories in the order `sections` (the learned headings, in the notes' order) head them; kinds

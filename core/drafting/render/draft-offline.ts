@@ -15,7 +15,7 @@ import type { CleanCommits } from '../clean-changes.ts';
 import { plainRefs, type RefLinker } from './ref-links.ts';
 import { leaders, type LeadTier, leadTier } from './lead-tier.ts';
 import { type BodyHeadings, renderBody } from './render-body.ts';
-import type { LeadCategory, ProfileTraits } from '../profile/profile-traits.ts';
+import { BUILT_IN_LEAD, type LeadCategory, type ProfileTraits } from '../profile/profile-traits.ts';
 import {
   categoryByRule,
   DEFAULT_ITEM_STYLE,
@@ -147,12 +147,12 @@ export function byImportance(
   changes: readonly ClassifiedCommit[],
   leadOrder: readonly LeadCategory[] = [],
 ): ClassifiedCommit[] {
-  const builtIn = (c: ClassifiedCommit) =>
-    c.category === 'feature' || c.category === 'announcement' ? 2 : c.category === 'fix' ? 4 : 3;
-  // A learned order ranks its categories 2, 2.5, 3…; one it does not name keeps its built-in rank.
+  // Built in: features (announcements among them) 2, improvements 3, fixes 4. A learned order ranks its
+  // categories 2, 2.5, 3…; one it does not name keeps its built-in rank.
   const learned = (c: ClassifiedCommit) => {
-    const at = leadOrder.indexOf(c.category === 'announcement' ? 'feature' : (c.category as LeadCategory));
-    return at < 0 ? builtIn(c) : 2 + at / 2;
+    const lead = c.category === 'announcement' ? 'feature' : c.category;
+    const at = leadOrder.indexOf(lead);
+    return at < 0 ? 2 + BUILT_IN_LEAD.indexOf(lead) : 2 + at / 2;
   };
   const rank = (c: ClassifiedCommit) =>
     c.breaking && !raisesRequirement(c.scope ? `${c.scope}: ${c.text}` : c.text)
