@@ -49258,6 +49258,24 @@ function revertTargetOf(message) {
   return { subject, sha, pullRequest: pullRequest === void 0 ? null : Number(pullRequest) };
 }
 
+// core/drafting/changes/dependency-bots.ts
+var NAMES = [
+  "dependabot",
+  "dependabot-preview",
+  "renovate",
+  "greenkeeper",
+  "snyk-bot",
+  "depfu",
+  "pyup-bot",
+  "scala-steward"
+];
+var NAME = NAMES.map((n) => n.replace(/-/g, "\\-")).join("|");
+var LOGIN = new RegExp(`^(?:${NAME})(?:\\[bot\\])?$`, "i");
+var DEPENDENCY_BOT_TRAILER = new RegExp(`\\b(?:${NAME})\\[bot\\]`, "i");
+function isDependencyBot(login) {
+  return !!login && LOGIN.test(login);
+}
+
 // core/drafting/changes/classify-commit.ts
 var parser = new CommitParser({
   headerPattern: /^(\w*)(?:\(([^)]*)\))?!?: (.*)$/,
@@ -49300,7 +49318,6 @@ var BOT_BUMP = /^(bump|update|upgrade|pin) `?[@\w./-]+`?(?: from \S+)?(?: to |\s
 var DEPENDENCY_BEHAVIOUR = /\b(?:replace[sd]?|switch(?:es|ed)? (?:from|to)|migrate[sd]? (?:from|to)|move[sd]? (?:from|to)|minimum|no longer|require[sd]?|(?:re-?)?allow(?:s|ed)?|forbid(?:s|den)?|msrv|drop(?:s|ped)? (?:support|python|node|ruby|php|go|rust))\b/i;
 var REVIEW_THREAD = /\/pull\/\d+(?:\/files)?#(?:discussion_r|pullrequestreview-|r)\d+/;
 var BREAKING_MARKER = /^\s*(?:\[breaking(?:[ -]change)?\]|\*{0,2}breaking(?:[ -]change)?\*{0,2}:)\s*/i;
-var BOT_TRAILER = /\b(dependabot|renovate|greenkeeper|snyk-bot)\[bot\]/i;
 var FIX_VERB = /^(fix|fixes|fixed|fixing|correct|corrects|resolve|resolves|repair|prevent|avoid|handle|stop|don't|do not|make sure|ensure)\b|^add(?:s|ed)? (?:a |an |the )?missing\b|\b(bug|crash|crashes|panic|panics|regression|broken|incorrect(ly)?|wrong)\b/i;
 var FEATURE_VERB = /^(add|adds|added|adding|introduce|introduces|implement|implements|support|new|allow|allows|enable|enables|expose|exposes|provide|provides)\b/i;
 var TRAILER = /^[\w-]+(-by)?: .+<.*>$|^(signed-off-by|co-authored-by|reviewed-by|acked-by|change-id|pr-url|closes|fixes|resolves|refs?|see|pr)\b[: #]/i;
@@ -49376,7 +49393,7 @@ function classifyCommit(message) {
   }
   if (c.kind === "change" && !c.breaking && bodySaysBreaking(body2.slice(0, 2e4)))
     return { ...c, breaking: true };
-  if (c.kind === "dependency" && !BOT_TRAILER.test(message) && DEPENDENCY_BEHAVIOUR.test(c.text)) {
+  if (c.kind === "dependency" && !DEPENDENCY_BOT_TRAILER.test(message) && DEPENDENCY_BEHAVIOUR.test(c.text)) {
     const scope = c.scope && /^(deps|dep|dependencies|deps-dev|dev-deps)$/i.test(c.scope) ? null : c.scope;
     return {
       ...c,
@@ -49386,7 +49403,7 @@ function classifyCommit(message) {
       breaking: c.breaking || isBreakingProse(c.text)
     };
   }
-  if ((c.kind === "maintenance" || c.kind === "dependency" && !BOT_TRAILER.test(message)) && raisesRequirement(`${c.scope ?? ""}: ${c.text}`.replace(/^: /, "")) && !MINIMUM_ELSEWHERE.test(`${c.scope ?? ""} ${c.text}`)) {
+  if ((c.kind === "maintenance" || c.kind === "dependency" && !DEPENDENCY_BOT_TRAILER.test(message)) && raisesRequirement(`${c.scope ?? ""}: ${c.text}`.replace(/^: /, "")) && !MINIMUM_ELSEWHERE.test(`${c.scope ?? ""} ${c.text}`)) {
     const scope = c.scope && /^(?:deps|dep|dependencies|deps-dev|dev-deps|build|chore)$/i.test(c.scope) ? null : c.scope;
     return { ...c, scope, kind: "change", category: "improvement", breaking: true };
   }
@@ -49424,10 +49441,10 @@ function classifyByForm(message) {
   if (VERSION_ONLY.test(subject) || CRATE_RELEASE.test(subject) || RELEASE_SUBJECT.test(subject) || VERSION_BUMP.test(subject) || NAMED_RELEASE.test(subject)) {
     return { ...base, kind: "release", category: "improvement", type: null, scope: null, text: subject };
   }
-  if (BOT_TRAILER.test(normalized) || BOT_BUMP.test(subject) || ALL_DEPENDENCIES.test(subject)) {
+  if (DEPENDENCY_BOT_TRAILER.test(normalized) || BOT_BUMP.test(subject) || ALL_DEPENDENCIES.test(subject)) {
     return {
       ...base,
-      decidedBy: BOT_TRAILER.test(normalized) ? "author" : base.decidedBy,
+      decidedBy: DEPENDENCY_BOT_TRAILER.test(normalized) ? "author" : base.decidedBy,
       kind: "dependency",
       category: "improvement",
       type: null,
@@ -49549,7 +49566,7 @@ var FILE_KINDS = [
   // A tool's configuration at the root (`eslint.config.js`, `vitest.config.ts`, `prettier.config.cjs`).
   [/^[\w.-]+\.config\.[cm]?[jt]s$/, "tooling"],
   [
-    /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|Gemfile\.lock|go\.sum|composer\.lock|mix\.lock|pubspec\.lock|Podfile\.lock|packages\.lock\.json|gradle\.lockfile|flake\.lock|package\.json|Cargo\.toml|go\.mod|pyproject\.toml|setup\.cfg|Pipfile|requirements(?:[-_.][\w-]+)?\.(?:txt|in)|Gemfile|[\w-]+\.gemspec|composer\.json|mix\.exs|pubspec\.yaml|Podfile|pom\.xml|build\.gradle(?:\.kts)?|libs\.versions\.toml|[\w.-]+\.csproj|Directory\.Packages\.props)$/i,
+    /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|Gemfile\.lock|go\.sum|composer\.lock|mix\.lock|pubspec\.lock|Podfile\.lock|packages\.lock\.json|gradle\.lockfile|settings\.gradle(?:\.kts)?|flake\.lock|package\.json|Cargo\.toml|go\.mod|pyproject\.toml|setup\.cfg|Pipfile|requirements(?:[-_.][\w-]+)?\.(?:txt|in)|Gemfile|[\w-]+\.gemspec|composer\.json|mix\.exs|pubspec\.yaml|Podfile|pom\.xml|build\.gradle(?:\.kts)?|libs\.versions\.toml|[\w.-]+\.csproj|Directory\.Packages\.props)$/i,
     "dependencies"
   ],
   [
@@ -49604,6 +49621,8 @@ function applyEvidence(c, touched, internalPaths = [], productPaths = []) {
   if (c.internalScope && c.kind === "change" && !c.breaking)
     return touchedBy2(files, internalPaths, productPaths) === "internal" ? { ...withPaths, kind: "maintenance", decidedBy: "files" } : withPaths;
   if (c.decidedBy !== "words" || c.kind === "noise" || c.kind === "release") return withPaths;
+  if (c.kind === "change" && !c.breaking && isDependencyBot(c.author))
+    return touchedBy2(files, internalPaths, productPaths) === "product" ? { ...withPaths, decidedBy: "files" } : { ...withPaths, kind: "dependency", scope: "deps", decidedBy: "author" };
   switch (touchedBy2(files, internalPaths, productPaths)) {
     case "internal":
       return c.breaking ? withPaths : { ...withPaths, kind: "maintenance", decidedBy: "files" };
@@ -61272,11 +61291,11 @@ var MONTHS3 = [
   "November",
   "December"
 ];
-var NAME = "([A-Za-z]{3,9})(\\.?)";
+var NAME2 = "([A-Za-z]{3,9})(\\.?)";
 var DAY2 = "(\\d{1,2})(st|nd|rd|th)?";
 var ISO2 = /^(\d{4})([-/.])(\d{1,2})([-/.])(\d{1,2})$/;
-var MONTH_FIRST2 = new RegExp(`^${NAME}(\\s+)${DAY2}(,?\\s+)(\\d{4})$`);
-var DAY_FIRST2 = new RegExp(`^${DAY2}(\\s+)${NAME}(,?\\s+)(\\d{4})$`);
+var MONTH_FIRST2 = new RegExp(`^${NAME2}(\\s+)${DAY2}(,?\\s+)(\\d{4})$`);
+var DAY_FIRST2 = new RegExp(`^${DAY2}(\\s+)${NAME2}(,?\\s+)(\\d{4})$`);
 function caseOf(name) {
   if (name === name.toUpperCase()) return "upper";
   return name === name.toLowerCase() ? "lower" : "title";

@@ -13,6 +13,7 @@ import { bodySaysBreaking, isBreakingProse, raisesRequirement } from './breaking
 import { extractRefs } from './commit-refs.ts';
 import { INTERNAL_AREA, isInternalProse, isReviewFollowUp } from './internal-work.ts';
 import { revertedSubject } from './revert-target.ts';
+import { DEPENDENCY_BOT_TRAILER } from './dependency-bots.ts';
 
 export type CommitKind = 'change' | 'dependency' | 'maintenance' | 'noise' | 'release';
 
@@ -126,7 +127,6 @@ const DEPENDENCY_BEHAVIOUR =
 const REVIEW_THREAD = /\/pull\/\d+(?:\/files)?#(?:discussion_r|pullrequestreview-|r)\d+/;
 /** A breaking marker written before the header: `BREAKING:`, `BREAKING CHANGE:`, `[BREAKING]`, `[breaking]`. */
 const BREAKING_MARKER = /^\s*(?:\[breaking(?:[ -]change)?\]|\*{0,2}breaking(?:[ -]change)?\*{0,2}:)\s*/i;
-const BOT_TRAILER = /\b(dependabot|renovate|greenkeeper|snyk-bot)\[bot\]/i;
 
 const FIX_VERB =
   /^(fix|fixes|fixed|fixing|correct|corrects|resolve|resolves|repair|prevent|avoid|handle|stop|don't|do not|make sure|ensure)\b|^add(?:s|ed)? (?:a |an |the )?missing\b|\b(bug|crash|crashes|panic|panics|regression|broken|incorrect(ly)?|wrong)\b/i;
@@ -246,7 +246,7 @@ export function classifyCommit(message: string): ClassifiedCommit {
   }
   if (c.kind === 'change' && !c.breaking && bodySaysBreaking(body.slice(0, 20_000)))
     return { ...c, breaking: true };
-  if (c.kind === 'dependency' && !BOT_TRAILER.test(message) && DEPENDENCY_BEHAVIOUR.test(c.text)) {
+  if (c.kind === 'dependency' && !DEPENDENCY_BOT_TRAILER.test(message) && DEPENDENCY_BEHAVIOUR.test(c.text)) {
     // The `deps` area says where the change was made, not what users get: it is not shown.
     const scope = c.scope && /^(deps|dep|dependencies|deps-dev|dev-deps)$/i.test(c.scope) ? null : c.scope;
     return {
@@ -261,7 +261,7 @@ export function classifyCommit(message: string): ClassifiedCommit {
   // Rust 1.52.1`) is news for everyone on the old version; the same words about the README, the docs
   // or CI (`doc: update MSRV in README`) are not.
   if (
-    (c.kind === 'maintenance' || (c.kind === 'dependency' && !BOT_TRAILER.test(message))) &&
+    (c.kind === 'maintenance' || (c.kind === 'dependency' && !DEPENDENCY_BOT_TRAILER.test(message))) &&
     raisesRequirement(`${c.scope ?? ''}: ${c.text}`.replace(/^: /, '')) &&
     !MINIMUM_ELSEWHERE.test(`${c.scope ?? ''} ${c.text}`)
   ) {
@@ -320,10 +320,10 @@ function classifyByForm(message: string): ClassifiedCommit {
   ) {
     return { ...base, kind: 'release', category: 'improvement', type: null, scope: null, text: subject };
   }
-  if (BOT_TRAILER.test(normalized) || BOT_BUMP.test(subject) || ALL_DEPENDENCIES.test(subject)) {
+  if (DEPENDENCY_BOT_TRAILER.test(normalized) || BOT_BUMP.test(subject) || ALL_DEPENDENCIES.test(subject)) {
     return {
       ...base,
-      decidedBy: BOT_TRAILER.test(normalized) ? 'author' : base.decidedBy,
+      decidedBy: DEPENDENCY_BOT_TRAILER.test(normalized) ? 'author' : base.decidedBy,
       kind: 'dependency',
       category: 'improvement',
       type: null,

@@ -7,11 +7,14 @@
  * - only lock files → a dependency update;
  * - the product's sources → an item, even when its words sounded internal ("Report unused variables"
  *   touching the linter's own sources is that linter's feature).
+ * A pull request a dependency bot opened is a dependency update unless it changed the product's own
+ * files (a syntax or data submodule the product ships): the bot is its author, and its wording varies.
  * Noise and release commits stay what they are: their subject is all there is to them. A change typed
  * user-facing with a scope that names internal work (`feat(ci):`, `fix(test):`) is an item unless its
  * paths are only docs, tests, CI or tooling.
  */
 import { type ClassifiedCommit, categoryFromProse } from '../changes/classify-commit.ts';
+import { isDependencyBot } from '../changes/dependency-bots.ts';
 import { touchedBy } from './touched-paths.ts';
 
 /** `c` with its paths and line count, and the kind its paths decide where its author did not. */
@@ -34,6 +37,10 @@ export function applyEvidence(
       ? { ...withPaths, kind: 'maintenance', decidedBy: 'files' }
       : withPaths;
   if (c.decidedBy !== 'words' || c.kind === 'noise' || c.kind === 'release') return withPaths;
+  if (c.kind === 'change' && !c.breaking && isDependencyBot(c.author))
+    return touchedBy(files, internalPaths, productPaths) === 'product'
+      ? { ...withPaths, decidedBy: 'files' }
+      : { ...withPaths, kind: 'dependency', scope: 'deps', decidedBy: 'author' };
   switch (touchedBy(files, internalPaths, productPaths)) {
     case 'internal':
       return c.breaking ? withPaths : { ...withPaths, kind: 'maintenance', decidedBy: 'files' };

@@ -13,7 +13,7 @@
  * - `ci`: CI and repository automation (`.github/`, `.gitlab-ci.yml`, `.circleci/`…);
  * - `tooling`: the project's own tooling and configuration (linters, formatters, editor and hook
  *   settings, dev scripts, container files for development);
- * - `dependencies`: lock files and package manifests (`package.json`, `Cargo.toml`, `go.mod`,
+ * - `dependencies`: lock files and package manifests (`package.json`, `Cargo.toml`, `go.mod`, `settings.gradle`,
  *   `requirements.txt`…; a change of only these is a dependency update);
  * - `internal`: a path of the repository's own `internal-paths` globs;
  * - `product`: a path of `productPaths` (the repository's `product-paths` and what the drafting profile
@@ -48,7 +48,7 @@ const FILE_KINDS: [RegExp, PathKind][] = [
   // A tool's configuration at the root (`eslint.config.js`, `vitest.config.ts`, `prettier.config.cjs`).
   [/^[\w.-]+\.config\.[cm]?[jt]s$/, 'tooling'],
   [
-    /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|Gemfile\.lock|go\.sum|composer\.lock|mix\.lock|pubspec\.lock|Podfile\.lock|packages\.lock\.json|gradle\.lockfile|flake\.lock|package\.json|Cargo\.toml|go\.mod|pyproject\.toml|setup\.cfg|Pipfile|requirements(?:[-_.][\w-]+)?\.(?:txt|in)|Gemfile|[\w-]+\.gemspec|composer\.json|mix\.exs|pubspec\.yaml|Podfile|pom\.xml|build\.gradle(?:\.kts)?|libs\.versions\.toml|[\w.-]+\.csproj|Directory\.Packages\.props)$/i,
+    /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|Gemfile\.lock|go\.sum|composer\.lock|mix\.lock|pubspec\.lock|Podfile\.lock|packages\.lock\.json|gradle\.lockfile|settings\.gradle(?:\.kts)?|flake\.lock|package\.json|Cargo\.toml|go\.mod|pyproject\.toml|setup\.cfg|Pipfile|requirements(?:[-_.][\w-]+)?\.(?:txt|in)|Gemfile|[\w-]+\.gemspec|composer\.json|mix\.exs|pubspec\.yaml|Podfile|pom\.xml|build\.gradle(?:\.kts)?|libs\.versions\.toml|[\w.-]+\.csproj|Directory\.Packages\.props)$/i,
     'dependencies',
   ],
   [

@@ -153,6 +153,55 @@ describe('dependency changes users notice', () => {
   });
 });
 
+describe('pull requests a dependency bot opened', () => {
+  const fix = { number: 4187, title: 'Fix message for the unsafe-call pattern', files: ['src/Pattern.java'] };
+
+  it('are dependency updates whatever their wording, never items or the title', () => {
+    const titles = [
+      'Update plugin com.gradle.develocity to v4.5.0',
+      'Update actions/checkout action to v5',
+      'Update Rust crate html5ever to 0.36.0',
+    ];
+    const bots = titles.map((title, i) => ({ number: 4180 + i, title, author: 'renovate[bot]' }));
+    const d = draft(
+      [...bots, fix].map((pr) => `${pr.title} (#${pr.number})`),
+      [...bots, fix],
+    );
+    expect(listed(d)).toEqual(['Fix message for the unsafe-call pattern (#4187)']);
+    expect(d.title).toBe('Fix message for the unsafe-call pattern');
+  });
+
+  it('stay items when they change what the product ships', () => {
+    const d = draft(
+      ['Bump assets/syntaxes/Julia from `1e55f32` to `4fde0fd` (#2291)'],
+      [
+        {
+          number: 2291,
+          title: 'Bump assets/syntaxes/Julia from `1e55f32` to `4fde0fd`',
+          author: 'dependabot[bot]',
+          files: ['assets/syntaxes/Julia'],
+        },
+      ],
+    );
+    expect(listed(d)).toHaveLength(1);
+  });
+
+  it('and a Gradle settings file alone is a dependency change, as a build file is', () => {
+    const d = draft(
+      ['Update plugin com.gradle.develocity to v4.5.0 (#4186)', `${fix.title} (#4187)`],
+      [
+        {
+          number: 4186,
+          title: 'Update plugin com.gradle.develocity to v4.5.0',
+          files: ['settings.gradle.kts'],
+        },
+        fix,
+      ],
+    );
+    expect(listed(d)).toEqual(['Fix message for the unsafe-call pattern (#4187)']);
+  });
+});
+
 describe('release-note sections', () => {
   it('reads headings of any level up to the next one, fenced blocks, and NONE', () => {
     expect(releaseNoteOf('### Changelog\nFaster start-up\n### Tests\nadded')).toEqual({
