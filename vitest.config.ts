@@ -21,7 +21,8 @@ if (tmp) process.env.TMPDIR = tmp;
 /** Files that replace a module with `vi.mock`: they get a fresh module graph of their own. */
 const MOCKING = ['test/action/main.test.ts', 'test/server/services/accounts/sign-in.test.ts'];
 
-const shared = {
+/** What every project here, and `npm run test:cli` (vitest.cli.config.ts), runs with. */
+export const shared = {
   setupFiles: ['test/helpers/setup.ts'],
   // Each file builds its own database; PGlite start-up and PostgreSQL DDL are slow-ish.
   testTimeout: 30_000,
@@ -46,7 +47,8 @@ export default defineConfig({
           ...shared,
           name: 'shared',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/faults/**', '**/node_modules/**', ...MOCKING],
+          // test/cli/ starts the `shiplog` bin as child processes: `npm run test:cli` (vitest.cli.config.ts).
+          exclude: ['test/faults/**', 'test/cli/**', '**/node_modules/**', ...MOCKING],
           isolate: false,
         },
       },

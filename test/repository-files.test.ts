@@ -68,6 +68,7 @@ describe('the repository', () => {
       'npm ci',
       'npm start',
       'npm test',
+      'npm run test:cli',
       'npm run test:e2e',
       'npm run lint',
       'npm run typecheck',

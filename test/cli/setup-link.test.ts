@@ -5,7 +5,7 @@
  * request log never shows a link's token.
  */
 import { describe, expect, it } from 'vitest';
-import { runCli, startServe, useCliEnv } from '../../helpers/run-cli.ts';
+import { runCli, startServe, useCliEnv } from '../helpers/run-cli.ts';
 
 const PUBLIC_URL = 'https://changelog.example';
 const env = useCliEnv({ PUBLIC_URL });

@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runCli, useCliEnv } from '../../helpers/run-cli.ts';
+import { runCli, useCliEnv } from '../helpers/run-cli.ts';
 
 const env = useCliEnv();
 let taken: Server;

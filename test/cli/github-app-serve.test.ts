@@ -6,11 +6,11 @@
  * and posts again instead of failing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appEnv, signBody } from '../../helpers/github-app.ts';
-import { type GithubStandIn, startGithubStandIn } from '../../helpers/github-stand-in.ts';
-import { runCli, startServe } from '../../helpers/run-cli.ts';
-import { createTestDatabase, type TestDatabase } from '../../helpers/test-database.ts';
-import { webhookExample } from '../../helpers/webhook-examples.ts';
+import { appEnv, signBody } from '../helpers/github-app.ts';
+import { type GithubStandIn, startGithubStandIn } from '../helpers/github-stand-in.ts';
+import { runCli, startServe } from '../helpers/run-cli.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
+import { webhookExample } from '../helpers/webhook-examples.ts';
 
 let database: TestDatabase;
 let github: GithubStandIn;

@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:net';
 import { beforeAll, expect, it } from 'vitest';
-import { runCliInProcess, useCliEnv, whileServing } from '../../helpers/run-cli.ts';
+import { runCliInProcess, useCliEnv, whileServing } from '../helpers/run-cli.ts';
 
 const env = useCliEnv();
 

@@ -9,8 +9,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitFiles, datedGit } from '../../helpers/dated-git.ts';
-import { runCli, runCliInProcess, useCliEnv } from '../../helpers/run-cli.ts';
+import { commitFiles, datedGit } from '../helpers/dated-git.ts';
+import { runCli, runCliInProcess, useCliEnv } from '../helpers/run-cli.ts';
 
 const env = useCliEnv();
 let dir: string;

@@ -5,8 +5,8 @@
  * beside a running server (through its admin socket), checked through the dashboard's own session API.
  */
 import { describe, expect, it } from 'vitest';
-import { runCli, startServe, useCliEnv } from '../../helpers/run-cli.ts';
-import { linkIn, useInbox } from '../../helpers/smtp-inbox.ts';
+import { runCli, startServe, useCliEnv } from '../helpers/run-cli.ts';
+import { linkIn, useInbox } from '../helpers/smtp-inbox.ts';
 
 const PUBLIC_URL = 'https://changelog.example';
 // A second account is made the dashboard's way: invited by email (a real SMTP server here), accepted.

@@ -10,10 +10,10 @@ import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { Copy, DockerfileParser, type Env, type Instruction, JSONInstruction } from 'dockerfile-ast';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, startServe } from './helpers/run-cli.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { CLI, startServe } from '../helpers/run-cli.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 
-const ROOT = join(import.meta.dirname, '..');
+const ROOT = join(import.meta.dirname, '../..');
 const dockerfile = DockerfileParser.parse(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
 const instructions = dockerfile.getInstructions();
 const lastFrom = instructions.findLastIndex((i) => i.getKeyword() === 'FROM');
@@ -86,7 +86,7 @@ describe('the Dockerfile', () => {
     ])
       expect(sent(path), path).toBe(true);
     for (const path of [
-      'test/dockerfile.test.ts',
+      'test/cli/dockerfile.test.ts',
       'node_modules/fastify',
       '.git/HEAD',
       '.shiplog/pgdata',
