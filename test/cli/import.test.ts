@@ -5,27 +5,14 @@
  * database) or beside it (PostgreSQL), its widget showing the history at once. The other variants,
  * through `main()` in the test's process, are test/server/cli/import.test.ts (`npm test`).
  */
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChangelogRepo, type ChangelogRepo, RELEASES } from '../helpers/changelog-repo.ts';
+import { describe, expect, it } from 'vitest';
+import { RELEASES } from '../helpers/changelog-repo.ts';
 import { importedEntries } from '../helpers/imported-entries.ts';
-import { runCli, runCliInProcess, useCliEnv, whileServing } from '../helpers/run-cli.ts';
+import { runCli, runCliInProcess, useCliEnv, useImportRepo, whileServing } from '../helpers/run-cli.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 
 const env = useCliEnv();
-let repo: ChangelogRepo;
-let changelog: string;
-
-beforeAll(async () => {
-  repo = await buildChangelogRepo();
-  changelog = join(repo.dir, 'CHANGELOG.md');
-  for (const slug of ['rocket', 'served'])
-    expect(
-      (await runCliInProcess(['projects', 'create', '--name', slug, '--slug', slug, '--plan', 'pro'], env))
-        .code,
-    ).toBe(0);
-});
-afterAll(() => repo.remove());
+const repo = useImportRepo(env, ['rocket', 'served']);
 
 describe('shiplog import', () => {
   it('imports the releases with their tag dates and first-parent commits (child process, --json)', async () => {
@@ -34,7 +21,7 @@ describe('shiplog import', () => {
         'import',
         'rocket',
         '--changelog',
-        changelog,
+        repo.changelog,
         '--git-dir',
         repo.dir,
         '--repository',
@@ -85,7 +72,7 @@ describe('shiplog import', () => {
         // Cached empty by the server before the import.
         expect(await widget()).toEqual([]);
         const res = await runCliInProcess(
-          ['import', 'served', '--changelog', changelog, '--git-dir', repo.dir],
+          ['import', 'served', '--changelog', repo.changelog, '--git-dir', repo.dir],
           env,
         );
         expect(res.code, res.stderr).toBe(0);

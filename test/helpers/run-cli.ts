@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { main } from '../../server/cli/main.ts';
+import { buildChangelogRepo, type ChangelogRepo } from './changelog-repo.ts';
 import { createTestDatabase, databaseEnv, type TestDatabase } from './test-database.ts';
 
 export const CLI = join(import.meta.dirname, '../../server/cli/shiplog.ts');
@@ -99,6 +100,29 @@ export function useCliEnv(
   });
   afterAll(() => database?.drop());
   return env;
+}
+
+/**
+ * For a file testing `shiplog import`: the tagged git repository of changelog-repo.ts (built in
+ * `beforeAll`, removed in `afterAll`) with its `changelog` path, and a pro project for each of `slugs`
+ * in `env` (call after {@link useCliEnv}, whose `beforeAll` fills `env` first). Filled in place.
+ */
+export function useImportRepo(
+  env: Record<string, string>,
+  slugs: readonly string[],
+): ChangelogRepo & { changelog: string } {
+  const repo = { dir: '', changelog: '', remove: async () => {} };
+  beforeAll(async () => {
+    Object.assign(repo, await buildChangelogRepo());
+    repo.changelog = join(repo.dir, 'CHANGELOG.md');
+    for (const slug of slugs)
+      expect(
+        (await runCliInProcess(['projects', 'create', '--name', slug, '--slug', slug, '--plan', 'pro'], env))
+          .code,
+      ).toBe(0);
+  });
+  afterAll(() => repo.remove());
+  return repo;
 }
 
 /**

@@ -8,30 +8,17 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChangelogRepo, type ChangelogRepo } from '../../helpers/changelog-repo.ts';
+import { describe, expect, it } from 'vitest';
 import { importedEntries } from '../../helpers/imported-entries.ts';
-import { runCliInProcess, useCliEnv } from '../../helpers/run-cli.ts';
+import { runCliInProcess, useCliEnv, useImportRepo } from '../../helpers/run-cli.ts';
 
 const env = useCliEnv();
-let repo: ChangelogRepo;
-let changelog: string;
-
-beforeAll(async () => {
-  repo = await buildChangelogRepo();
-  changelog = join(repo.dir, 'CHANGELOG.md');
-  for (const slug of ['rocket', 'second'])
-    expect(
-      (await runCliInProcess(['projects', 'create', '--name', slug, '--slug', slug, '--plan', 'pro'], env))
-        .code,
-    ).toBe(0);
-});
-afterAll(() => repo.remove());
+const repo = useImportRepo(env, ['rocket', 'second']);
 
 describe('shiplog import', () => {
   it('--dry-run says what would be imported and writes nothing; the import then runs, and again replaces', async () => {
     const dry = await runCliInProcess(
-      ['import', 'second', '--changelog', changelog, '--git-dir', repo.dir, '--dry-run'],
+      ['import', 'second', '--changelog', repo.changelog, '--git-dir', repo.dir, '--dry-run'],
       env,
     );
     expect(dry.code, dry.stderr).toBe(0);
@@ -42,7 +29,7 @@ describe('shiplog import', () => {
   skipped "Unreleased": unreleased
 `);
     const dryJson = JSON.parse(
-      (await runCliInProcess(['import', 'second', '--changelog', changelog, '--dry-run', '--json'], env))
+      (await runCliInProcess(['import', 'second', '--changelog', repo.changelog, '--dry-run', '--json'], env))
         .stdout,
     );
     // Without --git-dir, the dateless 1.0.0 cannot be dated.
@@ -50,7 +37,7 @@ describe('shiplog import', () => {
     expect(await importedEntries(env, 'second')).toEqual([]);
 
     const first = await runCliInProcess(
-      ['import', 'second', '--changelog', changelog, '--git-dir', repo.dir],
+      ['import', 'second', '--changelog', repo.changelog, '--git-dir', repo.dir],
       env,
     );
     expect(first.code, first.stderr).toBe(0);
@@ -61,7 +48,7 @@ describe('shiplog import', () => {
     expect(first.stdout).toMatch(/\nThe drafting profile has learned from \d+ release\(s\)\.\n$/);
     const ids = (await importedEntries(env, 'second')).map((e) => e.id);
     const again = await runCliInProcess(
-      ['import', 'second', '--changelog', changelog, '--git-dir', repo.dir],
+      ['import', 'second', '--changelog', repo.changelog, '--git-dir', repo.dir],
       env,
     );
     expect(again.stdout).toMatch(/\(0 new, 3 replaced\)/);
@@ -78,13 +65,13 @@ describe('shiplog import', () => {
       const prose = join(dir, 'NOTES.md');
       await writeFile(prose, '# Notes\n\nWe ship often.\n');
       const failures: [string[], RegExp][] = [
-        [['import', 'nope', '--changelog', changelog], /^shiplog: No project with slug "nope"\n$/],
+        [['import', 'nope', '--changelog', repo.changelog], /^shiplog: No project with slug "nope"\n$/],
         [
           ['import', 'rocket', '--changelog', join(dir, 'missing.md')],
           /^shiplog: cannot read the changelog .*missing\.md: ENOENT\n$/,
         ],
         [
-          ['import', 'rocket', '--changelog', changelog, '--git-dir', dir],
+          ['import', 'rocket', '--changelog', repo.changelog, '--git-dir', dir],
           /^shiplog: .* is not a git repository \(give --git-dir/,
         ],
         [
@@ -92,7 +79,7 @@ describe('shiplog import', () => {
           /^shiplog: no release found in .*NOTES\.md: versions are read from headings/,
         ],
         [
-          ['import', 'rocket', '--changelog', changelog, '--repository', 'not a repo'],
+          ['import', 'rocket', '--changelog', repo.changelog, '--repository', 'not a repo'],
           /^shiplog: repository: must be "owner\/name"\n$/,
         ],
       ];
