@@ -49269,7 +49269,7 @@ var NAMES = [
   "pyup-bot",
   "scala-steward"
 ];
-var NAME = NAMES.map((n) => n.replace(/-/g, "\\-")).join("|");
+var NAME = NAMES.join("|");
 var LOGIN = new RegExp(`^(?:${NAME})(?:\\[bot\\])?$`, "i");
 var DEPENDENCY_BOT_TRAILER = new RegExp(`\\b(?:${NAME})\\[bot\\]`, "i");
 function isDependencyBot(login) {

@@ -15,7 +15,7 @@ const NAMES = [
   'pyup-bot',
   'scala-steward',
 ];
-const NAME = NAMES.map((n) => n.replace(/-/g, '\\-')).join('|');
+const NAME = NAMES.join('|');
 const LOGIN = new RegExp(`^(?:${NAME})(?:\\[bot\\])?$`, 'i');
 
 /** A message that names a dependency bot as its author or co-author (`Signed-off-by: dependabot[bot] …`). */
