@@ -186,6 +186,8 @@ export const DraftingProfileResponseSchema = z.object({ profile: DraftingProfile
  * (core/parse-changelog.ts), releases in the document's order and the sections it skips with why.
  */
 export const ChangelogPreviewSchema = z.object({
+  /** How the text was read: Markdown, or reStructuredText converted to Markdown first. */
+  markup: z.enum(['markdown', 'rst']),
   releases: z.array(
     z.object({
       version: z.string(),

@@ -106,7 +106,7 @@ describe('import history and the drafting profile', () => {
   it('a pasted changelog is previewed, imported, listed with its dates, and the profile says what it learned', async () => {
     const { page } = await open('/history');
     await page.getByRole('heading', { level: 1, name: 'Import history' }).waitFor();
-    await page.getByLabel('Changelog (Markdown)').fill(CHANGELOG);
+    await page.getByLabel('Changelog text').fill(CHANGELOG);
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('table', { name: 'Releases in the changelog' }).waitFor();
     expect(await rowsOf(page, 'Releases in the changelog')).toEqual([
@@ -178,21 +178,21 @@ describe('import history and the drafting profile', () => {
   it('an uploaded file is previewed at once, a dropped one too, and importing again replaces', async () => {
     const { page } = await open('/history');
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Upload CHANGELOG.md' }).click();
+    await page.getByRole('button', { name: 'Upload changelog file' }).click();
     await (
       await chooser
     ).setFiles({ name: 'CHANGELOG.md', mimeType: 'text/markdown', buffer: Buffer.from(CHANGELOG) });
     await page.getByRole('table', { name: 'Releases in the changelog' }).waitFor();
-    expect(await page.getByLabel('Changelog (Markdown)').inputValue()).toBe(CHANGELOG);
+    expect(await page.getByLabel('Changelog text').inputValue()).toBe(CHANGELOG);
     expect((await rowsOf(page, 'Releases in the changelog')).map((r) => r[0])).toEqual(['1.1.0', '1.0.0']);
 
     const dropped = '# 1.1.0 (2024-03-02)\n\n- Dark mode, dated again\n';
-    await page.getByLabel('Changelog (Markdown)').evaluate((el, text) => {
+    await page.getByLabel('Changelog text').evaluate((el, text) => {
       const data = new DataTransfer();
       data.items.add(new File([text], 'CHANGES.md', { type: 'text/markdown' }));
       el.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
     }, dropped);
-    await expect.poll(() => page.getByLabel('Changelog (Markdown)').inputValue()).toBe(dropped);
+    await expect.poll(() => page.getByLabel('Changelog text').inputValue()).toBe(dropped);
     await expect
       .poll(() => rowsOf(page, 'Releases in the changelog'))
       .toEqual([['1.1.0', '2024-03-02', 'Dark mode, dated again']]);
@@ -204,10 +204,44 @@ describe('import history and the drafting profile', () => {
     );
   });
 
+  it('an uploaded CHANGES.rst is read as reStructuredText, and the page says so', async () => {
+    const rst = [
+      'Changelog',
+      '=========',
+      '',
+      '2.1.0 (2024-05-02)',
+      '------------------',
+      '',
+      '- Add the ``--quiet`` flag. :pr:`12`',
+      '',
+      '2.0.0 (2024-04-01)',
+      '------------------',
+      '',
+      '- First release with `docs <https://example.com/docs>`_.',
+      '',
+    ].join('\n');
+    const { page } = await open('/history');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload changelog file' }).click();
+    await (await chooser).setFiles({ name: 'CHANGES.rst', mimeType: 'text/x-rst', buffer: Buffer.from(rst) });
+    await page.getByRole('table', { name: 'Releases in the changelog' }).waitFor();
+    await page.getByText('Read as reStructuredText').waitFor();
+    // The first line as Markdown: the literal is code, the role is gone, the link keeps its text.
+    expect(await rowsOf(page, 'Releases in the changelog')).toEqual([
+      ['2.1.0', '2024-05-02', expect.stringMatching(/^Add the `--quiet` flag\./)],
+      [
+        '2.0.0',
+        '2024-04-01',
+        expect.stringMatching(/^First release with \[docs\]\(https:\/\/example\.com\/docs\)/),
+      ],
+    ]);
+    await screenshot(page, 'dashboard-history-rst');
+  });
+
   it('an undated changelog is imported dated as the user says, in its order, and the page says it cannot learn', async () => {
     const { page } = await open('/history');
     const undated = '# Changelog\n\n## 5.1.0\n\n- Export to PDF\n\n## 5.0.0\n\n- Teams\n';
-    await page.getByLabel('Changelog (Markdown)').fill(undated);
+    await page.getByLabel('Changelog text').fill(undated);
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('heading', { name: 'Releases without a date' }).waitFor();
     expect(await page.getByRole('region', { name: 'Skipped' }).getByRole('listitem').count()).toBe(2);
@@ -239,9 +273,9 @@ describe('import history and the drafting profile', () => {
   it('a contributor sees both pages read-only and is told why', async () => {
     const { page } = await open('/history', contributor);
     await page.getByText('Only publishers and owners import history.').waitFor();
-    expect(await page.getByLabel('Changelog (Markdown)').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Changelog text').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Upload CHANGELOG.md' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Upload changelog file' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Import', exact: true }).count()).toBe(0);
     await screenshot(page, 'dashboard-history-contributor');
 
@@ -278,7 +312,7 @@ describe('import history and the drafting profile', () => {
         const { page } = await open(path, owner, look);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         if (path === '/history') {
-          await page.getByLabel('Changelog (Markdown)').fill(CHANGELOG);
+          await page.getByLabel('Changelog text').fill(CHANGELOG);
           await page.getByRole('button', { name: 'Preview' }).click();
           await page.getByRole('table', { name: 'Releases in the changelog' }).waitFor();
         }

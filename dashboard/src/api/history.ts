@@ -1,6 +1,6 @@
 /**
  * A project's changelog history (docs/api.md#import-history-and-the-drafting-profile): a pasted or uploaded
- * CHANGELOG.md is read by the server's changelog parser (`POST …/changelog-preview`, the parser
+ * changelog (Markdown, or reStructuredText such as `CHANGES.rst`) is read by the server's changelog parser (`POST …/changelog-preview`, the parser
  * `shiplog import` and the Action use: the dashboard carries none), and the releases it finds become
  * published entries through `POST /api/v1/entries/import` (publishers), in the calls
  * core/portable/import-batches.ts cuts (the one copy the CLI and the Action use too). Nothing is
@@ -13,11 +13,17 @@ import { api, projectPath, v1 } from './client.ts';
 import { refreshDraftingProfile } from './drafting-profile.ts';
 import { entryKeys } from './entries.ts';
 
-/** POST /api/dashboard/projects/{slug}/changelog-preview: the releases and skipped sections of `markdown`. */
+/** A changelog to preview: its text, and the uploaded file's name (which says its markup), if any. */
+export type ChangelogText = { markdown: string; filename?: string | undefined };
+
+/**
+ * POST /api/dashboard/projects/{slug}/changelog-preview: the releases and skipped sections of a
+ * changelog, Markdown or reStructuredText (`markup`: how the server read it).
+ */
 export const useChangelogPreview = (slug: string) =>
   useMutation({
-    mutationFn: (markdown: string) =>
-      api<ChangelogPreview>(projectPath(slug, '/changelog-preview'), { method: 'POST', body: { markdown } }),
+    mutationFn: (body: ChangelogText) =>
+      api<ChangelogPreview>(projectPath(slug, '/changelog-preview'), { method: 'POST', body }),
   });
 
 /** A release as the preview lists it and the import sends it. */

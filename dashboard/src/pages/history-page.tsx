@@ -1,6 +1,7 @@
 /**
  * Import history (docs/api.md#import-history-and-the-drafting-profile; publishers and owners): the project's
- * CHANGELOG.md, pasted, uploaded or dropped, is read by the server's changelog parser, and the preview
+ * changelog, pasted, uploaded or dropped, Markdown or reStructuredText (an uploaded file's name, else
+ * the text, says which), is read by the server's changelog parser, and the preview
  * lists the releases an import brings in (version, date, first line) and the sections it skips, with
  * the reason. `Import` makes them published entries with their own dates and versions (nothing is
  * emailed or sent to channels), then says how many were imported, replaced and skipped, and what the
@@ -31,13 +32,15 @@ type FormProps = {
   markdown: string;
   /** The text as typed (any preview of an earlier text is dropped). */
   onChange: (text: string) => void;
-  /** A file's text, previewed at once. */
-  onFile: (text: string) => void;
+  /** A file's text and name, previewed at once. */
+  onFile: (text: string, filename: string) => void;
+  /** The uploaded file's name while its text is unedited (it says the markup), else undefined. */
+  filename: string | undefined;
   preview: Preview;
   readOnly: boolean;
 };
 
-function ChangelogForm({ markdown, onChange, onFile, preview, readOnly }: FormProps) {
+function ChangelogForm({ markdown, onChange, onFile, filename, preview, readOnly }: FormProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   const [unreadable, setUnreadable] = useState<Error | null>(null);
   /** Read the first file of `files`, if any; returns whether there was one. */
@@ -45,7 +48,10 @@ function ChangelogForm({ markdown, onChange, onFile, preview, readOnly }: FormPr
     const file = files?.[0];
     if (!file) return false;
     setUnreadable(null);
-    file.text().then(onFile, () => setUnreadable(new Error(`${file.name} could not be read.`)));
+    file.text().then(
+      (text) => onFile(text, file.name),
+      () => setUnreadable(new Error(`${file.name} could not be read.`)),
+    );
     return true;
   };
   const onDrop = (event: DragEvent) => {
@@ -53,14 +59,17 @@ function ChangelogForm({ markdown, onChange, onFile, preview, readOnly }: FormPr
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    preview.mutate(markdown);
+    preview.mutate({ markdown, filename });
   };
   return (
     <form onSubmit={submit} className="card">
       {readOnly && <p>Only publishers and owners import history.</p>}
       <fieldset disabled={readOnly}>
         <legend className="sr-only">Changelog</legend>
-        <Field label="Changelog (Markdown)" hint="Paste your CHANGELOG.md here, or upload or drop the file.">
+        <Field
+          label="Changelog text"
+          hint="Paste your CHANGELOG.md here, or upload or drop the file. Markdown or reStructuredText (CHANGES.rst)."
+        >
           <textarea
             rows={12}
             required
@@ -75,12 +84,12 @@ function ChangelogForm({ markdown, onChange, onFile, preview, readOnly }: FormPr
             Preview
           </button>
           <button type="button" className="secondary" onClick={() => fileRef.current?.click()}>
-            Upload CHANGELOG.md
+            Upload changelog file
           </button>
           <input
             ref={fileRef}
             type="file"
-            accept=".md,.markdown,.txt,text/markdown,text/plain"
+            accept=".md,.markdown,.rst,.rest,.txt,text/markdown,text/x-rst,text/plain"
             hidden
             onChange={(e) => {
               readFile(e.target.files);
@@ -131,6 +140,11 @@ function ImportPreview({
   const count = plan.releases.length;
   return (
     <>
+      {preview.data?.markup === 'rst' && (
+        <Notice>
+          Read as reStructuredText, converted to Markdown as the shiplog CLI and the Action read it.
+        </Notice>
+      )}
       <ListCard
         heading="Releases to import"
         query={preview}
@@ -260,6 +274,7 @@ export function HistoryPage() {
   usePageTitle('Import history');
   const project = useProject();
   const [markdown, setMarkdown] = useState('');
+  const [filename, setFilename] = useState<string | undefined>(undefined);
   const preview = useChangelogPreview(project.slug);
   const importing = useImportHistory(project.slug);
   // Dated against the clock when the preview came: the import takes only past releases.
@@ -283,10 +298,16 @@ export function HistoryPage() {
       </p>
       <ChangelogForm
         markdown={markdown}
-        onChange={change}
-        onFile={(text) => {
+        filename={filename}
+        onChange={(text) => {
+          // Edited text says its own markup: the file's name no longer stands for it.
+          setFilename(undefined);
           change(text);
-          if (text.trim()) preview.mutate(text);
+        }}
+        onFile={(text, name) => {
+          setFilename(name);
+          change(text);
+          if (text.trim()) preview.mutate({ markdown: text, filename: name });
         }}
         preview={preview}
         readOnly={project.role === 'contributor'}

@@ -4,8 +4,9 @@
  *   preview) → `200 {"html"}`: the Markdown rendered and sanitized by the very renderer that stores an
  *   entry's `html` (so the preview is what readers will see). A body too complex to render is `400
  *   invalid` at `/body`, as on save.
- * - `POST /api/dashboard/projects/{slug}/changelog-preview {markdown}` → `200 {"releases", "skipped"}`:
- *   a pasted or uploaded CHANGELOG.md read by the parser `shiplog import` and the Action use
+ * - `POST /api/dashboard/projects/{slug}/changelog-preview {markdown, filename?}` → `200 {"markup",
+ *   "releases", "skipped"}`: a pasted or uploaded changelog (Markdown, or reStructuredText by its
+ *   `filename` or its text) read by the parser `shiplog import` and the Action use
  *   (core/parse-changelog.ts), so the history page shows what an import would bring in (docs/api.md#import-history-and-the-drafting-profile). Up to 8 MiB, as the import itself.
  *   Read in the renderer's worker with a body's limits: too complex to read is `400 invalid` at `/markdown`.
  */
@@ -41,7 +42,7 @@ export async function previewRoutes(base: FastifyInstance, ctx: ServiceContext):
     },
     async (request, reply) => {
       const { project } = await signedInAccess(ctx, request, reply, request.params.slug, 'entries.draft');
-      return previewChangelog(ctx, project.id, request.body.markdown);
+      return previewChangelog(ctx, project.id, request.body.markdown, request.body.filename ?? null);
     },
   );
 }

@@ -46,9 +46,15 @@ export const PreviewBody = z.strictObject({ body: CreateEntryInputSchema.shape.b
 
 /** A CHANGELOG.md as pasted or uploaded (at most 8 MiB of text; U+0000 refused as everywhere). */
 export const ChangelogPreviewBody = z.strictObject({
+  /** The changelog's text: Markdown, or reStructuredText (the name or the text says which). */
   markdown: z
     .string()
     .min(1)
     .max(8 * 1024 * 1024)
     .refine((s) => !s.includes('\u0000'), 'Must not contain NUL (U+0000) characters'),
+  /**
+   * The uploaded file's name (`CHANGES.rst`), which says its markup as `shiplog import` reads a path
+   * (core/changelog-file/read-changelog-markup.ts); without one (pasted text), the text says.
+   */
+  filename: z.string().min(1).max(255).optional(),
 });

@@ -17,9 +17,8 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { ParsedChangelog } from '../../../core/parse-changelog.ts';
 import { InvalidError } from '../../errors/errors.ts';
-import type { RenderedNotes, RenderTask } from './render-markdown-worker.ts';
+import type { ReadChangelog, RenderedNotes, RenderTask } from './render-markdown-worker.ts';
 
 export type MarkdownRenderer = {
   /**
@@ -34,10 +33,11 @@ export type MarkdownRenderer = {
    */
   renderNotes(markdown: string, projectId?: string): Promise<RenderedNotes>;
   /**
-   * A whole CHANGELOG.md read as the import reads it (core/parse-changelog.ts), with a body's queue,
-   * budget and nesting limit. @throws InvalidError (`/body`) when too complex to read.
+   * A whole changelog read as the import reads it (core/parse-changelog.ts; reStructuredText, by its
+   * file name `path` or its text, converted first), with a body's queue, budget and nesting limit.
+   * @throws InvalidError (`/body`) when too complex to read.
    */
-  parseChangelog(markdown: string, projectId?: string): Promise<ParsedChangelog>;
+  parseChangelog(markdown: string, projectId?: string, path?: string | null): Promise<ReadChangelog>;
   close(): Promise<void>;
 };
 
@@ -67,6 +67,7 @@ function tooComplex(): InvalidError {
 
 type Waiting = {
   markdown: string;
+  path: string | null;
   name: TaskName;
   resolve: (result: unknown) => void;
   reject: (err: unknown) => void;
@@ -114,7 +115,7 @@ export function createMarkdownRenderer(
       const [key, task] = picked;
       busy++;
       running.set(key, (running.get(key) ?? 0) + 1);
-      void run(task.markdown, task.name)
+      void run(task)
         .then(task.resolve, task.reject)
         .finally(() => {
           busy--;
@@ -126,7 +127,7 @@ export function createMarkdownRenderer(
     }
   }
 
-  async function run(markdown: string, name: TaskName): Promise<unknown> {
+  async function run({ markdown, path, name }: Waiting): Promise<unknown> {
     const abort = new AbortController();
     const { port1, port2 } = new MessageChannel();
     let stop = () => {};
@@ -135,7 +136,7 @@ export function createMarkdownRenderer(
     });
     try {
       return await pool.run(
-        { markdown, started: port2 },
+        { markdown, path, started: port2 },
         { name, signal: abort.signal, transferList: [port2] },
       );
     } catch (err) {
@@ -148,9 +149,14 @@ export function createMarkdownRenderer(
     }
   }
 
-  function enqueue(markdown: string, name: TaskName, projectId: string): Promise<unknown> {
+  function enqueue(
+    markdown: string,
+    name: TaskName,
+    projectId: string,
+    path: string | null = null,
+  ): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      const waiting = { markdown, name, resolve, reject };
+      const waiting = { markdown, path, name, resolve, reject };
       const queue = queues.get(projectId);
       if (queue) queue.push(waiting);
       else queues.set(projectId, [waiting]);
@@ -162,8 +168,8 @@ export function createMarkdownRenderer(
     render: (markdown, projectId = '') => enqueue(markdown, 'default', projectId) as Promise<string>,
     renderNotes: (markdown, projectId = '') =>
       enqueue(markdown, 'renderNotes', projectId) as Promise<RenderedNotes>,
-    parseChangelog: (markdown, projectId = '') =>
-      enqueue(markdown, 'parseChangelog', projectId) as Promise<ParsedChangelog>,
+    parseChangelog: (markdown, projectId = '', path = null) =>
+      enqueue(markdown, 'parseChangelog', projectId, path) as Promise<ReadChangelog>,
     close: () => pool.destroy(),
   };
 }

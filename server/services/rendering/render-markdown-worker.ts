@@ -3,14 +3,21 @@
  * `started` as it begins, so that the caller's time budget counts rendering only, not waiting.
  * `renderNotes` does the same for an imported release's notes and also reads what they lead with from
  * the same tokens, so that no Markdown of an import is parsed on the request thread; `parseChangelog`
- * reads a whole CHANGELOG.md (the History page's preview) from tokens lexed with the same limit.
+ * reads a whole changelog (the History page's preview) from tokens lexed with the same limit, a
+ * reStructuredText one converted to Markdown first, in the worker too.
  */
 import type { MessagePort } from 'node:worker_threads';
+import { changelogMarkup, type ChangelogMarkup } from '../../../core/changelog-file/read-changelog-markup.ts';
+import { convertRstChangelog } from '../../../core/changelog-file/convert-rst-changelog.ts';
 import { type ParsedChangelog, parseChangelogTokens } from '../../../core/parse-changelog.ts';
 import { leadOfTokens, type NotesLead } from './lead-of-notes.ts';
 import { lexMarkdown, renderTokens } from './render-markdown.ts';
 
-export type RenderTask = { markdown: string; started: MessagePort };
+/** `path`: a changelog's file name, which says its markup (`parseChangelog` only). */
+export type RenderTask = { markdown: string; started: MessagePort; path?: string | null };
+
+/** A changelog read, and the markup it was read as. */
+export type ReadChangelog = ParsedChangelog & { markup: ChangelogMarkup };
 
 /** Rendered notes: their HTML and their leading change. */
 export type RenderedNotes = { html: string; lead: NotesLead };
@@ -32,7 +39,10 @@ export function renderNotes({ markdown, started }: RenderTask): RenderedNotes {
   return { html: renderTokens(tokens), lead };
 }
 
-export function parseChangelog({ markdown, started }: RenderTask): ParsedChangelog {
+/** A changelog, Markdown or reStructuredText (read-changelog-markup.ts decides, from `path` and the text). */
+export function parseChangelog({ markdown, started, path = null }: RenderTask): ReadChangelog {
   begin(started);
-  return parseChangelogTokens(lexMarkdown(markdown));
+  const markup = changelogMarkup(path, markdown);
+  const text = markup === 'rst' ? convertRstChangelog(markdown) : markdown;
+  return { markup, ...parseChangelogTokens(lexMarkdown(text)) };
 }

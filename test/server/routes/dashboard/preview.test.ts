@@ -7,6 +7,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  changelogAsMarkdown,
+  changelogMarkup,
+} from '../../../../core/changelog-file/read-changelog-markup.ts';
 import { parseChangelog } from '../../../../core/parse-changelog.ts';
 import type { ProjectRow } from '../../../../server/db/projects.ts';
 import { buildTestServer, type TestServer } from '../../../helpers/build-server.ts';
@@ -119,8 +123,45 @@ describe('POST /api/dashboard/projects/{slug}/changelog-preview', () => {
       const text = readFileSync(join(dir, name), 'utf8');
       const res = await changelogPreview(contributor.headers, { markdown: text });
       expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
-      expect(res.json(), name).toEqual(parseChangelog(text));
+      // Pasted: no file name, so the text says its markup, as for a CLI path without an extension.
+      expect(res.json(), name).toEqual({
+        markup: changelogMarkup(null, text),
+        ...parseChangelog(changelogAsMarkdown(null, text)),
+      });
     }
+  });
+
+  it('reads a reStructuredText changelog, pasted or uploaded, as `shiplog import` does', async () => {
+    const rst = readFileSync(
+      join(import.meta.dirname, '../../../fixtures/changelogs/click-CHANGES.rst'),
+      'utf8',
+    );
+    const pasted = await changelogPreview(contributor.headers, { markdown: rst });
+    expect(pasted.statusCode, pasted.body).toBe(200);
+    const { markup, releases } = pasted.json();
+    expect(markup).toBe('rst');
+    expect(releases.slice(0, 2).map((r: { version: string; date: string }) => [r.version, r.date])).toEqual([
+      ['7.1.2', '2020-04-27'],
+      ['7.1.1', '2020-03-09'],
+    ]);
+    // Roles and literals read as Markdown: the issue's link text and code, no RST markup left.
+    expect(releases[0].notes).toContain('`echo_with_pager`');
+    expect(releases[0].notes).not.toContain(':issue:');
+
+    // Only `=` and `-` underlines: the text alone reads as Markdown setext headings; the name says RST.
+    const plain = ['1.1.0 (2024-03-05)', '------------------', '', '- Fixed ``--help``.', ''].join('\n');
+    const uploaded = await changelogPreview(contributor.headers, {
+      markdown: plain,
+      filename: 'CHANGES.rst',
+    });
+    expect(uploaded.json()).toMatchObject({ markup: 'rst', releases: [{ version: '1.1.0' }] });
+    expect(uploaded.json().releases[0].notes).toContain('`--help`');
+    const asMarkdown = await changelogPreview(contributor.headers, {
+      markdown: plain,
+      filename: 'CHANGELOG.md',
+    });
+    expect(asMarkdown.json()).toMatchObject({ markup: 'markdown' });
+    expect(asMarkdown.json().releases[0].notes).toContain('``--help``');
   });
 
   it('refuses a changelog nested past the renderer’s limit: 400 at /markdown, as a body is refused', async () => {
