@@ -47296,6 +47296,8 @@ var DraftingProfileSchema = external_exports.object({
 });
 var DraftingProfileResponseSchema = external_exports.object({ profile: DraftingProfileSchema });
 var ChangelogPreviewSchema = external_exports.object({
+  /** How the text was read: Markdown, or reStructuredText converted to Markdown first. */
+  markup: external_exports.enum(["markdown", "rst"]),
   releases: external_exports.array(
     external_exports.object({
       version: external_exports.string(),
@@ -49310,7 +49312,7 @@ var DEPENDENCY_AREAS = /^(deps|dep|dependencies|deps-dev|dev-deps)$/i;
 var VERSION_ONLY = /^v?\d+(\.\d+){1,3}([-+.][0-9A-Za-z.-]+)?$/;
 var CRATE_RELEASE = /^[a-z][\w-]*-v?\d+\.\d+\.\d+([-+.][0-9A-Za-z.-]+)?$/;
 var RELEASE_SUBJECT = /^(release|releasing|released|bump(ed)? version|set version|version bump|new version|version|prepar(?:e|ing|ations?)( for)?( release)?|bump(?: to)?(?= v?\d))\b.*\d+\.\d+|^v?\d+(\.\d+)+[^\s]* (release|released)$|^(chore|build|ci|release)(\(release\))!?:.*\d+\.\d+|^(chore|build)(\([^)]*\))?!?: (release|prepare for|bump version)\b/i;
-var VERSION_BUMP = /^(?:start(?:ing)?|begin|open|back to|bump(?:ing)?(?: the)?|set(?:ting)?(?: the)?|increment|update)\s+(?:(?:dev|development|next|new|patch|minor|major)\s+)?(?:version|development|dev|cycle)\b|^post[- ]release\b|^(?:prepare|prep)(?:are)? (?:for )?(?:the )?next (?:release|version|development)|\b(?:dev|development|snapshot) version\b|^(?:release|tag(?:ged)?|version) v?\d+(?:\.\d+)+\S*$|^revert(?:ing)? (?:the )?release(?: version)? (?:changes|commit|bump)|^prep\w* for (?:the )?(?:[\w.-]+ ){0,3}release\b/i;
+var VERSION_BUMP = /^(?:start(?:ing)?|begin|open|back to|bump(?:ing)?(?: the)?|set(?:ting)?(?: the)?|increment|update)\s+(?:(?:dev|development|next|new|patch|minor|major)\s+)?(?:version|development|dev|cycle)\b|^post[- ]release\b|^(?:prepare|prep)(?:are)? (?:for )?(?:the )?next (?:release|version|development)|\b(?:dev|development|snapshot) version\b|^(?:release|tag(?:ged)?|version) v?\d+(?:\.\d+)+\S*$|^(?:release|version) v?\d+(?: \d+){1,3}(?: \(#\d+\))?$|^revert(?:ing)? (?:the )?release(?: version)? (?:changes|commit|bump)|^prep\w* for (?:the )?(?:[\w.-]+ ){0,3}release\b/i;
 var NOISE_SUBJECT = /^(deploying to|deployed to|deploy to|wip\b|fixup!|squash!|amend!|rebase\b|merge branch|merge remote-tracking|merge tag|merge pull request #?\d+ from \S+$|merge (main|master|develop|dev|stable|release|upstream|trunk)\b|merge [\w./'-]+ (into|to|with) [\w./'-]+$|merge (back|forward|up)\b|initial commit$|update (changelog|history)(\.md)?$|\[skip ci\]|merge commit from fork$)/i;
 var NAMED_RELEASE = /^(?:[\w.@/-]+\s+){1,2}version\s+v?\d+(?:\.\d+)+\S*$|^prep(?:are[sd]?|aring)?\s+(?:for\s+)?(?:the\s+|a\s+)?(?:new\s+|next\s+)?release$|^release\s+prep(?:aration)?s?$/i;
 var ALL_DEPENDENCIES = /^(?:bump|update|upgrade|refresh)(?:s|d|ed|ing)?\s+(?:all\s+|the\s+|some\s+|several\s+|our\s+)?(?:(?:dev|development|npm|cargo|python|ruby|js|go|rust|node)\s+)?(?:dependencies|deps|packages|crates|gems|modules)\b[.!]?$/i;
@@ -51085,7 +51087,7 @@ function contributorsLine(pullRequests, link2 = plainRefs) {
 function leadTier(c, profile, paths = { internal: [], product: [] }) {
   if (touchedBy2(c.files, paths.internal, paths.product) === "internal") return 3;
   if (applies(profile, "listing") && leavesOut(profile, kindOf(c, paths.internal))) return 2;
-  return c.internalScope || c.internalWords ? 1 : 0;
+  return c.internalScope || c.internalWords || contentWords(c.text).size === 0 ? 1 : 0;
 }
 function leavesOut(profile, kind) {
   return countsSelector.chance(profile.selector.state, kind, "unknown") < KEEP_THRESHOLD;

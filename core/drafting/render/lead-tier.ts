@@ -8,7 +8,9 @@
  * - `1`: leads only when no change of tier 0 is in the release: typed user-facing with a scope that
  *   names internal work (`feat(website): …`) that touched the product or whose files are unknown, or
  *   untyped, worded like internal work and made an item by its product files ("Add URL parsing tests"
- *   touching the parser): words come last, but a title must not read as internal work;
+ *   touching the parser): words come last, but a title must not read as internal work; and a change
+ *   whose words name nothing (`Fix (#3003)`, `Update`: no content word once references are set
+ *   aside), which a title cannot name;
  * - `2`: a kind the profile leaves out (listed less than half the time), that its author still made
  *   an item (`feat:`, a label): leads only when the draft lists nothing else, because a title must
  *   name what the draft lists (measured: "Maintenance and dependency updates" over a draft of
@@ -17,6 +19,7 @@
  *   `internal-paths`.
  */
 import type { ClassifiedCommit } from '../changes/classify-commit.ts';
+import { contentWords } from '../changes/content-words.ts';
 import { kindOf } from '../evidence/change-kinds.ts';
 import { touchedBy } from '../evidence/touched-paths.ts';
 import { applies, type DraftingProfileModel } from '../profile/profile-model.ts';
@@ -35,7 +38,7 @@ export function leadTier(
 ): LeadTier {
   if (touchedBy(c.files, paths.internal, paths.product) === 'internal') return 3;
   if (applies(profile, 'listing') && leavesOut(profile!, kindOf(c, paths.internal))) return 2;
-  return c.internalScope || c.internalWords ? 1 : 0;
+  return c.internalScope || c.internalWords || contentWords(c.text).size === 0 ? 1 : 0;
 }
 
 /** Whether `profile` says its notes leave out changes of `kind` (whatever their size). */

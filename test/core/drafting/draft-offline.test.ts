@@ -170,6 +170,30 @@ describe('title and category', () => {
     expect(alone.title).toBe('Add URL parsing tests from the spec suite');
   });
 
+  it('never lead with a change whose words name nothing, nor with a release pull request titled from its branch', () => {
+    const release = draftRelease(
+      {
+        commits: ['Fix (#3003)', 'Release 4 6 0 (#3010)', 'Correct caching of icons (#3004)'],
+        commitDetails: [
+          { index: 0, files: ['src/lib/converter/symbols.ts'], additions: 400, deletions: 90 },
+          {
+            index: 1,
+            files: ['lib/view_component/version.rb', 'docs/CHANGELOG.md'],
+            additions: 12,
+            deletions: 3,
+          },
+          { index: 2, files: ['src/lib/output/icons.ts'], additions: 6, deletions: 2 },
+        ],
+      },
+      null,
+    );
+    // `Fix` drew the most work but says nothing a title could name; `Release 4 6 0` is the release.
+    expect(release.title).toBe('Correct caching of icons');
+    expect(listed(release).some((item) => item.includes('Release 4 6 0'))).toBe(false);
+    // Alone, it still leads: a title names what the draft lists.
+    expect(draft(['Fix (#3003)']).title).not.toBe('Maintenance and dependency updates');
+  });
+
   it('set the category by rule: breaking or feature, else fix, else improvement', () => {
     const features = Array.from({ length: 8 }, (_, i) => `feat: feature number ${i}`);
     const fixes = Array.from({ length: 12 }, (_, i) => `fix: bug number ${i}`);
