@@ -49314,6 +49314,7 @@ var CRATE_RELEASE = /^[a-z][\w-]*-v?\d+\.\d+\.\d+([-+.][0-9A-Za-z.-]+)?$/;
 var RELEASE_SUBJECT = /^(release|releasing|released|bump(ed)? version|set version|version bump|new version|version|prepar(?:e|ing|ations?)( for)?( release)?|bump(?: to)?(?= v?\d))\b.*\d+\.\d+|^v?\d+(\.\d+)+[^\s]* (release|released)$|^(chore|build|ci|release)(\(release\))!?:.*\d+\.\d+|^(chore|build)(\([^)]*\))?!?: (release|prepare for|bump version)\b/i;
 var VERSION_BUMP = /^(?:start(?:ing)?|begin|open|back to|bump(?:ing)?(?: the)?|set(?:ting)?(?: the)?|increment|update)\s+(?:(?:dev|development|next|new|patch|minor|major)\s+)?(?:version|development|dev|cycle)\b|^post[- ]release\b|^(?:prepare|prep)(?:are)? (?:for )?(?:the )?next (?:release|version|development)|\b(?:dev|development|snapshot) version\b|^(?:release|tag(?:ged)?|version) v?\d+(?:\.\d+)+\S*$|^(?:release|version) v?\d+(?: \d+){1,3}(?: \(#\d+\))?$|^revert(?:ing)? (?:the )?release(?: version)? (?:changes|commit|bump)|^prep\w* for (?:the )?(?:[\w.-]+ ){0,3}release\b/i;
 var NOISE_SUBJECT = /^(deploying to|deployed to|deploy to|wip\b|fixup!|squash!|amend!|rebase\b|merge branch|merge remote-tracking|merge tag|merge pull request #?\d+ from \S+$|merge (main|master|develop|dev|stable|release|upstream|trunk)\b|merge [\w./'-]+ (into|to|with) [\w./'-]+$|merge (back|forward|up)\b|initial commit$|update (changelog|history)(\.md)?$|\[skip ci\]|merge commit from fork$)/i;
+var CLOSING_PREFIX = /^(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?)\s+(?:#|gh-)\d+\s*(?::|\s-{1,2}|\s[–—])\s*(?=\S)/i;
 var NAMED_RELEASE = /^(?:[\w.@/-]+\s+){1,2}version\s+v?\d+(?:\.\d+)+\S*$|^prep(?:are[sd]?|aring)?\s+(?:for\s+)?(?:the\s+|a\s+)?(?:new\s+|next\s+)?release$|^release\s+prep(?:aration)?s?$/i;
 var ALL_DEPENDENCIES = /^(?:bump|update|upgrade|refresh)(?:s|d|ed|ing)?\s+(?:all\s+|the\s+|some\s+|several\s+|our\s+)?(?:(?:dev|development|npm|cargo|python|ruby|js|go|rust|node)\s+)?(?:dependencies|deps|packages|crates|gems|modules)\b[.!]?$/i;
 var BOT_BUMP = /^(bump|update|upgrade|pin) `?[@\w./-]+`?(?: from \S+)?(?: to |\s?(?:==|>=|~=|@)) ?v?\d\S*|^(?:update|upgrade|bump)(?:s|d|ed)? to `?[@\w./-]+`? v?\d+(?:\.\d+)+|^(?:update|upgrade|bump)(?:s|d|ed)? (?:the )?`?[@\w./-]+`? (?:version|dependency|crate|gem|package)$|^(build|chore|fix)\(deps(-dev)?\)!?: (bump|update|upgrade|pin|lock)|^📌|^bump [@\w./-]+ and [@\w./-]+$|^(?:drop|remove)(?:s|d|ped)? (?:the )?(?:dependency|dep) on\b|^bump the [\w-]+ group\b/i;
@@ -49503,7 +49504,9 @@ function classifyByForm(message) {
       };
     }
   }
-  const area = /^([\w./-]{1,30}): (.+)$/.exec(subject);
+  const closed = subject.replace(CLOSING_PREFIX, "");
+  const prose = closed !== subject && FEATURE_VERB.test(closed) ? closed : subject;
+  const area = /^([\w./-]{1,30}): (.+)$/.exec(prose);
   if (area) {
     const [, name = "", rest2 = ""] = area;
     const text5 = cleanText2(rest2);
@@ -49522,19 +49525,18 @@ function classifyByForm(message) {
     if (!base.breaking && isInternalProse(rest2)) return internal({ type: null, scope: name, text: text5 });
     return { ...base, kind: "change", category: categoryFromProse(rest2), type: null, scope: name, text: text5 };
   }
-  const reverted = revertedSubject(subject);
+  const reverted = revertedSubject(prose);
   const undone = reverted !== null ? classifyByForm(reverted) : null;
   if (undone && !base.breaking && undone.kind !== "change") return revertOf(base, undone, subject);
   const revert = undone !== null;
-  const text4 = cleanText2(undone ? `Revert "${undone.text}"` : subject);
-  if (!base.breaking && isReviewFollowUp(subject))
+  const text4 = cleanText2(undone ? `Revert "${undone.text}"` : prose);
+  if (!base.breaking && isReviewFollowUp(prose))
     return { ...internal({ type: null, scope: null, text: text4 }), decidedBy: "author" };
-  if (!revert && !base.breaking && isInternalProse(subject))
-    return internal({ type: null, scope: null, text: text4 });
+  if (!revert && !base.breaking && isInternalProse(prose)) return internal({ type: null, scope: null, text: text4 });
   return {
     ...base,
     kind: "change",
-    category: revert ? "fix" : categoryFromProse(subject),
+    category: revert ? "fix" : categoryFromProse(prose),
     type: null,
     scope: null,
     text: text4

@@ -109,6 +109,12 @@ const VERSION_BUMP =
   /^(?:start(?:ing)?|begin|open|back to|bump(?:ing)?(?: the)?|set(?:ting)?(?: the)?|increment|update)\s+(?:(?:dev|development|next|new|patch|minor|major)\s+)?(?:version|development|dev|cycle)\b|^post[- ]release\b|^(?:prepare|prep)(?:are)? (?:for )?(?:the )?next (?:release|version|development)|\b(?:dev|development|snapshot) version\b|^(?:release|tag(?:ged)?|version) v?\d+(?:\.\d+)+\S*$|^(?:release|version) v?\d+(?: \d+){1,3}(?: \(#\d+\))?$|^revert(?:ing)? (?:the )?release(?: version)? (?:changes|commit|bump)|^prep\w* for (?:the )?(?:[\w.-]+ ){0,3}release\b/i;
 const NOISE_SUBJECT =
   /^(deploying to|deployed to|deploy to|wip\b|fixup!|squash!|amend!|rebase\b|merge branch|merge remote-tracking|merge tag|merge pull request #?\d+ from \S+$|merge (main|master|develop|dev|stable|release|upstream|trunk)\b|merge [\w./'-]+ (into|to|with) [\w./'-]+$|merge (back|forward|up)\b|initial commit$|update (changelog|history)(\.md)?$|\[skip ci\]|merge commit from fork$)/i;
+/**
+ * GitHub's closing keyword and the issue it closes before a subject's own words (`Fix #2590: add the
+ * :equals-nil linter`, `fixes #7457 - streamline …`, `Closes GH-12: …`).
+ */
+const CLOSING_PREFIX =
+  /^(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?)\s+(?:#|gh-)\d+\s*(?::|\s-{1,2}|\s[–—])\s*(?=\S)/i;
 /** A release commit named after the product: "zoxide version 0.17.0", "Prepare release", "Release prep". */
 const NAMED_RELEASE =
   /^(?:[\w.@/-]+\s+){1,2}version\s+v?\d+(?:\.\d+)+\S*$|^prep(?:are[sd]?|aring)?\s+(?:for\s+)?(?:the\s+|a\s+)?(?:new\s+|next\s+)?release$|^release\s+prep(?:aration)?s?$/i;
@@ -389,7 +395,12 @@ function classifyByForm(message: string): ClassifiedCommit {
     // An unknown type is an area written like a type (`printer: fix …`): fall through to prose rules.
   }
 
-  const area = /^([\w./-]{1,30}): (.+)$/.exec(subject);
+  // `Fix #2590: add a linter`: the closing keyword names the issue the change answers, and the words
+  // after it say what the change is when they start with an addition's verb; otherwise (`Fix #12 -
+  // crash on empty tag`) they state the problem, and the subject reads as the fix it is.
+  const closed = subject.replace(CLOSING_PREFIX, '');
+  const prose = closed !== subject && FEATURE_VERB.test(closed) ? closed : subject;
+  const area = /^([\w./-]{1,30}): (.+)$/.exec(prose);
   if (area) {
     const [, name = '', rest2 = ''] = area;
     const text = cleanText(rest2);
@@ -409,19 +420,18 @@ function classifyByForm(message: string): ClassifiedCommit {
     if (!base.breaking && isInternalProse(rest2)) return internal({ type: null, scope: name, text });
     return { ...base, kind: 'change', category: categoryFromProse(rest2), type: null, scope: name, text };
   }
-  const reverted = revertedSubject(subject);
+  const reverted = revertedSubject(prose);
   const undone = reverted !== null ? classifyByForm(reverted) : null;
   if (undone && !base.breaking && undone.kind !== 'change') return revertOf(base, undone, subject);
   const revert = undone !== null;
-  const text = cleanText(undone ? `Revert "${undone.text}"` : subject);
-  if (!base.breaking && isReviewFollowUp(subject))
+  const text = cleanText(undone ? `Revert "${undone.text}"` : prose);
+  if (!base.breaking && isReviewFollowUp(prose))
     return { ...internal({ type: null, scope: null, text }), decidedBy: 'author' };
-  if (!revert && !base.breaking && isInternalProse(subject))
-    return internal({ type: null, scope: null, text });
+  if (!revert && !base.breaking && isInternalProse(prose)) return internal({ type: null, scope: null, text });
   return {
     ...base,
     kind: 'change',
-    category: revert ? 'fix' : categoryFromProse(subject),
+    category: revert ? 'fix' : categoryFromProse(prose),
     type: null,
     scope: null,
     text,

@@ -63,6 +63,7 @@ describe('each fixture commit is read as its rule says', () => {
         'inside-pull-request',
         'missing-is-fix',
         'typed-user-facing',
+        'closing-keyword',
       ]),
     );
   });
