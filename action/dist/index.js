@@ -49562,7 +49562,8 @@ var DIRECTORY_KINDS = [
     "docs"
   ],
   [
-    /(?:^|\/)(?:\.husky|\.devcontainer|\.vscode|\.idea|\.cargo|scripts|tools|ci|xtask|\.changeset)\//i,
+    // `script/` at the root: GitHub's "Scripts To Rule Them All" (script/bootstrap, script/release).
+    /(?:^|\/)(?:\.husky|\.devcontainer|\.vscode|\.idea|\.cargo|scripts|tools|ci|xtask|\.changeset)\/|^script\//i,
     "tooling"
   ]
 ];

@@ -12,7 +12,7 @@
  *   `test-utils/`), fixtures, test data and benchmarks;
  * - `ci`: CI and repository automation (`.github/`, `.gitlab-ci.yml`, `.circleci/`…);
  * - `tooling`: the project's own tooling and configuration (linters, formatters, editor and hook
- *   settings, dev scripts, container files for development);
+ *   settings, dev scripts in `scripts/` or a root `script/`, container files for development);
  * - `dependencies`: lock files and package manifests (`package.json`, `Cargo.toml`, `go.mod`, `settings.gradle`,
  *   `requirements.txt`…; a change of only these is a dependency update);
  * - `internal`: a path of the repository's own `internal-paths` globs;
@@ -39,7 +39,8 @@ const DIRECTORY_KINDS: [RegExp, PathKind][] = [
     'docs',
   ],
   [
-    /(?:^|\/)(?:\.husky|\.devcontainer|\.vscode|\.idea|\.cargo|scripts|tools|ci|xtask|\.changeset)\//i,
+    // `script/` at the root: GitHub's "Scripts To Rule Them All" (script/bootstrap, script/release).
+    /(?:^|\/)(?:\.husky|\.devcontainer|\.vscode|\.idea|\.cargo|scripts|tools|ci|xtask|\.changeset)\/|^script\//i,
     'tooling',
   ],
 ];

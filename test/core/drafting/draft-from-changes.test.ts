@@ -202,6 +202,23 @@ describe('pull requests a dependency bot opened', () => {
   });
 });
 
+describe('the repository’s own scripts', () => {
+  it('in a root script/ folder are tooling, as scripts/ is; a script/ inside the product is not', () => {
+    const fix = { number: 31, title: 'Fix the parser on empty input', files: ['src/parser.clj'] };
+    const tooling = {
+      number: 30,
+      title: 'Add release-everything script',
+      files: ['script/release-everything.clj'],
+    };
+    const shipped = { number: 32, title: 'Add a script runner', files: ['src/script/runner.clj'] };
+    const d = draft(
+      [tooling, fix, shipped].map((pr) => `${pr.title} (#${pr.number})`),
+      [tooling, fix, shipped],
+    );
+    expect(listed(d)).toEqual(['Add a script runner (#32)', 'Fix the parser on empty input (#31)']);
+  });
+});
+
 describe('release-note sections', () => {
   it('reads headings of any level up to the next one, fenced blocks, and NONE', () => {
     expect(releaseNoteOf('### Changelog\nFaster start-up\n### Tests\nadded')).toEqual({
