@@ -89,6 +89,30 @@ describe('a fresh set', () => {
     },
   );
 
+  // A gathered set that is not reported on yet: a fresh set as it stands, none of it spent.
+  it.each([{ file: 'fresh6-sources.json', which: 'seventh', repositories: 9 }])(
+    '$file (the $which) is one now, and not spent until its figures are reported',
+    ({ file, repositories }) => {
+      const sources = loadSources(join(EVAL, file));
+      expect(sources).toHaveLength(repositories);
+      expect(freshSetProblems(sources)).toEqual([]);
+      expect(new Set(sources.map((s) => s.ecosystem)).size).toBeGreaterThanOrEqual(8);
+      expect(sources.every((s) => s.releases.length === 8)).toBe(true);
+      expect(sources.every((s) => (s.note ?? '').trim().length > 0)).toBe(true);
+      const spent = spentRepositories();
+      for (const s of sources) expect(spent.has(s.repo.toLowerCase())).toBe(false);
+      // Nor in an earlier fresh set, spent or not.
+      const earlier = [
+        'fresh-sources.json',
+        'fresh2-sources.json',
+        'fresh3-sources.json',
+        'fresh4-sources.json',
+        'fresh5-sources.json',
+      ].flatMap((f) => loadSources(join(EVAL, f)).map((s) => s.repo.toLowerCase()));
+      for (const s of sources) expect(earlier).not.toContain(s.repo.toLowerCase());
+    },
+  );
+
   it('of 8 unspent repositories in 5 ecosystems, 5 releases each, has no problem', () => {
     expect(freshSetProblems(GOOD)).toEqual([]);
   });
