@@ -21,7 +21,7 @@ if (tmp) process.env.TMPDIR = tmp;
 /** Files that replace a module with `vi.mock`: they get a fresh module graph of their own. */
 const MOCKING = ['test/action/main.test.ts', 'test/server/services/accounts/sign-in.test.ts'];
 
-/** What every project here, and `npm run test:cli` (vitest.cli.config.ts), runs with. */
+/** What every project here, `npm run test:cli` and `npm run test:action` run with. */
 export const shared = {
   setupFiles: ['test/helpers/setup.ts'],
   // Each file builds its own database; PGlite start-up and PostgreSQL DDL are slow-ish.
@@ -47,8 +47,15 @@ export default defineConfig({
           ...shared,
           name: 'shared',
           include: ['test/**/*.test.ts'],
-          // test/cli/ starts the `shiplog` bin as child processes: `npm run test:cli` (vitest.cli.config.ts).
-          exclude: ['test/faults/**', 'test/cli/**', '**/node_modules/**', ...MOCKING],
+          // test/cli/ starts the `shiplog` bin as child processes: `npm run test:cli` (vitest.cli.config.ts);
+          // test/action-bundle/ the Action's bundle: `npm run test:action` (vitest.action.config.ts).
+          exclude: [
+            'test/faults/**',
+            'test/cli/**',
+            'test/action-bundle/**',
+            '**/node_modules/**',
+            ...MOCKING,
+          ],
           isolate: false,
         },
       },

@@ -69,6 +69,7 @@ describe('the repository', () => {
       'npm start',
       'npm test',
       'npm run test:cli',
+      'npm run test:action',
       'npm run test:e2e',
       'npm run lint',
       'npm run typecheck',
