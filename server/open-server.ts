@@ -29,6 +29,8 @@ export type OpenServerOptions = {
   logger?: BuildAppOptions['logger'];
   /** The GitHub App's Octokit class (tests: one without the throttling plugin's pacing). */
   githubOctokit?: ServiceContextOptions['githubOctokit'];
+  /** A Markdown renderer instead of the server's own (open-service-context.ts); closed with the server. */
+  markdown?: ServiceContextOptions['markdown'];
   /** Whether this process works jobs (default true; a test or a benchmark may only enqueue). */
   workers?: boolean;
   /** Whether the embedded database serves CLI commands over its admin socket (default true). */
@@ -61,7 +63,14 @@ export async function openServer(config: Config, options: OpenServerOptions = {}
     app = await buildApp({
       config,
       logger: options.logger,
-      openContext: (log) => openServiceContext({ config, db, log, githubOctokit: options.githubOctokit }),
+      openContext: (log) =>
+        openServiceContext({
+          config,
+          db,
+          log,
+          githubOctokit: options.githubOctokit,
+          markdown: options.markdown,
+        }),
     });
     await app.ready();
     if (options.workers !== false) await startWorkers(app.shiplog, app.log);

@@ -20,7 +20,7 @@ import { createMailer } from './services/mail/create-mailer.ts';
 import { countEmails } from './services/metrics/count-emails.ts';
 import { createServiceMetrics } from './services/metrics/service-metrics.ts';
 import { createWidgetCache } from './services/public/create-widget-cache.ts';
-import { createMarkdownRenderer } from './services/rendering/markdown-renderer.ts';
+import { createMarkdownRenderer, type MarkdownRenderer } from './services/rendering/markdown-renderer.ts';
 
 export type OpenedServiceContext = {
   ctx: ServiceContext;
@@ -35,6 +35,11 @@ export type ServiceContextOptions = {
   log: FastifyBaseLogger;
   /** The GitHub App's Octokit class (tests: one without the throttling plugin's pacing). */
   githubOctokit?: typeof ProbotOctokit;
+  /**
+   * A Markdown renderer to use instead of starting one (its worker threads cost most of a second of CPU
+   * to start: the tests hand every server of a process the same one). It is closed with the context.
+   */
+  markdown?: MarkdownRenderer;
 };
 
 export async function openServiceContext({
@@ -42,13 +47,14 @@ export async function openServiceContext({
   db,
   log,
   githubOctokit,
+  markdown,
 }: ServiceContextOptions): Promise<OpenedServiceContext> {
   const metrics = createServiceMetrics(db.sql);
   const ctx: ServiceContext = {
     sql: db.sql,
     config,
     widgetCache: createWidgetCache(db.sql, config.publicUrl),
-    markdown: createMarkdownRenderer(config.renderTimeoutMs, config.renderThreads),
+    markdown: markdown ?? createMarkdownRenderer(config.renderTimeoutMs, config.renderThreads),
     openai: createAiClient(config.ai),
     mailer: countEmails(createMailer(config, log), metrics.emails),
     jobs: await startJobQueue(db.sql, log, { shared: db.shared }),

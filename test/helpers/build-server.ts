@@ -11,6 +11,10 @@ import type { Database } from '../../server/db/connect.ts';
 import type { Plan, ProjectRow } from '../../server/db/projects.ts';
 import { type OpenServerOptions, openServer } from '../../server/open-server.ts';
 import { createProject } from '../../server/services/accounts/manage-projects.ts';
+import {
+  createMarkdownRenderer,
+  type MarkdownRenderer,
+} from '../../server/services/rendering/markdown-renderer.ts';
 import { createTestDatabase, databaseEnv } from './test-database.ts';
 
 export type TestServer = {
@@ -33,6 +37,27 @@ export type TestServerOptions = {
 
 let counter = 0;
 
+/** This process's renderers, by budget and thread count: see {@link sharedRenderer}. */
+const renderers = new Map<string, MarkdownRenderer>();
+
+/**
+ * The renderer every test server of this process with `config`'s budget and threads uses: starting a
+ * renderer's worker threads costs most of a second of CPU, once per test file otherwise. A worker runs
+ * its files one after another, and renders are queued per project (each file's projects are its
+ * own). Its `close` leaves it open for the next server (renderOnClock and the server's close call
+ * it); the threads end with the process.
+ */
+function sharedRenderer(config: Config): MarkdownRenderer {
+  const key = `${config.renderTimeoutMs}:${config.renderThreads ?? ''}`;
+  let renderer = renderers.get(key);
+  if (!renderer) {
+    const own = createMarkdownRenderer(config.renderTimeoutMs, config.renderThreads);
+    renderer = { ...own, close: async () => {} };
+    renderers.set(key, renderer);
+  }
+  return renderer;
+}
+
 export async function buildTestServer(
   env: Record<string, string> = {},
   options: TestServerOptions = {},
@@ -49,6 +74,7 @@ export async function buildTestServer(
   const { app, db, close } = await openServer(config, {
     logger: options.logger,
     githubOctokit: options.githubOctokit,
+    markdown: sharedRenderer(config),
     workers: options.workers !== false,
     adminSocket: false,
     poolSize: 4,
